@@ -1,0 +1,213 @@
+import type { BookingReader, BookingTransactor, BookingTx } from "../../core/booking/ports.ts";
+import type {
+  AnswerSnapshot,
+  AuState,
+  BookedExtra,
+  BookingRecord,
+  NewBookingRecord,
+  PaymentStatus,
+  RecordStatus,
+  RecordType,
+} from "../../core/booking/types.ts";
+import type { PricingModel } from "../../core/catalog/types.ts";
+import type { OutboxMessage } from "../../core/shared/outbox.ts";
+import type { Queryable, Sql } from "./db.ts";
+import { isUuid } from "./catalog-repository.ts";
+import { enqueueEmail } from "./outbox-repository.ts";
+import { dateOrNull, num, numOrNull } from "./rows.ts";
+
+/** Serialises capacity decisions across processes (decisions.md, Scheduling). */
+const CAPACITY_LOCK_KEY = 727_311_002;
+
+class Rollback<T> extends Error {
+  constructor(readonly value: T) {
+    super("rolled back");
+  }
+}
+
+const isFailedResult = (value: unknown): boolean =>
+  typeof value === "object" && value !== null && (value as { ok?: unknown }).ok === false;
+
+export function makeBookingTransactor(sql: Sql): BookingTransactor {
+  return {
+    async run<T>(work: (tx: BookingTx) => Promise<T>): Promise<T> {
+      try {
+        return await sql.begin(async (tx) => {
+          const value = await work(bookingTx(tx));
+          // An expected failure must not leave anything behind either.
+          if (isFailedResult(value)) throw new Rollback(value);
+          return value;
+        }) as T;
+      } catch (error) {
+        if (error instanceof Rollback) return error.value as T;
+        throw error;
+      }
+    },
+  };
+}
+
+function bookingTx(tx: Queryable): BookingTx {
+  return {
+    async lockCapacity() {
+      await tx`select pg_advisory_xact_lock(${CAPACITY_LOCK_KEY})`;
+    },
+    async capacityStartsBetween(from, to) {
+      const rows = await tx<{ start_time: Date }[]>`
+        select start_time from bookings
+         where type = 'BOOKING' and status in ('PENDING', 'CONFIRMED', 'DONE')
+           and start_time between ${from} and ${to}`;
+      return rows.map((r) => new Date(r.start_time));
+    },
+    insertBooking: (record) => insertBooking(tx, record),
+    enqueueEmail: (message: OutboxMessage) => enqueueEmail(tx, message),
+  };
+}
+
+async function insertBooking(tx: Queryable, r: NewBookingRecord): Promise<BookingRecord> {
+  const id = crypto.randomUUID();
+  await tx`
+    insert into bookings (
+      id, type, status, payment_status, first_name, last_name, email, phone,
+      address_unit, address_street, address_suburb, address_state, address_post_code,
+      service_id, service_name_at_booking, pricing_model, hours, bedrooms,
+      frequency_code, frequency_name_at_booking, frequency_discount_percent,
+      start_time, end_time, notes, base_amount, extras_amount, first_service_total,
+      recurring_total, total_paid, paid_at
+    ) values (
+      ${id}, ${r.type}, ${r.status}, ${r.paymentStatus}, ${r.firstName}, ${r.lastName}, ${r.email},
+      ${r.phone}, ${r.address.unit ?? ""}, ${r.address.street}, ${r.address.suburb},
+      ${r.address.state}, ${r.address.postCode}, ${r.serviceId}, ${r.serviceNameAtBooking},
+      ${r.pricingModel}, ${r.hours}, ${r.bedrooms}, ${r.frequencyCode}, ${r.frequencyNameAtBooking},
+      ${r.frequencyDiscountPercent}, ${r.startTime}, ${r.endTime}, ${r.notes}, ${r.baseAmount},
+      ${r.extrasAmount}, ${r.firstServiceTotal}, ${r.recurringTotal}, ${r.totalPaid}, ${r.paidAt}
+    )`;
+  for (const [position, extra] of r.extras.entries()) {
+    await tx`
+      insert into booking_extras (booking_id, position, extra_id, title_at_booking, quantity,
+                                  price_at_booking)
+      values (${id}, ${position}, ${extra.extraId}, ${extra.titleAtBooking}, ${extra.quantity},
+              ${extra.priceAtBooking})`;
+  }
+  for (const [position, answer] of r.answers.entries()) {
+    await tx`
+      insert into booking_answers (booking_id, position, question_id, label, value)
+      values (${id}, ${position}, ${answer.questionId}, ${answer.label},
+              ${tx.json(answer.value as string | string[])})`;
+  }
+  const stored = await getBooking(tx, id);
+  if (!stored) throw new Error(`booking ${id} vanished inside its own transaction`);
+  return stored;
+}
+
+interface BookingRow {
+  id: string;
+  type: RecordType;
+  status: RecordStatus;
+  payment_status: PaymentStatus;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  address_unit: string;
+  address_street: string;
+  address_suburb: string;
+  address_state: AuState;
+  address_post_code: string;
+  service_id: string | null;
+  service_name_at_booking: string;
+  pricing_model: PricingModel;
+  hours: string | null;
+  bedrooms: number | null;
+  frequency_code: string;
+  frequency_name_at_booking: string;
+  frequency_discount_percent: string;
+  start_time: Date;
+  end_time: Date;
+  notes: string;
+  base_amount: string;
+  extras_amount: string;
+  first_service_total: string;
+  recurring_total: string;
+  total_paid: string | null;
+  paid_at: Date | null;
+  created_at: Date;
+  extras: {
+    extra_id: string;
+    title_at_booking: string;
+    quantity: number;
+    price_at_booking: string;
+  }[];
+  answers: { question_id: string; label: string; value: string | string[] }[];
+}
+
+export const selectBookings = (sql: Queryable) =>
+  sql`
+    select b.*,
+      (select coalesce(json_agg(json_build_object(
+                'extra_id', e.extra_id, 'title_at_booking', e.title_at_booking,
+                'quantity', e.quantity, 'price_at_booking', e.price_at_booking)
+              order by e.position), '[]'::json)
+         from booking_extras e where e.booking_id = b.id) as extras,
+      (select coalesce(json_agg(json_build_object(
+                'question_id', a.question_id, 'label', a.label, 'value', a.value)
+              order by a.position), '[]'::json)
+         from booking_answers a where a.booking_id = b.id) as answers
+    from bookings b`;
+
+export const toBookingRecord = (row: BookingRow): BookingRecord => ({
+  _id: row.id,
+  type: row.type,
+  status: row.status,
+  paymentStatus: row.payment_status,
+  firstName: row.first_name,
+  lastName: row.last_name,
+  email: row.email,
+  phone: row.phone,
+  address: {
+    ...(row.address_unit ? { unit: row.address_unit } : {}),
+    street: row.address_street,
+    suburb: row.address_suburb,
+    state: row.address_state,
+    postCode: row.address_post_code,
+  },
+  serviceId: row.service_id,
+  serviceNameAtBooking: row.service_name_at_booking,
+  pricingModel: row.pricing_model,
+  hours: numOrNull(row.hours),
+  bedrooms: row.bedrooms,
+  frequencyCode: row.frequency_code,
+  frequencyNameAtBooking: row.frequency_name_at_booking,
+  frequencyDiscountPercent: num(row.frequency_discount_percent),
+  discountPercent: num(row.frequency_discount_percent),
+  startTime: new Date(row.start_time),
+  endTime: new Date(row.end_time),
+  createdAt: new Date(row.created_at),
+  extras: row.extras.map((e): BookedExtra => ({
+    extraId: e.extra_id,
+    titleAtBooking: e.title_at_booking,
+    quantity: e.quantity,
+    priceAtBooking: num(e.price_at_booking),
+  })),
+  answers: row.answers.map((a): AnswerSnapshot => ({
+    questionId: a.question_id,
+    label: a.label,
+    value: a.value,
+  })),
+  notes: row.notes,
+  baseAmount: num(row.base_amount),
+  extrasAmount: num(row.extras_amount),
+  firstServiceTotal: num(row.first_service_total),
+  recurringTotal: num(row.recurring_total),
+  totalPaid: numOrNull(row.total_paid),
+  paidAt: dateOrNull(row.paid_at),
+});
+
+async function getBooking(sql: Queryable, id: string): Promise<BookingRecord | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await sql<BookingRow[]>`${selectBookings(sql)} where b.id = ${id}`;
+  return row ? toBookingRecord(row) : null;
+}
+
+export function makeBookingReader(sql: Queryable): BookingReader {
+  return { getById: (id) => getBooking(sql, id) };
+}

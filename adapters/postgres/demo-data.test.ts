@@ -1,0 +1,105 @@
+import assert from "node:assert/strict";
+import {
+  DEMO_BOOKING_FORM_CONTENT,
+  DEMO_BUSINESS_PROFILE,
+  DEMO_EXTRAS,
+  DEMO_FREQUENCIES,
+  DEMO_QUESTIONS,
+  DEMO_SERVICES,
+} from "./demo-data.ts";
+import { BOOKING_FORM_CONTENT_DEFAULTS } from "../../core/settings/types.ts";
+
+const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+Deno.test("demo data: 12 councils, each with more than five unique suburbs", () => {
+  const { councils } = DEMO_BUSINESS_PROFILE;
+  assert.equal(councils.length, 12);
+  assert.equal(new Set(councils.map((c) => c.name)).size, 12);
+  for (const c of councils) {
+    assert.ok(c.suburbs.length > 5, `${c.name} has ${c.suburbs.length} suburbs`);
+    assert.equal(new Set(c.suburbs).size, c.suburbs.length, `${c.name} repeats a suburb`);
+  }
+});
+
+Deno.test("demo data: ids are unique v4 UUIDs across every collection", () => {
+  const ids = [
+    ...DEMO_SERVICES.map((s) => s._id),
+    ...DEMO_EXTRAS.map((e) => e._id),
+    ...DEMO_FREQUENCIES.map((f) => f._id),
+    ...DEMO_QUESTIONS.map((q) => q._id),
+  ];
+  for (const id of ids) assert.match(id, UUID_V4);
+  assert.equal(new Set(ids).size, ids.length);
+});
+
+Deno.test("demo data: service slugs are unique lowercase-hyphen", () => {
+  const slugs = DEMO_SERVICES.map((s) => s.slug);
+  assert.equal(new Set(slugs).size, slugs.length);
+  for (const slug of slugs) assert.match(slug, /^[a-z0-9]+(-[a-z0-9]+)*$/);
+});
+
+Deno.test("demo data: services are consistent with their pricing model", () => {
+  for (const s of DEMO_SERVICES) {
+    assert.ok(s.description.length > 0, `${s.name} has no description`);
+    assert.ok(s.minHours <= s.maxHours && s.stepHours > 0);
+    if (s.pricingModel === "BEDROOMS") {
+      assert.ok(s.bedroomPrices.length > 0, `${s.name} has no bedroom prices`);
+      const counts = s.bedroomPrices.map((b) => b.bedrooms);
+      assert.equal(new Set(counts).size, counts.length);
+      for (let i = 1; i < s.bedroomPrices.length; i++) {
+        assert.ok(s.bedroomPrices[i].price > s.bedroomPrices[i - 1].price);
+      }
+    } else {
+      assert.deepEqual(s.bedroomPrices, []);
+    }
+    if (s.pricingModel === "FIXED") assert.ok(s.basePrice > 0);
+    else assert.equal(s.basePrice, 0);
+  }
+});
+
+Deno.test("demo data: every extra refers to a demo service and is ordered from 1", () => {
+  const serviceIds = new Set(DEMO_SERVICES.map((s) => s._id));
+  for (const e of DEMO_EXTRAS) {
+    assert.ok(serviceIds.has(e.serviceId), `extra ${e.title} has unknown serviceId`);
+    assert.equal(e.active, true);
+    assert.equal(e.imageUrl, "");
+    assert.ok(e.price > 0);
+  }
+  for (const id of serviceIds) {
+    const orders = DEMO_EXTRAS.filter((e) => e.serviceId === id).map((e) => e.order);
+    assert.ok(orders.length >= 3, `service ${id} has ${orders.length} extras`);
+    assert.deepEqual(orders, orders.map((_, i) => i + 1));
+  }
+});
+
+Deno.test("demo data: ONE_TIME frequency exists with 0 % discount", () => {
+  const oneTime = DEMO_FREQUENCIES.find((f) => f.code === "ONE_TIME");
+  assert.ok(oneTime);
+  assert.equal(oneTime.discountPercent, 0);
+  const codes = DEMO_FREQUENCIES.map((f) => f.code);
+  assert.equal(new Set(codes).size, codes.length);
+  for (const f of DEMO_FREQUENCIES) {
+    assert.ok(f.discountPercent >= 0 && f.discountPercent <= 100);
+  }
+});
+
+Deno.test("demo data: questions have consistent scope and unique option values", () => {
+  const serviceIds = new Set(DEMO_SERVICES.map((s) => s._id));
+  for (const q of DEMO_QUESTIONS) {
+    if (q.scope === "GLOBAL") assert.equal(q.serviceId, null);
+    else assert.ok(q.serviceId !== null && serviceIds.has(q.serviceId), q.text);
+    assert.ok(q.order >= 1);
+    if (q.type === "TEXT") {
+      assert.deepEqual(q.options, []);
+    } else {
+      assert.ok(q.options.length > 0, q.text);
+      const values = q.options.map((o) => o.value);
+      assert.equal(new Set(values).size, values.length, `${q.text} repeats an option value`);
+      for (const o of q.options) assert.ok(o.label.trim() && o.value.trim());
+    }
+  }
+});
+
+Deno.test("demo data: booking-form content re-uses the defaults", () => {
+  assert.deepEqual(DEMO_BOOKING_FORM_CONTENT, BOOKING_FORM_CONTENT_DEFAULTS);
+});

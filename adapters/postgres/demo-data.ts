@@ -1,0 +1,853 @@
+/**
+ * Demo catalogue and business profile used to seed an EMPTY database for
+ * "Yarra Shine Cleaning", a Melbourne residential and commercial cleaning
+ * business founded in September 2024. All ids are fixed v4-format UUIDs so
+ * extras and questions can reference their services.
+ *
+ * Pure data: no I/O. Prices are A$ (GST inclusive, believable Melbourne rates).
+ */
+import type { Extra, Frequency, Question, Service } from "../../core/catalog/types.ts";
+import {
+  BOOKING_FORM_CONTENT_DEFAULTS,
+  type BookingFormContent,
+  type BusinessProfile,
+} from "../../core/settings/types.ts";
+
+// ---------------------------------------------------------------------------
+// Service ids
+// ---------------------------------------------------------------------------
+
+export const DEMO_SERVICE_IDS = {
+  hourly: "62684706-ec03-4ed4-99c0-a526747259e8",
+  regular: "86b8cdc8-7352-4d26-b9c5-3826239533f4",
+  spring: "d927c831-46a8-4d13-8ad4-1c2a208f23b9",
+  moveInOut: "4baaf471-175b-43f9-b441-e4d51c05bce4",
+  office: "ff1624da-0967-4c9f-9d57-d328c561025f",
+  school: "60fc8fc2-9e0b-4446-9026-2d33042fb8ac",
+  airbnb: "479d0c61-3ca8-4e20-ada2-673db332ab43",
+} as const;
+
+/** Hourly fields for non-HOURLY services: the admin create defaults. */
+const HOURLY_DEFAULTS = { ratePerHour: 60, minHours: 2, maxHours: 20, stepHours: 0.5 } as const;
+
+// ---------------------------------------------------------------------------
+// 1. Services (the home page's six families; Regular and Spring are separate)
+// ---------------------------------------------------------------------------
+
+export const DEMO_SERVICES: Omit<Service, "deletedAt">[] = [
+  {
+    _id: DEMO_SERVICE_IDS.hourly,
+    name: "Hourly Cleaning",
+    slug: "hourly-cleaning",
+    pricingModel: "HOURLY",
+    ratePerHour: 55,
+    minHours: 2,
+    maxHours: 8,
+    stepHours: 0.5,
+    bedroomPrices: [],
+    basePrice: 0,
+    description: "Book a police-checked cleaner by the hour and tell us which rooms matter most.",
+  },
+  {
+    _id: DEMO_SERVICE_IDS.regular,
+    name: "Regular Clean",
+    slug: "regular-clean",
+    pricingModel: "BEDROOMS",
+    ...HOURLY_DEFAULTS,
+    bedroomPrices: [
+      { bedrooms: 0, price: 129 },
+      { bedrooms: 1, price: 149 },
+      { bedrooms: 2, price: 179 },
+      { bedrooms: 3, price: 219 },
+      { bedrooms: 4, price: 269 },
+      { bedrooms: 5, price: 329 },
+    ],
+    basePrice: 0,
+    description:
+      "A flat-rate maintenance clean of kitchen, bathrooms, floors and living areas to keep your home fresh week to week.",
+  },
+  {
+    _id: DEMO_SERVICE_IDS.spring,
+    name: "Spring Clean",
+    slug: "spring-clean",
+    pricingModel: "BEDROOMS",
+    ...HOURLY_DEFAULTS,
+    bedroomPrices: [
+      { bedrooms: 0, price: 219 },
+      { bedrooms: 1, price: 249 },
+      { bedrooms: 2, price: 299 },
+      { bedrooms: 3, price: 369 },
+      { bedrooms: 4, price: 449 },
+      { bedrooms: 5, price: 539 },
+    ],
+    basePrice: 0,
+    description:
+      "A top-to-bottom deep clean that reaches skirting boards, light switches, doors and the corners a regular clean skips.",
+  },
+  {
+    _id: DEMO_SERVICE_IDS.moveInOut,
+    name: "Move In / Move Out Clean",
+    slug: "move-in-move-out-clean",
+    pricingModel: "BEDROOMS",
+    ...HOURLY_DEFAULTS,
+    bedroomPrices: [
+      { bedrooms: 0, price: 249 },
+      { bedrooms: 1, price: 289 },
+      { bedrooms: 2, price: 379 },
+      { bedrooms: 3, price: 479 },
+      { bedrooms: 4, price: 599 },
+      { bedrooms: 5, price: 749 },
+    ],
+    basePrice: 0,
+    description:
+      "An end-of-lease style clean of an empty property, built around what Melbourne agents check at the final inspection.",
+  },
+  {
+    _id: DEMO_SERVICE_IDS.office,
+    name: "Office Clean",
+    slug: "office-clean",
+    pricingModel: "HOURLY",
+    ratePerHour: 68,
+    minHours: 2,
+    maxHours: 12,
+    stepHours: 0.5,
+    bedroomPrices: [],
+    basePrice: 0,
+    description:
+      "Before- or after-hours cleaning of workstations, kitchenettes, meeting rooms and bathrooms for small and medium offices.",
+  },
+  {
+    _id: DEMO_SERVICE_IDS.school,
+    name: "School & Educational Facility Clean",
+    slug: "school-educational-facility-clean",
+    pricingModel: "HOURLY",
+    ratePerHour: 72,
+    minHours: 3,
+    maxHours: 16,
+    stepHours: 0.5,
+    bedroomPrices: [],
+    basePrice: 0,
+    description:
+      "Child-safe cleaning of classrooms, staffrooms and amenities for schools, kindergartens and childcare centres.",
+  },
+  {
+    _id: DEMO_SERVICE_IDS.airbnb,
+    name: "Airbnb Turnover Clean",
+    slug: "airbnb-turnover-clean",
+    pricingModel: "FIXED",
+    ...HOURLY_DEFAULTS,
+    bedroomPrices: [],
+    basePrice: 129,
+    description:
+      "A fast, hotel-standard turnover between guests so your short-term rental is photo-ready for the next check-in.",
+  },
+];
+
+// ---------------------------------------------------------------------------
+// 2. Extras (per service; order from 1 within each service; all active)
+// ---------------------------------------------------------------------------
+
+type ExtraRow = Pick<Extra, "_id" | "title" | "description" | "price" | "hasQuantity">;
+
+function extrasFor(serviceId: string, rows: ExtraRow[]): Omit<Extra, "deletedAt">[] {
+  return rows.map((row, i) => ({
+    ...row,
+    serviceId,
+    imageUrl: "",
+    active: true,
+    order: i + 1,
+  }));
+}
+
+export const DEMO_EXTRAS: Omit<Extra, "deletedAt">[] = [
+  ...extrasFor(DEMO_SERVICE_IDS.hourly, [
+    {
+      _id: "3933f579-f8f6-4b03-8f7b-111b3eb62b7f",
+      title: "Inside oven",
+      description: "Degrease racks, trays, glass door and oven interior.",
+      price: 65,
+      hasQuantity: false,
+    },
+    {
+      _id: "83025570-9082-45e1-a1c2-4b708bd6a617",
+      title: "Inside fridge",
+      description: "Empty, wipe shelves and drawers, and sanitise seals.",
+      price: 45,
+      hasQuantity: false,
+    },
+    {
+      _id: "248301aa-5a19-4bf0-9c93-d495e6e3ce49",
+      title: "Interior windows (per room)",
+      description: "Inside glass, frames and sills. Interior windows only.",
+      price: 15,
+      hasQuantity: true,
+    },
+    {
+      _id: "85286f3f-380c-4636-bfe4-18f7da117b85",
+      title: "Laundry & ironing (per load)",
+      description: "Wash, hang or dry, and iron one load of laundry.",
+      price: 30,
+      hasQuantity: true,
+    },
+    {
+      _id: "8b6d3ba5-f125-4782-8d32-18a053ac212a",
+      title: "Balcony",
+      description: "Sweep, mop and wipe railings on one balcony.",
+      price: 35,
+      hasQuantity: false,
+    },
+    {
+      _id: "05cb110b-7835-4543-b4a9-1a3f50584c3e",
+      title: "Change bed linen (per bed)",
+      description: "Strip and remake a bed with your fresh linen.",
+      price: 12,
+      hasQuantity: true,
+    },
+  ]),
+  ...extrasFor(DEMO_SERVICE_IDS.regular, [
+    {
+      _id: "fb20856d-6885-4cde-84ba-c69fa78d74c3",
+      title: "Inside oven",
+      description: "Degrease racks, trays, glass door and oven interior.",
+      price: 65,
+      hasQuantity: false,
+    },
+    {
+      _id: "47926315-e391-4a96-8f64-ef552db27813",
+      title: "Inside fridge",
+      description: "Empty, wipe shelves and drawers, and sanitise seals.",
+      price: 45,
+      hasQuantity: false,
+    },
+    {
+      _id: "73859c6f-9dfa-475a-97ad-b25bae3cc5c5",
+      title: "Interior windows (per room)",
+      description: "Inside glass, frames and sills. Interior windows only.",
+      price: 15,
+      hasQuantity: true,
+    },
+    {
+      _id: "4faded98-7052-4452-b655-949fc88a2639",
+      title: "Balcony",
+      description: "Sweep, mop and wipe railings on one balcony.",
+      price: 35,
+      hasQuantity: false,
+    },
+    {
+      _id: "3cfdfa5a-1c48-499f-9c0b-c9f4e349b786",
+      title: "Change bed linen (per bed)",
+      description: "Strip and remake a bed with your fresh linen.",
+      price: 12,
+      hasQuantity: true,
+    },
+    {
+      _id: "34982b5f-693e-4069-9525-e4c8b5377d0b",
+      title: "Laundry & ironing (per load)",
+      description: "Wash, hang or dry, and iron one load of laundry.",
+      price: 30,
+      hasQuantity: true,
+    },
+  ]),
+  ...extrasFor(DEMO_SERVICE_IDS.spring, [
+    {
+      _id: "99de394f-c163-492d-b421-6027a4da14df",
+      title: "Inside oven",
+      description: "Degrease racks, trays, glass door and oven interior.",
+      price: 65,
+      hasQuantity: false,
+    },
+    {
+      _id: "304b1bc0-c277-4f8e-ad67-551b12d141c5",
+      title: "Inside fridge",
+      description: "Empty, wipe shelves and drawers, and sanitise seals.",
+      price: 45,
+      hasQuantity: false,
+    },
+    {
+      _id: "63331df7-677a-4468-9840-1b4d7b9f9430",
+      title: "Inside cabinets",
+      description: "Wipe inside kitchen and bathroom cupboards (emptied beforehand).",
+      price: 55,
+      hasQuantity: false,
+    },
+    {
+      _id: "2cec05fc-88aa-48c1-a47d-23c026d9c317",
+      title: "Wall spot-clean (per room)",
+      description: "Remove scuffs and marks from painted walls.",
+      price: 20,
+      hasQuantity: true,
+    },
+    {
+      _id: "e29a2f0c-46c3-49b1-8009-4a31218407b1",
+      title: "Interior windows (per room)",
+      description: "Inside glass, frames and sills. Interior windows only.",
+      price: 15,
+      hasQuantity: true,
+    },
+    {
+      _id: "609cfb06-2dca-4e49-a173-176560f172e0",
+      title: "Steam carpet (per room)",
+      description: "Hot-water extraction of one carpeted room. Book at least 3 days ahead.",
+      price: 45,
+      hasQuantity: true,
+    },
+    {
+      _id: "9b226fa6-8b78-465d-8c3a-8ba480961035",
+      title: "Balcony",
+      description: "Sweep, mop and wipe railings on one balcony.",
+      price: 35,
+      hasQuantity: false,
+    },
+  ]),
+  ...extrasFor(DEMO_SERVICE_IDS.moveInOut, [
+    {
+      _id: "545f18bb-adc0-438a-9374-8d5f7a5c9c78",
+      title: "Steam carpet (per room)",
+      description: "Hot-water extraction of one carpeted room. Book at least 3 days ahead.",
+      price: 45,
+      hasQuantity: true,
+    },
+    {
+      _id: "e40f4353-4567-4020-acdb-549329a36506",
+      title: "Wall spot-clean (per room)",
+      description: "Remove scuffs and marks from painted walls.",
+      price: 20,
+      hasQuantity: true,
+    },
+    {
+      _id: "971ff466-56df-4d36-92ec-ef6e8c40843e",
+      title: "Inside oven",
+      description: "Degrease racks, trays, glass door and oven interior.",
+      price: 65,
+      hasQuantity: false,
+    },
+    {
+      _id: "9675fd29-5c4a-4928-814e-2bd7807bb73c",
+      title: "Balcony",
+      description: "Sweep, mop and wipe railings on one balcony.",
+      price: 35,
+      hasQuantity: false,
+    },
+    {
+      _id: "ddb43edd-f938-4885-a974-78a54c7e63cd",
+      title: "Interior windows (per room)",
+      description: "Inside glass, frames and sills. Interior windows only.",
+      price: 15,
+      hasQuantity: true,
+    },
+    {
+      _id: "ab030cc3-62c1-40d4-93c5-a49bf47ade95",
+      title: "Rangehood & splashback degrease",
+      description: "Degrease filters, rangehood and splashback tiles.",
+      price: 39,
+      hasQuantity: false,
+    },
+    {
+      _id: "4e358949-49d3-421a-a5f0-0a169bb40970",
+      title: "Garage sweep-out",
+      description: "Sweep the garage floor and remove cobwebs.",
+      price: 49,
+      hasQuantity: false,
+    },
+  ]),
+  ...extrasFor(DEMO_SERVICE_IDS.office, [
+    {
+      _id: "d477be25-7e18-410f-9501-db2fb6df2f05",
+      title: "Kitchenette deep clean",
+      description: "Microwave, sink, benches and cupboard fronts degreased.",
+      price: 55,
+      hasQuantity: false,
+    },
+    {
+      _id: "f0f3aa42-1a48-44c8-b5d1-4f7df667abd8",
+      title: "Staff fridge clean-out",
+      description: "Empty out-of-date items and sanitise shelves.",
+      price: 45,
+      hasQuantity: false,
+    },
+    {
+      _id: "169e4928-4969-41a6-855d-754938faa33a",
+      title: "Glass partitions (per room)",
+      description: "Streak-free clean of internal glass walls and doors.",
+      price: 25,
+      hasQuantity: true,
+    },
+    {
+      _id: "76fd91dd-e7ae-441d-9f00-a1db407514da",
+      title: "Steam carpet (per room)",
+      description: "Hot-water extraction of one carpeted room. Book at least 3 days ahead.",
+      price: 45,
+      hasQuantity: true,
+    },
+    {
+      _id: "c11b6a47-4274-42c9-884b-fbe06725f824",
+      title: "Consumables restock",
+      description: "Refill hand soap, paper towel and toilet paper you supply.",
+      price: 20,
+      hasQuantity: false,
+    },
+  ]),
+  ...extrasFor(DEMO_SERVICE_IDS.school, [
+    {
+      _id: "6e64e16e-e49b-4add-9119-92042ca898ed",
+      title: "Desk & chair sanitise (per classroom)",
+      description: "Disinfect desktops, chairs and shared equipment.",
+      price: 30,
+      hasQuantity: true,
+    },
+    {
+      _id: "a71aca7d-bbd1-44d6-99e2-b7d4abd031b2",
+      title: "Interior windows (per classroom)",
+      description: "Inside glass, frames and sills. Interior windows only.",
+      price: 25,
+      hasQuantity: true,
+    },
+    {
+      _id: "14405df4-14c9-40bf-8655-404527e296d6",
+      title: "Steam carpet (per classroom)",
+      description: "Hot-water extraction of classroom carpet. Book at least 3 days ahead.",
+      price: 55,
+      hasQuantity: true,
+    },
+    {
+      _id: "50c92ae2-495d-42e0-b167-c07b6db9cec4",
+      title: "Staffroom kitchen deep clean",
+      description: "Appliances, sink, benches and cupboard fronts degreased.",
+      price: 60,
+      hasQuantity: false,
+    },
+  ]),
+  ...extrasFor(DEMO_SERVICE_IDS.airbnb, [
+    {
+      _id: "c5b1866d-f205-4de2-b5ff-a72a5dd09c73",
+      title: "Change bed linen (per bed)",
+      description: "Strip, remake and style a bed with your spare set.",
+      price: 15,
+      hasQuantity: true,
+    },
+    {
+      _id: "087c5df3-7938-463f-9000-dbd896e3c240",
+      title: "Laundry & ironing (per load)",
+      description: "Wash, dry and fold towels and linen, one load.",
+      price: 30,
+      hasQuantity: true,
+    },
+    {
+      _id: "773b774d-917e-4daa-ac88-667f8bf2cd3d",
+      title: "Restock guest amenities",
+      description: "Top up toiletries, coffee, tea and paper goods you supply.",
+      price: 25,
+      hasQuantity: false,
+    },
+    {
+      _id: "240c4ac3-c004-43a8-891a-84605bb1cf16",
+      title: "Inside fridge",
+      description: "Clear guest leftovers and sanitise shelves.",
+      price: 45,
+      hasQuantity: false,
+    },
+    {
+      _id: "bc724066-db6f-4734-8bad-c79edd08bbd6",
+      title: "Inside oven",
+      description: "Degrease racks, trays, glass door and oven interior.",
+      price: 65,
+      hasQuantity: false,
+    },
+    {
+      _id: "3eeac987-8fc7-4eb4-b14a-79970ea1e367",
+      title: "Balcony",
+      description: "Sweep, mop and wipe outdoor furniture on one balcony.",
+      price: 35,
+      hasQuantity: false,
+    },
+  ]),
+];
+
+// ---------------------------------------------------------------------------
+// 3. Frequencies (discount applies after the first service)
+// ---------------------------------------------------------------------------
+
+export const DEMO_FREQUENCIES: Frequency[] = [
+  {
+    _id: "c372d6e2-c266-4c0b-bbfd-ef6f73a397cb",
+    name: "One-time",
+    code: "ONE_TIME",
+    discountPercent: 0,
+  },
+  {
+    _id: "77759078-768c-4060-bbfd-348894378e64",
+    name: "Weekly",
+    code: "WEEKLY",
+    discountPercent: 15,
+  },
+  {
+    _id: "28a5746a-da34-4a20-8355-05f71830f799",
+    name: "Fortnightly",
+    code: "FORTNIGHTLY",
+    discountPercent: 10,
+  },
+  {
+    _id: "b65eaec5-dce8-49be-89b5-0b1f2fa43fb0",
+    name: "Monthly",
+    code: "MONTHLY",
+    discountPercent: 5,
+  },
+];
+
+// ---------------------------------------------------------------------------
+// 4. Questions (GLOBAL ones have serviceId null; orders start at 1 per scope/service)
+// ---------------------------------------------------------------------------
+
+export const DEMO_QUESTIONS: Question[] = [
+  {
+    _id: "a6669e0f-0642-4478-b04c-37c8b1254aa0",
+    scope: "GLOBAL",
+    serviceId: null,
+    text: "How will we get in?",
+    type: "SINGLE",
+    required: true,
+    order: 1,
+    helpText: "We'll confirm access details with you before the day.",
+    placeholder: "",
+    options: [
+      { label: "Someone will be home", value: "someone_home" },
+      { label: "Lockbox", value: "lockbox" },
+      { label: "Key under arrangement", value: "key_arrangement" },
+      { label: "Building concierge / reception", value: "concierge" },
+      { label: "Other (tell us in comments)", value: "other" },
+    ],
+  },
+  {
+    _id: "e8a3af0b-bcd4-41bf-82f4-615b9d1dab5a",
+    scope: "GLOBAL",
+    serviceId: null,
+    text: "Any pets at home?",
+    type: "MULTI",
+    required: false,
+    order: 2,
+    helpText: "Helps us bring the right vacuum attachments and keep gates closed.",
+    placeholder: "",
+    options: [
+      { label: "No pets", value: "no_pets" },
+      { label: "Dog", value: "dog" },
+      { label: "Cat", value: "cat" },
+      { label: "Other", value: "other" },
+    ],
+  },
+  {
+    _id: "37e6b9ca-f826-40f2-a82f-32650ee665a9",
+    scope: "GLOBAL",
+    serviceId: null,
+    text: "Where can our cleaner park?",
+    type: "TEXT",
+    required: false,
+    order: 3,
+    helpText: "If our cleaner can't find parking within 20 minutes, a cancellation fee may apply.",
+    placeholder:
+      "e.g. Visitor bay 3, or free 2P street parking out front (20-minute limit to find a spot)",
+    options: [],
+  },
+  {
+    _id: "933e893c-1324-4105-9b9a-d9cd05ed0887",
+    scope: "SERVICE",
+    serviceId: DEMO_SERVICE_IDS.moveInOut,
+    text: "Is the property empty?",
+    type: "SINGLE",
+    required: true,
+    order: 1,
+    helpText: "End-of-lease cleans are quickest once furniture and belongings are out.",
+    placeholder: "",
+    options: [
+      { label: "Yes", value: "yes" },
+      { label: "No", value: "no" },
+    ],
+  },
+  {
+    _id: "7df203da-ddbc-4959-8b50-ccfb934592ee",
+    scope: "SERVICE",
+    serviceId: DEMO_SERVICE_IDS.spring,
+    text: "Which areas need the most attention?",
+    type: "MULTI",
+    required: false,
+    order: 1,
+    helpText: "We'll start with these.",
+    placeholder: "",
+    options: [
+      { label: "Kitchen", value: "kitchen" },
+      { label: "Bathrooms", value: "bathrooms" },
+      { label: "Bedrooms", value: "bedrooms" },
+      { label: "Living areas", value: "living_areas" },
+      { label: "Laundry", value: "laundry" },
+    ],
+  },
+  {
+    _id: "74b240e0-16a2-4e93-9442-66151c223655",
+    scope: "SERVICE",
+    serviceId: DEMO_SERVICE_IDS.office,
+    text: "Approximate floor area (m²)?",
+    type: "TEXT",
+    required: false,
+    order: 1,
+    helpText: "A rough figure is fine; it helps us plan the team size.",
+    placeholder: "e.g. 250",
+    options: [],
+  },
+  {
+    _id: "6324859c-b7da-4fa4-af3b-d67c1758f6e7",
+    scope: "SERVICE",
+    serviceId: DEMO_SERVICE_IDS.school,
+    text: "When can we clean?",
+    type: "SINGLE",
+    required: true,
+    order: 1,
+    helpText: "We clean outside class time.",
+    placeholder: "",
+    options: [
+      { label: "After school hours", value: "after_hours" },
+      { label: "Saturday", value: "saturday" },
+      { label: "School holidays", value: "school_holidays" },
+    ],
+  },
+  {
+    _id: "8cc5bd86-d258-4938-975e-107afeac48e9",
+    scope: "SERVICE",
+    serviceId: DEMO_SERVICE_IDS.airbnb,
+    text: "Guest check-in time",
+    type: "TEXT",
+    required: false,
+    order: 1,
+    helpText: "We'll make sure the property is ready before your next guests arrive.",
+    placeholder: "e.g. 3:00pm",
+    options: [],
+  },
+];
+
+// ---------------------------------------------------------------------------
+// 5. Business profile
+// ---------------------------------------------------------------------------
+
+export const DEMO_BUSINESS_PROFILE: BusinessProfile = {
+  brandName: "Yarra Shine Cleaning",
+  legalName: "Yarra Shine Cleaning Pty Ltd",
+  phone: "0412 345 678",
+  whatsappNumber: "61412345678",
+  whatsappPrefill: "Hi Yarra Shine! I'd like to book a clean.",
+  email: "hello@yarrashine.com.au",
+  notificationEmail: "bookings@yarrashine.com.au",
+  addressLocality: "Melbourne",
+  addressRegion: "VIC",
+  contactHours: "Mon–Sun 8:00am–5:00pm",
+  foundedYear: 2024,
+  socials: [
+    {
+      network: "facebook",
+      label: "Facebook",
+      url: "https://www.facebook.com/yarrashinecleaning",
+    },
+    {
+      network: "instagram",
+      label: "Instagram",
+      url: "https://www.instagram.com/yarrashinecleaning",
+    },
+    {
+      network: "whatsapp",
+      label: "WhatsApp",
+      url: "https://wa.me/61412345678",
+    },
+    {
+      network: "linkedin",
+      label: "LinkedIn",
+      url: "https://www.linkedin.com/company/yarra-shine-cleaning",
+    },
+  ],
+  councils: [
+    {
+      name: "City of Melbourne",
+      suburbs: [
+        "Melbourne",
+        "Carlton",
+        "Docklands",
+        "East Melbourne",
+        "Kensington",
+        "North Melbourne",
+        "Parkville",
+        "Southbank",
+        "South Wharf",
+        "West Melbourne",
+      ],
+    },
+    {
+      name: "City of Yarra",
+      suburbs: [
+        "Abbotsford",
+        "Burnley",
+        "Carlton North",
+        "Clifton Hill",
+        "Collingwood",
+        "Cremorne",
+        "Fitzroy",
+        "Fitzroy North",
+        "Princes Hill",
+        "Richmond",
+      ],
+    },
+    {
+      name: "City of Stonnington",
+      suburbs: [
+        "Armadale",
+        "Glen Iris",
+        "Kooyong",
+        "Malvern",
+        "Malvern East",
+        "Prahran",
+        "South Yarra",
+        "Toorak",
+        "Windsor",
+      ],
+    },
+    {
+      name: "City of Port Phillip",
+      suburbs: [
+        "Albert Park",
+        "Balaclava",
+        "Elwood",
+        "Middle Park",
+        "Port Melbourne",
+        "Ripponlea",
+        "South Melbourne",
+        "St Kilda",
+        "St Kilda East",
+        "St Kilda West",
+      ],
+    },
+    {
+      name: "City of Boroondara",
+      suburbs: [
+        "Ashburton",
+        "Balwyn",
+        "Balwyn North",
+        "Camberwell",
+        "Canterbury",
+        "Deepdene",
+        "Hawthorn",
+        "Hawthorn East",
+        "Kew",
+        "Kew East",
+        "Surrey Hills",
+      ],
+    },
+    {
+      name: "City of Glen Eira",
+      suburbs: [
+        "Bentleigh",
+        "Bentleigh East",
+        "Carnegie",
+        "Caulfield",
+        "Caulfield North",
+        "Caulfield South",
+        "Elsternwick",
+        "Glen Huntly",
+        "McKinnon",
+        "Murrumbeena",
+        "Ormond",
+      ],
+    },
+    {
+      name: "Bayside City Council",
+      suburbs: [
+        "Beaumaris",
+        "Black Rock",
+        "Brighton",
+        "Brighton East",
+        "Hampton",
+        "Hampton East",
+        "Sandringham",
+        "Highett",
+      ],
+    },
+    {
+      name: "City of Monash",
+      suburbs: [
+        "Ashwood",
+        "Chadstone",
+        "Clayton",
+        "Glen Waverley",
+        "Hughesdale",
+        "Mount Waverley",
+        "Mulgrave",
+        "Notting Hill",
+        "Oakleigh",
+        "Oakleigh East",
+        "Wheelers Hill",
+      ],
+    },
+    {
+      name: "City of Whitehorse",
+      suburbs: [
+        "Blackburn",
+        "Blackburn North",
+        "Blackburn South",
+        "Box Hill",
+        "Box Hill North",
+        "Burwood",
+        "Burwood East",
+        "Forest Hill",
+        "Mitcham",
+        "Nunawading",
+        "Vermont",
+      ],
+    },
+    {
+      name: "City of Moonee Valley",
+      suburbs: [
+        "Aberfeldie",
+        "Airport West",
+        "Ascot Vale",
+        "Avondale Heights",
+        "Essendon",
+        "Flemington",
+        "Keilor East",
+        "Moonee Ponds",
+        "Niddrie",
+        "Strathmore",
+        "Travancore",
+      ],
+    },
+    {
+      name: "Merri-bek City Council",
+      suburbs: [
+        "Brunswick",
+        "Brunswick East",
+        "Brunswick West",
+        "Coburg",
+        "Coburg North",
+        "Fawkner",
+        "Glenroy",
+        "Hadfield",
+        "Oak Park",
+        "Pascoe Vale",
+        "Pascoe Vale South",
+      ],
+    },
+    {
+      name: "City of Darebin",
+      suburbs: [
+        "Alphington",
+        "Bundoora",
+        "Fairfield",
+        "Kingsbury",
+        "Northcote",
+        "Preston",
+        "Reservoir",
+        "Thornbury",
+      ],
+    },
+  ],
+  developerCredit: { label: "Site by Yarra Shine Digital", url: "https://example.com" },
+};
+
+// ---------------------------------------------------------------------------
+// 6. Booking-form content (spec defaults, including the cancellation policy)
+// ---------------------------------------------------------------------------
+
+export const DEMO_BOOKING_FORM_CONTENT: BookingFormContent = { ...BOOKING_FORM_CONTENT_DEFAULTS };

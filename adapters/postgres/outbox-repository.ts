@@ -1,0 +1,12 @@
+import type { OutboxMessage } from "../../core/shared/outbox.ts";
+import type { Queryable } from "./db.ts";
+
+/** Writes one e-mail to the outbox; call it inside the record's own transaction. */
+export async function enqueueEmail(sql: Queryable, message: OutboxMessage): Promise<void> {
+  await sql`
+    insert into email_outbox (id, kind, to_address, subject, text_body, html_body, attachments,
+                              related_id)
+    values (${crypto.randomUUID()}, ${message.kind}, ${message.to}, ${message.subject},
+            ${message.text}, ${message.html ?? null}, ${sql.json(message.attachments ?? [])},
+            ${message.relatedId ?? null})`;
+}

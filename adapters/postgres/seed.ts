@@ -1,0 +1,73 @@
+import type { Sql } from "./db.ts";
+import {
+  DEMO_BOOKING_FORM_CONTENT,
+  DEMO_BUSINESS_PROFILE,
+  DEMO_EXTRAS,
+  DEMO_FREQUENCIES,
+  DEMO_QUESTIONS,
+  DEMO_SERVICES,
+} from "./demo-data.ts";
+import { makeSettingsStore } from "./settings-repository.ts";
+import { SCHEDULING_DEFAULTS } from "../../core/settings/types.ts";
+
+const SEED_LOCK_KEY = 727_311_003;
+
+/**
+ * Seeds the demo catalogue, settings and business profile into an empty database, in one
+ * transaction under an advisory lock so two processes starting together seed once.
+ * Returns false when the database already had a catalogue.
+ */
+export async function seedDemoData(sql: Sql): Promise<boolean> {
+  return await sql.begin(async (tx) => {
+    await tx`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`;
+    const [{ count }] = await tx<{ count: number }[]>`select count(*)::int as count from services`;
+    if (count > 0) return false;
+
+    for (const [index, s] of DEMO_SERVICES.entries()) {
+      await tx`
+        insert into services (id, name, slug, pricing_model, rate_per_hour, min_hours, max_hours,
+                              step_hours, base_price, description, sort_order)
+        values (${s._id}, ${s.name}, ${s.slug}, ${s.pricingModel}, ${s.ratePerHour}, ${s.minHours},
+                ${s.maxHours}, ${s.stepHours}, ${s.basePrice}, ${s.description}, ${index + 1})`;
+      for (const p of s.bedroomPrices) {
+        await tx`insert into service_bedroom_prices (service_id, bedrooms, price)
+                 values (${s._id}, ${p.bedrooms}, ${p.price})`;
+      }
+    }
+    for (const e of DEMO_EXTRAS) {
+      await tx`
+        insert into extras (id, service_id, title, description, price, has_quantity, image_url,
+                            active, sort_order)
+        values (${e._id}, ${e.serviceId}, ${e.title}, ${e.description}, ${e.price},
+                ${e.hasQuantity}, ${e.imageUrl}, ${e.active}, ${e.order})`;
+    }
+    for (const [index, f] of DEMO_FREQUENCIES.entries()) {
+      await tx`insert into frequencies (id, name, code, discount_percent, sort_order)
+               values (${f._id}, ${f.name}, ${f.code}, ${f.discountPercent}, ${index + 1})`;
+    }
+    for (const q of DEMO_QUESTIONS) {
+      await tx`
+        insert into questions (id, scope, service_id, text, type, required, sort_order, help_text,
+                               placeholder)
+        values (${q._id}, ${q.scope}, ${q.serviceId}, ${q.text}, ${q.type}, ${q.required},
+                ${q.order}, ${q.helpText}, ${q.placeholder})`;
+      for (const [position, o] of q.options.entries()) {
+        await tx`insert into question_options (question_id, position, label, value)
+                 values (${q._id}, ${position}, ${o.label}, ${o.value})`;
+      }
+    }
+    const settings = makeSettingsStore(tx);
+    await settings.saveScheduling(SCHEDULING_DEFAULTS);
+    await settings.saveBookingFormContent(DEMO_BOOKING_FORM_CONTENT);
+    await settings.saveBusinessProfile(DEMO_BUSINESS_PROFILE);
+    return true;
+  });
+}
+
+/** The business profile is needed by every install, demo or not. */
+export async function ensureBusinessProfile(sql: Sql): Promise<void> {
+  const settings = makeSettingsStore(sql);
+  if (!await settings.getBusinessProfile()) {
+    await settings.saveBusinessProfile(DEMO_BUSINESS_PROFILE);
+  }
+}

@@ -1,0 +1,41 @@
+import type { SettingsStore } from "../../core/settings/ports.ts";
+import {
+  BOOKING_FORM_CONTENT_DEFAULTS,
+  type BusinessProfile,
+  SCHEDULING_DEFAULTS,
+} from "../../core/settings/types.ts";
+import type { Queryable } from "./db.ts";
+
+const KEYS = {
+  scheduling: "scheduling",
+  bookingForm: "booking_form_content",
+  business: "business_profile",
+} as const;
+
+async function read<T>(sql: Queryable, key: string): Promise<T | null> {
+  const [row] = await sql<{ value: T }[]>`select value from settings where key = ${key}`;
+  return row ? row.value : null;
+}
+
+async function write<T>(sql: Queryable, key: string, value: T): Promise<T> {
+  await sql`
+    insert into settings (key, value) values (${key}, ${sql.json(value as never)})
+    on conflict (key) do update set value = excluded.value, updated_at = now()`;
+  return value;
+}
+
+/** Settings kept as one JSON value a key; missing keys read as the defaults. */
+export function makeSettingsStore(sql: Queryable): SettingsStore {
+  return {
+    // Spread over the defaults so a setting added later reads its default on old rows.
+    getScheduling: async () => ({ ...SCHEDULING_DEFAULTS, ...await read(sql, KEYS.scheduling) }),
+    saveScheduling: (settings) => write(sql, KEYS.scheduling, settings),
+    getBookingFormContent: async () => ({
+      ...BOOKING_FORM_CONTENT_DEFAULTS,
+      ...await read(sql, KEYS.bookingForm),
+    }),
+    saveBookingFormContent: (content) => write(sql, KEYS.bookingForm, content),
+    getBusinessProfile: () => read<BusinessProfile>(sql, KEYS.business),
+    saveBusinessProfile: (profile) => write(sql, KEYS.business, profile),
+  };
+}

@@ -1,0 +1,23 @@
+import type { AdminRole, AdminUser, AdminWithHash } from "./types.ts";
+
+export interface NewAdmin {
+  name: string;
+  email: string;
+  role: AdminRole;
+  passwordHash: string;
+}
+
+export interface AdminStore {
+  count(): Promise<number>;
+  findByEmail(email: string): Promise<AdminWithHash | null>;
+  getById(id: string): Promise<AdminUser | null>;
+  list(): Promise<AdminUser[]>;
+  /** Fails with a unique violation when the e-mail (any case) is taken. */
+  insert(admin: NewAdmin): Promise<AdminUser>;
+}
+
+/** Password hashing (argon2id) behind a port so core never sees a crypto library. */
+export interface PasswordHasher {
+  hash(password: string): Promise<string>;
+  verify(hash: string, password: string): Promise<boolean>;
+}

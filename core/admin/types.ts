@@ -1,0 +1,15 @@
+export const ADMIN_ROLES = ["admin", "superadmin"] as const;
+export type AdminRole = (typeof ADMIN_ROLES)[number];
+
+export interface AdminUser {
+  _id: string;
+  name: string;
+  email: string;
+  role: AdminRole;
+  createdAt: Date;
+}
+
+/** Stored form: the argon2id hash never leaves the adapters and the login use case. */
+export interface AdminWithHash extends AdminUser {
+  passwordHash: string;
+}

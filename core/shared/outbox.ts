@@ -1,0 +1,13 @@
+/** An e-mail waiting in the outbox, written in the same transaction as its record. */
+export interface OutboxMessage {
+  /** What the message is about, e.g. booking-confirmation. */
+  kind: string;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** Attachments such as the .ics invite. */
+  attachments?: { filename: string; contentType: string; content: string }[];
+  /** The record it belongs to, for tracing. */
+  relatedId?: string;
+}
