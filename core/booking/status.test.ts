@@ -1,0 +1,103 @@
+import assert from "node:assert/strict";
+import { confirmPayment, nextStatus } from "./status.ts";
+import type { PaymentStatus, RecordStatus, RecordType } from "./types.ts";
+
+Deno.test("nextStatus", async (t) => {
+  const invalid = {
+    kind: "validation",
+    code: "INVALID_STATUS",
+    message: "Status must be CONFIRMED, CANCELLED or DONE.",
+    fieldErrors: { status: ["Status must be CONFIRMED, CANCELLED or DONE."] },
+  };
+  const quote = {
+    kind: "conflict",
+    code: "QUOTE_HAS_NO_STATUS",
+    message: "Quotes have no status actions.",
+  };
+  const cases: {
+    type: RecordType;
+    status: RecordStatus;
+    target: unknown;
+    value?: string;
+    error?: object;
+  }[] = [
+    { type: "BOOKING", status: "PENDING", target: "CONFIRMED", value: "CONFIRMED" },
+    { type: "BOOKING", status: "PENDING", target: "CANCELLED", value: "CANCELLED" },
+    { type: "BOOKING", status: "PENDING", target: "DONE", value: "DONE" },
+    { type: "BOOKING", status: "CANCELLED", target: "CONFIRMED", value: "CONFIRMED" },
+    { type: "BOOKING", status: "DONE", target: "CANCELLED", value: "CANCELLED" },
+    { type: "BOOKING", status: "CONFIRMED", target: "CONFIRMED", value: "CONFIRMED" },
+    { type: "BOOKING", status: "PENDING", target: "PENDING", error: invalid },
+    { type: "BOOKING", status: "PENDING", target: "QUOTE_REQUESTED", error: invalid },
+    { type: "BOOKING", status: "PENDING", target: "confirmed", error: invalid },
+    { type: "BOOKING", status: "PENDING", target: undefined, error: invalid },
+    { type: "BOOKING", status: "PENDING", target: 1, error: invalid },
+    { type: "BOOKING", status: "PENDING", target: ["DONE"], error: invalid },
+    { type: "QUOTE", status: "QUOTE_REQUESTED", target: "CONFIRMED", error: quote },
+    { type: "QUOTE", status: "QUOTE_REQUESTED", target: "nonsense", error: quote },
+  ];
+  for (const c of cases) {
+    await t.step(`${c.type} ${c.status} -> ${JSON.stringify(c.target)}`, () => {
+      const result = nextStatus({ type: c.type, status: c.status }, c.target);
+      assert.deepEqual(
+        result,
+        c.value !== undefined ? { ok: true, value: c.value } : { ok: false, error: c.error },
+      );
+    });
+  }
+});
+
+Deno.test("confirmPayment", async (t) => {
+  const invalid = {
+    kind: "validation",
+    code: "INVALID_AMOUNT",
+    message: "Invalid amount.",
+    fieldErrors: { amountPaid: ["Invalid amount."] },
+  };
+  const cases: {
+    name: string;
+    type?: RecordType;
+    paid?: PaymentStatus;
+    amount: unknown;
+    value?: number;
+    error?: object;
+  }[] = [
+    { name: "a whole amount", amount: 180, value: 180 },
+    { name: "cents", amount: 157.05, value: 157.05 },
+    { name: "rounded to cents, half away from zero", amount: 1.005, value: 1.01 },
+    { name: "zero", amount: 0, value: 0 },
+    { name: "a numeric string from a prompt", amount: " 99.5 ", value: 99.5 },
+    { name: "negative", amount: -1, error: invalid },
+    { name: "NaN", amount: Number.NaN, error: invalid },
+    { name: "Infinity", amount: Number.POSITIVE_INFINITY, error: invalid },
+    { name: "text", amount: "lots", error: invalid },
+    { name: "blank", amount: "  ", error: invalid },
+    { name: "missing", amount: undefined, error: invalid },
+    { name: "null", amount: null, error: invalid },
+    { name: "an object", amount: { amount: 5 }, error: invalid },
+    {
+      name: "a quote",
+      type: "QUOTE",
+      amount: 100,
+      error: { kind: "conflict", code: "QUOTE_NOT_PAYABLE", message: "Quotes cannot be paid." },
+    },
+    {
+      name: "already paid",
+      paid: "PAID",
+      amount: 100,
+      error: { kind: "conflict", code: "ALREADY_PAID", message: "This booking is already paid." },
+    },
+  ];
+  for (const c of cases) {
+    await t.step(c.name, () => {
+      const result = confirmPayment({
+        type: c.type ?? "BOOKING",
+        paymentStatus: c.paid ?? "UNPAID",
+      }, c.amount);
+      assert.deepEqual(
+        result,
+        c.value !== undefined ? { ok: true, value: c.value } : { ok: false, error: c.error },
+      );
+    });
+  }
+});

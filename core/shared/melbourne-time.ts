@@ -1,0 +1,131 @@
+/** Australia/Melbourne wall-clock helpers (DST included), built on @date-fns/tz. */
+import { TZDate } from "@date-fns/tz";
+
+export const MELBOURNE_TZ = "Australia/Melbourne";
+
+const YMD_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Splits a real calendar date 'YYYY-MM-DD' into numbers, or null (rejects 2026-02-30). */
+export function parseYmd(ymd: string): { year: number; month: number; day: number } | null {
+  const match = YMD_PATTERN.exec(ymd);
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  // A calendar round trip catches impossible days; UTC is used only as a plain calendar here.
+  const probe = new Date(Date.UTC(year, month - 1, day));
+  if (
+    probe.getUTCFullYear() !== year || probe.getUTCMonth() !== month - 1 ||
+    probe.getUTCDate() !== day
+  ) {
+    return null;
+  }
+  return { year, month, day };
+}
+
+export const isYmd = (value: string): boolean => parseYmd(value) !== null;
+
+function requireYmd(ymd: string) {
+  const parts = parseYmd(ymd);
+  if (!parts) throw new RangeError(`Not a calendar date (YYYY-MM-DD): ${ymd}`);
+  return parts;
+}
+
+const pad2 = (n: number): string => String(n).padStart(2, "0");
+
+const inMelbourne = (instant: Date): TZDate => new TZDate(instant.getTime(), MELBOURNE_TZ);
+
+/** The Melbourne calendar date of an instant, 'YYYY-MM-DD'. */
+export function melbourneYmd(instant: Date): string {
+  const local = inMelbourne(instant);
+  return `${local.getFullYear()}-${pad2(local.getMonth() + 1)}-${pad2(local.getDate())}`;
+}
+
+/** The Melbourne weekday of an instant, 0 = Sunday. */
+export function melbourneWeekday(instant: Date): number {
+  return inMelbourne(instant).getDay();
+}
+
+export function melbourneHourMinute(
+  instant: Date,
+): { hour: number; minute: number; second: number } {
+  const local = inMelbourne(instant);
+  return { hour: local.getHours(), minute: local.getMinutes(), second: local.getSeconds() };
+}
+
+/**
+ * The instant of a Melbourne wall-clock time. A time skipped by the spring-forward change
+ * (02:xx on the first Sunday of October) lands an hour later, as clocks show it.
+ */
+export function melbourneInstant(ymd: string, hour: number, minute = 0): Date {
+  const { year, month, day } = requireYmd(ymd);
+  return new Date(new TZDate(year, month - 1, day, hour, minute, 0, 0, MELBOURNE_TZ).getTime());
+}
+
+/** Calendar arithmetic on a date with no time of day, so no time zone is involved. */
+export function addDaysYmd(ymd: string, days: number): string {
+  const { year, month, day } = requireYmd(ymd);
+  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+}
+
+/** Weekday of a calendar date, 0 = Sunday. */
+export function weekdayOfYmd(ymd: string): number {
+  const { year, month, day } = requireYmd(ymd);
+  return new Date(Date.UTC(year, month - 1, day)).getUTCDay();
+}
+
+const dateTimeFormat = new Intl.DateTimeFormat("en-AU", {
+  timeZone: MELBOURNE_TZ,
+  weekday: "short",
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  hour12: true,
+});
+
+const longDateFormat = new Intl.DateTimeFormat("en-AU", {
+  timeZone: MELBOURNE_TZ,
+  weekday: "long",
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+});
+
+const shortDateFormat = new Intl.DateTimeFormat("en-AU", {
+  timeZone: MELBOURNE_TZ,
+  weekday: "short",
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+});
+
+/** Assembled from parts so the text does not depend on the ICU version's punctuation and spaces. */
+function partsOf(format: Intl.DateTimeFormat, instant: Date): Record<string, string> {
+  const parts: Record<string, string> = {};
+  for (const part of format.formatToParts(instant)) parts[part.type] = part.value;
+  return parts;
+}
+
+/** e.g. 'Sat 28 Nov 2026, 9:00 am'. */
+export function formatMelbourneDateTime(instant: Date): string {
+  const p = partsOf(dateTimeFormat, instant);
+  return `${p.weekday} ${p.day} ${p.month} ${p.year}, ${p.hour}:${p.minute} ${p.dayPeriod.toLowerCase()}`;
+}
+
+/** e.g. 'Sat 28 Nov 2026'. */
+export function formatMelbourneDate(instant: Date): string {
+  const p = partsOf(shortDateFormat, instant);
+  return `${p.weekday} ${p.day} ${p.month} ${p.year}`;
+}
+
+/** e.g. 'Saturday 28 November 2026'. */
+export function formatMelbourneLongDate(instant: Date): string {
+  const p = partsOf(longDateFormat, instant);
+  return `${p.weekday} ${p.day} ${p.month} ${p.year}`;
+}
+
+/** A calendar date written out, e.g. '2026-11-26' -> 'Thursday 26 November 2026'. */
+export function formatYmdLong(ymd: string): string {
+  // Midday avoids any doubt about which Melbourne day the instant falls on.
+  return formatMelbourneLongDate(melbourneInstant(ymd, 12));
+}
