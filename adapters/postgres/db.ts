@@ -77,6 +77,8 @@ async function openEmbedded(dataDir: string): Promise<Embedded> {
   let entry = embeddedByDir.get(dataDir);
   if (!entry) {
     entry = (async () => {
+      // PGlite creates only the last folder of the path.
+      if (!dataDir.includes("://")) await Deno.mkdir(dataDir, { recursive: true });
       const db = await PGlite.create(dataDir);
       // The default of one connection would make every other pool connection wait 60 s.
       const server = new PGLiteSocketServer({ db, host: "127.0.0.1", port: 0, maxConnections: 64 });

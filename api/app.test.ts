@@ -1,0 +1,124 @@
+import assert from "node:assert/strict";
+import { describeApi, json } from "./test-app.ts";
+import { DEMO_EXTRAS, DEMO_QUESTIONS, DEMO_SERVICE_IDS, DEMO_SERVICES } from "../adapters/postgres/demo-data.ts";
+import { BOOKING_FORM_CONTENT_DEFAULTS } from "../core/settings/types.ts";
+
+describeApi("public catalogue API", async (t, app, db) => {
+  await t.step("GET /api/health checks the database", async () => {
+    const { status, body } = await json(await app.request("/api/health"));
+    assert.equal(status, 200);
+    assert.deepEqual(body, { status: "ok", database: "ok" });
+  });
+
+  await t.step("GET /api/services lists the active services as { items }", async () => {
+    const res = await app.request("/api/services");
+    assert.equal(res.headers.get("content-type"), "application/json");
+    const { status, body } = await json(res);
+    assert.equal(status, 200);
+    assert.deepEqual(body.items.map((s: { slug: string }) => s.slug), DEMO_SERVICES.map((s) => s.slug));
+    const hourly = body.items.find((s: { _id: string }) => s._id === DEMO_SERVICE_IDS.hourly);
+    assert.equal(hourly.pricingModel, "HOURLY");
+    assert.equal(typeof hourly.ratePerHour, "number");
+  });
+
+  await t.step("GET /api/services/{id}: one service, 404 for unknown or malformed ids", async () => {
+    const ok = await json(await app.request(`/api/services/${DEMO_SERVICE_IDS.regular}`));
+    assert.equal(ok.status, 200);
+    assert.ok(ok.body.bedroomPrices.length > 0);
+    for (const id of [crypto.randomUUID(), "not-an-id", "%27%20or%201%3D1"]) {
+      const missing = await json(await app.request(`/api/services/${id}`));
+      assert.equal(missing.status, 404);
+      assert.deepEqual(missing.body, { error: "Service not found.", code: "SERVICE_NOT_FOUND" });
+    }
+  });
+
+  await t.step("GET /api/extras?serviceId: that service's active extras in order", async () => {
+    const id = DEMO_SERVICE_IDS.hourly;
+    const { status, body } = await json(await app.request(`/api/extras?serviceId=${id}`));
+    assert.equal(status, 200);
+    const expected = DEMO_EXTRAS.filter((e) => e.serviceId === id).sort((a, b) => a.order - b.order);
+    assert.deepEqual(body.items.map((e: { _id: string }) => e._id), expected.map((e) => e._id));
+  });
+
+  await t.step("GET /api/extras without serviceId is a 422 with a field error", async () => {
+    const { status, body } = await json(await app.request("/api/extras"));
+    assert.equal(status, 422);
+    assert.equal(body.code, "VALIDATION_FAILED");
+    assert.deepEqual(body.fieldErrors, { serviceId: ["serviceId is required"] });
+  });
+
+  await t.step("GET /api/questions: global only, or global plus the service's", async () => {
+    const globals = await json(await app.request("/api/questions"));
+    assert.ok(globals.body.items.every((q: { scope: string }) => q.scope === "GLOBAL"));
+    const id = DEMO_SERVICE_IDS.moveInOut;
+    const both = await json(await app.request(`/api/questions?serviceId=${id}`));
+    const expected = DEMO_QUESTIONS.filter((q) => q.scope === "GLOBAL" || q.serviceId === id);
+    assert.equal(both.body.items.length, expected.length);
+    assert.equal((await app.request(`/api/questions?serviceId=${crypto.randomUUID()}`)).status, 404);
+  });
+
+  await t.step("GET /api/frequencies, /api/content and /api/business", async () => {
+    const freqs = await json(await app.request("/api/frequencies"));
+    assert.ok(freqs.body.items.some((f: { code: string; discountPercent: number }) =>
+      f.code === "ONE_TIME" && f.discountPercent === 0
+    ));
+    const content = await json(await app.request("/api/content"));
+    assert.deepEqual(content.body, BOOKING_FORM_CONTENT_DEFAULTS);
+    const business = await json(await app.request("/api/business"));
+    assert.equal(business.body.councils.length, 12);
+  });
+
+  await t.step("soft-deleted services vanish from every public call", async () => {
+    const id = DEMO_SERVICE_IDS.airbnb;
+    await db.sql`update services set deleted_at = now() where id = ${id}`;
+    const list = await json(await app.request("/api/services"));
+    assert.ok(!list.body.items.some((s: { _id: string }) => s._id === id));
+    assert.equal((await app.request(`/api/services/${id}`)).status, 404);
+    assert.equal((await app.request(`/api/extras?serviceId=${id}`)).status, 404);
+  });
+
+  await t.step("unknown API paths are a JSON 404 in the one error shape", async () => {
+    for (const path of ["/api/nope", "/api/services/a/b", "/api"]) {
+      const { status, body } = await json(await app.request(path));
+      assert.equal(status, 404, path);
+      assert.deepEqual(body, { error: "Not found.", code: "NOT_FOUND" });
+    }
+  });
+
+  await t.step("every response carries a request id and security headers", async () => {
+    const res = await app.request("/api/services");
+    await res.body?.cancel();
+    assert.match(res.headers.get("x-request-id") ?? "", /^[0-9a-f-]{36}$/);
+    assert.equal(res.headers.get("x-content-type-options"), "nosniff");
+    assert.match(res.headers.get("content-security-policy") ?? "", /default-src 'self'/);
+    assert.match(res.headers.get("content-security-policy") ?? "", /frame-ancestors 'none'/);
+  });
+
+  await t.step("a body over the limit is refused with 413 in the error shape", async () => {
+    const res = await app.request("/api/services", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ padding: "x".repeat(70 * 1024) }),
+    });
+    assert.equal(res.status, 413);
+    assert.equal((await res.json()).code, "PAYLOAD_TOO_LARGE");
+  });
+
+  await t.step("GET /api/health answers 503 when the database is gone", async () => {
+    const { buildApp } = await import("./app.ts");
+    const broken = buildApp({
+      catalog: {} as never,
+      settings: {} as never,
+      checkDatabase: () => Promise.reject(new Error("connection refused")),
+    });
+    const original = console.error;
+    console.error = () => {};
+    try {
+      const { status, body } = await json(await broken.request("/api/health"));
+      assert.equal(status, 503);
+      assert.equal(body.code, "DATABASE_UNAVAILABLE");
+    } finally {
+      console.error = original;
+    }
+  });
+});

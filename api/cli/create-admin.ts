@@ -1,0 +1,71 @@
+/**
+ * Creates an admin from the command line:
+ *   npm run admin:create -- --email sam@example.com --name "Sam" [--role superadmin]
+ * The password comes from ADMIN_PASSWORD or is asked for. Uses the same DATABASE_URL / DATA_DIR
+ * as the server (stop an embedded server first: PGlite allows one process per data dir).
+ */
+import { parseArgs } from "node:util";
+import { z } from "zod";
+import { ConfigError, loadConfig } from "../config.ts";
+import { openDatabase } from "../../adapters/postgres/db.ts";
+import { migrate } from "../../adapters/postgres/migrate.ts";
+import { makeAdminStore } from "../../adapters/postgres/admin-repository.ts";
+import { argon2Hasher } from "../../adapters/security/password.ts";
+
+const input = z.object({
+  email: z.email("--email must be an e-mail address"),
+  name: z.string().trim().min(1, "--name is required"),
+  role: z.enum(["admin", "superadmin"], { error: "--role must be admin or superadmin" }),
+  password: z.string().min(12, "the password must be at least 12 characters"),
+});
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    args: Deno.args,
+    options: { email: { type: "string" }, name: { type: "string" }, role: { type: "string" } },
+  });
+  let config;
+  try {
+    config = loadConfig(Deno.env.toObject());
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      return 1;
+    }
+    throw error;
+  }
+  const parsed = input.safeParse({
+    email: values.email ?? prompt("E-mail:"),
+    name: values.name ?? prompt("Name:"),
+    role: values.role ?? "admin",
+    password: Deno.env.get("ADMIN_PASSWORD") ?? prompt("Password (12+ characters):"),
+  });
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) console.error(issue.message);
+    return 1;
+  }
+  const db = await openDatabase(
+    config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: `${config.DATA_DIR}/pglite` },
+  );
+  try {
+    await migrate(db.sql);
+    const admin = await makeAdminStore(db.sql).insert({
+      name: parsed.data.name,
+      email: parsed.data.email,
+      role: parsed.data.role,
+      passwordHash: await argon2Hasher.hash(parsed.data.password),
+    });
+    console.log(`Created ${admin.role} ${admin.email} (${admin._id}).`);
+    return 0;
+  } catch (error) {
+    if ((error as { code?: string }).code === "23505") {
+      console.error(`An admin with the e-mail ${parsed.data.email} already exists.`);
+      return 1;
+    }
+    throw error;
+  } finally {
+    await db.close();
+  }
+}
+
+Deno.exit(await main());

@@ -1,0 +1,104 @@
+import { fileURLToPath } from "node:url";
+import type { Config } from "./config.ts";
+import { buildApp } from "./app.ts";
+import { type Database, openDatabase } from "../adapters/postgres/db.ts";
+import { migrate } from "../adapters/postgres/migrate.ts";
+import { ensureBusinessProfile, seedDemoData } from "../adapters/postgres/seed.ts";
+import { makeCatalogReader } from "../adapters/postgres/catalog-repository.ts";
+import { makeSettingsStore } from "../adapters/postgres/settings-repository.ts";
+import { makeAdminStore } from "../adapters/postgres/admin-repository.ts";
+import { argon2Hasher } from "../adapters/security/password.ts";
+
+/** The demo superadmin of the embedded install; printed at start while its password works. */
+export const DEMO_ADMIN = {
+  name: "Demo Owner",
+  email: "admin@yarrashine.com.au",
+  password: "ShineDemo-2024!",
+};
+
+const repoPath = (relative: string) => fileURLToPath(new URL(`../${relative}`, import.meta.url));
+
+export interface Started {
+  app: ReturnType<typeof buildApp>;
+  db: Database;
+  /** What to print about logging in, if anything. */
+  adminLogin: { email: string; password?: string } | null;
+  jwtSecret: string;
+  close(): Promise<void>;
+}
+
+/** The composition root: adapters -> use cases -> app. Tests build the same graph. */
+export async function start(config: Config): Promise<Started> {
+  const db = await openDatabase(
+    config.DATABASE_URL
+      ? { url: config.DATABASE_URL }
+      : { dataDir: `${config.DATA_DIR}/pglite` },
+  );
+  try {
+    await migrate(db.sql);
+    if (config.seedDemo) await seedDemoData(db.sql);
+    await ensureBusinessProfile(db.sql);
+    const adminLogin = await ensureFirstAdmin(db, config);
+    const jwtSecret = config.JWT_SECRET ?? await embeddedJwtSecret(config.DATA_DIR);
+    const app = buildApp({
+      catalog: makeCatalogReader(db.sql),
+      settings: makeSettingsStore(db.sql),
+      checkDatabase: async () => {
+        await db.sql`select 1`;
+      },
+      web: {
+        publicDist: config.WEB_PUBLIC_DIST ?? repoPath("web-public/dist"),
+        adminDist: config.WEB_ADMIN_DIST ?? repoPath("web-admin/dist"),
+      },
+      logRequests: config.LOG_REQUESTS,
+    });
+    return { app, db, adminLogin, jwtSecret, close: () => db.close() };
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+}
+
+/**
+ * The first superadmin: from SUPERADMIN_EMAIL/PASSWORD, else the demo one when demo data is on.
+ * Returns the login to print; the demo password only while it still works.
+ */
+async function ensureFirstAdmin(db: Database, config: Config) {
+  const admins = makeAdminStore(db.sql);
+  const wanted = config.SUPERADMIN_EMAIL && config.SUPERADMIN_PASSWORD
+    ? { name: "Owner", email: config.SUPERADMIN_EMAIL, password: config.SUPERADMIN_PASSWORD }
+    : config.seedDemo
+    ? DEMO_ADMIN
+    : null;
+  if (await admins.count() === 0) {
+    if (!wanted) return null;
+    await admins.insert({
+      name: wanted.name,
+      email: wanted.email,
+      role: "superadmin",
+      passwordHash: await argon2Hasher.hash(wanted.password),
+    }).catch(async (error) => {
+      // Another process created it first.
+      if (error?.code !== "23505") throw error;
+    });
+  }
+  if (wanted !== DEMO_ADMIN) return wanted ? { email: wanted.email } : null;
+  const demo = await admins.findByEmail(DEMO_ADMIN.email);
+  if (!demo || !await argon2Hasher.verify(demo.passwordHash, DEMO_ADMIN.password)) return null;
+  return { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password };
+}
+
+/** With the embedded database and no JWT_SECRET, one is made once and kept in the data dir. */
+async function embeddedJwtSecret(dataDir: string): Promise<string> {
+  const path = `${dataDir}/jwt-secret`;
+  try {
+    const existing = (await Deno.readTextFile(path)).trim();
+    if (existing.length >= 32) return existing;
+  } catch (error) {
+    if (!(error instanceof Deno.errors.NotFound)) throw error;
+  }
+  const secret = Array.from(crypto.getRandomValues(new Uint8Array(48)), (b) =>
+    b.toString(16).padStart(2, "0")).join("");
+  await Deno.writeTextFile(path, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,105 @@
+import type { Context, ErrorHandler, NotFoundHandler } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { $ZodIssue } from "zod/v4/core";
+import type { DomainError, ErrorKind, FieldErrors, Result } from "../core/shared/result.ts";
+
+/** The one body shape of every error (decisions.md). */
+export interface ErrorBody {
+  error: string;
+  code: string;
+  fieldErrors?: FieldErrors;
+  details?: unknown;
+}
+
+const STATUS_OF_KIND: Record<ErrorKind, ContentfulStatusCode> = {
+  validation: 422,
+  not_found: 404,
+  conflict: 409,
+  forbidden: 403,
+  unauthenticated: 401,
+  rate_limited: 429,
+};
+
+export const statusOf = (error: DomainError): ContentfulStatusCode => STATUS_OF_KIND[error.kind];
+
+export function errorBody(error: DomainError): ErrorBody {
+  return {
+    error: error.message,
+    code: error.code,
+    ...(error.fieldErrors ? { fieldErrors: error.fieldErrors } : {}),
+    ...(error.details !== undefined ? { details: error.details } : {}),
+  };
+}
+
+export const sendError = (c: Context, error: DomainError) =>
+  c.json(errorBody(error), statusOf(error));
+
+/** Maps a use case's result: the value as JSON, or the error in the one shape. */
+export function sendResult<T>(c: Context, result: Result<T>, okStatus: ContentfulStatusCode = 200) {
+  return result.ok ? c.json(result.value as object, okStatus) : sendError(c, result.error);
+}
+
+/** zod issues as field errors keyed by path (`address.postCode`). */
+export function fieldErrorsFromIssues(issues: readonly $ZodIssue[]): FieldErrors {
+  const fieldErrors: FieldErrors = {};
+  for (const issue of issues) {
+    const path = issue.path.map(String).join(".") || "body";
+    (fieldErrors[path] ??= []).push(issue.message);
+  }
+  return fieldErrors;
+}
+
+/** The hook given to every zValidator: a 422 with field errors, never zod's raw output. */
+export const validationHook = (
+  result: { success: boolean; error?: { issues: readonly $ZodIssue[] } },
+  c: Context,
+) => {
+  if (!result.success) {
+    return sendError(c, {
+      kind: "validation",
+      code: "VALIDATION_FAILED",
+      message: "Please fix the highlighted fields, then try again.",
+      fieldErrors: fieldErrorsFromIssues(result.error?.issues ?? []),
+    });
+  }
+};
+
+const CODE_OF_STATUS: Record<number, string> = {
+  400: "BAD_REQUEST",
+  401: "UNAUTHENTICATED",
+  403: "FORBIDDEN",
+  404: "NOT_FOUND",
+  405: "METHOD_NOT_ALLOWED",
+  413: "PAYLOAD_TOO_LARGE",
+  415: "UNSUPPORTED_MEDIA_TYPE",
+  429: "RATE_LIMITED",
+};
+
+/** Unexpected errors are logged with the request id; the client never sees internals. */
+export const onError: ErrorHandler = (error, c) => {
+  if (error instanceof HTTPException && error.status < 500) {
+    const status = error.status as ContentfulStatusCode;
+    return c.json(
+      { error: error.message || "Bad request.", code: CODE_OF_STATUS[status] ?? "BAD_REQUEST" },
+      status,
+    );
+  }
+  console.error(
+    JSON.stringify({
+      level: "error",
+      requestId: c.get("requestId"),
+      method: c.req.method,
+      path: c.req.path,
+      message: error instanceof Error ? error.message : String(error),
+      stack: error instanceof Error ? error.stack : undefined,
+    }),
+  );
+  return c.json(
+    { error: "Something went wrong on our side. Please try again.", code: "INTERNAL_ERROR" },
+    500,
+  );
+};
+
+export const apiNotFound: NotFoundHandler = (c) =>
+  c.json({ error: "Not found.", code: "NOT_FOUND" }, 404);

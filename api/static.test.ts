@@ -1,0 +1,74 @@
+import assert from "node:assert/strict";
+import { buildApp } from "./app.ts";
+import { isSiteRoute } from "./static.ts";
+
+async function fakeBundles() {
+  const root = await Deno.makeTempDir();
+  await Deno.mkdir(`${root}/public/assets`, { recursive: true });
+  await Deno.mkdir(`${root}/admin/assets`, { recursive: true });
+  await Deno.writeTextFile(`${root}/public/index.html`, "<!doctype html><title>Home</title>");
+  await Deno.writeTextFile(`${root}/public/assets/index-abc123.js`, "console.log('host')");
+  await Deno.writeTextFile(`${root}/public/robots.txt`, "User-agent: *");
+  await Deno.writeTextFile(`${root}/admin/assets/remoteEntry.js`, "export const get = 1;");
+  return root;
+}
+
+const appOn = (root: string) =>
+  buildApp({
+    catalog: {} as never,
+    settings: {} as never,
+    checkDatabase: () => Promise.resolve(),
+    web: { publicDist: `${root}/public`, adminDist: `${root}/admin` },
+  });
+
+Deno.test("static: the site's routes (any case) get index.html with 200", async () => {
+  const app = appOn(await fakeBundles());
+  for (const path of ["/", "/about-us", "/SERVICES", "/services/Commercial", "/book-now", "/admin", "/admin/login"]) {
+    const res = await app.request(path);
+    assert.equal(res.status, 200, path);
+    assert.match(await res.text(), /<title>Home<\/title>/);
+    assert.equal(res.headers.get("cache-control"), "no-cache");
+  }
+});
+
+Deno.test("static: unknown pages get index.html (it shows 'Not found') with a 404 status", async () => {
+  const app = appOn(await fakeBundles());
+  for (const path of ["/nope", "/services/garden", "/about-us/team"]) {
+    const res = await app.request(path);
+    assert.equal(res.status, 404, path);
+    assert.match(await res.text(), /<title>Home<\/title>/);
+  }
+});
+
+Deno.test("static: files of both bundles, hashed assets cached for good", async () => {
+  const app = appOn(await fakeBundles());
+  const asset = await app.request("/assets/index-abc123.js");
+  assert.equal(asset.status, 200);
+  assert.equal(await asset.text(), "console.log('host')");
+  assert.match(asset.headers.get("cache-control") ?? "", /immutable/);
+  const remote = await app.request("/admin-app/assets/remoteEntry.js");
+  assert.equal(remote.status, 200);
+  assert.equal(await remote.text(), "export const get = 1;");
+  assert.equal((await app.request("/robots.txt")).status, 200);
+  const missing = await app.request("/admin-app/assets/nope.js");
+  assert.equal(missing.status, 404);
+  assert.equal((await missing.json()).code, "NOT_FOUND");
+});
+
+Deno.test("static: an unbuilt site says how to build it", async () => {
+  const root = await Deno.makeTempDir();
+  const app = appOn(root);
+  const res = await app.request("/");
+  assert.equal(res.status, 503);
+  assert.match(await res.text(), /npm run build/);
+});
+
+Deno.test("static: the route table", () => {
+  const cases: [string, boolean][] = [
+    ["/", true], ["/about-us", true], ["/About-Us/", true], ["/faq", true], ["/contact-us", true],
+    ["/services", true], ["/services/domestic", true], ["/services/commercial", true],
+    ["/book-now", true], ["/admin", true], ["/admin/bookings", true],
+    ["/services/other", false], ["/administrator", false], ["/faq/x", false], ["//", false],
+  ];
+  for (const [path, expected] of cases) assert.equal(isSiteRoute(path), expected, path);
+});
