@@ -1,0 +1,244 @@
+import { act, screen, waitFor, within } from "@testing-library/react";
+import { http, HttpResponse } from "msw";
+import { describe, expect, it } from "vitest";
+import { anHourAgo, fakeJwt, inOneHour } from "./test/jwt.ts";
+import { renderAdmin, storeSession } from "./test/render-admin.tsx";
+import { server } from "./test/server.ts";
+
+const loginButton = () => screen.getByRole("button", { name: /Log in|Logging in…/ });
+
+describe("guard", () => {
+  it("sends a visitor without a token to the login page", async () => {
+    const { history } = renderAdmin("/admin");
+    expect(await screen.findByRole("heading", { name: "Log in" })).toBeTruthy();
+    expect(history.location.pathname).toBe("/admin/login");
+  });
+
+  it("drops an expired token and sends the visitor to log in", async () => {
+    storeSession({}, anHourAgo());
+    const { history } = renderAdmin("/admin");
+    await screen.findByRole("heading", { name: "Log in" });
+    expect(history.location.pathname).toBe("/admin/login");
+    expect(localStorage.getItem("token")).toBeNull();
+  });
+
+  it("shows the shell with email and role for a signed-in admin", async () => {
+    storeSession({ email: "sam@example.com", role: "admin" });
+    renderAdmin("/admin");
+    expect(await screen.findByRole("heading", { name: "Services" })).toBeTruthy();
+    const banner = within(screen.getByRole("banner"));
+    expect(banner.getByText("sam@example.com")).toBeTruthy();
+    expect(banner.getByText("admin")).toBeTruthy();
+  });
+
+  it("shows 'Forbidden' to a role outside admin and superadmin", async () => {
+    storeSession({ role: "customer" as never });
+    renderAdmin("/admin");
+    expect(await screen.findByRole("heading", { name: "Forbidden" })).toBeTruthy();
+    expect(screen.queryByRole("navigation", { name: "Staff screens" })).toBeNull();
+  });
+
+  it("matches the basepath case-insensitively", async () => {
+    storeSession();
+    renderAdmin("/ADMIN");
+    expect(await screen.findByRole("heading", { name: "Services" })).toBeTruthy();
+  });
+});
+
+describe("shell", () => {
+  const linkNames = () =>
+    within(screen.getByRole("navigation", { name: "Staff screens" }))
+      .getAllByRole("link")
+      .map((link) => link.textContent);
+
+  it("lists seven links for an admin, without Admins", async () => {
+    storeSession({ role: "admin" });
+    renderAdmin("/admin");
+    await screen.findByRole("heading", { name: "Services" });
+    expect(linkNames()).toEqual(["Services", "Extras", "Frequencies", "Questions", "Bookings", "Inquiries", "Settings"]);
+  });
+
+  it("adds Admins for a superadmin", async () => {
+    storeSession({ role: "superadmin" });
+    renderAdmin("/admin");
+    await screen.findByRole("heading", { name: "Services" });
+    expect(linkNames()).toContain("Admins");
+    expect(screen.getByRole("link", { name: "Admins" }).getAttribute("href")).toBe("/admin/admins");
+  });
+
+  it("logs out back to /admin/login and forgets the session", async () => {
+    storeSession();
+    const { history, user } = renderAdmin("/admin");
+    await screen.findByRole("heading", { name: "Services" });
+    await user.click(screen.getByRole("button", { name: "Logout" }));
+    await screen.findByRole("heading", { name: "Log in" });
+    expect(history.location.pathname).toBe("/admin/login");
+    expect(localStorage.getItem("token")).toBeNull();
+    expect(localStorage.getItem("user")).toBeNull();
+  });
+
+  it("toggles the side bar with the burger", async () => {
+    storeSession();
+    const { user } = renderAdmin("/admin");
+    await screen.findByRole("heading", { name: "Services" });
+    const burger = screen.getByRole("button", { name: "Open navigation" });
+    await user.click(burger);
+    expect(burger.getAttribute("aria-expanded")).toBe("true");
+    expect(screen.getByRole("navigation", { name: "Staff screens" }).classList.contains("is-open")).toBe(true);
+  });
+
+  it("shows 'Not found' inside the shell for unknown staff paths", async () => {
+    storeSession();
+    renderAdmin("/admin/nope/deeper");
+    expect(await screen.findByRole("heading", { name: "Not found" })).toBeTruthy();
+    expect(screen.getByRole("navigation", { name: "Staff screens" })).toBeTruthy();
+  });
+
+  it("sends a visitor without a token from an unknown path to the login page", async () => {
+    const { history } = renderAdmin("/admin/nope");
+    await screen.findByRole("heading", { name: "Log in" });
+    expect(history.location.search).toBe("?redirect=%2Fnope");
+  });
+});
+
+describe("login", () => {
+  it("keeps 'Log in' disabled until both fields are filled", async () => {
+    const { user } = renderAdmin("/admin/login");
+    await screen.findByRole("heading", { name: "Log in" });
+    expect(loginButton()).toHaveProperty("disabled", true);
+    await user.type(screen.getByLabelText("Email"), "sam@example.com");
+    expect(loginButton()).toHaveProperty("disabled", true);
+    await user.type(screen.getByLabelText("Password"), "secret");
+    expect(loginButton()).toHaveProperty("disabled", false);
+    await user.clear(screen.getByLabelText("Email"));
+    expect(loginButton()).toHaveProperty("disabled", true);
+  });
+
+  it("shows the server's error", async () => {
+    server.use(
+      http.post("/api/auth/login", () =>
+        HttpResponse.json({ error: "Invalid email or password.", code: "INVALID_CREDENTIALS" }, { status: 401 })),
+    );
+    const { user } = renderAdmin("/admin/login");
+    await screen.findByRole("heading", { name: "Log in" });
+    await user.type(screen.getByLabelText("Email"), "sam@example.com");
+    await user.type(screen.getByLabelText("Password"), "wrong");
+    await user.click(loginButton());
+    expect((await screen.findByRole("alert")).textContent).toBe("Invalid email or password.");
+    expect(loginButton().textContent).toBe("Log in");
+    expect(localStorage.getItem("token")).toBeNull();
+  });
+
+  it("shows 'Login failed' when the server gives no message", async () => {
+    server.use(http.post("/api/auth/login", () => new HttpResponse(null, { status: 500 })));
+    const { user } = renderAdmin("/admin/login");
+    await screen.findByRole("heading", { name: "Log in" });
+    await user.type(screen.getByLabelText("Email"), "sam@example.com");
+    await user.type(screen.getByLabelText("Password"), "secret");
+    await user.click(loginButton());
+    expect((await screen.findByRole("alert")).textContent).toBe("Login failed");
+  });
+
+  it("shows 'Login failed' when the network is down", async () => {
+    server.use(http.post("/api/auth/login", () => HttpResponse.error()));
+    const { user } = renderAdmin("/admin/login");
+    await screen.findByRole("heading", { name: "Log in" });
+    await user.type(screen.getByLabelText("Email"), "sam@example.com");
+    await user.type(screen.getByLabelText("Password"), "secret");
+    await user.click(loginButton());
+    expect((await screen.findByRole("alert")).textContent).toBe("Login failed");
+  });
+
+  it("says 'Logging in…' while working, then stores token and user and opens /admin", async () => {
+    const token = fakeJwt({ sub: "u1", role: "superadmin", exp: inOneHour() });
+    const user = { _id: "u1", name: "Ana", email: "ana@example.com", role: "superadmin" };
+    let release!: () => void;
+    const answered = new Promise<void>((resolve) => (release = resolve));
+    let sent: unknown;
+    server.use(
+      http.post("/api/auth/login", async ({ request }) => {
+        sent = await request.json();
+        await answered;
+        return HttpResponse.json({ token, user });
+      }),
+    );
+    const { history, user: person } = renderAdmin("/admin/login");
+    await screen.findByRole("heading", { name: "Log in" });
+    await person.type(screen.getByLabelText("Email"), " ana@example.com ");
+    await person.type(screen.getByLabelText("Password"), "secret");
+    await person.click(loginButton());
+
+    await waitFor(() => expect(loginButton().textContent).toBe("Logging in…"));
+    expect(loginButton()).toHaveProperty("disabled", true);
+    await act(async () => release());
+
+    expect(await screen.findByRole("heading", { name: "Services" })).toBeTruthy();
+    expect(sent).toEqual({ email: "ana@example.com", password: "secret" });
+    expect(localStorage.getItem("token")).toBe(token);
+    expect(JSON.parse(localStorage.getItem("user")!)).toEqual(user);
+    expect(history.location.pathname).toBe("/admin");
+    expect(screen.getByRole("link", { name: "Admins" })).toBeTruthy();
+  });
+
+  it("returns to the page the visitor came from", async () => {
+    server.use(
+      http.post("/api/auth/login", () =>
+        HttpResponse.json({
+          token: fakeJwt({ role: "admin", exp: inOneHour() }),
+          user: { _id: "u1", name: "Sam", email: "sam@example.com", role: "admin" },
+        })),
+    );
+    const { history, user } = renderAdmin("/admin/bookings?status=PENDING");
+    await screen.findByRole("heading", { name: "Log in" });
+    expect(history.location.pathname).toBe("/admin/login");
+
+    await user.type(screen.getByLabelText("Email"), "sam@example.com");
+    await user.type(screen.getByLabelText("Password"), "secret");
+    await user.click(loginButton());
+    await waitFor(() => expect(history.location.pathname).toBe("/admin/bookings"));
+    expect(history.location.search).toBe("?status=PENDING");
+  });
+
+  it("sends the bearer token on later calls", async () => {
+    storeSession();
+    let authorization: string | null = null;
+    server.use(
+      http.get("/api/admin/services", ({ request }) => {
+        authorization = request.headers.get("Authorization");
+        return HttpResponse.json({ items: [] });
+      }),
+    );
+    const { api } = await import("./lib/api.ts");
+    await api.list("/api/admin/services");
+    expect(authorization).toBe(`Bearer ${localStorage.getItem("token")}`);
+  });
+});
+
+describe("links", () => {
+  it("carry the basepath, the index without a trailing slash", async () => {
+    storeSession({ role: "superadmin" });
+    renderAdmin("/admin");
+    await screen.findByRole("heading", { name: "Services" });
+    expect(screen.getByRole("link", { name: "Services" }).getAttribute("href")).toBe("/admin");
+    expect(screen.getByRole("link", { name: "Bookings" }).getAttribute("href")).toBe("/admin/bookings");
+  });
+});
+
+describe("sharing the host's history", () => {
+  it("leaves locations outside the basepath alone (the host owns them)", async () => {
+    const { history } = renderAdmin("/admin/login");
+    await screen.findByRole("heading", { name: "Log in" });
+    await act(async () => history.push("/about-us"));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(history.location.pathname).toBe("/about-us");
+  });
+});
+
+describe("login when already signed in", () => {
+  it("goes straight to the remembered page", async () => {
+    storeSession();
+    const { history } = renderAdmin("/admin/login?redirect=%2Fbookings");
+    await screen.findByRole("heading", { name: "Not found" });
+    expect(history.location.pathname).toBe("/admin/bookings");
+  });
+});

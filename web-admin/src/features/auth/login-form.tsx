@@ -1,0 +1,74 @@
+import { type FormEvent, useState } from "react";
+import { serverMessageOr } from "@yarra/api/client/error-catalogue.ts";
+import type { LoginResponse } from "@yarra/api/client/types.ts";
+import { api } from "../../lib/api.ts";
+import { saveSession } from "../../lib/session.ts";
+import "./login-form.css";
+
+export const LOGIN_FAILED = "Login failed";
+
+/** The staff login card: POST /api/auth/login, then the session is stored and onLoggedIn runs. */
+export function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [working, setWorking] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const filled = email.trim() !== "" && password !== "";
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!filled || working) return;
+    setWorking(true);
+    setError(null);
+    try {
+      const result = await api.post<LoginResponse>("/api/auth/login", { email: email.trim(), password });
+      if (!result || typeof result.token !== "string") throw new Error("The login answer had no token.");
+      saveSession(result.token, result.user);
+      onLoggedIn();
+    } catch (failure) {
+      setError(serverMessageOr(failure, LOGIN_FAILED));
+      setWorking(false);
+    }
+  }
+
+  return (
+    <div className="login">
+      <form className="login__card" onSubmit={onSubmit} noValidate aria-labelledby="login-title">
+        <p className="login__eyebrow">Staff area</p>
+        <h1 id="login-title" className="login__title">Log in</h1>
+        <label className="admin-field">
+          <span className="admin-field__label">Email</span>
+          <input
+            className="admin-input"
+            type="email"
+            name="email"
+            autoComplete="username"
+            required
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+        </label>
+        <label className="admin-field">
+          <span className="admin-field__label">Password</span>
+          <input
+            className="admin-input"
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+        </label>
+        {error && (
+          <p className="admin-alert" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="submit" className="admin-button admin-button--primary login__submit" disabled={!filled || working}>
+          {working ? "Logging in…" : "Log in"}
+        </button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { Link, useRouterState } from "@tanstack/react-router";
+import { type ReactNode, useEffect, useId, useState } from "react";
+import type { SessionUser } from "@yarra/api/client/types.ts";
+import "./admin-shell.css";
+
+interface NavLink {
+  to: string;
+  label: string;
+  superadminOnly?: boolean;
+}
+
+// The index shows Services; the other screens arrive with their own routes.
+const NAV_LINKS: NavLink[] = [
+  { to: "/", label: "Services" },
+  { to: "/extras", label: "Extras" },
+  { to: "/frequencies", label: "Frequencies" },
+  { to: "/questions", label: "Questions" },
+  { to: "/bookings", label: "Bookings" },
+  { to: "/inquiries", label: "Inquiries" },
+  { to: "/settings", label: "Settings" },
+  { to: "/admins", label: "Admins", superadminOnly: true },
+];
+
+/** The signed-in frame: top bar with the user and Logout, side bar with the staff screens. */
+export function AdminShell(
+  { user, onLogout, children }: { user: SessionUser; onLogout: () => void; children: ReactNode },
+) {
+  const [navOpen, setNavOpen] = useState(false);
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const navId = useId();
+
+  // The small-screen navigation closes once a page is chosen.
+  useEffect(() => {
+    setNavOpen(false);
+  }, [pathname]);
+
+  const links = NAV_LINKS.filter((link) => !link.superadminOnly || user.role === "superadmin");
+
+  return (
+    <div className="admin-shell">
+      <a className="admin-skip" href="#admin-main">Skip to content</a>
+      <header className="admin-topbar">
+        <button
+          type="button"
+          className="admin-topbar__burger"
+          aria-label={navOpen ? "Close navigation" : "Open navigation"}
+          aria-expanded={navOpen}
+          aria-controls={navId}
+          onClick={() => setNavOpen((open) => !open)}
+        >
+          <span />
+          <span />
+          <span />
+        </button>
+        <span className="admin-topbar__title">Staff area</span>
+        <div className="admin-topbar__user">
+          <span className="admin-topbar__email">{user.email}</span>
+          <span className="admin-chip">{user.role || "admin"}</span>
+        </div>
+        <button type="button" className="admin-button admin-button--ghost" onClick={onLogout}>
+          Logout
+        </button>
+      </header>
+      <nav id={navId} className={`admin-sidebar${navOpen ? " is-open" : ""}`} aria-label="Staff screens">
+        <ul>
+          {links.map((link) => (
+            <li key={link.to}>
+              <Link to={link.to} className="admin-sidebar__link" activeOptions={{ exact: true }}>
+                {link.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <main id="admin-main" className="admin-main" tabIndex={-1}>
+        {children}
+      </main>
+    </div>
+  );
+}

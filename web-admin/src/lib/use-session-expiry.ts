@@ -1,0 +1,16 @@
+import { useEffect, useRef } from "react";
+
+// setTimeout overflows beyond 2^31-1 ms (about 24.8 days) and would fire at once.
+const MAX_TIMER_MS = 2_147_483_647;
+
+/** Calls onExpire when the session's token expires while the page stays open. */
+export function useSessionExpiry(expiresAt: number, onExpire: () => void) {
+  const onExpireRef = useRef(onExpire);
+  onExpireRef.current = onExpire;
+
+  useEffect(() => {
+    const delay = Math.min(Math.max(expiresAt - Date.now(), 0), MAX_TIMER_MS);
+    const timer = setTimeout(() => onExpireRef.current(), delay);
+    return () => clearTimeout(timer);
+  }, [expiresAt]);
+}

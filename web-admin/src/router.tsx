@@ -1,0 +1,60 @@
+import {
+  createBrowserHistory,
+  createRouter,
+  type LocationRewrite,
+  type RouterHistory,
+} from "@tanstack/react-router";
+import { authedRoute } from "./routes/authed.tsx";
+import { indexRoute } from "./routes/index.tsx";
+import { loginRoute } from "./routes/login.tsx";
+import { notFoundRoute } from "./routes/not-found.tsx";
+import { OUTSIDE_PATH, outsideRoute } from "./routes/outside.tsx";
+import { rootRoute } from "./routes/root.tsx";
+import { AppErrorPage, NotFoundPage } from "./ui/message-page.tsx";
+
+export const routeTree = rootRoute.addChildren([
+  loginRoute,
+  outsideRoute,
+  authedRoute.addChildren([indexRoute, notFoundRoute]),
+]);
+
+export interface AdminRouterOptions {
+  /** The host's history when mounted by web-public, so both routers follow one URL. */
+  history?: RouterHistory;
+  basepath: string;
+}
+
+/**
+ * Mounts the router under `basepath`, matched case-insensitively. This is what TanStack's own
+ * `basepath` option does, except that its index URL would be '/admin/' instead of '/admin'.
+ */
+export function mountAt(basepath: string): LocationRewrite | undefined {
+  const base = `/${basepath.replace(/^\/+|\/+$/g, "")}`;
+  if (base === "/") return undefined;
+  const lowerBase = base.toLowerCase();
+  return {
+    input: ({ url }) => {
+      const pathname = url.pathname.toLowerCase();
+      if (pathname === lowerBase || pathname === `${lowerBase}/`) url.pathname = "/";
+      else if (pathname.startsWith(`${lowerBase}/`)) url.pathname = url.pathname.slice(base.length);
+      // A shared history also reports the host's own pages: park on a route that does nothing.
+      else url.pathname = OUTSIDE_PATH;
+      return url;
+    },
+    output: ({ url }) => {
+      url.pathname = url.pathname === "/" ? base : `${base}${url.pathname}`;
+      return url;
+    },
+  };
+}
+
+export function createAdminRouter({ history, basepath }: AdminRouterOptions) {
+  return createRouter({
+    routeTree,
+    history: history ?? createBrowserHistory(),
+    rewrite: mountAt(basepath),
+    caseSensitive: false,
+    defaultErrorComponent: AppErrorPage,
+    defaultNotFoundComponent: NotFoundPage,
+  });
+}

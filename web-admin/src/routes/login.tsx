@@ -1,0 +1,33 @@
+import { createRoute, defaultParseSearch, redirect, useNavigate } from "@tanstack/react-router";
+import { LoginForm } from "../features/auth/login-form.tsx";
+import { readSession, safeRedirect, splitHref } from "../lib/session.ts";
+import { rootRoute } from "./root.tsx";
+
+/** The remembered page as router navigation options (its href is inside the basepath). */
+function returnTarget(redirectTo: string | undefined) {
+  const { pathname, search, hash } = splitHref(safeRedirect(redirectTo));
+  return { to: pathname, search: defaultParseSearch(search), hash, replace: true };
+}
+
+interface LoginSearch {
+  /** The staff-area path (inside the basepath) to return to after logging in. */
+  redirect?: string;
+}
+
+export const loginRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "login",
+  validateSearch: (search: Record<string, unknown>): LoginSearch =>
+    typeof search.redirect === "string" ? { redirect: search.redirect } : {},
+  // Someone already signed in (another tab, a bookmark) goes straight on.
+  beforeLoad: ({ search }) => {
+    if (readSession()) throw redirect(returnTarget(search.redirect));
+  },
+  component: LoginRoute,
+});
+
+function LoginRoute() {
+  const { redirect: target } = loginRoute.useSearch();
+  const navigate = useNavigate();
+  return <LoginForm onLoggedIn={() => navigate(returnTarget(target))} />;
+}

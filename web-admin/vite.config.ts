@@ -1,0 +1,51 @@
+import { fileURLToPath } from "node:url";
+import federation from "@originjs/vite-plugin-federation";
+import react from "@vitejs/plugin-react";
+import { defineConfig, type Plugin } from "vite";
+
+const apiOrigin = process.env.API_ORIGIN ?? "http://localhost:8000";
+
+export const sharedAliases = {
+  "@yarra/core/": fileURLToPath(new URL("../core/", import.meta.url)),
+  "@yarra/api/client/": fileURLToPath(new URL("../api/client/", import.meta.url)),
+};
+
+/**
+ * @originjs/vite-plugin-federation 1.4.1 finds its CSS placeholders in remoteEntry.js with a
+ * quote-only regex, but Vite 8's minifier prints them as template literals, so the placeholder
+ * stays and the host fails with "e.forEach is not a function". Re-quote them first (this plugin
+ * is a normal one, so its generateBundle runs before the federation plugin's "post" one).
+ */
+function requoteFederationCssPlaceholders(): Plugin {
+  return {
+    name: "yarra:requote-federation-css-placeholders",
+    apply: "build",
+    generateBundle(_options, bundle) {
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type === "chunk" && chunk.fileName.endsWith("remoteEntry.js")) {
+          chunk.code = chunk.code.replace(/`(__v__css__[^`'"$\\]*)`/g, "'$1'");
+        }
+      }
+    },
+  };
+}
+
+// Build from this folder (npm run build -w web-admin): the plugin resolves `exposes` from the cwd.
+export default defineConfig({
+  // The API serves this build under /admin-app/; the host loads /admin-app/assets/remoteEntry.js.
+  base: "/admin-app/",
+  plugins: [
+    react(),
+    requoteFederationCssPlaceholders(),
+    federation({
+      name: "admin",
+      filename: "remoteEntry.js",
+      exposes: { "./AdminApp": "./src/admin-app.tsx" },
+      shared: ["react", "react-dom", "@tanstack/react-router"],
+    }),
+  ],
+  resolve: { alias: sharedAliases },
+  build: { target: "esnext" },
+  server: { port: 5174, proxy: { "/api": apiOrigin } },
+  preview: { port: 4174, proxy: { "/api": apiOrigin } },
+});

@@ -1,0 +1,65 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser, watchErrors } from "./browser.ts";
+
+const baseUrl = inject("baseUrl");
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("the site served by the API (npm start)", () => {
+  it("serves the seeded catalogue as { items }", async () => {
+    const body = await (await fetch(`${baseUrl}/api/services`)).json();
+    expect(body.items.map((s: { name: string }) => s.name)).toContain("Hourly Cleaning");
+  });
+
+  it("shows the host layout on / with the business profile from the API", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors = watchErrors(page);
+    await page.goto(baseUrl + "/", { waitUntil: "networkidle" });
+    const nav = page.getByRole("navigation", { name: /main/i });
+    for (const link of ["Home", "About Us", "FAQ", "Contact Us"]) {
+      await expect(nav.getByRole("link", { name: link, exact: true }).isVisible()).resolves.toBe(true);
+    }
+    const footer = page.locator("footer");
+    await expect(footer.getByText("hello@yarrashine.com.au").first().isVisible()).resolves.toBe(true);
+    await expect(footer.getByText(`© ${new Date().getFullYear()}`).isVisible()).resolves.toBe(true);
+    // No admin code on public pages.
+    const scripts = await page.evaluate(() =>
+      performance.getEntriesByType("resource").map((r) => r.name).filter((n) => n.endsWith(".js"))
+    );
+    expect(scripts.some((s) => s.includes("/admin-app/"))).toBe(false);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("mounts the admin remote at /admin: a logged-out visitor lands on its login", async () => {
+    const page = await browser.newPage();
+    const errors = watchErrors(page);
+    await page.goto(baseUrl + "/admin", { waitUntil: "networkidle" });
+    await page.waitForURL(/\/admin\/login$/);
+    await expect(page.getByRole("heading", { name: "Log in" }).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole("button", { name: "Log in" }).isDisabled()).resolves.toBe(true);
+    const scripts = await page.evaluate(() =>
+      performance.getEntriesByType("resource").map((r) => r.name)
+    );
+    expect(scripts.some((s) => s.endsWith("/admin-app/assets/remoteEntry.js"))).toBe(true);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("shows 'Not found' (with a 404 status) for unknown paths, and matches routes in any case", async () => {
+    const page = await browser.newPage();
+    const response = await page.goto(baseUrl + "/no-such-page", { waitUntil: "networkidle" });
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Not found" }).isVisible()).resolves.toBe(true);
+    await page.goto(baseUrl + "/ADMIN/LOGIN", { waitUntil: "networkidle" });
+    await expect(page.getByRole("heading", { name: "Log in" }).isVisible()).resolves.toBe(true);
+    await page.close();
+  });
+});

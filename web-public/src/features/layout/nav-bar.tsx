@@ -1,0 +1,128 @@
+import { Link, useRouterState } from "@tanstack/react-router";
+import { useEffect, useId, useRef, useState } from "react";
+import { useBusinessProfile } from "../../lib/business-profile-context.tsx";
+import { useScrolledPast } from "../../lib/use-scrolled-past.ts";
+import { Logo } from "../../ui/logo.tsx";
+import "../../ui/button.css";
+import "./nav-bar.css";
+
+/** public-site.md: the bar turns solid beyond 8 px of scroll. */
+export const SOLID_AFTER_PX = 8;
+
+export function NavBar({ forceSolid = false }: { forceSolid?: boolean }) {
+  const profile = useBusinessProfile();
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  const scrolled = useScrolledPast(SOLID_AFTER_PX);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [servicesOpen, setServicesOpen] = useState(false);
+  const servicesRef = useRef<HTMLLIElement>(null);
+  const servicesToggleRef = useRef<HTMLButtonElement>(null);
+  const burgerRef = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
+  const servicesMenuId = useId();
+
+  // Menus close on route change.
+  useEffect(() => {
+    setMenuOpen(false);
+    setServicesOpen(false);
+  }, [pathname]);
+
+  // The services dropdown closes on a click or tap anywhere outside it.
+  useEffect(() => {
+    if (!servicesOpen) return;
+    const onPointerDown = (event: Event) => {
+      if (!servicesRef.current?.contains(event.target as Node)) setServicesOpen(false);
+    };
+    document.addEventListener("mousedown", onPointerDown);
+    document.addEventListener("touchstart", onPointerDown, { passive: true });
+    return () => {
+      document.removeEventListener("mousedown", onPointerDown);
+      document.removeEventListener("touchstart", onPointerDown);
+    };
+  }, [servicesOpen]);
+
+  // Escape closes the innermost open menu and hands focus back to the button that opened it.
+  useEffect(() => {
+    if (!servicesOpen && !menuOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      if (servicesOpen) {
+        setServicesOpen(false);
+        servicesToggleRef.current?.focus();
+      } else {
+        setMenuOpen(false);
+        burgerRef.current?.focus();
+      }
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [servicesOpen, menuOpen]);
+
+  const solid = forceSolid || scrolled || menuOpen;
+
+  return (
+    <header className={`nav${solid ? " nav--solid" : ""}${menuOpen ? " nav--open" : ""}`}>
+      <nav className="nav__inner" aria-label="Main">
+        <Link to="/" className="nav__brand" aria-label={`${profile.brandName}, home`}>
+          <Logo brandName={profile.brandName} tone={solid ? "dark" : "light"} />
+        </Link>
+
+        <button
+          ref={burgerRef}
+          type="button"
+          className="nav__burger"
+          aria-label={menuOpen ? "Close menu" : "Open menu"}
+          aria-expanded={menuOpen}
+          aria-controls={menuId}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <span className="nav__burger-bar" />
+          <span className="nav__burger-bar" />
+          <span className="nav__burger-bar" />
+        </button>
+
+        <div id={menuId} className={`nav__menu${menuOpen ? " is-open" : ""}`}>
+          <ul className="nav__links">
+            <li>
+              <Link to="/" className="nav__link" activeOptions={{ exact: true }}>Home</Link>
+            </li>
+            <li>
+              <Link to="/about-us" className="nav__link">About Us</Link>
+            </li>
+            <li className="nav__dropdown" ref={servicesRef}>
+              <Link to="/services" className="nav__link">Services</Link>
+              <button
+                ref={servicesToggleRef}
+                type="button"
+                className="nav__dropdown-toggle"
+                aria-label="Services menu"
+                aria-expanded={servicesOpen}
+                aria-controls={servicesMenuId}
+                onClick={() => setServicesOpen((open) => !open)}
+              >
+                <svg viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+                  <path d="M5 7.5l5 5 5-5" />
+                </svg>
+              </button>
+              <ul id={servicesMenuId} className="nav__submenu" hidden={!servicesOpen}>
+                <li>
+                  <Link to="/services/commercial" className="nav__sublink">Commercial Cleaning</Link>
+                </li>
+                <li>
+                  <Link to="/services/domestic" className="nav__sublink">Domestic Cleaning</Link>
+                </li>
+              </ul>
+            </li>
+            <li>
+              <Link to="/faq" className="nav__link">FAQ</Link>
+            </li>
+            <li>
+              <Link to="/contact-us" className="nav__link">Contact Us</Link>
+            </li>
+          </ul>
+          <Link to="/book-now" className="button button--primary nav__cta">Book Now</Link>
+        </div>
+      </nav>
+    </header>
+  );
+}

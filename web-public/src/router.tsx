@@ -1,0 +1,24 @@
+import { createBrowserHistory, createRouter, type RouterHistory } from "@tanstack/react-router";
+import { AppErrorPage, NotFoundPage } from "./ui/message-page.tsx";
+import { adminIndexRoute, adminRoute, adminSplatRoute } from "./routes/admin.tsx";
+import { indexRoute } from "./routes/index.tsx";
+import { notFoundRoute } from "./routes/not-found.tsx";
+import { rootRoute } from "./routes/root.tsx";
+import { siteRoute } from "./routes/site.tsx";
+
+export const routeTree = rootRoute.addChildren([
+  siteRoute.addChildren([indexRoute, notFoundRoute]),
+  adminRoute.addChildren([adminIndexRoute, adminSplatRoute]),
+]);
+
+/** History is injectable so tests can use memory history; the browser gets its own. */
+export function createAppRouter(history: RouterHistory = createBrowserHistory()) {
+  return createRouter({
+    routeTree,
+    history,
+    // public-site.md: routes are matched case-insensitively (TanStack's default, stated on purpose).
+    caseSensitive: false,
+    defaultErrorComponent: AppErrorPage,
+    defaultNotFoundComponent: NotFoundPage,
+  });
+}

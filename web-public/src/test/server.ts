@@ -1,0 +1,25 @@
+import { http, HttpResponse } from "msw";
+import { setupServer } from "msw/node";
+import type { BusinessProfile } from "@yarra/core/settings/types.ts";
+import { FALLBACK_BUSINESS_PROFILE } from "../lib/business-profile.ts";
+
+/** A profile unlike the fallback, so tests can tell which one is on screen. */
+export const TEST_PROFILE: BusinessProfile = {
+  ...FALLBACK_BUSINESS_PROFILE,
+  brandName: "Test Sparkle Co",
+  phone: "03 9000 1234",
+  whatsappNumber: "61400111222",
+  whatsappPrefill: "Hello, please book a clean",
+  email: "team@sparkle.test",
+  socials: [
+    { network: "facebook", label: "Facebook", url: "https://facebook.test/sparkle" },
+    { network: "instagram", label: "Instagram", url: "https://instagram.test/sparkle" },
+    { network: "whatsapp", label: "WhatsApp", url: "https://wa.me/61400111222" },
+    { network: "linkedin", label: "LinkedIn", url: "https://linkedin.test/sparkle" },
+  ],
+  developerCredit: { label: "Made by Test Devs", url: "https://devs.test/" },
+};
+
+export const handlers = [http.get("/api/business", () => HttpResponse.json(TEST_PROFILE))];
+
+export const server = setupServer(...handlers);

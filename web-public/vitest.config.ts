@@ -1,0 +1,21 @@
+import { fileURLToPath } from "node:url";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vitest/config";
+import { sharedAliases } from "./vite.config.ts";
+
+// No federation plugin here: tests swap the remote for a local stub.
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: {
+      ...sharedAliases,
+      "admin/AdminApp": fileURLToPath(new URL("./src/test/admin-app-stub.tsx", import.meta.url)),
+    },
+  },
+  test: {
+    environment: "happy-dom",
+    setupFiles: ["./src/test/setup.ts"],
+    include: ["src/**/*.test.{ts,tsx}"],
+    restoreMocks: true,
+  },
+});
