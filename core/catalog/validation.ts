@@ -19,6 +19,7 @@ import {
   type QuestionOption,
   type QuestionScope,
   type QuestionType,
+  type Service,
   SERVICE_DEFAULTS,
 } from "./types.ts";
 
@@ -172,18 +173,8 @@ const isWholeFrom0 = (n: number): boolean => Number.isInteger(n) && n >= 0;
 
 // ---------------------------------------------------------------- services
 
-export interface ServiceInput {
-  name: string;
-  slug: string;
-  pricingModel: PricingModel;
-  ratePerHour: number;
-  minHours: number;
-  maxHours: number;
-  stepHours: number;
-  bedroomPrices: BedroomPrice[];
-  basePrice: number;
-  description: string;
-}
+/** A service as staff enter it: everything but the id and the deletion mark. */
+export type ServiceInput = Omit<Service, "_id" | "deletedAt">;
 export type ServicePatch = Partial<ServiceInput>;
 
 function readBedroomPrices(reader: FieldReader): BedroomPrice[] | undefined {

@@ -89,14 +89,7 @@ export function validateInquiry(input: InquiryInput): Result<NewInquiry> {
 }
 
 /** The send button's rule: the text fields non-empty and the email shaped like x@y.z. */
-export function canSendInquiry(form: {
-  firstName?: unknown;
-  lastName?: unknown;
-  email?: unknown;
-  phone?: unknown;
-  suburb?: unknown;
-  message?: unknown;
-}): boolean {
+export function canSendInquiry(form: Omit<InquiryInput, "inquiryType" | "inquiryText">): boolean {
   return [form.firstName, form.lastName, form.phone, form.suburb, form.message].every((v) =>
     readText(v) !== ""
   ) &&
