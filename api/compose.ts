@@ -77,7 +77,7 @@ async function ensureFirstAdmin(db: Database, config: Config) {
       email: wanted.email,
       role: "superadmin",
       passwordHash: await argon2Hasher.hash(wanted.password),
-    }).catch(async (error) => {
+    }).catch((error) => {
       // Another process created it first.
       if (error?.code !== "23505") throw error;
     });

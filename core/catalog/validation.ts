@@ -13,7 +13,6 @@ import { roundHalfAwayFromZero, roundToCents } from "../shared/money.ts";
 import {
   type BedroomPrice,
   PRICING_MODELS,
-  type PricingModel,
   QUESTION_SCOPES,
   QUESTION_TYPES,
   type QuestionOption,
