@@ -1,0 +1,447 @@
+/**
+ * The booking engine's e-mails, composed as values (no I/O): the customer's confirmation of a
+ * booking or quote request, the business's notification, and the commercial-inquiry notification.
+ * Use cases enqueue them in the outbox in the same transaction as the record.
+ */
+import { createEvent, type EventAttributes } from "ics";
+import type { BookingRecord } from "../booking/types.ts";
+import type { Inquiry, InquiryType } from "../inquiry/types.ts";
+import type { BusinessProfile } from "../settings/types.ts";
+import { DEFAULT_FREQUENCY_CODE } from "../catalog/types.ts";
+import type { OutboxMessage } from "../shared/outbox.ts";
+import { formatAud, fromCents, toCents } from "../shared/money.ts";
+import {
+  formatMelbourneDateTime,
+  melbourneHourMinute,
+  melbourneYmd,
+} from "../shared/melbourne-time.ts";
+import { type Block, renderHtml, renderText } from "./email-layout.ts";
+
+export interface MessageContext {
+  profile: BusinessProfile;
+  /** Sanitised on save, so it goes into the HTML part as it is. */
+  cancellationPolicyHtml: string;
+  /** The public site's origin, e.g. https://yarrashine.com.au (links are left out without it). */
+  siteUrl?: string;
+}
+
+export type MessageKind =
+  | "booking-confirmation"
+  | "quote-confirmation"
+  | "booking-notification"
+  | "quote-notification"
+  | "inquiry-notification";
+
+export const CALENDAR_ATTACHMENT_FILENAME = "booking.ics";
+/** PUBLISH, not REQUEST: the invite is for the customer's calendar, not a meeting expecting RSVPs. */
+export const CALENDAR_CONTENT_TYPE = "text/calendar; charset=utf-8; method=PUBLISH";
+
+export const INQUIRY_TYPE_LABELS: Record<InquiryType, string> = {
+  HEALTHCARE_AGED_CARE: "Healthcare / aged care",
+  OFFICE: "Office",
+  SCHOOL_EDUCATIONAL: "School / educational",
+  RETAIL_SHOWROOM: "Retail / showroom",
+  INDUSTRIAL_WAREHOUSE: "Industrial / warehouse",
+  AIRBNB_SHORT_TERM: "Airbnb / short-term rental",
+};
+
+// ---------------------------------------------------------------------------------------------
+// Formatting of a record's parts
+
+/** 'AEST' or 'AEDT', from the instant's Melbourne offset (no dependence on ICU zone names). */
+export function melbourneZoneAbbreviation(instant: Date): string {
+  const [year, month, day] = melbourneYmd(instant).split("-").map(Number);
+  const { hour, minute } = melbourneHourMinute(instant);
+  const wallClockAsUtc = Date.UTC(year, month - 1, day, hour, minute);
+  const offsetMinutes = Math.round((wallClockAsUtc - instant.getTime()) / 60_000);
+  return offsetMinutes >= 660 ? "AEDT" : "AEST";
+}
+
+/** e.g. '12:00 pm'. */
+function formatMelbourneTime(instant: Date): string {
+  const { hour, minute } = melbourneHourMinute(instant);
+  const hour12 = hour % 12 === 0 ? 12 : hour % 12;
+  return `${hour12}:${String(minute).padStart(2, "0")} ${hour < 12 ? "am" : "pm"}`;
+}
+
+const zoneNote = (instant: Date): string =>
+  `${melbourneZoneAbbreviation(instant)} (Melbourne time)`;
+
+/** e.g. 'Mon 5 Oct 2026, 9:00 am – 12:00 pm AEDT (Melbourne time)'. */
+export function formatAppointment(start: Date, end: Date): string {
+  const sameDay = melbourneYmd(start) === melbourneYmd(end);
+  const endText = sameDay ? formatMelbourneTime(end) : formatMelbourneDateTime(end);
+  return `${formatMelbourneDateTime(start)} – ${endText} ${zoneNote(start)}`;
+}
+
+/** e.g. 'Sat 28 Nov 2026, 9:00 am AEDT (Melbourne time)'. */
+export function formatMelbourneMoment(instant: Date): string {
+  return `${formatMelbourneDateTime(instant)} ${zoneNote(instant)}`;
+}
+
+const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
+
+export function describeService(record: BookingRecord): string {
+  if (record.pricingModel === "HOURLY" && record.hours !== null) {
+    return `${record.serviceNameAtBooking}, ${plural(record.hours, "hour", "hours")}`;
+  }
+  if (record.pricingModel === "BEDROOMS" && record.bedrooms !== null) {
+    return `${record.serviceNameAtBooking}, ${plural(record.bedrooms, "bedroom", "bedrooms")}`;
+  }
+  return record.serviceNameAtBooking;
+}
+
+export function formatAddress(address: BookingRecord["address"]): string {
+  const unit = address.unit?.trim();
+  // '3/12 Smith St' is how Australian addresses write a short unit number.
+  const street = !unit
+    ? address.street
+    : /^[0-9A-Za-z]{1,6}$/.test(unit)
+    ? `${unit}/${address.street}`
+    : `${unit}, ${address.street}`;
+  return `${street}, ${address.suburb} ${address.state} ${address.postCode}`;
+}
+
+function describeFrequency(record: BookingRecord): string {
+  const percent = record.frequencyDiscountPercent;
+  return percent > 0
+    ? `${record.frequencyNameAtBooking} (${percent}% off every service after the first)`
+    : record.frequencyNameAtBooking;
+}
+
+function describeExtra(extra: BookingRecord["extras"][number]): string {
+  const lineTotal = fromCents(toCents(extra.priceAtBooking) * extra.quantity);
+  return extra.quantity === 1
+    ? `${extra.titleAtBooking}: ${formatAud(lineTotal)}`
+    : `${extra.titleAtBooking} × ${extra.quantity} at ${formatAud(extra.priceAtBooking)} each: ${
+      formatAud(lineTotal)
+    }`;
+}
+
+const isOneTime = (record: BookingRecord): boolean =>
+  record.frequencyCode === DEFAULT_FREQUENCY_CODE;
+
+function totalsRows(record: BookingRecord): Array<[string, string]> {
+  return [
+    ["Base", formatAud(record.baseAmount)],
+    ["Extras", formatAud(record.extrasAmount)],
+    ["First service", formatAud(record.firstServiceTotal)],
+    [
+      "Recurring",
+      isOneTime(record)
+        ? "Not applicable (one-time service)"
+        : `${formatAud(record.recurringTotal)} per service after the first`,
+    ],
+  ];
+}
+
+const customerName = (who: { firstName: string; lastName: string }): string =>
+  `${who.firstName} ${who.lastName}`.trim();
+
+const answerValue = (value: string | string[]): string => {
+  const text = Array.isArray(value) ? value.join(", ") : value;
+  return text.trim() === "" ? "(no answer)" : text;
+};
+
+/** The details both the customer and the business see. */
+function recordDetailBlocks(record: BookingRecord, audience: "customer" | "business"): Block[] {
+  const isQuote = record.type === "QUOTE";
+  const yours = audience === "customer";
+  const blocks: Block[] = [
+    {
+      kind: "heading",
+      text: isQuote
+        ? (yours ? "Your quote request" : "Quote request")
+        : (yours ? "Your booking request" : "Booking request"),
+    },
+    {
+      kind: "rows",
+      rows: [
+        ["Reference", record._id],
+        [
+          isQuote ? "Preferred time" : "When",
+          isQuote
+            ? formatMelbourneMoment(record.startTime)
+            : formatAppointment(record.startTime, record.endTime),
+        ],
+        ["Service", describeService(record)],
+        ["Frequency", describeFrequency(record)],
+        ["Name", customerName(record)],
+        ["Email", record.email],
+        ["Phone", record.phone],
+        ["Address", formatAddress(record.address)],
+      ],
+    },
+    { kind: "heading", text: "Extras" },
+    record.extras.length > 0
+      ? { kind: "list", items: record.extras.map(describeExtra) }
+      : { kind: "paragraph", text: "No extras." },
+  ];
+  if (record.answers.length > 0) {
+    blocks.push(
+      { kind: "heading", text: yours ? "Your answers" : "Answers" },
+      { kind: "rows", rows: record.answers.map((a) => [a.label, answerValue(a.value)]) },
+    );
+  }
+  if (record.notes.trim() !== "") {
+    blocks.push({ kind: "heading", text: "Notes" }, { kind: "paragraph", text: record.notes });
+  }
+  blocks.push(
+    { kind: "heading", text: isQuote ? "Estimated price" : "Price" },
+    { kind: "rows", rows: totalsRows(record) },
+  );
+  return blocks;
+}
+
+function contactBlocks(ctx: MessageContext): Block[] {
+  const { profile } = ctx;
+  const rows: Array<[string, string]> = [
+    ["Phone", profile.phone],
+    ["WhatsApp", `https://wa.me/${profile.whatsappNumber}`],
+    ["Email", profile.email],
+    ["Hours", profile.contactHours],
+  ];
+  if (ctx.siteUrl) rows.push(["Website", ctx.siteUrl]);
+  return [{ kind: "heading", text: "Contact us" }, { kind: "rows", rows }];
+}
+
+function policyBlocks(ctx: MessageContext): Block[] {
+  return ctx.cancellationPolicyHtml.trim() === "" ? [] : [
+    { kind: "heading", text: "Cancellation policy" },
+    { kind: "trustedHtml", html: ctx.cancellationPolicyHtml },
+  ];
+}
+
+/** Subjects are one header line: customer text must not break it. */
+const oneLine = (text: string): string => text.replace(/[\r\n\t\v\f]+/g, " ").trim();
+
+function message(
+  kind: MessageKind,
+  to: string,
+  subject: string,
+  blocks: Block[],
+  relatedId: string,
+  attachments?: OutboxMessage["attachments"],
+): OutboxMessage {
+  const safeSubject = oneLine(subject);
+  return {
+    kind,
+    to,
+    subject: safeSubject,
+    text: renderText(blocks),
+    html: renderHtml(safeSubject, blocks),
+    ...(attachments && attachments.length > 0 ? { attachments } : {}),
+    relatedId,
+  };
+}
+
+const whenForSubject = (record: BookingRecord): string => formatMelbourneDateTime(record.startTime);
+
+// ---------------------------------------------------------------------------------------------
+// Calendar invite
+
+const emailDomain = (email: string): string => email.split("@")[1] || "localhost";
+
+/** The .ics for a booking request: UTC times, tentative until staff confirm availability. */
+export function bookingCalendarEvent(record: BookingRecord, ctx: MessageContext): string {
+  const { profile } = ctx;
+  const event: EventAttributes & { timestamp: number } = {
+    uid: `${record._id}@${emailDomain(profile.email)}`,
+    productId: `-//${profile.brandName}//Booking engine//EN`,
+    method: "PUBLISH",
+    start: record.startTime.getTime(),
+    startInputType: "utc",
+    startOutputType: "utc",
+    end: record.endTime.getTime(),
+    endInputType: "utc",
+    endOutputType: "utc",
+    title: `${record.serviceNameAtBooking} — ${profile.brandName}`,
+    description: [
+      `Booking request ${record._id} (awaiting confirmation of availability).`,
+      describeService(record),
+      `Questions or changes: ${profile.phone} or ${profile.email}.`,
+    ].join("\n"),
+    location: formatAddress(record.address),
+    organizer: { name: profile.brandName, email: profile.email },
+    status: "TENTATIVE",
+    busyStatus: "TENTATIVE",
+    sequence: 0,
+    created: record.createdAt.getTime(),
+    // DTSTAMP from the record, not the clock, so the message is a pure function of its inputs.
+    timestamp: record.createdAt.getTime(),
+  };
+  const { error, value } = createEvent(event);
+  if (error || !value) {
+    throw new Error(`Could not build the calendar invite for ${record._id}: ${error?.message}`);
+  }
+  return value;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The messages
+
+function requireType(record: BookingRecord, type: BookingRecord["type"], fn: string): void {
+  if (record.type !== type) {
+    throw new RangeError(`${fn} needs a ${type} record, got ${record.type} (${record._id})`);
+  }
+}
+
+/** To the customer: their booking request was received; a calendar invite is attached. */
+export function bookingConfirmationEmail(
+  record: BookingRecord,
+  ctx: MessageContext,
+): OutboxMessage {
+  requireType(record, "BOOKING", "bookingConfirmationEmail");
+  const { profile } = ctx;
+  const subject = `Booking request received — ${record.serviceNameAtBooking}, ${
+    whenForSubject(record)
+  }`;
+  const blocks: Block[] = [
+    { kind: "paragraph", text: `Hi ${record.firstName},` },
+    {
+      kind: "paragraph",
+      text: `Thanks for booking with ${profile.brandName}. We have received your booking request ` +
+        `for ${describeService(record)} on ${formatMelbourneMoment(record.startTime)}.`,
+    },
+    {
+      kind: "paragraph",
+      text: "Please note: online bookings are requests until we confirm availability. " +
+        `We will be in touch to confirm, usually the same business day (${profile.contactHours}).`,
+    },
+    {
+      kind: "paragraph",
+      text: `A calendar invite (${CALENDAR_ATTACHMENT_FILENAME}) is attached; ` +
+        "it stays tentative until we confirm.",
+    },
+    ...recordDetailBlocks(record, "customer"),
+    ...policyBlocks(ctx),
+    ...contactBlocks(ctx),
+    { kind: "paragraph", text: `Kind regards,\nThe ${profile.brandName} team` },
+  ];
+  return message("booking-confirmation", record.email, subject, blocks, record._id, [{
+    filename: CALENDAR_ATTACHMENT_FILENAME,
+    contentType: CALENDAR_CONTENT_TYPE,
+    content: bookingCalendarEvent(record, ctx),
+  }]);
+}
+
+/** To the customer: their quote request was received (no calendar invite: nothing is booked). */
+export function quoteConfirmationEmail(record: BookingRecord, ctx: MessageContext): OutboxMessage {
+  requireType(record, "QUOTE", "quoteConfirmationEmail");
+  const { profile } = ctx;
+  const subject = `Quote request received — ${record.serviceNameAtBooking}, ${
+    whenForSubject(record)
+  }`;
+  const blocks: Block[] = [
+    { kind: "paragraph", text: `Hi ${record.firstName},` },
+    {
+      kind: "paragraph",
+      text: `Thanks for asking ${profile.brandName} for a quote for ${describeService(record)}. ` +
+        "We have received your request and will get back to you with a confirmed quote, usually " +
+        `the same business day (${profile.contactHours}).`,
+    },
+    {
+      kind: "paragraph",
+      text: "The prices below are an estimate from the details you gave. Nothing is booked yet: " +
+        "your preferred time is not reserved until you confirm a booking with us.",
+    },
+    ...recordDetailBlocks(record, "customer"),
+    ...policyBlocks(ctx),
+    ...contactBlocks(ctx),
+    { kind: "paragraph", text: `Kind regards,\nThe ${profile.brandName} team` },
+  ];
+  return message("quote-confirmation", record.email, subject, blocks, record._id);
+}
+
+/** To the business: a new booking or quote request to follow up. */
+export function businessBookingNotification(
+  record: BookingRecord,
+  ctx: MessageContext,
+): OutboxMessage {
+  const isQuote = record.type === "QUOTE";
+  const subject = `New ${isQuote ? "quote" : "booking"} request — ${
+    customerName(record)
+  }, ${record.serviceNameAtBooking}, ${whenForSubject(record)}`;
+  const blocks: Block[] = [
+    {
+      kind: "paragraph",
+      text: isQuote
+        ? `${customerName(record)} asked for a quote on the website. Reply with a confirmed quote.`
+        : `${customerName(record)} requested a booking on the website. It stays PENDING until ` +
+          "you confirm availability with the customer.",
+    },
+    {
+      kind: "rows",
+      rows: [
+        ["Received", formatMelbourneMoment(record.createdAt)],
+        ["Status", record.status],
+      ],
+    },
+    ...recordDetailBlocks(record, "business"),
+  ];
+  if (ctx.siteUrl) {
+    blocks.push({
+      kind: "link",
+      label: "Open the bookings in the admin area",
+      url: `${ctx.siteUrl.replace(/\/+$/, "")}/admin/bookings`,
+    });
+  }
+  return message(
+    isQuote ? "quote-notification" : "booking-notification",
+    ctx.profile.notificationEmail,
+    subject,
+    blocks,
+    record._id,
+  );
+}
+
+/** To the business: a commercial-cleaning inquiry from the website. */
+export function inquiryNotification(inquiry: Inquiry, ctx: MessageContext): OutboxMessage {
+  const typeLabel = INQUIRY_TYPE_LABELS[inquiry.inquiryType] ?? inquiry.inquiryType;
+  const subject = `New commercial inquiry — ${typeLabel}, ${
+    customerName(inquiry)
+  } (${inquiry.suburb})`;
+  const blocks: Block[] = [
+    {
+      kind: "paragraph",
+      text: `${customerName(inquiry)} sent a commercial cleaning inquiry on the website. ` +
+        "We promise a reply the same business day.",
+    },
+    {
+      kind: "rows",
+      rows: [
+        ["Reference", inquiry._id],
+        ["Received", formatMelbourneMoment(inquiry.createdAt)],
+        ["Type", typeLabel],
+        ["Name", customerName(inquiry)],
+        ["Email", inquiry.email],
+        ["Phone", inquiry.phone],
+        ["Suburb", inquiry.suburb],
+      ],
+    },
+    { kind: "heading", text: "Message" },
+    { kind: "paragraph", text: inquiry.message.trim() === "" ? "(no message)" : inquiry.message },
+  ];
+  if (ctx.siteUrl) {
+    blocks.push({
+      kind: "link",
+      label: "Open the inquiries in the admin area",
+      url: `${ctx.siteUrl.replace(/\/+$/, "")}/admin/inquiries`,
+    });
+  }
+  return message(
+    "inquiry-notification",
+    ctx.profile.notificationEmail,
+    subject,
+    blocks,
+    inquiry._id,
+  );
+}
+
+/** Everything a new booking or quote sends: the customer's confirmation, then the business's. */
+export function emailsForRecord(record: BookingRecord, ctx: MessageContext): OutboxMessage[] {
+  const confirmation = record.type === "BOOKING"
+    ? bookingConfirmationEmail(record, ctx)
+    : quoteConfirmationEmail(record, ctx);
+  return [confirmation, businessBookingNotification(record, ctx)];
+}
