@@ -107,8 +107,7 @@ describeApi("public catalogue API", async (t, app, db) => {
   await t.step("GET /api/health answers 503 when the database is gone", async () => {
     const { buildApp } = await import("./app.ts");
     const broken = buildApp({
-      catalog: {} as never,
-      settings: {} as never,
+      ...({} as Parameters<typeof buildApp>[0]),
       checkDatabase: () => Promise.reject(new Error("connection refused")),
     });
     const original = console.error;

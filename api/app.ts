@@ -1,23 +1,49 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { every } from "hono/combine";
 import { etag } from "hono/etag";
 import { logger } from "hono/logger";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import type { CatalogReader } from "../core/catalog/ports.ts";
 import type { SettingsStore } from "../core/settings/ports.ts";
+import type { IdempotencyStore } from "../adapters/postgres/idempotency-repository.ts";
+import type { RateLimitStore } from "../adapters/postgres/rate-limit-repository.ts";
 import { apiNotFound, onError } from "./http-errors.ts";
+import { idempotency } from "./middleware/idempotency.ts";
+import { rateLimit, type RateLimitRule } from "./middleware/rate-limit.ts";
+import { buildOpenApiDocument, renderReference } from "./openapi.ts";
+import { publicWriteRoutes, type PublicWriteDeps } from "./routes/bookings.ts";
 import { catalogRoutes } from "./routes/catalog.ts";
 import { healthRoutes } from "./routes/health.ts";
+import { publicOperations } from "./routes/public-docs.ts";
+import { errorSchema } from "./schemas/public.ts";
 import { staticRoutes } from "./static.ts";
 
-export interface AppDeps {
+export interface PublicLimits {
+  /** Bookings, quotes and inquiries share one budget per client address. */
+  submit: RateLimitRule;
+  availability: RateLimitRule;
+}
+
+export const DEFAULT_LIMITS: PublicLimits = {
+  submit: { name: "submit", limit: 20, windowSeconds: 10 * 60 },
+  availability: { name: "availability", limit: 120, windowSeconds: 60 },
+};
+
+export interface AppDeps extends Omit<PublicWriteDeps, "guards"> {
   catalog: CatalogReader;
   settings: SettingsStore;
   checkDatabase(): Promise<void>;
+  idempotencyStore: IdempotencyStore;
+  rateLimitStore: RateLimitStore;
+  limits?: PublicLimits;
+  trustProxy?: boolean;
   /** Where the built bundles are; without them only the API is served. */
   web?: { publicDist: string; adminDist: string };
   logRequests?: boolean;
+  /** Told when a request has committed e-mails to the outbox (the relay sends them at once). */
+  onOutboxWrite?: () => void;
 }
 
 /** Where the host finds the admin remote's files (web-admin's Vite `base`). */
@@ -50,6 +76,11 @@ export function buildApp(deps: AppDeps) {
   );
   app.onError(onError);
 
+  const limits = deps.limits ?? DEFAULT_LIMITS;
+  const trustProxy = deps.trustProxy ?? false;
+  const openApi = buildOpenApiDocument(publicOperations, errorSchema);
+  const reference = renderReference(openApi);
+
   const api = new Hono();
   api.use(
     "*",
@@ -64,18 +95,38 @@ export function buildApp(deps: AppDeps) {
     await next();
     if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-cache");
   });
+  if (deps.onOutboxWrite) {
+    const notify = deps.onOutboxWrite;
+    api.use("*", async (c, next) => {
+      await next();
+      if (c.req.method === "POST" && c.res.status === 201) notify();
+    });
+  }
   api.route("/", healthRoutes(deps.checkDatabase));
   api.route("/", catalogRoutes(deps.catalog, deps.settings));
+  api.route(
+    "/",
+    publicWriteRoutes({
+      createBooking: deps.createBooking,
+      checkAvailability: deps.checkAvailability,
+      createInquiry: deps.createInquiry,
+      guards: {
+        submit: every(rateLimit(deps.rateLimitStore, limits.submit, trustProxy)),
+        availability: every(rateLimit(deps.rateLimitStore, limits.availability, trustProxy)),
+        idempotent: (scope) => idempotency(deps.idempotencyStore, scope),
+      },
+    }),
+  );
+  api.get("/openapi.json", (c) => c.json(openApi));
+  // The reference page carries its own inline styles only.
+  api.get("/docs", (c) => c.html(reference));
   api.notFound(apiNotFound);
   app.route("/api", api);
   // Sub-app notFound handlers do not fire for mounted apps in Hono; answer /api/* misses here.
   app.all("/api/*", apiNotFound);
 
   if (deps.web) {
-    app.route(
-      "/",
-      staticRoutes({ ...deps.web, adminPath: ADMIN_ASSETS_PATH }),
-    );
+    app.route("/", staticRoutes({ ...deps.web, adminPath: ADMIN_ASSETS_PATH }));
   }
   app.notFound(apiNotFound);
   return app;

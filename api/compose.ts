@@ -1,13 +1,20 @@
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Config } from "./config.ts";
-import { buildApp } from "./app.ts";
+import { buildApp, DEFAULT_LIMITS } from "./app.ts";
+import { makeAppDeps } from "./graph.ts";
+import { makeMailer } from "./mailer.ts";
 import { type Database, openDatabase } from "../adapters/postgres/db.ts";
 import { migrate } from "../adapters/postgres/migrate.ts";
 import { ensureBusinessProfile, seedDemoData } from "../adapters/postgres/seed.ts";
-import { makeCatalogReader } from "../adapters/postgres/catalog-repository.ts";
 import { makeSettingsStore } from "../adapters/postgres/settings-repository.ts";
 import { makeAdminStore } from "../adapters/postgres/admin-repository.ts";
 import { argon2Hasher } from "../adapters/security/password.ts";
+import { makeIdempotencyStore } from "../adapters/postgres/idempotency-repository.ts";
+import { makeRateLimitStore } from "../adapters/postgres/rate-limit-repository.ts";
+import { makeOutboxRelay } from "../adapters/email/outbox-relay.ts";
+import { makeSmtpTransport } from "../adapters/email/smtp-transport.ts";
+import { makeMailboxTransport } from "../adapters/email/mailbox-transport.ts";
 
 /** The demo superadmin of the embedded install; printed at start while its password works. */
 export const DEMO_ADMIN = {
@@ -21,6 +28,8 @@ const repoPath = (relative: string) => fileURLToPath(new URL(`../${relative}`, i
 export interface Started {
   app: ReturnType<typeof buildApp>;
   db: Database;
+  /** Where e-mail goes: the SMTP server, or the .eml folder. */
+  mail: string;
   /** What to print about logging in, if anything. */
   adminLogin: { email: string; password?: string } | null;
   jwtSecret: string;
@@ -40,19 +49,39 @@ export async function start(config: Config): Promise<Started> {
     await ensureBusinessProfile(db.sql);
     const adminLogin = await ensureFirstAdmin(db, config);
     const jwtSecret = config.JWT_SECRET ?? await embeddedJwtSecret(config.DATA_DIR);
+    const transport = config.SMTP_URL
+      ? makeSmtpTransport(config.SMTP_URL)
+      : makeMailboxTransport(join(config.DATA_DIR, "mail"));
+    const relay = makeOutboxRelay({ sql: db.sql, transport, from: config.MAIL_FROM });
+    relay.start();
+    const janitor = startJanitor(db);
     const app = buildApp({
-      catalog: makeCatalogReader(db.sql),
-      settings: makeSettingsStore(db.sql),
-      checkDatabase: async () => {
-        await db.sql`select 1`;
+      ...makeAppDeps(db.sql, { mailer: makeMailer(makeSettingsStore(db.sql)) }),
+      trustProxy: config.TRUST_PROXY,
+      limits: {
+        submit: { ...DEFAULT_LIMITS.submit, limit: config.SUBMIT_RATE_LIMIT },
+        availability: { ...DEFAULT_LIMITS.availability, limit: config.AVAILABILITY_RATE_LIMIT },
       },
       web: {
         publicDist: config.WEB_PUBLIC_DIST ?? repoPath("web-public/dist"),
         adminDist: config.WEB_ADMIN_DIST ?? repoPath("web-admin/dist"),
       },
       logRequests: config.LOG_REQUESTS,
+      onOutboxWrite: () => relay.wake(),
     });
-    return { app, db, adminLogin, jwtSecret, close: () => db.close() };
+    return {
+      app,
+      db,
+      mail: transport.describe(),
+      adminLogin,
+      jwtSecret,
+      close: async () => {
+        clearInterval(janitor);
+        await relay.stop();
+        await transport.close();
+        await db.close();
+      },
+    };
   } catch (error) {
     await db.close();
     throw error;
@@ -86,6 +115,19 @@ async function ensureFirstAdmin(db: Database, config: Config) {
   const demo = await admins.findByEmail(DEMO_ADMIN.email);
   if (!demo || !await argon2Hasher.verify(demo.passwordHash, DEMO_ADMIN.password)) return null;
   return { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password };
+}
+
+/** Forgets expired idempotency keys and old rate-limit windows, every 10 minutes. */
+function startJanitor(db: Database): ReturnType<typeof setInterval> {
+  const sweep = async () => {
+    try {
+      await makeIdempotencyStore(db.sql).deleteExpired();
+      await makeRateLimitStore(db.sql).deleteOlderThan(24 * 60 * 60);
+    } catch (error) {
+      console.error(JSON.stringify({ level: "error", message: `janitor: ${error}` }));
+    }
+  };
+  return setInterval(sweep, 10 * 60 * 1000);
 }
 
 /** With the embedded database and no JWT_SECRET, one is made once and kept in the data dir. */

@@ -27,6 +27,10 @@ const schema = z.object({
   /** Behind a proxy, the client address comes from X-Forwarded-For. */
   TRUST_PROXY: optional(flag).transform((v) => v ?? false),
   LOG_REQUESTS: optional(flag).transform((v) => v ?? true),
+  /** Bookings, quotes and inquiries per client address per 10 minutes. */
+  SUBMIT_RATE_LIMIT: optional(z.coerce.number().int().min(1)).transform((v) => v ?? 20),
+  /** Availability checks per client address per minute. */
+  AVAILABILITY_RATE_LIMIT: optional(z.coerce.number().int().min(1)).transform((v) => v ?? 120),
 });
 
 export type Config = z.output<typeof schema> & { seedDemo: boolean; embedded: boolean };

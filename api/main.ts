@@ -21,6 +21,7 @@ const server = Deno.serve({
       `  Yarra Shine is running at ${url}`,
       `  Admin area:  ${url}admin`,
       `  API health:  ${url}api/health`,
+      `  E-mail:      ${started.mail}`,
       `  Database:    ${config.embedded ? `embedded PGlite in ${config.DATA_DIR}/pglite` : "PostgreSQL (DATABASE_URL)"}`,
     ];
     if (started.adminLogin) {

@@ -15,8 +15,7 @@ async function fakeBundles() {
 
 const appOn = (root: string) =>
   buildApp({
-    catalog: {} as never,
-    settings: {} as never,
+    ...({} as Parameters<typeof buildApp>[0]),
     checkDatabase: () => Promise.resolve(),
     web: { publicDist: `${root}/public`, adminDist: `${root}/admin` },
   });

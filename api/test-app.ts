@@ -2,19 +2,31 @@
 import { buildApp } from "./app.ts";
 import { describeOnTargets, type TestDatabase } from "../adapters/postgres/test-db.ts";
 import { seedDemoData } from "../adapters/postgres/seed.ts";
-import { makeCatalogReader } from "../adapters/postgres/catalog-repository.ts";
 import { makeSettingsStore } from "../adapters/postgres/settings-repository.ts";
+import { type AppDeps, DEFAULT_LIMITS } from "./app.ts";
+import { makeAppDeps } from "./graph.ts";
+import { makeMailer } from "./mailer.ts";
+import type { Clock } from "../core/shared/ports.ts";
 
 export type TestApp = ReturnType<typeof buildApp>;
 
-export function buildTestApp(db: TestDatabase, web?: { publicDist: string; adminDist: string }): TestApp {
+export interface TestAppOptions {
+  clock?: Clock;
+  limits?: AppDeps["limits"];
+  trustProxy?: boolean;
+}
+
+/** Generous limits so tests that are not about abuse never meet them. */
+export const TEST_LIMITS = {
+  submit: { ...DEFAULT_LIMITS.submit, limit: 10_000 },
+  availability: { ...DEFAULT_LIMITS.availability, limit: 10_000 },
+};
+
+export function buildTestApp(db: { sql: TestDatabase["sql"] }, options: TestAppOptions = {}): TestApp {
   return buildApp({
-    catalog: makeCatalogReader(db.sql),
-    settings: makeSettingsStore(db.sql),
-    checkDatabase: async () => {
-      await db.sql`select 1`;
-    },
-    web,
+    ...makeAppDeps(db.sql, { clock: options.clock, mailer: makeMailer(makeSettingsStore(db.sql)) }),
+    limits: options.limits ?? TEST_LIMITS,
+    trustProxy: options.trustProxy ?? true,
   });
 }
 

@@ -46,18 +46,20 @@ export function makeBookingTransactor(sql: Sql): BookingTransactor {
   };
 }
 
+async function capacityStartsBetween(sql: Queryable, from: Date, to: Date): Promise<Date[]> {
+  const rows = await sql<{ start_time: Date }[]>`
+    select start_time from bookings
+     where type = 'BOOKING' and status in ('PENDING', 'CONFIRMED', 'DONE')
+       and start_time between ${from} and ${to}`;
+  return rows.map((r) => new Date(r.start_time));
+}
+
 function bookingTx(tx: Queryable): BookingTx {
   return {
     async lockCapacity() {
       await tx`select pg_advisory_xact_lock(${CAPACITY_LOCK_KEY})`;
     },
-    async capacityStartsBetween(from, to) {
-      const rows = await tx<{ start_time: Date }[]>`
-        select start_time from bookings
-         where type = 'BOOKING' and status in ('PENDING', 'CONFIRMED', 'DONE')
-           and start_time between ${from} and ${to}`;
-      return rows.map((r) => new Date(r.start_time));
-    },
+    capacityStartsBetween: (from, to) => capacityStartsBetween(tx, from, to),
     insertBooking: (record) => insertBooking(tx, record),
     enqueueEmail: (message: OutboxMessage) => enqueueEmail(tx, message),
   };
@@ -209,5 +211,8 @@ async function getBooking(sql: Queryable, id: string): Promise<BookingRecord | n
 }
 
 export function makeBookingReader(sql: Queryable): BookingReader {
-  return { getById: (id) => getBooking(sql, id) };
+  return {
+    getById: (id) => getBooking(sql, id),
+    capacityStartsBetween: (from, to) => capacityStartsBetween(sql, from, to),
+  };
 }

@@ -1,9 +1,9 @@
 import { Hono } from "hono";
 import { zValidator } from "@hono/zod-validator";
-import { z } from "zod";
 import type { CatalogReader } from "../../core/catalog/ports.ts";
 import type { SettingsStore } from "../../core/settings/ports.ts";
 import { sendError, validationHook } from "../http-errors.ts";
+import { extrasQuerySchema, questionsQuerySchema } from "../schemas/public.ts";
 
 const serviceNotFound = {
   kind: "not_found" as const,
@@ -21,11 +21,7 @@ export function catalogRoutes(catalog: CatalogReader, settings: SettingsStore) {
     })
     .get(
       "/extras",
-      zValidator(
-        "query",
-        z.object({ serviceId: z.string({ error: "serviceId is required" }).min(1, "serviceId is required") }),
-        validationHook,
-      ),
+      zValidator("query", extrasQuerySchema, validationHook),
       async (c) => {
         const { serviceId } = c.req.valid("query");
         if (!await catalog.getService(serviceId)) return sendError(c, serviceNotFound);
@@ -35,7 +31,7 @@ export function catalogRoutes(catalog: CatalogReader, settings: SettingsStore) {
     .get("/frequencies", async (c) => c.json({ items: await catalog.listFrequencies() }))
     .get(
       "/questions",
-      zValidator("query", z.object({ serviceId: z.string().optional() }), validationHook),
+      zValidator("query", questionsQuerySchema, validationHook),
       async (c) => {
         const { serviceId } = c.req.valid("query");
         if (serviceId && !await catalog.getService(serviceId)) return sendError(c, serviceNotFound);

@@ -24,4 +24,6 @@ export interface BookingTransactor {
 
 export interface BookingReader {
   getById(id: string): Promise<BookingRecord | null>;
+  /** The same read as BookingTx.capacityStartsBetween, outside a transaction (advice only). */
+  capacityStartsBetween(from: Date, to: Date): Promise<Date[]>;
 }

@@ -1,0 +1,52 @@
+/** Adapters -> use cases: the dependency graph both start() and the tests build. */
+import type { Sql } from "../adapters/postgres/db.ts";
+import { makeCatalogReader } from "../adapters/postgres/catalog-repository.ts";
+import { makeSettingsStore } from "../adapters/postgres/settings-repository.ts";
+import { makeBookingReader, makeBookingTransactor } from "../adapters/postgres/booking-repository.ts";
+import { makeInquiryStore } from "../adapters/postgres/inquiry-repository.ts";
+import { makeIdempotencyStore } from "../adapters/postgres/idempotency-repository.ts";
+import { makeRateLimitStore } from "../adapters/postgres/rate-limit-repository.ts";
+import { makeCreateBooking } from "../core/booking/create-booking.ts";
+import { makeCheckAvailability } from "../core/booking/check-availability.ts";
+import { makeCreateInquiry } from "../core/inquiry/create-inquiry.ts";
+import type { BookingRecord } from "../core/booking/types.ts";
+import type { Inquiry } from "../core/inquiry/types.ts";
+import type { OutboxMessage } from "../core/shared/outbox.ts";
+import { type Clock, systemClock } from "../core/shared/ports.ts";
+import type { AppDeps } from "./app.ts";
+
+/** Composes e-mails; each `prepare` reads what it needs up front (see create-booking.ts). */
+export interface Mailer {
+  prepareForRecord(): Promise<(record: BookingRecord) => OutboxMessage[]>;
+  prepareForInquiry(): Promise<(inquiry: Inquiry) => OutboxMessage[]>;
+}
+
+export function makeAppDeps(
+  sql: Sql,
+  options: { clock?: Clock; mailer: Mailer; checkDatabase?: () => Promise<void> },
+): Omit<AppDeps, "web" | "logRequests" | "limits" | "trustProxy"> {
+  const clock = options.clock ?? systemClock;
+  const catalog = makeCatalogReader(sql);
+  const settings = makeSettingsStore(sql);
+  return {
+    catalog,
+    settings,
+    checkDatabase: options.checkDatabase ?? (async () => {
+      await sql`select 1`;
+    }),
+    createBooking: makeCreateBooking({
+      catalog,
+      settings,
+      transactor: makeBookingTransactor(sql),
+      clock,
+      prepareEmails: () => options.mailer.prepareForRecord(),
+    }),
+    checkAvailability: makeCheckAvailability({ settings, bookings: makeBookingReader(sql), clock }),
+    createInquiry: makeCreateInquiry({
+      inquiries: makeInquiryStore(sql),
+      prepareEmails: () => options.mailer.prepareForInquiry(),
+    }),
+    idempotencyStore: makeIdempotencyStore(sql),
+    rateLimitStore: makeRateLimitStore(sql),
+  };
+}

@@ -1,0 +1,36 @@
+import type { SettingsStore } from "../core/settings/ports.ts";
+import { DEMO_BUSINESS_PROFILE } from "../core/settings/demo-business-profile.ts";
+import {
+  emailsForRecord,
+  inquiryNotification,
+  type MessageContext,
+} from "../core/notifications/messages.ts";
+import type { Mailer } from "./graph.ts";
+
+/** The e-mails of bookings, quotes and inquiries, with the business's current profile and policy. */
+export function makeMailer(
+  settings: Pick<SettingsStore, "getBusinessProfile" | "getBookingFormContent">,
+  siteUrl?: string,
+): Mailer {
+  const context = async (): Promise<MessageContext> => {
+    const [profile, content] = await Promise.all([
+      settings.getBusinessProfile(),
+      settings.getBookingFormContent(),
+    ]);
+    return {
+      profile: profile ?? DEMO_BUSINESS_PROFILE,
+      cancellationPolicyHtml: content.cancellationPolicyHtml,
+      siteUrl,
+    };
+  };
+  return {
+    async prepareForRecord() {
+      const ctx = await context();
+      return (record) => emailsForRecord(record, ctx);
+    },
+    async prepareForInquiry() {
+      const ctx = await context();
+      return (inquiry) => [inquiryNotification(inquiry, ctx)];
+    },
+  };
+}

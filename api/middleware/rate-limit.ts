@@ -1,0 +1,36 @@
+import type { MiddlewareHandler } from "hono";
+import type { RateLimitStore } from "../../adapters/postgres/rate-limit-repository.ts";
+import { clientAddress } from "./client-address.ts";
+
+export interface RateLimitRule {
+  /** Requests sharing a name share a budget. */
+  name: string;
+  limit: number;
+  windowSeconds: number;
+}
+
+/** A per-client-address budget kept in PostgreSQL, so every API process counts together. */
+export function rateLimit(
+  store: RateLimitStore,
+  rule: RateLimitRule,
+  trustProxy: boolean,
+): MiddlewareHandler {
+  return async (c, next) => {
+    const bucket = `${rule.name}:${clientAddress(c, trustProxy)}`;
+    const { hits, retryAfterSeconds } = await store.hit(bucket, rule.windowSeconds);
+    c.header("RateLimit-Limit", String(rule.limit));
+    c.header("RateLimit-Remaining", String(Math.max(0, rule.limit - hits)));
+    if (hits > rule.limit) {
+      c.header("Retry-After", String(retryAfterSeconds));
+      return c.json(
+        {
+          error: "You’ve hit a rate limit. Please try again shortly.",
+          code: "RATE_LIMITED",
+          details: { retryAfterSeconds },
+        },
+        429,
+      );
+    }
+    await next();
+  };
+}
