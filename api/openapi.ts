@@ -3,6 +3,7 @@
  * (zod 4 emits JSON Schema 2020-12, which OpenAPI 3.1 uses as is), and a readable reference.
  */
 import { z } from "zod";
+import { escapeHtml } from "../core/notifications/html.ts";
 
 export interface OperationDoc {
   method: "get" | "post" | "put" | "patch" | "delete";
@@ -113,9 +114,6 @@ export function buildOpenApiDocument(operations: OperationDoc[], errorSchema: z.
     paths,
   };
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch]!);
 
 /** A plain, readable reference page: no scripts, no third-party assets. */
 export function renderReference(doc: ReturnType<typeof buildOpenApiDocument>): string {

@@ -7,37 +7,21 @@
  *
  * Env: BENCH_SECONDS (default 5 per endpoint), BENCH_CONCURRENCY (default 16).
  */
-import { Hono } from "hono";
-import { loadConfig } from "../api/config.ts";
-import { start } from "../api/compose.ts";
 import { makeSettingsStore } from "../adapters/postgres/settings-repository.ts";
 import { SCHEDULING_DEFAULTS } from "../core/settings/types.ts";
-import { bookableDates, slotInstant, slotHours } from "../core/booking/scheduling.ts";
+import { bookableDates, slotHours, slotInstant } from "../core/booking/scheduling.ts";
 import { DEMO_SERVICE_IDS } from "../adapters/postgres/demo-data.ts";
 import { printTable, runLoad } from "./load.ts";
+import { benchSettings, startBenchServers } from "./harness.ts";
 
-const seconds = Number(Deno.env.get("BENCH_SECONDS") ?? 5);
-const concurrency = Number(Deno.env.get("BENCH_CONCURRENCY") ?? 16);
-const dataDir = await Deno.makeTempDir({ prefix: "yarra-bench-" });
-
-const config = loadConfig({
-  ...Deno.env.toObject(),
-  DATA_DIR: dataDir,
-  LOG_REQUESTS: "false",
-  SEED_DEMO: "true",
+const { seconds, concurrency } = benchSettings();
+const { config, started, appUrl, bareUrl, stop } = await startBenchServers({
   SUBMIT_RATE_LIMIT: "100000000",
   AVAILABILITY_RATE_LIMIT: "100000000",
 });
-const started = await start(config);
 // Room for many bookings per window, so the figures are about creating them, not refusing them.
 const scheduling = { ...SCHEDULING_DEFAULTS, maxConcurrentPerSlot: 50 };
 await makeSettingsStore(started.db.sql).saveScheduling(scheduling);
-
-const appServer = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, started.app.fetch);
-const bare = new Hono().get("/ping", (c) => c.json({ ok: true }));
-const bareServer = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, bare.fetch);
-const appUrl = `http://127.0.0.1:${appServer.addr.port}`;
-const bareUrl = `http://127.0.0.1:${bareServer.addr.port}`;
 
 const slots = bookableDates(new Date(), scheduling, 120).flatMap((ymd) =>
   slotHours(scheduling).map((hour) => slotInstant(ymd, hour).toISOString())
@@ -75,7 +59,4 @@ const [{ n }] = await started.db.sql<{ n: number }[]>`select count(*)::int as n 
 const [{ m }] = await started.db.sql<{ m: number }[]>`select count(*)::int as m from email_outbox`;
 console.log(`Stored: ${n} bookings, ${m} outbox e-mails.`);
 
-await appServer.shutdown();
-await bareServer.shutdown();
-await started.close();
-await Deno.remove(dataDir, { recursive: true });
+await stop();

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import type { BookingRecord } from "../../core/booking/types.ts";
+import { booking } from "../../core/notifications/test-fixtures.ts";
 import { bookingConfirmationEmail } from "../../core/notifications/messages.ts";
 import { DEMO_BUSINESS_PROFILE } from "../../core/settings/demo-business-profile.ts";
 import { DEFAULT_CANCELLATION_POLICY_HTML } from "../../core/settings/types.ts";
@@ -15,38 +15,8 @@ import type { MailTransport, OutgoingMail } from "./transport.ts";
 
 const FROM = "Yarra Shine Cleaning <hello@yarrashine.com.au>";
 
-const record: BookingRecord = {
-  _id: "3f2c7a0e-1111-4222-8333-444455556666",
-  type: "BOOKING",
-  status: "PENDING",
-  paymentStatus: "UNPAID",
-  firstName: "Jane",
-  lastName: "Citizen",
-  email: "jane@example.com",
-  phone: "0412345678",
-  address: { street: "12 Smith St", suburb: "Fitzroy", state: "VIC", postCode: "3065" },
-  serviceId: null,
-  serviceNameAtBooking: "Hourly Cleaning",
-  pricingModel: "HOURLY",
-  hours: 3,
-  bedrooms: null,
-  frequencyCode: "ONE_TIME",
-  frequencyNameAtBooking: "One time",
-  frequencyDiscountPercent: 0,
-  startTime: new Date("2026-11-27T22:00:00Z"),
-  endTime: new Date("2026-11-28T01:00:00Z"),
-  createdAt: new Date("2026-11-20T01:00:00Z"),
-  extras: [],
-  answers: [],
-  notes: "",
-  baseAmount: 165,
-  extrasAmount: 0,
-  firstServiceTotal: 165,
-  recurringTotal: 165,
-  discountPercent: 0,
-  totalPaid: null,
-  paidAt: null,
-};
+// The relay only needs a realistic confirmation with its .ics: the shared fixture, one-time.
+const record = booking({ frequencyCode: "ONE_TIME", frequencyNameAtBooking: "One time", frequencyDiscountPercent: 0, discountPercent: 0 });
 
 const confirmation = (): OutboxMessage =>
   bookingConfirmationEmail(record, {

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import type { BookingRecord } from "../booking/types.ts";
+import { booking } from "./test-fixtures.ts";
 import type { Inquiry } from "../inquiry/types.ts";
 import { DEMO_BUSINESS_PROFILE } from "../settings/demo-business-profile.ts";
 import { DEFAULT_CANCELLATION_POLICY_HTML } from "../settings/types.ts";
@@ -22,54 +23,6 @@ const ctx: MessageContext = {
   siteUrl: "https://yarrashine.example",
 };
 
-function booking(overrides: Partial<BookingRecord> = {}): BookingRecord {
-  const startTime = overrides.startTime ?? melbourneInstant("2026-11-28", 9);
-  return {
-    _id: "3f2c7a0e-1111-4222-8333-444455556666",
-    type: "BOOKING",
-    status: "PENDING",
-    paymentStatus: "UNPAID",
-    firstName: "Jane",
-    lastName: "Citizen",
-    email: "jane@example.com",
-    phone: "0412345678",
-    address: {
-      unit: "3",
-      street: "12 Smith St",
-      suburb: "Fitzroy",
-      state: "VIC",
-      postCode: "3065",
-    },
-    serviceId: "svc-1",
-    serviceNameAtBooking: "Hourly Cleaning",
-    pricingModel: "HOURLY",
-    hours: 3,
-    bedrooms: null,
-    frequencyCode: "WEEKLY",
-    frequencyNameAtBooking: "Weekly",
-    frequencyDiscountPercent: 10,
-    startTime,
-    endTime: new Date(startTime.getTime() + 3 * 3600_000),
-    createdAt: new Date("2026-11-20T01:02:03Z"),
-    extras: [
-      { extraId: "x1", titleAtBooking: "Inside oven", quantity: 2, priceAtBooking: 35 },
-      { extraId: "x2", titleAtBooking: "Balcony", quantity: 1, priceAtBooking: 20.5 },
-    ],
-    answers: [
-      { questionId: "q1", label: "Do you have pets?", value: "Yes" },
-      { questionId: "q2", label: "Rooms to focus on", value: ["Kitchen", "Bathroom"] },
-    ],
-    notes: "Key under the mat.\nPlease use the side gate.",
-    baseAmount: 165,
-    extrasAmount: 90.5,
-    firstServiceTotal: 255.5,
-    recurringTotal: 229.95,
-    discountPercent: 10,
-    totalPaid: null,
-    paidAt: null,
-    ...overrides,
-  };
-}
 
 const quote = (overrides: Partial<BookingRecord> = {}): BookingRecord =>
   booking({ type: "QUOTE", status: "QUOTE_REQUESTED", ...overrides });
