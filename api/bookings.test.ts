@@ -369,6 +369,7 @@ describeApi("OpenAPI document and reference", async (t, app) => {
     const html = await res.text();
     assert.match(html, /<h1>Yarra Shine Cleaning API<\/h1>/);
     assert.match(html, /\/api\/bookings/);
+    assert.match(html, /&quot;startTimeISO&quot;/, "request bodies are shown resolved, not as a $ref");
   });
 });
 

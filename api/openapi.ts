@@ -124,8 +124,14 @@ export function renderReference(doc: ReturnType<typeof buildOpenApiDocument>): s
       const params = (op.parameters as { name: string; in: string; required: boolean; description?: string }[])
         .map((p) => `<li><code>${escapeHtml(p.name)}</code> (${p.in}${p.required ? ", required" : ""})${p.description ? ` — ${escapeHtml(p.description)}` : ""}</li>`)
         .join("");
-      const body = op.requestBody
-        ? `<details><summary>Request body</summary><pre>${escapeHtml(JSON.stringify((op.requestBody as { content: Record<string, { schema: unknown }> }).content["application/json"].schema, null, 2))}</pre></details>`
+      const bodySchema = (op.requestBody as { content: Record<string, { schema: { $ref?: string } }> } | undefined)
+        ?.content["application/json"].schema;
+      // Show the named schema itself, not a pointer to it.
+      const shown = bodySchema?.$ref
+        ? doc.components.schemas[bodySchema.$ref.replace("#/components/schemas/", "")]
+        : bodySchema;
+      const body = shown
+        ? `<details><summary>Request body</summary><pre>${escapeHtml(JSON.stringify(shown, null, 2))}</pre></details>`
         : "";
       const responses = Object.entries(op.responses as Record<string, { description: string }>)
         .map(([status, r]) => `<li><code>${status}</code> ${escapeHtml(r.description)}</li>`)
