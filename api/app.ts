@@ -19,6 +19,9 @@ import { healthRoutes } from "./routes/health.ts";
 import { publicOperations } from "./routes/public-docs.ts";
 import { errorSchema } from "./schemas/public.ts";
 import { staticRoutes } from "./static.ts";
+import { authRoutes } from "./routes/auth.ts";
+import { requireAdmin } from "./middleware/auth.ts";
+import type { AdminStore, TokenService } from "../core/admin/ports.ts";
 
 export interface PublicLimits {
   /** Bookings, quotes and inquiries share one budget per client address. */
@@ -32,6 +35,9 @@ export const DEFAULT_LIMITS: PublicLimits = {
 };
 
 export interface AppDeps extends Omit<PublicWriteDeps, "guards"> {
+  admins: AdminStore;
+  tokens: TokenService;
+  login: Parameters<typeof authRoutes>[0]["login"];
   catalog: CatalogReader;
   settings: SettingsStore;
   checkDatabase(): Promise<void>;
@@ -117,6 +123,11 @@ export function buildApp(deps: AppDeps) {
       },
     }),
   );
+  api.route("/", authRoutes({ login: deps.login, trustProxy }));
+  const admin = new Hono();
+  admin.use("*", requireAdmin({ tokens: deps.tokens, admins: deps.admins }));
+  admin.get("/me", (c) => c.json(c.get("admin")));
+  api.route("/admin", admin);
   api.get("/openapi.json", (c) => c.json(openApi));
   // The reference page carries its own inline styles only.
   api.get("/docs", (c) => c.html(reference));

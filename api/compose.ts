@@ -56,7 +56,11 @@ export async function start(config: Config): Promise<Started> {
     relay.start();
     const janitor = startJanitor(db);
     const app = buildApp({
-      ...makeAppDeps(db.sql, { mailer: makeMailer(makeSettingsStore(db.sql)) }),
+      ...makeAppDeps(db.sql, {
+        mailer: makeMailer(makeSettingsStore(db.sql)),
+        jwtSecret,
+        tokenTtlHours: config.TOKEN_TTL_HOURS,
+      }),
       trustProxy: config.TRUST_PROXY,
       limits: {
         submit: { ...DEFAULT_LIMITS.submit, limit: config.SUBMIT_RATE_LIMIT },

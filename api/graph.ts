@@ -14,6 +14,11 @@ import type { Inquiry } from "../core/inquiry/types.ts";
 import type { OutboxMessage } from "../core/shared/outbox.ts";
 import { type Clock, systemClock } from "../core/shared/ports.ts";
 import type { AppDeps } from "./app.ts";
+import { makeAdminStore } from "../adapters/postgres/admin-repository.ts";
+import { makeLoginThrottle } from "../adapters/postgres/login-throttle.ts";
+import { makeJwtTokens } from "../adapters/security/jwt.ts";
+import { argon2Hasher, DECOY_PASSWORD_HASH } from "../adapters/security/password.ts";
+import { makeLogin } from "../core/admin/login.ts";
 
 /** Composes e-mails; each `prepare` reads what it needs up front (see create-booking.ts). */
 export interface Mailer {
@@ -21,14 +26,36 @@ export interface Mailer {
   prepareForInquiry(): Promise<(inquiry: Inquiry) => OutboxMessage[]>;
 }
 
+export interface GraphOptions {
+  clock?: Clock;
+  mailer: Mailer;
+  checkDatabase?: () => Promise<void>;
+  jwtSecret: string;
+  tokenTtlHours: number;
+  /** Login slow-down; tests pass a no-op. */
+  sleep?: (ms: number) => Promise<void>;
+}
+
 export function makeAppDeps(
   sql: Sql,
-  options: { clock?: Clock; mailer: Mailer; checkDatabase?: () => Promise<void> },
+  options: GraphOptions,
 ): Omit<AppDeps, "web" | "logRequests" | "limits" | "trustProxy"> {
   const clock = options.clock ?? systemClock;
   const catalog = makeCatalogReader(sql);
   const settings = makeSettingsStore(sql);
+  const admins = makeAdminStore(sql);
+  const tokens = makeJwtTokens(options.jwtSecret, options.tokenTtlHours, () => clock.now());
   return {
+    admins,
+    tokens,
+    login: makeLogin({
+      admins,
+      hasher: argon2Hasher,
+      tokens,
+      throttle: makeLoginThrottle(sql),
+      sleep: options.sleep,
+      decoyHash: DECOY_PASSWORD_HASH,
+    }),
     catalog,
     settings,
     checkDatabase: options.checkDatabase ?? (async () => {

@@ -10,8 +10,11 @@ import type { Clock } from "../core/shared/ports.ts";
 
 export type TestApp = ReturnType<typeof buildApp>;
 
+export const TEST_JWT_SECRET = "test-secret-".padEnd(48, "x");
+
 export interface TestAppOptions {
   clock?: Clock;
+  sleep?: (ms: number) => Promise<void>;
   limits?: AppDeps["limits"];
   trustProxy?: boolean;
 }
@@ -24,7 +27,13 @@ export const TEST_LIMITS = {
 
 export function buildTestApp(db: { sql: TestDatabase["sql"] }, options: TestAppOptions = {}): TestApp {
   return buildApp({
-    ...makeAppDeps(db.sql, { clock: options.clock, mailer: makeMailer(makeSettingsStore(db.sql)) }),
+    ...makeAppDeps(db.sql, {
+      clock: options.clock,
+      mailer: makeMailer(makeSettingsStore(db.sql)),
+      jwtSecret: TEST_JWT_SECRET,
+      tokenTtlHours: 12,
+      sleep: options.sleep ?? (() => Promise.resolve()),
+    }),
     limits: options.limits ?? TEST_LIMITS,
     trustProxy: options.trustProxy ?? true,
   });

@@ -21,3 +21,10 @@ export const argon2Hasher: PasswordHasher = {
     }
   },
 };
+
+/**
+ * The hash of a random value nobody knows, verified when a login names an unknown e-mail, so an
+ * unknown e-mail costs the same time as a wrong password (no account enumeration by timing).
+ */
+export const DECOY_PASSWORD_HASH =
+  "$argon2id$v=19$m=19456,t=2,p=1$vYKIkMTdsKSqqi1hL9MfQw$hnf4MB5R8ybtq4042jN1x3AsTCb/wfR+WzqtP92DHjo";

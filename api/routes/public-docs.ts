@@ -1,5 +1,6 @@
 /** The public calls as the OpenAPI document describes them (schemas shared with the routes). */
 import type { OperationDoc } from "../openapi.ts";
+import { adminUserSchema, loginResultSchema, loginSchema } from "../schemas/admin.ts";
 import {
   availabilityResultSchema,
   availabilitySchema,
@@ -53,5 +54,15 @@ export const publicOperations: OperationDoc[] = [
     method: "post", path: "/api/inquiries", tag: "Inquiries", summary: "Send a commercial cleaning inquiry",
     body: inquirySchema, idempotent: true,
     responses: { 201: { description: "What was received", schema: inquiryRecordSchema }, 400: badRequest, 413: { description: "Body too large" }, 422: invalid, 429: rateLimited },
+  },
+  {
+    method: "post", path: "/api/auth/login", tag: "Staff", summary: "Staff login: a bearer token and the user",
+    description: "An unknown e-mail and a wrong password get the same 401. Failures per e-mail and per address are slowed after 3 and refused with 429 at 10 in a 15-minute window.",
+    body: loginSchema,
+    responses: { 200: { description: "Logged in", schema: loginResultSchema }, 400: badRequest, 401: { description: "Invalid email or password" }, 422: invalid, 429: rateLimited },
+  },
+  {
+    method: "get", path: "/api/admin/me", tag: "Staff", summary: "The signed-in admin", auth: true,
+    responses: { 200: { description: "The admin", schema: adminUserSchema }, 401: { description: "No, bad or expired token, or the admin no longer exists" } },
   },
 ];

@@ -21,3 +21,23 @@ export interface PasswordHasher {
   hash(password: string): Promise<string>;
   verify(hash: string, password: string): Promise<boolean>;
 }
+
+export interface TokenClaims {
+  adminId: string;
+  role: AdminRole;
+  expiresAt: Date;
+}
+
+/** Signed session tokens (JWT HS256 in the adapter). */
+export interface TokenService {
+  issue(admin: AdminUser): Promise<{ token: string; expiresAt: Date }>;
+  /** null for a missing, tampered, malformed or expired token. */
+  verify(token: string): Promise<TokenClaims | null>;
+}
+
+/** Failed-login counters shared by every process. */
+export interface LoginThrottle {
+  /** Failures so far in the current window for these keys (the highest of them). */
+  failures(keys: string[]): Promise<{ count: number; retryAfterSeconds: number }>;
+  recordFailure(keys: string[]): Promise<void>;
+}

@@ -62,4 +62,25 @@ describe("the site served by the API (npm start)", () => {
     await expect(page.getByRole("heading", { name: "Log in" }).isVisible()).resolves.toBe(true);
     await page.close();
   });
+
+  it("lets the demo superadmin log in to the staff shell, and out again", async () => {
+    const page = await browser.newPage();
+    const errors = watchErrors(page);
+    await page.goto(baseUrl + "/admin/login", { waitUntil: "networkidle" });
+    await page.getByLabel("Email").fill("admin@yarrashine.com.au");
+    await page.getByLabel("Password").fill("ShineDemo-2024!");
+    await page.getByRole("button", { name: "Log in" }).click();
+    await page.waitForURL(/\/admin$/);
+    await expect(page.getByText("admin@yarrashine.com.au").first().isVisible()).resolves.toBe(true);
+    await expect(page.getByRole("link", { name: "Admins" }).isVisible()).resolves.toBe(true);
+    const token = await page.evaluate(() => localStorage.getItem("token"));
+    const me = await fetch(`${baseUrl}/api/admin/me`, { headers: { authorization: `Bearer ${token}` } });
+    expect((await me.json()).role).toBe("superadmin");
+    await page.getByRole("button", { name: /log ?out/i }).click();
+    await page.waitForURL(/\/admin\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
 });
+

@@ -1,0 +1,41 @@
+import { jwtVerify, SignJWT } from "jose";
+import type { TokenService } from "../../core/admin/ports.ts";
+import { ADMIN_ROLES, type AdminRole } from "../../core/admin/types.ts";
+
+const ISSUER = "yarra-shine";
+const AUDIENCE = "yarra-shine-admin";
+
+/** HS256 session tokens with an expiry (decisions.md, Accounts and sessions). */
+export function makeJwtTokens(secret: string, lifetimeHours: number, now: () => Date = () => new Date()): TokenService {
+  const key = new TextEncoder().encode(secret);
+  return {
+    async issue(admin) {
+      const issuedAt = Math.floor(now().getTime() / 1000);
+      const expiresAt = new Date((issuedAt + Math.round(lifetimeHours * 3600)) * 1000);
+      const token = await new SignJWT({ role: admin.role, email: admin.email, name: admin.name })
+        .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+        .setSubject(admin._id)
+        .setIssuer(ISSUER)
+        .setAudience(AUDIENCE)
+        .setIssuedAt(issuedAt)
+        .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+        .sign(key);
+      return { token, expiresAt };
+    },
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: ["HS256"],
+          issuer: ISSUER,
+          audience: AUDIENCE,
+          currentDate: now(),
+        });
+        const role = payload.role as AdminRole;
+        if (!payload.sub || !payload.exp || !ADMIN_ROLES.includes(role)) return null;
+        return { adminId: payload.sub, role, expiresAt: new Date(payload.exp * 1000) };
+      } catch {
+        return null;
+      }
+    },
+  };
+}
