@@ -47,6 +47,7 @@ export function makeAppDeps(
   const tokens = makeJwtTokens(options.jwtSecret, options.tokenTtlHours, () => clock.now());
   return {
     admins,
+    adminContext: { sql, clock },
     tokens,
     login: makeLogin({
       admins,

@@ -51,3 +51,18 @@ export function describeApi(
 }
 
 export const json = async (response: Response) => ({ status: response.status, body: await response.json() });
+
+/** An admin of the given role and a valid bearer header for it, for tests of the staff calls. */
+export async function adminSession(
+  db: { sql: TestDatabase["sql"] },
+  role: "admin" | "superadmin",
+  email = `${role}-${crypto.randomUUID().slice(0, 8)}@yarrashine.com.au`,
+  /** Issue the token at this time (match the test app's clock). */
+  now: Date = new Date(),
+) {
+  const { makeAdminStore } = await import("../adapters/postgres/admin-repository.ts");
+  const { makeJwtTokens } = await import("../adapters/security/jwt.ts");
+  const admin = await makeAdminStore(db.sql).insert({ name: `Test ${role}`, email, role, passwordHash: "x" });
+  const { token } = await makeJwtTokens(TEST_JWT_SECRET, 12, () => now).issue(admin);
+  return { admin, token, headers: { authorization: `Bearer ${token}` } };
+}

@@ -36,3 +36,9 @@ export function requireAdmin(
     await next();
   };
 }
+
+/** After requireAdmin: only superadmins (the admins calls and every hard delete). */
+export const requireSuperadmin: MiddlewareHandler = async (c, next) => {
+  if (c.get("admin")?.role !== "superadmin") return c.json(FORBIDDEN, 403);
+  await next();
+};

@@ -1,0 +1,30 @@
+/** Every admin write leaves a row: who, when, which record, before and after (issue 4). */
+export interface AuditEntry {
+  adminId: string;
+  adminEmail: string;
+  /** e.g. service.create, booking.status, admin.delete */
+  action: string;
+  entity: string;
+  entityId: string | null;
+  before: unknown;
+  after: unknown;
+}
+
+export interface AuditRecord extends AuditEntry {
+  id: number;
+  at: Date;
+}
+
+export interface Actor {
+  _id: string;
+  email: string;
+}
+
+export const auditEntry = (
+  actor: Actor,
+  action: string,
+  entity: string,
+  entityId: string | null,
+  before: unknown,
+  after: unknown,
+): AuditEntry => ({ adminId: actor._id, adminEmail: actor.email, action, entity, entityId, before, after });
