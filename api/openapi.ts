@@ -18,6 +18,8 @@ export interface OperationDoc {
   responses: Record<number, { description: string; schema?: z.ZodType; headers?: string[] }>;
   /** Needs a bearer token (the admin calls). */
   auth?: boolean;
+  /** Only superadmins (the admins calls, the audit log, every hard delete). */
+  superadmin?: boolean;
   /** Honours the Idempotency-Key header. */
   idempotent?: boolean;
 }
@@ -93,7 +95,8 @@ export function buildOpenApiDocument(operations: OperationDoc[], errorSchema: z.
         ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(op.body, "input") } } } }
         : {}),
       responses,
-      ...(op.auth ? { security: [{ bearerAuth: [] }] } : {}),
+      ...(op.auth || op.superadmin ? { security: [{ bearerAuth: [] }] } : {}),
+      ...(op.auth || op.superadmin ? { "x-required-role": op.superadmin ? "superadmin" : "admin" } : {}),
     };
   }
   return {

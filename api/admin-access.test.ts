@@ -1,0 +1,66 @@
+/**
+ * Access to every staff call, table-driven from the OpenAPI document (so a call added later is
+ * covered without touching this file): no, tampered or expired token, or a deleted admin -> 401;
+ * an admin on a superadmin-only call -> 403; a superadmin -> neither.
+ */
+import assert from "node:assert/strict";
+import { adminSession, buildTestApp, describeApi, json } from "./test-app.ts";
+import { NOW } from "./test-fixtures.ts";
+
+interface Operation {
+  method: string;
+  path: string;
+  role: "admin" | "superadmin";
+}
+
+describeApi("access to every staff call", async (t, _app, db) => {
+  let now = NOW;
+  const app = buildTestApp(db, { clock: { now: () => now } });
+  const doc = (await json(await app.request("/api/openapi.json"))).body;
+  const operations: Operation[] = [];
+  for (const [path, methods] of Object.entries(doc.paths as Record<string, Record<string, Record<string, unknown>>>)) {
+    for (const [method, op] of Object.entries(methods)) {
+      if (op.security) operations.push({ method: method.toUpperCase(), path, role: op["x-required-role"] as Operation["role"] });
+    }
+  }
+  assert.ok(operations.length >= 1, "the document lists the staff calls");
+
+  const superadmin = await adminSession(db, "superadmin", undefined, NOW);
+  const admin = await adminSession(db, "admin", undefined, NOW);
+  const deleted = await adminSession(db, "superadmin", undefined, NOW);
+  await db.sql`delete from admins where id = ${deleted.admin._id}`;
+  const [h, p, s] = superadmin.token.split(".");
+  const tampered = { authorization: `Bearer ${h}.${p}x.${s}` };
+
+  const call = (op: Operation, headers: Record<string, string>) => {
+    const url = "http://localhost" + op.path.replace(/\{[^}]+\}/g, crypto.randomUUID());
+    const init: RequestInit = { method: op.method, headers: { ...headers } };
+    if (!["GET", "DELETE"].includes(op.method)) {
+      init.headers = { ...headers, "content-type": "application/json" };
+      init.body = "{}";
+    }
+    return app.request(new Request(url, init));
+  };
+
+  for (const op of operations) {
+    await t.step(`${op.method} ${op.path} (${op.role})`, async () => {
+      const cases: [string, Record<string, string>, (status: number) => boolean][] = [
+        ["no token", {}, (s) => s === 401],
+        ["tampered token", tampered, (s) => s === 401],
+        ["deleted admin", deleted.headers, (s) => s === 401],
+        ["admin", admin.headers, (s) => (op.role === "superadmin" ? s === 403 : s !== 401 && s !== 403)],
+        ["superadmin", superadmin.headers, (s) => s !== 401 && s !== 403 && s < 500],
+      ];
+      for (const [who, headers, expected] of cases) {
+        const res = await call(op, headers);
+        await res.body?.cancel();
+        assert.ok(expected(res.status), `${who}: ${res.status}`);
+      }
+      now = new Date(NOW.getTime() + 13 * 3_600_000);
+      const expired = await call(op, superadmin.headers);
+      await expired.body?.cancel();
+      now = NOW;
+      assert.equal(expired.status, 401, "expired token");
+    });
+  }
+});
