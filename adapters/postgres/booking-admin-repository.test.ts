@@ -1,0 +1,70 @@
+/** Contract of the staff bookings store, on PGlite always and on PostgreSQL when DATABASE_URL is set. */
+import assert from "node:assert/strict";
+import { describeOnTargets } from "./test-db.ts";
+import { sampleRecord } from "./booking.contract.ts";
+import { makeBookingTransactor } from "./booking-repository.ts";
+import { makeBookingAdminStore } from "./booking-admin-repository.ts";
+import { bookingListQuery, statsFilter } from "../../core/booking/admin-query.ts";
+import type { NewBookingRecord } from "../../core/booking/types.ts";
+import { auditEntry } from "../../core/admin/audit.ts";
+
+const actor = { _id: crypto.randomUUID(), email: "staff@example.com" };
+
+describeOnTargets("booking admin store contract", async (t, db) => {
+  const store = makeBookingAdminStore(db.sql);
+  const insert = (overrides: Partial<NewBookingRecord>) =>
+    makeBookingTransactor(db.sql).run((tx) => tx.insertBooking(sampleRecord(overrides)));
+  const first = await insert({ firstName: "50%_Off", startTime: new Date("2030-03-01T23:00:00Z"), endTime: new Date("2030-03-02T01:00:00Z") });
+  const second = await insert({ firstName: "500ff", status: "CONFIRMED", startTime: new Date("2030-03-02T23:00:00Z"), endTime: new Date("2030-03-03T01:00:00Z") });
+  const quote = await insert({ type: "QUOTE", status: "QUOTE_REQUESTED", startTime: new Date("2030-03-03T23:00:00Z"), endTime: new Date("2030-03-04T01:00:00Z") });
+
+  await t.step("search input is matched literally: % and _ are not wildcards", async () => {
+    const { filter, sort } = bookingListQuery({ q: "%_" });
+    assert.deepEqual((await store.listAll(filter, sort)).map((r) => r._id), [first._id]);
+    const backslash = bookingListQuery({ q: "\\" });
+    assert.deepEqual(await store.listAll(backslash.filter, backslash.sort), []);
+  });
+
+  await t.step("list pages in order with ties broken by id; count agrees with listAll", async () => {
+    const query = bookingListQuery({ sort: "createdAt", order: "desc" });
+    const all = await store.listAll(query.filter, query.sort);
+    assert.equal(all.length, 3);
+    const pages = [
+      ...await store.list(query.filter, query.sort, { limit: 2, offset: 0 }),
+      ...await store.list(query.filter, query.sort, { limit: 2, offset: 2 }),
+    ];
+    assert.deepEqual(pages.map((r) => r._id), all.map((r) => r._id));
+    const narrowed = bookingListQuery({ status: "CONFIRMED" });
+    const { totalItems, stats } = await store.count(narrowed.filter, statsFilter(narrowed.filter));
+    assert.equal(totalItems, 1);
+    assert.deepEqual(stats, {
+      status: { PENDING: 1, CONFIRMED: 1, CANCELLED: 0, DONE: 0, QUOTE_REQUESTED: 1 },
+      payment: { UNPAID: 3, PAID: 0 },
+    });
+  });
+
+  await t.step("lockById: null for unknown and malformed ids", async () => {
+    await store.transaction(async (tx) => {
+      assert.equal(await tx.lockById(crypto.randomUUID()), null);
+      assert.equal(await tx.lockById("not-a-uuid"), null);
+      assert.equal((await tx.lockById(quote._id))?.type, "QUOTE");
+    });
+  });
+
+  await t.step("a change and its audit row commit together, or neither does", async () => {
+    await assert.rejects(store.transaction(async (tx) => {
+      await tx.setStatus(first._id, "DONE", new Date());
+      throw new Error("audit failed");
+    }));
+    assert.equal((await store.getById(first._id))?.status, "PENDING");
+    const paidAt = new Date("2030-03-02T05:00:00Z");
+    const paid = await store.transaction(async (tx) => {
+      const after = await tx.recordPayment(second._id, 99.95, paidAt);
+      await tx.audit(auditEntry(actor, "booking.confirm_payment", "booking", second._id, null, { totalPaid: 99.95 }));
+      return after;
+    });
+    assert.deepEqual([paid.paymentStatus, paid.totalPaid, paid.paidAt?.toISOString()], ["PAID", 99.95, paidAt.toISOString()]);
+    const rows = await db.sql`select action from audit_log where entity_id = ${second._id}`;
+    assert.deepEqual(rows.map((r) => r.action), ["booking.confirm_payment"]);
+  });
+});

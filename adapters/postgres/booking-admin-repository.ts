@@ -1,0 +1,152 @@
+/** The staff bookings store: filtered lists and chips in SQL, row-locked status and payment changes. */
+import type { BookingAdminStore, BookingAdminTx } from "../../core/booking/admin-ports.ts";
+import type { BookingFilter, BookingSort, BookingStats, SearchTerms } from "../../core/booking/admin-query.ts";
+import type { BookingRecord } from "../../core/booking/types.ts";
+import { recordAudit } from "./audit-repository.ts";
+import { makeBookingReader, selectBookings, toBookingRecord } from "./booking-repository.ts";
+import { isUuid } from "./catalog-repository.ts";
+import type postgres from "postgres";
+import type { Queryable, Sql } from "./db.ts";
+
+type Fragment = postgres.Fragment;
+
+/** Input is matched literally: % and _ (and the escape itself) lose their LIKE meaning. */
+export const likeContains = (text: string): string => `%${text.replace(/[\\%_]/g, "\\$&")}%`;
+export const likeStartsWith = (text: string): string => `${text.replace(/[\\%_]/g, "\\$&")}%`;
+
+export const joinWith = (sql: Queryable, glue: "and" | "or", parts: Fragment[]): Fragment =>
+  parts.reduce((all, part) => glue === "and" ? sql`${all} and ${part}` : sql`${all} or ${part}`);
+
+/** The search box over a record's people fields; `extra` adds fields of one table (e.g. message). */
+export function searchCondition(
+  sql: Queryable,
+  search: SearchTerms,
+  columns: { firstName: Fragment; lastName: Fragment; email: Fragment; suburb: Fragment; phoneDigits: Fragment; id: Fragment; extra?: Fragment[] },
+): Fragment {
+  const pattern = likeContains(search.text);
+  const matches = [
+    sql`${columns.firstName} ilike ${pattern}`,
+    sql`${columns.lastName} ilike ${pattern}`,
+    sql`(${columns.firstName} || ' ' || ${columns.lastName}) ilike ${pattern}`,
+    sql`${columns.email} ilike ${pattern}`,
+    sql`${columns.suburb} ilike ${pattern}`,
+    ...(columns.extra ?? []).map((column) => sql`${column} ilike ${pattern}`),
+  ];
+  if (search.phoneDigits) matches.push(sql`${columns.phoneDigits} like ${likeContains(search.phoneDigits)}`);
+  if (search.idPrefix) matches.push(sql`${columns.id}::text like ${likeStartsWith(search.idPrefix)}`);
+  return sql`(${joinWith(sql, "or", matches)})`;
+}
+
+function where(sql: Queryable, f: BookingFilter): Fragment {
+  const conditions: Fragment[] = [sql`true`];
+  if (f.search) {
+    conditions.push(searchCondition(sql, f.search, {
+      firstName: sql`b.first_name`,
+      lastName: sql`b.last_name`,
+      email: sql`b.email`,
+      suburb: sql`b.address_suburb`,
+      // Booking phones are stored as digits already (normaliseAuPhone).
+      phoneDigits: sql`b.phone`,
+      id: sql`b.id`,
+    }));
+  }
+  if (f.type) conditions.push(sql`b.type = ${f.type}`);
+  if (f.status) conditions.push(sql`b.status = ${f.status}`);
+  if (f.paymentStatus) conditions.push(sql`b.payment_status = ${f.paymentStatus}`);
+  if (f.startFrom) conditions.push(sql`b.start_time >= ${f.startFrom}`);
+  if (f.startTo) conditions.push(sql`b.start_time < ${f.startTo}`);
+  return sql`where ${joinWith(sql, "and", conditions)}`;
+}
+
+function orderBy(sql: Queryable, sort: BookingSort): Fragment {
+  const column = sort.by === "createdAt" ? sql`b.created_at` : sql`b.start_time`;
+  const direction = sort.order === "desc" ? sql`desc` : sql`asc`;
+  return sql`order by ${column} ${direction}, b.id ${direction}`;
+}
+
+async function listBookings(sql: Queryable, filter: BookingFilter, sort: BookingSort, paging?: { limit: number; offset: number }) {
+  const page = paging ? sql`limit ${paging.limit} offset ${paging.offset}` : sql``;
+  const rows = await sql`${selectBookings(sql)} ${where(sql, filter)} ${orderBy(sql, sort)} ${page}`;
+  return rows.map((row) => toBookingRecord(row as Parameters<typeof toBookingRecord>[0]));
+}
+
+interface CountRow {
+  total: number;
+  pending: number;
+  confirmed: number;
+  cancelled: number;
+  done: number;
+  quote_requested: number;
+  unpaid: number;
+  paid: number;
+}
+
+/**
+ * One pass: the chips over `statsFilter`, the total over `filter`. The list filter only ever
+ * narrows the stats filter (it adds status and payment), so counting it inside is exact.
+ */
+async function countBookings(sql: Queryable, filter: BookingFilter, statsFilter: BookingFilter) {
+  const narrowing = [sql`true`];
+  if (filter.status) narrowing.push(sql`b.status = ${filter.status}`);
+  if (filter.paymentStatus) narrowing.push(sql`b.payment_status = ${filter.paymentStatus}`);
+  const [row] = await sql<CountRow[]>`
+    select count(*) filter (where ${joinWith(sql, "and", narrowing)})::int as total,
+           count(*) filter (where b.status = 'PENDING')::int as pending,
+           count(*) filter (where b.status = 'CONFIRMED')::int as confirmed,
+           count(*) filter (where b.status = 'CANCELLED')::int as cancelled,
+           count(*) filter (where b.status = 'DONE')::int as done,
+           count(*) filter (where b.status = 'QUOTE_REQUESTED')::int as quote_requested,
+           count(*) filter (where b.payment_status = 'UNPAID')::int as unpaid,
+           count(*) filter (where b.payment_status = 'PAID')::int as paid
+      from bookings b ${where(sql, statsFilter)}`;
+  const stats: BookingStats = {
+    status: {
+      PENDING: row.pending,
+      CONFIRMED: row.confirmed,
+      CANCELLED: row.cancelled,
+      DONE: row.done,
+      QUOTE_REQUESTED: row.quote_requested,
+    },
+    payment: { UNPAID: row.unpaid, PAID: row.paid },
+  };
+  return { totalItems: row.total, stats };
+}
+
+async function reread(tx: Queryable, id: string): Promise<BookingRecord> {
+  const record = await makeBookingReader(tx).getById(id);
+  if (!record) throw new Error(`booking ${id} vanished inside its own transaction`);
+  return record;
+}
+
+function adminTx(tx: Queryable): BookingAdminTx {
+  return {
+    async lockById(id) {
+      if (!isUuid(id)) return null;
+      const [locked] = await tx`select id from bookings where id = ${id} for update`;
+      return locked ? reread(tx, id) : null;
+    },
+    async setStatus(id, status, at) {
+      await tx`update bookings set status = ${status}, updated_at = ${at} where id = ${id}`;
+      return reread(tx, id);
+    },
+    async recordPayment(id, amountPaid, paidAt) {
+      await tx`
+        update bookings set payment_status = 'PAID', total_paid = ${amountPaid}, paid_at = ${paidAt},
+                            updated_at = ${paidAt}
+         where id = ${id}`;
+      return reread(tx, id);
+    },
+    audit: (entry) => recordAudit(tx, entry),
+  };
+}
+
+export function makeBookingAdminStore(sql: Sql): BookingAdminStore {
+  return {
+    getById: (id) => makeBookingReader(sql).getById(id),
+    list: (filter, sort, paging) => listBookings(sql, filter, sort, paging),
+    listAll: (filter, sort) => listBookings(sql, filter, sort),
+    count: (filter, statsFilter) => countBookings(sql, filter, statsFilter),
+    transaction: <T>(work: (tx: BookingAdminTx) => Promise<T>) =>
+      sql.begin((tx) => work(adminTx(tx))) as Promise<T>,
+  };
+}

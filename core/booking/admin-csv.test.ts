@@ -1,0 +1,70 @@
+import assert from "node:assert/strict";
+import { addressLine, bookingsCsv, csvCell, csvDateTime } from "./admin-csv.ts";
+import type { BookingRecord } from "./types.ts";
+
+Deno.test("csvCell: RFC 4180 quoting and the formula guard", async (t) => {
+  const cases: [string | number | null | undefined, string][] = [
+    ["plain", "plain"],
+    ["", ""],
+    [null, ""],
+    [undefined, ""],
+    [12.5, "12.5"],
+    ["a,b", '"a,b"'],
+    ['say "hi"', '"say ""hi"""'],
+    ["two\nlines", '"two\nlines"'],
+    ["cr\rhere", '"cr\rhere"'],
+    ["=1+2", "'=1+2"],
+    ["+61412", "'+61412"],
+    ["-5", "'-5"],
+    ["@SUM(A1)", "'@SUM(A1)"],
+    ["\tx", "'\tx"],
+    ["\rx", "\"'\rx\""],
+    ['=HYPERLINK("http://x","y")', `"'=HYPERLINK(""http://x"",""y"")"`],
+    ["a=b", "a=b"],
+    ["O'Brien", "O'Brien"],
+  ];
+  for (const [value, expected] of cases) {
+    await t.step(String(JSON.stringify(value)), () => assert.equal(csvCell(value), expected));
+  }
+});
+
+Deno.test("csvDateTime: Melbourne wall-clock time, daylight saving included", async (t) => {
+  const cases: [string | null, string][] = [
+    ["2026-11-27T22:00:00Z", "2026-11-28 09:00"],
+    ["2026-06-01T23:30:00Z", "2026-06-02 09:30"],
+    ["2026-04-04T15:30:00Z", "2026-04-05 02:30"], // the hour before clocks go back
+    [null, ""],
+  ];
+  for (const [iso, expected] of cases) {
+    await t.step(String(iso), () => assert.equal(csvDateTime(iso ? new Date(iso) : null), expected));
+  }
+});
+
+Deno.test("addressLine", () => {
+  assert.equal(addressLine({ unit: "4", street: "12 Smith St", suburb: "Fitzroy", state: "VIC", postCode: "3065" }), "4/12 Smith St, Fitzroy VIC 3065");
+  assert.equal(addressLine({ street: "1 Swan St", suburb: "Richmond", state: "VIC", postCode: "3121" }), "1 Swan St, Richmond VIC 3121");
+});
+
+Deno.test("bookingsCsv: BOM, header, CRLF rows, a header alone when empty", () => {
+  const empty = bookingsCsv([]);
+  assert.ok(empty.startsWith("\uFEFFid,type,status,paymentStatus,createdAt,startTime,endTime,"));
+  assert.ok(empty.endsWith(",paidAt,notes\r\n"));
+  const record = {
+    _id: "b1", type: "BOOKING", status: "PENDING", paymentStatus: "PAID", firstName: "Ada", lastName: "Lovelace",
+    email: "ada@example.com", phone: "0412345678",
+    address: { street: "12 Smith St", suburb: "Fitzroy", state: "VIC", postCode: "3065" },
+    serviceId: null, serviceNameAtBooking: "Hourly", pricingModel: "HOURLY", hours: 2.5, bedrooms: null,
+    frequencyCode: "WEEKLY", frequencyNameAtBooking: "Weekly", frequencyDiscountPercent: 15, discountPercent: 15,
+    startTime: new Date("2026-11-27T22:00:00Z"), endTime: new Date("2026-11-28T00:30:00Z"),
+    createdAt: new Date("2026-11-20T00:00:00Z"),
+    extras: [{ extraId: "e1", titleAtBooking: "Oven", quantity: 1, priceAtBooking: 45 }, { extraId: "e2", titleAtBooking: "Windows", quantity: 3, priceAtBooking: 12.5 }],
+    answers: [], notes: "", baseAmount: 150, extrasAmount: 82.5, firstServiceTotal: 232.5, recurringTotal: 197.63,
+    totalPaid: 232.5, paidAt: new Date("2026-11-28T03:00:00Z"),
+  } satisfies BookingRecord;
+  const [, row] = bookingsCsv([record]).split("\r\n");
+  assert.equal(
+    row,
+    "b1,BOOKING,PENDING,PAID,2026-11-20 11:00,2026-11-28 09:00,2026-11-28 11:30,Ada,Lovelace,ada@example.com,0412345678," +
+      '"12 Smith St, Fitzroy VIC 3065",Hourly,2.5,,Weekly,15,Oven x 1; Windows x 3,150.00,82.50,232.50,197.63,232.50,2026-11-28 14:00,',
+  );
+});

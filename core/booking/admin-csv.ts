@@ -1,0 +1,74 @@
+/** The staff CSV export of bookings and quotes: RFC 4180 text that spreadsheets open safely. */
+import { melbourneHourMinute, melbourneYmd } from "../shared/melbourne-time.ts";
+import type { Address, BookingRecord } from "./types.ts";
+
+/** A spreadsheet runs a cell that starts with one of these as a formula (CSV injection). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+const NEEDS_QUOTES = /[",\r\n]/;
+
+/** One cell: formula starts neutralised with a leading ', then quoted when it must be. */
+export function csvCell(value: string | number | null | undefined): string {
+  let text = value === null || value === undefined ? "" : String(value);
+  if (FORMULA_START.test(text)) text = `'${text}`;
+  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+export const csvLine = (cells: readonly (string | number | null | undefined)[]): string =>
+  cells.map(csvCell).join(",");
+
+const pad2 = (n: number): string => String(n).padStart(2, "0");
+
+/** Melbourne wall-clock time as staff read it, e.g. '2026-11-28 09:00'. */
+export function csvDateTime(instant: Date | null): string {
+  if (!instant) return "";
+  const { hour, minute } = melbourneHourMinute(instant);
+  return `${melbourneYmd(instant)} ${pad2(hour)}:${pad2(minute)}`;
+}
+
+const money = (amount: number | null): string => (amount === null ? "" : amount.toFixed(2));
+
+/** One line, as an Australian address is written: '4/12 Smith St, Fitzroy VIC 3065'. */
+export const addressLine = (a: Address): string =>
+  `${a.unit ? `${a.unit}/` : ""}${a.street}, ${a.suburb} ${a.state} ${a.postCode}`;
+
+const COLUMNS: [header: string, value: (r: BookingRecord) => string | number | null][] = [
+  ["id", (r) => r._id],
+  ["type", (r) => r.type],
+  ["status", (r) => r.status],
+  ["paymentStatus", (r) => r.paymentStatus],
+  ["createdAt", (r) => csvDateTime(r.createdAt)],
+  ["startTime", (r) => csvDateTime(r.startTime)],
+  ["endTime", (r) => csvDateTime(r.endTime)],
+  ["firstName", (r) => r.firstName],
+  ["lastName", (r) => r.lastName],
+  ["email", (r) => r.email],
+  ["phone", (r) => r.phone],
+  ["address", (r) => addressLine(r.address)],
+  ["service", (r) => r.serviceNameAtBooking],
+  ["hours", (r) => r.hours],
+  ["bedrooms", (r) => r.bedrooms],
+  ["frequency", (r) => r.frequencyNameAtBooking],
+  ["discountPercent", (r) => r.frequencyDiscountPercent],
+  ["extras", (r) => r.extras.map((e) => `${e.titleAtBooking} x ${e.quantity}`).join("; ")],
+  ["baseAmount", (r) => money(r.baseAmount)],
+  ["extrasAmount", (r) => money(r.extrasAmount)],
+  ["firstServiceTotal", (r) => money(r.firstServiceTotal)],
+  ["recurringTotal", (r) => money(r.recurringTotal)],
+  ["totalPaid", (r) => money(r.totalPaid)],
+  ["paidAt", (r) => csvDateTime(r.paidAt)],
+  ["notes", (r) => r.notes],
+];
+
+export const BOOKING_CSV_HEADERS: readonly string[] = COLUMNS.map(([header]) => header);
+
+/**
+ * The whole file. CRLF line ends (RFC 4180) and a UTF-8 byte-order mark, without which Excel
+ * reads a downloaded file as Windows-1252 and mangles names with accents.
+ */
+export function bookingsCsv(records: readonly BookingRecord[]): string {
+  const lines = [csvLine(BOOKING_CSV_HEADERS), ...records.map((r) => csvLine(COLUMNS.map(([, value]) => value(r))))];
+  return `\uFEFF${lines.join("\r\n")}\r\n`;
+}
+
+/** e.g. 'bookings-2026-11-22.csv', dated in Melbourne. */
+export const bookingsCsvFileName = (now: Date): string => `bookings-${melbourneYmd(now)}.csv`;

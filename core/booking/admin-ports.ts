@@ -1,0 +1,28 @@
+/** What the staff bookings calls need from storage. */
+import type { AuditEntry } from "../admin/audit.ts";
+import type { BookingFilter, BookingSort, BookingStats } from "./admin-query.ts";
+import type { BookingRecord, SettableStatus } from "./types.ts";
+
+export interface BookingAdminReader {
+  getById(id: string): Promise<BookingRecord | null>;
+  /** One page of the filtered set, in the given order (ties broken by id). */
+  list(filter: BookingFilter, sort: BookingSort, paging: { limit: number; offset: number }): Promise<BookingRecord[]>;
+  /** Every record of the filtered set, in order (the CSV export). */
+  listAll(filter: BookingFilter, sort: BookingSort): Promise<BookingRecord[]>;
+  /** The number of records `filter` selects, and the chips counted over `statsFilter`. */
+  count(filter: BookingFilter, statsFilter: BookingFilter): Promise<{ totalItems: number; stats: BookingStats }>;
+}
+
+/** Ports inside one transaction: the lock, the change and its audit row commit together. */
+export interface BookingAdminTx {
+  /** Reads the record and holds it until the transaction ends, so two changes never interleave. */
+  lockById(id: string): Promise<BookingRecord | null>;
+  setStatus(id: string, status: SettableStatus, at: Date): Promise<BookingRecord>;
+  recordPayment(id: string, amountPaid: number, paidAt: Date): Promise<BookingRecord>;
+  audit(entry: AuditEntry): Promise<void>;
+}
+
+export interface BookingAdminStore extends BookingAdminReader {
+  /** Commits when `work` returns, rolls back when it throws. */
+  transaction<T>(work: (tx: BookingAdminTx) => Promise<T>): Promise<T>;
+}

@@ -1,0 +1,300 @@
+/**
+ * The staff catalogue use cases (admin-area.md section 7): services, extras, frequencies and
+ * questions. Each write runs in one transaction with its audit row, so a change is never stored
+ * without its record of who made it, nor half applied.
+ */
+import { type Actor, auditEntry } from "../admin/audit.ts";
+import type { Clock } from "../shared/ports.ts";
+import { err, type FieldErrors, ok, type Result } from "../shared/result.ts";
+import type { CatalogAdminStore, CatalogAdminTx, ExtraFilter } from "./admin-ports.ts";
+import {
+  CODE_TAKEN,
+  DEFAULT_FREQUENCY_LOCKED,
+  EXTRA_NOT_FOUND,
+  fieldError,
+  FREQUENCY_NOT_FOUND,
+  isDefaultFrequency,
+  mergeExtraUpdate,
+  mergeFrequencyUpdate,
+  mergeQuestionUpdate,
+  mergeServiceUpdate,
+  QUESTION_NOT_FOUND,
+  SERVICE_NOT_FOUND,
+  SLUG_TAKEN,
+  validateExtraOrders,
+  withShapeErrors,
+} from "./admin-rules.ts";
+import type { Extra, Frequency, Question, Service } from "./types.ts";
+import {
+  CATALOG_MESSAGES,
+  validateExtraInput,
+  validateFrequencyInput,
+  validateQuestionInput,
+  validateServiceInput,
+} from "./validation.ts";
+
+export interface CatalogAdminDeps {
+  store: CatalogAdminStore;
+  clock: Clock;
+}
+
+/** A write's body, and what the request schema found wrong with its shape. */
+export type WriteInput = { body: unknown; shapeErrors?: FieldErrors };
+
+/** A live (not soft-deleted) service to attach an extra or a question to, or null. */
+async function liveService(tx: CatalogAdminTx, id: string | null): Promise<Service | null> {
+  const service = id ? await tx.lockService(id) : null;
+  return service && !service.deletedAt ? service : null;
+}
+
+export function makeCatalogAdmin({ store, clock }: CatalogAdminDeps) {
+  const services = {
+    list: (options: { includeDeleted: boolean }) => store.listServices(options),
+
+    async get(id: string): Promise<Result<Service>> {
+      const service = await store.getService(id);
+      return service ? ok(service) : err(SERVICE_NOT_FOUND);
+    },
+
+    async create(actor: Actor, { body, shapeErrors }: WriteInput): Promise<Result<Service>> {
+      const input = withShapeErrors(validateServiceInput(body, "create"), shapeErrors);
+      if (!input.ok) return input;
+      return await store.run(async (tx) => {
+        if (await tx.slugTaken(input.value.slug)) return err(SLUG_TAKEN);
+        const service = await tx.insertService(input.value);
+        await tx.recordAudit(auditEntry(actor, "service.create", "service", service._id, null, service));
+        return ok(service);
+      });
+    },
+
+    update(actor: Actor, id: string, { body, shapeErrors }: WriteInput): Promise<Result<Service>> {
+      return store.run(async (tx) => {
+        const before = await tx.lockService(id);
+        if (!before) return err(SERVICE_NOT_FOUND);
+        const input = mergeServiceUpdate(before, body, shapeErrors);
+        if (!input.ok) return input;
+        if (await tx.slugTaken(input.value.slug, id)) return err(SLUG_TAKEN);
+        const after = await tx.updateService(id, input.value);
+        await tx.recordAudit(auditEntry(actor, "service.update", "service", id, before, after));
+        return ok(after);
+      });
+    },
+
+    /** Soft delete: hidden from the public catalogue, recoverable. Deleting twice changes nothing. */
+    softDelete: (actor: Actor, id: string) => setServiceDeleted(actor, id, true),
+    restore: (actor: Actor, id: string) => setServiceDeleted(actor, id, false),
+
+    /** Permanent: the service goes with its extras and questions (past bookings keep snapshots). */
+    hardDelete(actor: Actor, id: string): Promise<Result<null>> {
+      return store.run(async (tx) => {
+        const service = await tx.lockService(id);
+        if (!service) return err(SERVICE_NOT_FOUND);
+        const before = {
+          ...service,
+          extras: await tx.extrasOfService(id),
+          questions: await tx.questionsOfService(id),
+        };
+        await tx.deleteService(id);
+        await tx.recordAudit(auditEntry(actor, "service.hard_delete", "service", id, before, null));
+        return ok(null);
+      });
+    },
+
+    /** Applies every position or none; answers the service's extras in their new order. */
+    reorderExtras(
+      actor: Actor,
+      id: string,
+      { body, shapeErrors }: WriteInput,
+    ): Promise<Result<{ items: Extra[] }>> {
+      return store.run(async (tx) => {
+        if (!await tx.lockService(id)) return err(SERVICE_NOT_FOUND);
+        const extras = await tx.extrasOfService(id);
+        const orders = withShapeErrors(
+          validateExtraOrders((body as { orders?: unknown } | null)?.orders, extras),
+          shapeErrors,
+        );
+        if (!orders.ok) return orders;
+        await tx.setExtraOrders(orders.value);
+        const after = await tx.extrasOfService(id);
+        const positions = (list: Extra[]) => list.map((e) => ({ extraId: e._id, order: e.order }));
+        await tx.recordAudit(
+          auditEntry(actor, "service.reorder_extras", "service", id, positions(extras), positions(after)),
+        );
+        return ok({ items: after });
+      });
+    },
+  };
+
+  function setServiceDeleted(actor: Actor, id: string, deleted: boolean): Promise<Result<Service>> {
+    return store.run(async (tx) => {
+      const before = await tx.lockService(id);
+      if (!before) return err(SERVICE_NOT_FOUND);
+      if ((before.deletedAt !== null) === deleted) return ok(before);
+      const after = await tx.setServiceDeletedAt(id, deleted ? clock.now() : null);
+      const action = deleted ? "service.delete" : "service.restore";
+      await tx.recordAudit(auditEntry(actor, action, "service", id, before, after));
+      return ok(after);
+    });
+  }
+
+  const extras = {
+    async list(filter: ExtraFilter): Promise<Result<Extra[]>> {
+      if (filter.serviceId !== undefined && !await store.getService(filter.serviceId)) {
+        return err(SERVICE_NOT_FOUND);
+      }
+      return ok(await store.listExtras(filter));
+    },
+
+    async create(actor: Actor, { body, shapeErrors }: WriteInput): Promise<Result<Extra>> {
+      const input = withShapeErrors(validateExtraInput(body, "create"), shapeErrors);
+      if (!input.ok) return input;
+      return await store.run(async (tx) => {
+        if (!await liveService(tx, input.value.serviceId)) {
+          return err(fieldError("serviceId", CATALOG_MESSAGES.serviceRequired));
+        }
+        const extra = await tx.insertExtra(input.value);
+        await tx.recordAudit(auditEntry(actor, "extra.create", "extra", extra._id, null, extra));
+        return ok(extra);
+      });
+    },
+
+    /** Edits, Disable/Enable (active) and moving to another service. */
+    update(actor: Actor, id: string, { body, shapeErrors }: WriteInput): Promise<Result<Extra>> {
+      return store.run(async (tx) => {
+        const before = await tx.lockExtra(id);
+        if (!before) return err(EXTRA_NOT_FOUND);
+        const input = mergeExtraUpdate(before, body, shapeErrors);
+        if (!input.ok) return input;
+        if (input.value.serviceId !== before.serviceId && !await liveService(tx, input.value.serviceId)) {
+          return err(fieldError("serviceId", CATALOG_MESSAGES.serviceRequired));
+        }
+        const after = await tx.updateExtra(id, input.value);
+        await tx.recordAudit(auditEntry(actor, "extra.update", "extra", id, before, after));
+        return ok(after);
+      });
+    },
+
+    softDelete: (actor: Actor, id: string) => setExtraDeleted(actor, id, true),
+    restore: (actor: Actor, id: string) => setExtraDeleted(actor, id, false),
+
+    hardDelete(actor: Actor, id: string): Promise<Result<null>> {
+      return store.run(async (tx) => {
+        const before = await tx.lockExtra(id);
+        if (!before) return err(EXTRA_NOT_FOUND);
+        await tx.deleteExtra(id);
+        await tx.recordAudit(auditEntry(actor, "extra.hard_delete", "extra", id, before, null));
+        return ok(null);
+      });
+    },
+  };
+
+  function setExtraDeleted(actor: Actor, id: string, deleted: boolean): Promise<Result<Extra>> {
+    return store.run(async (tx) => {
+      const before = await tx.lockExtra(id);
+      if (!before) return err(EXTRA_NOT_FOUND);
+      if ((before.deletedAt !== null) === deleted) return ok(before);
+      const after = await tx.setExtraDeletedAt(id, deleted ? clock.now() : null);
+      const action = deleted ? "extra.delete" : "extra.restore";
+      await tx.recordAudit(auditEntry(actor, action, "extra", id, before, after));
+      return ok(after);
+    });
+  }
+
+  const frequencies = {
+    list: () => store.listFrequencies(),
+
+    async create(actor: Actor, { body, shapeErrors }: WriteInput): Promise<Result<Frequency>> {
+      const input = withShapeErrors(validateFrequencyInput(body, "create"), shapeErrors);
+      if (!input.ok) return input;
+      return await store.run(async (tx) => {
+        if (await tx.codeTaken(input.value.code)) return err(CODE_TAKEN);
+        const frequency = await tx.insertFrequency(input.value);
+        await tx.recordAudit(
+          auditEntry(actor, "frequency.create", "frequency", frequency._id, null, frequency),
+        );
+        return ok(frequency);
+      });
+    },
+
+    update(actor: Actor, id: string, { body, shapeErrors }: WriteInput): Promise<Result<Frequency>> {
+      return store.run(async (tx) => {
+        const before = await tx.lockFrequency(id);
+        if (!before) return err(FREQUENCY_NOT_FOUND);
+        const input = mergeFrequencyUpdate(before, body, shapeErrors);
+        if (!input.ok) return input;
+        if (isDefaultFrequency(before) && !isDefaultFrequency(input.value)) {
+          return err(DEFAULT_FREQUENCY_LOCKED);
+        }
+        if (await tx.codeTaken(input.value.code, id)) return err(CODE_TAKEN);
+        const after = await tx.updateFrequency(id, input.value);
+        await tx.recordAudit(auditEntry(actor, "frequency.update", "frequency", id, before, after));
+        return ok(after);
+      });
+    },
+
+    /** Permanent; past bookings keep their frequency snapshot. ONE_TIME stays. */
+    delete(actor: Actor, id: string): Promise<Result<null>> {
+      return store.run(async (tx) => {
+        const before = await tx.lockFrequency(id);
+        if (!before) return err(FREQUENCY_NOT_FOUND);
+        if (isDefaultFrequency(before)) return err(DEFAULT_FREQUENCY_LOCKED);
+        await tx.deleteFrequency(id);
+        await tx.recordAudit(auditEntry(actor, "frequency.delete", "frequency", id, before, null));
+        return ok(null);
+      });
+    },
+  };
+
+  const questions = {
+    async list(serviceId?: string): Promise<Result<Question[]>> {
+      if (serviceId !== undefined && !await store.getService(serviceId)) return err(SERVICE_NOT_FOUND);
+      return ok(await store.listQuestions(serviceId));
+    },
+
+    async create(actor: Actor, { body, shapeErrors }: WriteInput): Promise<Result<Question>> {
+      const input = withShapeErrors(validateQuestionInput(body, "create"), shapeErrors);
+      if (!input.ok) return input;
+      return await store.run(async (tx) => {
+        if (input.value.scope === "SERVICE" && !await liveService(tx, input.value.serviceId)) {
+          return err(fieldError("serviceId", CATALOG_MESSAGES.questionService));
+        }
+        const question = await tx.insertQuestion(input.value);
+        await tx.recordAudit(
+          auditEntry(actor, "question.create", "question", question._id, null, question),
+        );
+        return ok(question);
+      });
+    },
+
+    update(actor: Actor, id: string, { body, shapeErrors }: WriteInput): Promise<Result<Question>> {
+      return store.run(async (tx) => {
+        const before = await tx.lockQuestion(id);
+        if (!before) return err(QUESTION_NOT_FOUND);
+        const input = mergeQuestionUpdate(before, body, shapeErrors);
+        if (!input.ok) return input;
+        const { scope, serviceId } = input.value;
+        // A question may stay with a service deleted since; a new home must be live.
+        if (scope === "SERVICE" && serviceId !== before.serviceId && !await liveService(tx, serviceId)) {
+          return err(fieldError("serviceId", CATALOG_MESSAGES.questionService));
+        }
+        const after = await tx.updateQuestion(id, input.value);
+        await tx.recordAudit(auditEntry(actor, "question.update", "question", id, before, after));
+        return ok(after);
+      });
+    },
+
+    delete(actor: Actor, id: string): Promise<Result<null>> {
+      return store.run(async (tx) => {
+        const before = await tx.lockQuestion(id);
+        if (!before) return err(QUESTION_NOT_FOUND);
+        await tx.deleteQuestion(id);
+        await tx.recordAudit(auditEntry(actor, "question.delete", "question", id, before, null));
+        return ok(null);
+      });
+    },
+  };
+
+  return { services, extras, frequencies, questions };
+}
+
+export type CatalogAdmin = ReturnType<typeof makeCatalogAdmin>;

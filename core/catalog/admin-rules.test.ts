@@ -1,0 +1,201 @@
+import assert from "node:assert/strict";
+import {
+  isDefaultFrequency,
+  mergeExtraUpdate,
+  mergeFrequencyUpdate,
+  mergeQuestionUpdate,
+  mergeServiceUpdate,
+  validateExtraOrders,
+  withShapeErrors,
+} from "./admin-rules.ts";
+import type { Extra, Frequency, Question, Service } from "./types.ts";
+import { ok } from "../shared/result.ts";
+
+const service: Service = {
+  _id: "s1",
+  name: "Regular Clean",
+  slug: "regular-clean",
+  pricingModel: "BEDROOMS",
+  ratePerHour: 60,
+  minHours: 2,
+  maxHours: 8,
+  stepHours: 0.5,
+  bedroomPrices: [{ bedrooms: 1, price: 149 }],
+  basePrice: 0,
+  description: "",
+  deletedAt: null,
+};
+
+const extra: Extra = {
+  _id: "e1",
+  serviceId: "s1",
+  title: "Oven",
+  description: "",
+  price: 65,
+  hasQuantity: false,
+  imageUrl: "",
+  active: true,
+  order: 3,
+  deletedAt: null,
+};
+
+const question: Question = {
+  _id: "q1",
+  scope: "SERVICE",
+  serviceId: "s1",
+  text: "Pets?",
+  type: "SINGLE",
+  required: false,
+  order: 2,
+  helpText: "",
+  placeholder: "",
+  options: [{ label: "Yes", value: "yes" }, { label: "No", value: "no" }],
+};
+
+const fieldErrorsOf = (result: { ok: boolean; error?: { fieldErrors?: unknown } }) =>
+  result.ok ? undefined : result.error?.fieldErrors;
+
+Deno.test("mergeServiceUpdate: a patch over the stored service, re-checked whole", () => {
+  const cases: { name: string; body: unknown; value?: Partial<Service>; fieldErrors?: unknown }[] = [
+    { name: "empty patch keeps everything", body: {}, value: {} },
+    { name: "one field", body: { name: " Deluxe " }, value: { name: "Deluxe" } },
+    {
+      name: "bedroom prices are replaced, sorted",
+      body: { bedroomPrices: [{ bedrooms: 3, price: 219 }, { bedrooms: 0, price: 129 }] },
+      value: { bedroomPrices: [{ bedrooms: 0, price: 129 }, { bedrooms: 3, price: 219 }] },
+    },
+    {
+      name: "a rule across fields uses the stored value",
+      body: { minHours: 9 },
+      fieldErrors: { maxHours: ["Maximum hours must be at least the minimum hours"] },
+    },
+    {
+      name: "BEDROOMS needs rows after the merge",
+      body: { bedroomPrices: null },
+      fieldErrors: { bedroomPrices: ["Add at least one bedroom price"] },
+    },
+    { name: "switching model keeps the rows", body: { pricingModel: "FIXED", basePrice: 300 }, value: { pricingModel: "FIXED", basePrice: 300 } },
+    { name: "patch errors stop before the merge", body: { slug: "" }, fieldErrors: { slug: ["Slug is required"] } },
+  ];
+  for (const c of cases) {
+    const result = mergeServiceUpdate(service, c.body);
+    if (c.fieldErrors) assert.deepEqual(fieldErrorsOf(result), c.fieldErrors, c.name);
+    else {
+      const { _id: _, deletedAt: _d, ...stored } = service;
+      assert.deepEqual(result, ok({ ...stored, ...c.value }), c.name);
+    }
+  }
+});
+
+Deno.test("mergeServiceUpdate: shape errors stop the update; core's message wins per field", () => {
+  const result = mergeServiceUpdate(service, { name: 5, description: 7 }, {
+    name: ["Invalid input: expected string"],
+    description: ["Invalid input: expected string"],
+  });
+  assert.deepEqual(fieldErrorsOf(result), {
+    name: ["Name is required"],
+    description: ["Invalid input: expected string"],
+  });
+});
+
+Deno.test("mergeExtraUpdate: moving to another service without an order drops it (store puts it last)", () => {
+  const moved = mergeExtraUpdate(extra, { serviceId: "s2" });
+  assert.ok(moved.ok);
+  assert.equal(moved.value.serviceId, "s2");
+  assert.equal(moved.value.order, undefined);
+  const movedWithOrder = mergeExtraUpdate(extra, { serviceId: "s2", order: 1 });
+  assert.ok(movedWithOrder.ok && movedWithOrder.value.order === 1);
+  const disabled = mergeExtraUpdate(extra, { active: false });
+  assert.ok(disabled.ok);
+  const { _id: _, deletedAt: _d, ...stored } = extra;
+  assert.deepEqual(disabled.value, { ...stored, active: false });
+  assert.deepEqual(fieldErrorsOf(mergeExtraUpdate(extra, { imageUrl: "ftp://x" })), {
+    imageUrl: ["Image URL must start with https://"],
+  });
+});
+
+Deno.test("mergeFrequencyUpdate and the default frequency", () => {
+  const weekly: Frequency = { _id: "f1", name: "Weekly", code: "WEEKLY", discountPercent: 15 };
+  assert.deepEqual(mergeFrequencyUpdate(weekly, { discountPercent: "12.345" }), ok({
+    name: "Weekly",
+    code: "WEEKLY",
+    discountPercent: 12.35,
+  }));
+  assert.deepEqual(fieldErrorsOf(mergeFrequencyUpdate(weekly, { discountPercent: 101 })), {
+    discountPercent: ["Discount must be between 0 and 100"],
+  });
+  assert.equal(isDefaultFrequency({ code: "ONE_TIME" }), true);
+  assert.equal(isDefaultFrequency(weekly), false);
+});
+
+Deno.test("mergeQuestionUpdate: scope, type and options after the merge", () => {
+  const cases: { name: string; body: unknown; value?: Partial<Question>; fieldErrors?: unknown }[] = [
+    { name: "make required", body: { required: true }, value: { required: true } },
+    { name: "to GLOBAL clears the service", body: { scope: "GLOBAL" }, value: { scope: "GLOBAL", serviceId: null } },
+    { name: "to TEXT drops the options", body: { type: "TEXT" }, value: { type: "TEXT", options: [] } },
+    { name: "a choice type keeps stored options", body: { type: "MULTI" }, value: { type: "MULTI" } },
+    {
+      name: "options are replaced, trimmed",
+      body: { options: [{ label: " A ", value: " a " }] },
+      value: { options: [{ label: "A", value: "a" }] },
+    },
+    { name: "SERVICE needs a service", body: { scope: "SERVICE", serviceId: " " }, fieldErrors: { serviceId: ["Select a service"] } },
+    { name: "blank text", body: { text: "  " }, fieldErrors: { text: ["Question text is required"] } },
+    { name: "order from 1", body: { order: 0 }, fieldErrors: { order: ["Order must be a whole number of 1 or more"] } },
+  ];
+  for (const c of cases) {
+    const result = mergeQuestionUpdate(question, c.body);
+    if (c.fieldErrors) assert.deepEqual(fieldErrorsOf(result), c.fieldErrors, c.name);
+    else {
+      const { _id: _, ...stored } = question;
+      assert.deepEqual(result, ok({ ...stored, ...c.value }), c.name);
+    }
+  }
+  const text = { ...question, type: "TEXT" as const, options: [] };
+  assert.deepEqual(fieldErrorsOf(mergeQuestionUpdate(text, { type: "SINGLE" })), {
+    options: ["At least one option is required"],
+  });
+});
+
+Deno.test("validateExtraOrders: all of this service's extras, once each, at distinct positions from 1", () => {
+  const extras = [{ _id: "a" }, { _id: "b" }, { _id: "c" }];
+  const cases: { name: string; input: unknown; value?: unknown; fieldErrors?: unknown }[] = [
+    {
+      name: "a full list",
+      input: [{ extraId: "c", order: 1 }, { extraId: "a", order: 2 }, { extraId: "b", order: "3" }],
+      value: [{ extraId: "c", order: 1 }, { extraId: "a", order: 2 }, { extraId: "b", order: 3 }],
+    },
+    { name: "a part of the list", input: [{ extraId: "b", order: 5 }], value: [{ extraId: "b", order: 5 }] },
+    { name: "missing", input: undefined, fieldErrors: { orders: ["Send at least one extra with its order"] } },
+    { name: "empty", input: [], fieldErrors: { orders: ["Send at least one extra with its order"] } },
+    { name: "not a list", input: { a: 1 }, fieldErrors: { orders: ["Send at least one extra with its order"] } },
+    {
+      name: "another service's extra",
+      input: [{ extraId: "a", order: 1 }, { extraId: "zzz", order: 2 }],
+      fieldErrors: { "orders.1.extraId": ["This extra does not belong to the service"] },
+    },
+    {
+      name: "repeats and bad positions",
+      input: [{ extraId: "a", order: 1 }, { extraId: "a", order: 2 }, { extraId: "b", order: 2 }, { extraId: "c", order: 1.5 }, "x"],
+      fieldErrors: {
+        "orders.1.extraId": ["Each extra can appear only once"],
+        "orders.2.order": ["Each position can be used only once"],
+        "orders.3.order": ["Order must be a whole number of 1 or more"],
+        "orders.4.extraId": ["This extra does not belong to the service"],
+        "orders.4.order": ["Order must be a whole number of 1 or more"],
+      },
+    },
+  ];
+  for (const c of cases) {
+    const result = validateExtraOrders(c.input, extras);
+    if (c.fieldErrors) assert.deepEqual(fieldErrorsOf(result), c.fieldErrors, c.name);
+    else assert.deepEqual(result, ok(c.value), c.name);
+  }
+});
+
+Deno.test("withShapeErrors: no shape errors leaves the result alone", () => {
+  assert.deepEqual(withShapeErrors(ok(1)), ok(1));
+  assert.deepEqual(withShapeErrors(ok(1), {}), ok(1));
+  const failed = withShapeErrors(ok(1), { "orders.0.order": ["Expected number"] });
+  assert.deepEqual(fieldErrorsOf(failed), { "orders.0.order": ["Expected number"] });
+});
