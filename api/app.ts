@@ -22,15 +22,10 @@ import { staticRoutes } from "./static.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { requireAdmin } from "./middleware/auth.ts";
 import { catalogAdminOperations, catalogAdminRoutes } from "./routes/admin/catalog.ts";
-import { bookingsAdminOperations, bookingsAdminRoutes } from "./routes/admin/bookings.ts";
-import { settingsAdminOperations, settingsAdminRoutes } from "./routes/admin/settings.ts";
+import { bookingsAdminOperations, bookingsAdminRoutes, type BookingsAdminUseCases } from "./routes/admin/bookings.ts";
+import { settingsAdminOperations, settingsAdminRoutes, type SettingsAdminUseCases } from "./routes/admin/settings.ts";
+import type { CatalogAdmin } from "../core/catalog/admin-catalog.ts";
 import type { AdminStore, TokenService } from "../core/admin/ports.ts";
-
-/** The staff groups share one context: the database and the clock. */
-export interface AdminContext {
-  sql: import("../adapters/postgres/db.ts").Sql;
-  clock: import("../core/shared/ports.ts").Clock;
-}
 
 export interface PublicLimits {
   /** Bookings, quotes and inquiries share one budget per client address. */
@@ -45,8 +40,12 @@ export const DEFAULT_LIMITS: PublicLimits = {
 
 export interface AppDeps extends Omit<PublicWriteDeps, "guards"> {
   admins: AdminStore;
-  /** What the staff route groups build their use cases from. */
-  adminContext: AdminContext;
+  /** The staff route groups' use cases. */
+  adminGroups: {
+    catalog: CatalogAdmin;
+    bookings: BookingsAdminUseCases;
+    settings: SettingsAdminUseCases;
+  };
   tokens: TokenService;
   login: Parameters<typeof authRoutes>[0]["login"];
   catalog: CatalogReader;
@@ -141,9 +140,9 @@ export function buildApp(deps: AppDeps) {
   const admin = new Hono();
   admin.use("*", requireAdmin({ tokens: deps.tokens, admins: deps.admins }));
   admin.get("/me", (c) => c.json(c.get("admin")));
-  admin.route("/", catalogAdminRoutes(deps.adminContext));
-  admin.route("/", bookingsAdminRoutes(deps.adminContext));
-  admin.route("/", settingsAdminRoutes(deps.adminContext));
+  admin.route("/", catalogAdminRoutes(deps.adminGroups.catalog));
+  admin.route("/", bookingsAdminRoutes(deps.adminGroups.bookings));
+  admin.route("/", settingsAdminRoutes(deps.adminGroups.settings));
   api.route("/admin", admin);
   api.get("/openapi.json", (c) => c.json(openApi));
   // The reference page carries its own inline styles only.

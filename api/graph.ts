@@ -19,6 +19,21 @@ import { makeLoginThrottle } from "../adapters/postgres/login-throttle.ts";
 import { makeJwtTokens } from "../adapters/security/jwt.ts";
 import { argon2Hasher, DECOY_PASSWORD_HASH } from "../adapters/security/password.ts";
 import { makeLogin } from "../core/admin/login.ts";
+import { makeCatalogAdminStore } from "../adapters/postgres/catalog-admin-repository.ts";
+import { makeBookingAdminStore } from "../adapters/postgres/booking-admin-repository.ts";
+import { makeInquiryAdminStore } from "../adapters/postgres/inquiry-admin-repository.ts";
+import {
+  makeAdminAccountsTransactor,
+  makeAuditReader,
+  makeSettingsAdminTransactor,
+} from "../adapters/postgres/admin-accounts-repository.ts";
+import { policyHtmlSanitizer } from "../adapters/security/sanitize-html.ts";
+import { makeCatalogAdmin } from "../core/catalog/admin-catalog.ts";
+import { makeBookingsAdmin } from "../core/booking/admin-use-cases.ts";
+import { makeInquiriesAdmin } from "../core/inquiry/admin-use-cases.ts";
+import { makeSettingsAdmin } from "../core/settings/admin-settings.ts";
+import { makeManageAdmins } from "../core/admin/manage-admins.ts";
+import { makeListAudit } from "../core/admin/manage-audit.ts";
 
 /** Composes e-mails; each `prepare` reads what it needs up front (see create-booking.ts). */
 export interface Mailer {
@@ -47,7 +62,26 @@ export function makeAppDeps(
   const tokens = makeJwtTokens(options.jwtSecret, options.tokenTtlHours, () => clock.now());
   return {
     admins,
-    adminContext: { sql, clock },
+    adminGroups: {
+      catalog: makeCatalogAdmin({ store: makeCatalogAdminStore(sql), clock }),
+      bookings: {
+        bookings: makeBookingsAdmin({ bookings: makeBookingAdminStore(sql), clock }),
+        inquiries: makeInquiriesAdmin({ inquiries: makeInquiryAdminStore(sql), clock }),
+      },
+      settings: {
+        settings,
+        admins,
+        settingsAdmin: makeSettingsAdmin({
+          transactor: makeSettingsAdminTransactor(sql),
+          sanitizer: policyHtmlSanitizer,
+        }),
+        manageAdmins: makeManageAdmins({
+          transactor: makeAdminAccountsTransactor(sql),
+          hasher: argon2Hasher,
+        }),
+        listAudit: makeListAudit({ audit: makeAuditReader(sql) }),
+      },
+    },
     tokens,
     login: makeLogin({
       admins,

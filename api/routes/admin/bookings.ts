@@ -1,13 +1,9 @@
 import { Hono } from "hono";
 import { zValidator } from "@hono/zod-validator";
-import type { Sql } from "../../../adapters/postgres/db.ts";
-import { makeBookingAdminStore } from "../../../adapters/postgres/booking-admin-repository.ts";
-import { makeInquiryAdminStore } from "../../../adapters/postgres/inquiry-admin-repository.ts";
 import { bookingListQuery } from "../../../core/booking/admin-query.ts";
-import { type BookingsAdmin, makeBookingsAdmin } from "../../../core/booking/admin-use-cases.ts";
+import type { BookingsAdmin } from "../../../core/booking/admin-use-cases.ts";
 import { inquiryListQuery } from "../../../core/inquiry/admin-query.ts";
-import { type InquiriesAdmin, makeInquiriesAdmin } from "../../../core/inquiry/admin-use-cases.ts";
-import type { Clock } from "../../../core/shared/ports.ts";
+import type { InquiriesAdmin } from "../../../core/inquiry/admin-use-cases.ts";
 import type { BookingRecord } from "../../../core/booking/types.ts";
 import type { Result } from "../../../core/shared/result.ts";
 import { sendResult, validationHook } from "../../http-errors.ts";
@@ -29,33 +25,26 @@ import {
 import { bookingRecordSchema, idParamSchema } from "../../schemas/public.ts";
 import { presentRecord } from "../bookings.ts";
 
-/** What this group's use cases need, built by the composition root. */
-export interface BookingsAdminContext {
-  sql: Sql;
-  clock: Clock;
-}
-
 const presented = (result: Result<BookingRecord>): Result<ReturnType<typeof presentRecord>> =>
   result.ok ? { ok: true, value: presentRecord(result.value) } : result;
 
 /** The staff calls of this group, mounted under /api/admin behind requireAdmin. */
-export function bookingsAdminRoutes(ctx: BookingsAdminContext) {
-  // Built on first use: some tests build the whole app with no database (static files, health).
-  let built: { bookings: BookingsAdmin; inquiries: InquiriesAdmin } | undefined;
-  const useCases = () =>
-    built ??= {
-      bookings: makeBookingsAdmin({ bookings: makeBookingAdminStore(ctx.sql), clock: ctx.clock }),
-      inquiries: makeInquiriesAdmin({ inquiries: makeInquiryAdminStore(ctx.sql), clock: ctx.clock }),
-    };
+/** The use cases this group calls, built by the composition root (api/graph.ts). */
+export interface BookingsAdminUseCases {
+  bookings: BookingsAdmin;
+  inquiries: InquiriesAdmin;
+}
+
+export function bookingsAdminRoutes(useCases: BookingsAdminUseCases) {
 
   return new Hono()
     .get("/bookings", zValidator("query", bookingListQuerySchema, validationHook), async (c) => {
-      const page = await useCases().bookings.list(bookingListQuery(c.req.valid("query")));
+      const page = await useCases.bookings.list(bookingListQuery(c.req.valid("query")));
       return c.json({ ...page, items: page.items.map(presentRecord) });
     })
     // Registered before /bookings/:id so the export is never read as an id.
     .get("/bookings.csv", zValidator("query", bookingExportQuerySchema, validationHook), async (c) => {
-      const { fileName, csv } = await useCases().bookings.exportCsv(bookingListQuery(c.req.valid("query")));
+      const { fileName, csv } = await useCases.bookings.exportCsv(bookingListQuery(c.req.valid("query")));
       return c.body(csv, 200, {
         "Content-Type": "text/csv; charset=utf-8",
         "Content-Disposition": `attachment; filename="${fileName}"`,
@@ -63,34 +52,34 @@ export function bookingsAdminRoutes(ctx: BookingsAdminContext) {
         "Cache-Control": "no-store",
       });
     })
-    .get("/bookings/:id", async (c) => sendResult(c, presented(await useCases().bookings.get(c.req.param("id")))))
+    .get("/bookings/:id", async (c) => sendResult(c, presented(await useCases.bookings.get(c.req.param("id")))))
     .patch("/bookings/:id/status", async (c) => {
       const body = await readJsonObject(c);
-      return sendResult(c, presented(await useCases().bookings.setStatus(c.get("admin"), c.req.param("id"), body.status)));
+      return sendResult(c, presented(await useCases.bookings.setStatus(c.get("admin"), c.req.param("id"), body.status)));
     })
     .patch("/bookings/:id/confirm-payment", async (c) => {
       const body = await readJsonObject(c);
       return sendResult(
         c,
-        presented(await useCases().bookings.confirmPayment(c.get("admin"), c.req.param("id"), body.amountPaid)),
+        presented(await useCases.bookings.confirmPayment(c.get("admin"), c.req.param("id"), body.amountPaid)),
       );
     })
     .get("/inquiries", zValidator("query", inquiryListQuerySchema, validationHook), async (c) =>
-      c.json(await useCases().inquiries.list(inquiryListQuery(c.req.valid("query")))))
-    .get("/inquiries/:id", async (c) => sendResult(c, await useCases().inquiries.get(c.req.param("id"))))
+      c.json(await useCases.inquiries.list(inquiryListQuery(c.req.valid("query")))))
+    .get("/inquiries/:id", async (c) => sendResult(c, await useCases.inquiries.get(c.req.param("id"))))
     .patch("/inquiries/:id", async (c) => {
       const body = await readJsonObject(c);
-      return sendResult(c, await useCases().inquiries.setNotes(c.get("admin"), c.req.param("id"), body.adminNotes));
+      return sendResult(c, await useCases.inquiries.setNotes(c.get("admin"), c.req.param("id"), body.adminNotes));
     })
     .patch("/inquiries/:id/read", async (c) => {
       const body = await readJsonObject(c);
-      return sendResult(c, await useCases().inquiries.setRead(c.get("admin"), c.req.param("id"), body.read));
+      return sendResult(c, await useCases.inquiries.setRead(c.get("admin"), c.req.param("id"), body.read));
     })
     .patch("/inquiries/:id/has-address", async (c) => {
       const body = await readJsonObject(c);
-      return sendResult(c, await useCases().inquiries.setHasAddress(c.get("admin"), c.req.param("id"), body.hasAddress));
+      return sendResult(c, await useCases.inquiries.setHasAddress(c.get("admin"), c.req.param("id"), body.hasAddress));
     })
-    .delete("/inquiries/:id", async (c) => sendResult(c, await useCases().inquiries.archive(c.get("admin"), c.req.param("id"))));
+    .delete("/inquiries/:id", async (c) => sendResult(c, await useCases.inquiries.archive(c.get("admin"), c.req.param("id"))));
 }
 
 const tag = "Staff: bookings and inquiries";

@@ -1,10 +1,7 @@
 import { type Context, Hono } from "hono";
 import { zValidator } from "@hono/zod-validator";
 import type { z } from "zod";
-import { makeCatalogAdminStore } from "../../../adapters/postgres/catalog-admin-repository.ts";
-import type { Sql } from "../../../adapters/postgres/db.ts";
-import { type CatalogAdmin, makeCatalogAdmin, type WriteInput } from "../../../core/catalog/admin-catalog.ts";
-import type { Clock } from "../../../core/shared/ports.ts";
+import type { CatalogAdmin, WriteInput } from "../../../core/catalog/admin-catalog.ts";
 import type { Result } from "../../../core/shared/result.ts";
 import { fieldErrorsFromIssues, sendError, sendResult, validationHook } from "../../http-errors.ts";
 import { requireSuperadmin } from "../../middleware/auth.ts";
@@ -33,12 +30,6 @@ import {
   serviceSchema,
 } from "../../schemas/public.ts";
 
-/** What this group's use cases need, built by the composition root. */
-export interface CatalogAdminContext {
-  sql: Sql;
-  clock: Clock;
-}
-
 /** The JSON body (400 when it is not an object) and the schema's verdict on its shape. */
 async function writeInput(c: Context, schema: z.ZodType): Promise<WriteInput> {
   const body = await readJsonObject(c);
@@ -53,41 +44,38 @@ const gone = (c: Context, result: Result<null>) =>
   result.ok ? c.body(null, 204) : sendError(c, result.error);
 
 /** The staff calls of this group, mounted under /api/admin behind requireAdmin. */
-export function catalogAdminRoutes(ctx: CatalogAdminContext) {
-  // Built on first use: an app may be built without a database (api/app.test.ts's health check).
-  let built: CatalogAdmin | undefined;
-  const catalog = () => (built ??= makeCatalogAdmin({ store: makeCatalogAdminStore(ctx.sql), clock: ctx.clock }));
+export function catalogAdminRoutes(catalog: CatalogAdmin) {
   return new Hono()
     // ---------------------------------------------------------------- services
     .get("/services", zValidator("query", servicesQuerySchema, validationHook), async (c) => {
       const { includeDeleted } = c.req.valid("query");
-      return c.json({ items: await catalog().services.list({ includeDeleted: includeDeleted === "true" }) });
+      return c.json({ items: await catalog.services.list({ includeDeleted: includeDeleted === "true" }) });
     })
     .post("/services", async (c) =>
-      sendResult(c, await catalog().services.create(c.get("admin"), await writeInput(c, serviceInputSchema)), 201))
-    .get("/services/:id", async (c) => sendResult(c, await catalog().services.get(c.req.param("id"))))
+      sendResult(c, await catalog.services.create(c.get("admin"), await writeInput(c, serviceInputSchema)), 201))
+    .get("/services/:id", async (c) => sendResult(c, await catalog.services.get(c.req.param("id"))))
     .put("/services/:id", async (c) =>
       sendResult(
         c,
-        await catalog().services.update(c.get("admin"), c.req.param("id"), await writeInput(c, serviceUpdateSchema)),
+        await catalog.services.update(c.get("admin"), c.req.param("id"), await writeInput(c, serviceUpdateSchema)),
       ))
     .delete("/services/:id", async (c) =>
-      sendResult(c, await catalog().services.softDelete(c.get("admin"), c.req.param("id"))))
+      sendResult(c, await catalog.services.softDelete(c.get("admin"), c.req.param("id"))))
     .patch("/services/:id/restore", async (c) =>
-      sendResult(c, await catalog().services.restore(c.get("admin"), c.req.param("id"))))
+      sendResult(c, await catalog.services.restore(c.get("admin"), c.req.param("id"))))
     .delete("/services/:id/hard", requireSuperadmin, async (c) =>
-      gone(c, await catalog().services.hardDelete(c.get("admin"), c.req.param("id"))))
+      gone(c, await catalog.services.hardDelete(c.get("admin"), c.req.param("id"))))
     .patch("/services/:id/reorder-extras", async (c) =>
       sendResult(
         c,
-        await catalog().services.reorderExtras(c.get("admin"), c.req.param("id"), await writeInput(c, reorderExtrasSchema)),
+        await catalog.services.reorderExtras(c.get("admin"), c.req.param("id"), await writeInput(c, reorderExtrasSchema)),
       ))
     // ---------------------------------------------------------------- extras
     .get("/extras", zValidator("query", extrasAdminQuerySchema, validationHook), async (c) => {
       const query = c.req.valid("query");
       return listOf(
         c,
-        await catalog().extras.list({
+        await catalog.extras.list({
           serviceId: query.serviceId || undefined,
           includeDeleted: query.includeDeleted === "true",
           includeInactive: query.includeInactive === "true",
@@ -95,40 +83,40 @@ export function catalogAdminRoutes(ctx: CatalogAdminContext) {
       );
     })
     .post("/extras", async (c) =>
-      sendResult(c, await catalog().extras.create(c.get("admin"), await writeInput(c, extraInputSchema)), 201))
+      sendResult(c, await catalog.extras.create(c.get("admin"), await writeInput(c, extraInputSchema)), 201))
     .put("/extras/:id", async (c) =>
       sendResult(
         c,
-        await catalog().extras.update(c.get("admin"), c.req.param("id"), await writeInput(c, extraUpdateSchema)),
+        await catalog.extras.update(c.get("admin"), c.req.param("id"), await writeInput(c, extraUpdateSchema)),
       ))
-    .delete("/extras/:id", async (c) => sendResult(c, await catalog().extras.softDelete(c.get("admin"), c.req.param("id"))))
+    .delete("/extras/:id", async (c) => sendResult(c, await catalog.extras.softDelete(c.get("admin"), c.req.param("id"))))
     .post("/extras/:id/restore", async (c) =>
-      sendResult(c, await catalog().extras.restore(c.get("admin"), c.req.param("id"))))
+      sendResult(c, await catalog.extras.restore(c.get("admin"), c.req.param("id"))))
     .delete("/extras/:id/hard", requireSuperadmin, async (c) =>
-      gone(c, await catalog().extras.hardDelete(c.get("admin"), c.req.param("id"))))
+      gone(c, await catalog.extras.hardDelete(c.get("admin"), c.req.param("id"))))
     // ---------------------------------------------------------------- frequencies
-    .get("/frequencies", async (c) => c.json({ items: await catalog().frequencies.list() }))
+    .get("/frequencies", async (c) => c.json({ items: await catalog.frequencies.list() }))
     .post("/frequencies", async (c) =>
-      sendResult(c, await catalog().frequencies.create(c.get("admin"), await writeInput(c, frequencyInputSchema)), 201))
+      sendResult(c, await catalog.frequencies.create(c.get("admin"), await writeInput(c, frequencyInputSchema)), 201))
     .put("/frequencies/:id", async (c) =>
       sendResult(
         c,
-        await catalog().frequencies.update(c.get("admin"), c.req.param("id"), await writeInput(c, frequencyUpdateSchema)),
+        await catalog.frequencies.update(c.get("admin"), c.req.param("id"), await writeInput(c, frequencyUpdateSchema)),
       ))
-    .delete("/frequencies/:id", async (c) => gone(c, await catalog().frequencies.delete(c.get("admin"), c.req.param("id"))))
+    .delete("/frequencies/:id", async (c) => gone(c, await catalog.frequencies.delete(c.get("admin"), c.req.param("id"))))
     // ---------------------------------------------------------------- questions
     .get("/questions", zValidator("query", questionsAdminQuerySchema, validationHook), async (c) => {
       const { serviceId } = c.req.valid("query");
-      return listOf(c, await catalog().questions.list(serviceId || undefined));
+      return listOf(c, await catalog.questions.list(serviceId || undefined));
     })
     .post("/questions", async (c) =>
-      sendResult(c, await catalog().questions.create(c.get("admin"), await writeInput(c, questionInputSchema)), 201))
+      sendResult(c, await catalog.questions.create(c.get("admin"), await writeInput(c, questionInputSchema)), 201))
     .put("/questions/:id", async (c) =>
       sendResult(
         c,
-        await catalog().questions.update(c.get("admin"), c.req.param("id"), await writeInput(c, questionUpdateSchema)),
+        await catalog.questions.update(c.get("admin"), c.req.param("id"), await writeInput(c, questionUpdateSchema)),
       ))
-    .delete("/questions/:id", async (c) => gone(c, await catalog().questions.delete(c.get("admin"), c.req.param("id"))));
+    .delete("/questions/:id", async (c) => gone(c, await catalog.questions.delete(c.get("admin"), c.req.param("id"))));
 }
 
 // -------------------------------------------------------------------- OpenAPI

@@ -1,33 +1,18 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
-import type { Sql } from "../../../adapters/postgres/db.ts";
-import { makeAdminStore } from "../../../adapters/postgres/admin-repository.ts";
-import {
-  makeAdminAccountsTransactor,
-  makeAuditReader,
-  makeSettingsAdminTransactor,
-} from "../../../adapters/postgres/admin-accounts-repository.ts";
-import { makeSettingsStore } from "../../../adapters/postgres/settings-repository.ts";
-import { argon2Hasher } from "../../../adapters/security/password.ts";
-import { policyHtmlSanitizer } from "../../../adapters/security/sanitize-html.ts";
+import type { AdminStore } from "../../../core/admin/ports.ts";
+import type { SettingsStore } from "../../../core/settings/ports.ts";
 import type { Actor } from "../../../core/admin/audit.ts";
 import { ADMIN_ACCOUNT_LIMITS, makeManageAdmins } from "../../../core/admin/manage-admins.ts";
 import { AUDIT_PAGE_LIMITS, makeListAudit } from "../../../core/admin/manage-audit.ts";
 import { ADMIN_ROLES } from "../../../core/admin/types.ts";
 import { makeSettingsAdmin } from "../../../core/settings/admin-settings.ts";
 import { SCHEDULING_LIMITS } from "../../../core/settings/clamps.ts";
-import type { Clock } from "../../../core/shared/ports.ts";
 import { sendError } from "../../http-errors.ts";
 import { requireSuperadmin } from "../../middleware/auth.ts";
 import type { OperationDoc } from "../../openapi.ts";
 import { readJsonObject } from "../../read-json.ts";
 import { contentSchema, idParamSchema, itemsOf } from "../../schemas/public.ts";
-
-/** What this group's use cases need, built by the composition root. */
-export interface SettingsAdminContext {
-  sql: Sql;
-  clock: Clock;
-}
 
 /** Who is acting, as the audit log records them. */
 const actorOf = (c: Context): Actor => {
@@ -35,68 +20,57 @@ const actorOf = (c: Context): Actor => {
   return { _id, email };
 };
 
-/** Adapters -> use cases for this group. */
-function compose(ctx: SettingsAdminContext) {
-  return {
-    settings: makeSettingsStore(ctx.sql),
-    admins: makeAdminStore(ctx.sql),
-    settingsAdmin: makeSettingsAdmin({
-      transactor: makeSettingsAdminTransactor(ctx.sql),
-      sanitizer: policyHtmlSanitizer,
-    }),
-    manageAdmins: makeManageAdmins({
-      transactor: makeAdminAccountsTransactor(ctx.sql),
-      hasher: argon2Hasher,
-    }),
-    listAudit: makeListAudit({ audit: makeAuditReader(ctx.sql) }),
-  };
+/** The use cases this group calls, built by the composition root (api/graph.ts). */
+export interface SettingsAdminUseCases {
+  settings: SettingsStore;
+  admins: Pick<AdminStore, "list">;
+  settingsAdmin: ReturnType<typeof makeSettingsAdmin>;
+  manageAdmins: ReturnType<typeof makeManageAdmins>;
+  listAudit: ReturnType<typeof makeListAudit>;
 }
 
 /**
  * The staff calls of this group, mounted under /api/admin behind requireAdmin: scheduling and
  * booking-form settings (any admin), admin accounts and the audit log (superadmins only).
  */
-export function settingsAdminRoutes(ctx: SettingsAdminContext) {
-  // Composed on first use: buildApp is also called without a database (app.test.ts's health check).
-  let composed: ReturnType<typeof compose> | undefined;
-  const use = () => (composed ??= compose(ctx));
+export function settingsAdminRoutes(useCases: SettingsAdminUseCases) {
 
   // Mounted at "/" beside the other staff groups: guard each route, never "*".
   return new Hono()
     .get("/settings/slot-buffer", async (c) => {
-      const { slotBufferMin } = await use().settings.getScheduling();
+      const { slotBufferMin } = await useCases.settings.getScheduling();
       return c.json({ slotBufferMin });
     })
     .put("/settings/slot-buffer", async (c) => {
       const body = await readJsonObject(c);
-      return c.json(await use().settingsAdmin.saveSlotBuffer(actorOf(c), body));
+      return c.json(await useCases.settingsAdmin.saveSlotBuffer(actorOf(c), body));
     })
-    .get("/settings/scheduling", async (c) => c.json(await use().settings.getScheduling()))
+    .get("/settings/scheduling", async (c) => c.json(await useCases.settings.getScheduling()))
     .put("/settings/scheduling", async (c) => {
       const body = await readJsonObject(c);
-      return c.json(await use().settingsAdmin.saveScheduling(actorOf(c), body));
+      return c.json(await useCases.settingsAdmin.saveScheduling(actorOf(c), body));
     })
-    .get("/content", async (c) => c.json(await use().settings.getBookingFormContent()))
+    .get("/content", async (c) => c.json(await useCases.settings.getBookingFormContent()))
     .put("/content", async (c) => {
       const body = await readJsonObject(c);
-      return c.json(await use().settingsAdmin.saveContent(actorOf(c), body));
+      return c.json(await useCases.settingsAdmin.saveContent(actorOf(c), body));
     })
-    .get("/admins", requireSuperadmin, async (c) => c.json({ items: await use().admins.list() }))
+    .get("/admins", requireSuperadmin, async (c) => c.json({ items: await useCases.admins.list() }))
     .post("/admins", requireSuperadmin, async (c) => {
       const body = await readJsonObject(c);
-      const result = await use().manageAdmins.create(actorOf(c), body);
+      const result = await useCases.manageAdmins.create(actorOf(c), body);
       return result.ok ? c.json(result.value, 201) : sendError(c, result.error);
     })
     .put("/admins/:id", requireSuperadmin, async (c) => {
       const body = await readJsonObject(c);
-      const result = await use().manageAdmins.update(actorOf(c), c.req.param("id"), body);
+      const result = await useCases.manageAdmins.update(actorOf(c), c.req.param("id"), body);
       return result.ok ? c.json(result.value) : sendError(c, result.error);
     })
     .delete("/admins/:id", requireSuperadmin, async (c) => {
-      const result = await use().manageAdmins.remove(actorOf(c), c.req.param("id"));
+      const result = await useCases.manageAdmins.remove(actorOf(c), c.req.param("id"));
       return result.ok ? c.body(null, 204) : sendError(c, result.error);
     })
-    .get("/audit", requireSuperadmin, async (c) => c.json(await use().listAudit(c.req.query())));
+    .get("/audit", requireSuperadmin, async (c) => c.json(await useCases.listAudit(c.req.query())));
 }
 
 // Schemas for the OpenAPI document (the use cases clamp and validate; these describe).
