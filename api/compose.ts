@@ -13,6 +13,7 @@ import { argon2Hasher } from "../adapters/security/password.ts";
 import { makeIdempotencyStore } from "../adapters/postgres/idempotency-repository.ts";
 import { makeRateLimitStore } from "../adapters/postgres/rate-limit-repository.ts";
 import { makeOutboxRelay } from "../adapters/email/outbox-relay.ts";
+import { isUniqueViolation } from "../adapters/postgres/transaction.ts";
 import { makeSmtpTransport } from "../adapters/email/smtp-transport.ts";
 import { makeMailboxTransport } from "../adapters/email/mailbox-transport.ts";
 
@@ -112,7 +113,7 @@ async function ensureFirstAdmin(db: Database, config: Config) {
       passwordHash: await argon2Hasher.hash(wanted.password),
     }).catch((error) => {
       // Another process created it first.
-      if (error?.code !== "23505") throw error;
+      if (!isUniqueViolation(error)) throw error;
     });
   }
   if (wanted !== DEMO_ADMIN) return wanted ? { email: wanted.email } : null;

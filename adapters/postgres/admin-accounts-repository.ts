@@ -11,6 +11,7 @@ import { listAudit, recordAudit } from "./audit-repository.ts";
 import type postgres from "postgres";
 import type { Queryable, Sql } from "./db.ts";
 import { makeSettingsStore } from "./settings-repository.ts";
+import { isUniqueViolation, runInTransaction } from "./transaction.ts";
 
 /** Serialises admin account changes across processes (the last-superadmin rule). */
 const ADMIN_ACCOUNTS_LOCK_KEY = 727_311_040;
@@ -18,32 +19,6 @@ const ADMIN_ACCOUNTS_LOCK_KEY = 727_311_040;
 const SETTINGS_LOCK_KEY = 727_311_041;
 
 type TransactionSql = postgres.TransactionSql;
-
-class Rollback<T> extends Error {
-  constructor(readonly value: T) {
-    super("rolled back");
-  }
-}
-
-const isFailedResult = (value: unknown): boolean =>
-  typeof value === "object" && value !== null && (value as { ok?: unknown }).ok === false;
-
-/** Runs `work` in a transaction; a returned failed Result rolls back like a throw. */
-async function inTransaction<W, T>(sql: Sql, open: (tx: TransactionSql) => Promise<W>, work: (w: W) => Promise<T>): Promise<T> {
-  try {
-    return await sql.begin(async (tx) => {
-      const value = await work(await open(tx));
-      if (isFailedResult(value)) throw new Rollback(value);
-      return value;
-    }) as T;
-  } catch (error) {
-    if (error instanceof Rollback) return error.value as T;
-    throw error;
-  }
-}
-
-const isUniqueViolation = (error: unknown): boolean =>
-  typeof error === "object" && error !== null && (error as { code?: unknown }).code === "23505";
 
 /**
  * Runs a write in a savepoint so a duplicate e-mail (the unique index on lower(email)) comes back
@@ -99,16 +74,16 @@ function adminAccountsTx(tx: TransactionSql): AdminAccountsTx {
 }
 
 export function makeAdminAccountsTransactor(sql: Sql): AdminAccountsTransactor {
-  return { run: (work) => inTransaction(sql, (tx) => Promise.resolve(adminAccountsTx(tx)), work) };
+  return { run: (work) => runInTransaction(sql, (tx) => work(adminAccountsTx(tx))) };
 }
 
 export function makeSettingsAdminTransactor(sql: Sql): SettingsAdminTransactor {
   return {
     run: (work) =>
-      inTransaction(sql, async (tx) => {
+      runInTransaction(sql, async (tx) => {
         await tx`select pg_advisory_xact_lock(${SETTINGS_LOCK_KEY})`;
-        return { settings: makeSettingsStore(tx), audit: { record: (entry) => recordAudit(tx, entry) } };
-      }, work),
+        return await work({ settings: makeSettingsStore(tx), audit: { record: (entry) => recordAudit(tx, entry) } });
+      }),
   };
 }
 

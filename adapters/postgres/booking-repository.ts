@@ -14,36 +14,14 @@ import type { OutboxMessage } from "../../core/shared/outbox.ts";
 import type { Queryable, Sql } from "./db.ts";
 import { isUuid } from "./catalog-repository.ts";
 import { enqueueEmail } from "./outbox-repository.ts";
+import { runInTransaction } from "./transaction.ts";
 import { dateOrNull, num, numOrNull } from "./rows.ts";
 
 /** Serialises capacity decisions across processes (decisions.md, Scheduling). */
 const CAPACITY_LOCK_KEY = 727_311_002;
 
-class Rollback<T> extends Error {
-  constructor(readonly value: T) {
-    super("rolled back");
-  }
-}
-
-const isFailedResult = (value: unknown): boolean =>
-  typeof value === "object" && value !== null && (value as { ok?: unknown }).ok === false;
-
 export function makeBookingTransactor(sql: Sql): BookingTransactor {
-  return {
-    async run<T>(work: (tx: BookingTx) => Promise<T>): Promise<T> {
-      try {
-        return await sql.begin(async (tx) => {
-          const value = await work(bookingTx(tx));
-          // An expected failure must not leave anything behind either.
-          if (isFailedResult(value)) throw new Rollback(value);
-          return value;
-        }) as T;
-      } catch (error) {
-        if (error instanceof Rollback) return error.value as T;
-        throw error;
-      }
-    },
-  };
+  return { run: (work) => runInTransaction(sql, (tx) => work(bookingTx(tx))) };
 }
 
 async function capacityStartsBetween(sql: Queryable, from: Date, to: Date): Promise<Date[]> {

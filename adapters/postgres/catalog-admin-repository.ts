@@ -15,6 +15,7 @@ import {
   toService,
 } from "./catalog-repository.ts";
 import type { Queryable, Sql } from "./db.ts";
+import { isUniqueViolation, runInTransaction } from "./transaction.ts";
 
 type ServiceRow = Parameters<typeof toService>[0];
 type ExtraRow = Parameters<typeof toExtra>[0];
@@ -27,13 +28,9 @@ const CONFLICT_OF_CONSTRAINT: Record<string, DomainError> = {
   frequencies_code_key: CODE_TAKEN,
 };
 
-class Rollback {
-  constructor(readonly result: Result<unknown>) {}
-}
-
 function conflictOf(error: unknown): DomainError | undefined {
-  const e = error as { code?: string; constraint_name?: string } | null;
-  return e?.code === "23505" && e.constraint_name ? CONFLICT_OF_CONSTRAINT[e.constraint_name] : undefined;
+  const constraint = Object.keys(CONFLICT_OF_CONSTRAINT).find((name) => isUniqueViolation(error, name));
+  return constraint ? CONFLICT_OF_CONSTRAINT[constraint] : undefined;
 }
 
 // ------------------------------------------------------------------ reads
@@ -249,14 +246,9 @@ export function makeCatalogAdminStore(sql: Sql): CatalogAdminStore {
   return {
     async run<T>(work: (tx: CatalogAdminTx) => Promise<Result<T>>): Promise<Result<T>> {
       try {
-        return await sql.begin(async (tx) => {
-          const result = await work(catalogAdminTx(tx));
-          // An expected failure must not leave anything behind either.
-          if (!result.ok) throw new Rollback(result);
-          return result;
-        }) as Result<T>;
+        return await runInTransaction(sql, (tx) => work(catalogAdminTx(tx)));
       } catch (error) {
-        if (error instanceof Rollback) return error.result as Result<T>;
+        // Two requests raced for one slug or code: the index decided, the answer is the same 409.
         const conflict = conflictOf(error);
         if (conflict) return { ok: false, error: conflict };
         throw error;

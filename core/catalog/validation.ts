@@ -17,7 +17,9 @@ import {
   QUESTION_TYPES,
   type QuestionOption,
   type QuestionScope,
-  type QuestionType,
+  type Extra,
+  type Frequency,
+  type Question,
   type Service,
   SERVICE_DEFAULTS,
 } from "./types.ts";
@@ -296,17 +298,8 @@ export function validateServiceInput(
 
 // ---------------------------------------------------------------- extras
 
-export interface ExtraInput {
-  serviceId: string;
-  title: string;
-  description: string;
-  price: number;
-  hasQuantity: boolean;
-  imageUrl: string;
-  active: boolean;
-  /** Absent on create: the store appends the extra at the end of the service's list. */
-  order?: number;
-}
+/** An extra as staff enter it; `order` is absent on create (the store appends it at the end). */
+export type ExtraInput = Omit<Extra, "_id" | "deletedAt" | "order"> & { order?: number };
 export type ExtraPatch = Partial<ExtraInput>;
 
 function isHttpsUrl(text: string): boolean {
@@ -354,11 +347,7 @@ export function validateExtraInput(
 
 // ---------------------------------------------------------------- frequencies
 
-export interface FrequencyInput {
-  name: string;
-  code: string;
-  discountPercent: number;
-}
+export type FrequencyInput = Omit<Frequency, "_id">;
 export type FrequencyPatch = Partial<FrequencyInput>;
 
 export function validateFrequencyInput(input: unknown, mode: "create"): Result<FrequencyInput>;
@@ -399,17 +388,8 @@ export function clampDiscountPercent(value: unknown): number {
 
 // ---------------------------------------------------------------- questions
 
-export interface QuestionInput {
-  scope: QuestionScope;
-  serviceId: string | null;
-  text: string;
-  type: QuestionType;
-  required: boolean;
-  order: number;
-  helpText: string;
-  placeholder: string;
-  options: QuestionOption[];
-}
+/** A question as staff enter it: everything but the id. */
+export type QuestionInput = Omit<Question, "_id">;
 export type QuestionPatch = Partial<QuestionInput>;
 
 export const QUESTION_OPTION_TEMPLATES: readonly {
