@@ -116,10 +116,13 @@ export function buildApp(deps: AppDeps) {
   });
   if (deps.onOutboxWrite) {
     const notify = deps.onOutboxWrite;
-    api.use("*", async (c, next) => {
-      await next();
-      if (c.req.method === "POST" && c.res.status === 201) notify();
-    });
+    // The three calls that write e-mails; staff creates write none.
+    for (const path of ["/bookings", "/quotes", "/inquiries"]) {
+      api.post(path, async (c, next) => {
+        await next();
+        if (c.res.status === 201) notify();
+      });
+    }
   }
   api.route("/", healthRoutes(deps.checkDatabase));
   api.route("/", catalogRoutes(deps.catalog, deps.settings));

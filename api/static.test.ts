@@ -72,3 +72,24 @@ Deno.test("static: the route table", () => {
   ];
   for (const [path, expected] of cases) assert.equal(isSiteRoute(path), expected, path);
 });
+
+Deno.test("the e-mail relay is woken only by the calls that write e-mails", async () => {
+  let wakes = 0;
+  const app = buildApp({
+    ...({ adminGroups: {} } as unknown as Parameters<typeof buildApp>[0]),
+    checkDatabase: () => Promise.resolve(),
+    onOutboxWrite: () => wakes++,
+    createBooking: () => Promise.resolve({ ok: true, value: { serviceNameAtBooking: "x" } as never }),
+    createInquiry: () => Promise.resolve({ ok: true, value: {} as never }),
+    rateLimitStore: { hit: () => Promise.resolve({ hits: 1, retryAfterSeconds: 1 }), deleteOlderThan: () => Promise.resolve(0) },
+    idempotencyStore: {} as never,
+  });
+  const post = (path: string) =>
+    app.request(path, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+  for (const path of ["/api/bookings", "/api/quotes", "/api/inquiries"]) {
+    assert.equal((await post(path)).status, 201, path);
+  }
+  assert.equal(wakes, 3);
+  await (await post("/api/admin/services")).body?.cancel(); // 401: no token, no e-mail
+  assert.equal(wakes, 3);
+});
