@@ -4,18 +4,37 @@ import {
   type LocationRewrite,
   type RouterHistory,
 } from "@tanstack/react-router";
+import { adminsRoute } from "./routes/admins.tsx";
+import { auditRoute } from "./routes/audit.tsx";
 import { authedRoute } from "./routes/authed.tsx";
+import { bookingsRoute } from "./routes/bookings.tsx";
+import { extrasRoute } from "./routes/extras.tsx";
+import { frequenciesRoute } from "./routes/frequencies.tsx";
 import { indexRoute } from "./routes/index.tsx";
+import { inquiriesRoute } from "./routes/inquiries.tsx";
 import { loginRoute } from "./routes/login.tsx";
 import { notFoundRoute } from "./routes/not-found.tsx";
 import { OUTSIDE_PATH, outsideRoute } from "./routes/outside.tsx";
+import { questionsRoute } from "./routes/questions.tsx";
 import { rootRoute } from "./routes/root.tsx";
+import { settingsRoute } from "./routes/settings.tsx";
 import { AppErrorPage, NotFoundPage } from "./ui/message-page.tsx";
 
 export const routeTree = rootRoute.addChildren([
   loginRoute,
   outsideRoute,
-  authedRoute.addChildren([indexRoute, notFoundRoute]),
+  authedRoute.addChildren([
+    indexRoute,
+    extrasRoute,
+    frequenciesRoute,
+    questionsRoute,
+    bookingsRoute,
+    inquiriesRoute,
+    settingsRoute,
+    adminsRoute,
+    auditRoute,
+    notFoundRoute,
+  ]),
 ]);
 
 export interface AdminRouterOptions {

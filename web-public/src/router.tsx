@@ -1,13 +1,30 @@
 import { createBrowserHistory, createRouter, type RouterHistory } from "@tanstack/react-router";
 import { AppErrorPage, NotFoundPage } from "./ui/message-page.tsx";
 import { adminIndexRoute, adminRoute, adminSplatRoute } from "./routes/admin.tsx";
+import { aboutUsRoute } from "./routes/about-us.tsx";
+import { bookNowRoute } from "./routes/book-now.tsx";
+import { contactUsRoute } from "./routes/contact-us.tsx";
+import { faqRoute } from "./routes/faq.tsx";
 import { indexRoute } from "./routes/index.tsx";
+import { commercialRoute } from "./routes/services-commercial.tsx";
+import { domesticRoute } from "./routes/services-domestic.tsx";
+import { servicesRoute } from "./routes/services.tsx";
 import { notFoundRoute } from "./routes/not-found.tsx";
 import { rootRoute } from "./routes/root.tsx";
 import { siteRoute } from "./routes/site.tsx";
 
 export const routeTree = rootRoute.addChildren([
-  siteRoute.addChildren([indexRoute, notFoundRoute]),
+  siteRoute.addChildren([
+    indexRoute,
+    aboutUsRoute,
+    servicesRoute,
+    commercialRoute,
+    domesticRoute,
+    faqRoute,
+    contactUsRoute,
+    bookNowRoute,
+    notFoundRoute,
+  ]),
   adminRoute.addChildren([adminIndexRoute, adminSplatRoute]),
 ]);
 

@@ -1,0 +1,9 @@
+import { createRoute } from "@tanstack/react-router";
+import { AdminsPage } from "../features/admins/admins-page.tsx";
+import { authedRoute } from "./authed.tsx";
+
+export const adminsRoute = createRoute({
+  getParentRoute: () => authedRoute,
+  path: "/admins",
+  component: AdminsPage,
+});

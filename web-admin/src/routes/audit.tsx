@@ -1,0 +1,9 @@
+import { createRoute } from "@tanstack/react-router";
+import { AuditPage } from "../features/audit/audit-page.tsx";
+import { authedRoute } from "./authed.tsx";
+
+export const auditRoute = createRoute({
+  getParentRoute: () => authedRoute,
+  path: "/audit",
+  component: AuditPage,
+});
