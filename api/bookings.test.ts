@@ -44,6 +44,9 @@ describeApi("POST /api/bookings", async (t, _app, db) => {
     assert.equal(body.discountPercent, 15);
     assert.deepEqual(body.extras.map((e: { quantity: number }) => e.quantity), [2, 1]);
     assert.equal(body.answers[0].label, accessQuestion.text);
+    // The option's label, as the customer chose it, for the e-mails and the staff screens.
+    const chosen = accessQuestion.options.find((o) => o.value === body.answers[0].value);
+    assert.equal(body.answers[0].displayValue, chosen?.label);
   });
 
   await t.step("writes the confirmation (with its .ics) and the business notification", async () => {

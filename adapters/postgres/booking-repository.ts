@@ -70,9 +70,9 @@ async function insertBooking(tx: Queryable, r: NewBookingRecord): Promise<Bookin
   }
   for (const [position, answer] of r.answers.entries()) {
     await tx`
-      insert into booking_answers (booking_id, position, question_id, label, value)
+      insert into booking_answers (booking_id, position, question_id, label, value, display_value)
       values (${id}, ${position}, ${answer.questionId}, ${answer.label},
-              ${tx.json(answer.value as string | string[])})`;
+              ${tx.json(answer.value as string | string[])}, ${answer.displayValue})`;
   }
   const stored = await getBooking(tx, id);
   if (!stored) throw new Error(`booking ${id} vanished inside its own transaction`);
@@ -117,7 +117,12 @@ interface BookingRow {
     quantity: number;
     price_at_booking: string;
   }[];
-  answers: { question_id: string; label: string; value: string | string[] }[];
+  answers: {
+    question_id: string;
+    label: string;
+    value: string | string[];
+    display_value: string | null;
+  }[];
 }
 
 export const selectBookings = (sql: Queryable) =>
@@ -129,7 +134,8 @@ export const selectBookings = (sql: Queryable) =>
               order by e.position), '[]'::json)
          from booking_extras e where e.booking_id = b.id) as extras,
       (select coalesce(json_agg(json_build_object(
-                'question_id', a.question_id, 'label', a.label, 'value', a.value)
+                'question_id', a.question_id, 'label', a.label, 'value', a.value,
+                'display_value', a.display_value)
               order by a.position), '[]'::json)
          from booking_answers a where a.booking_id = b.id) as answers
     from bookings b`;
@@ -172,6 +178,8 @@ export const toBookingRecord = (row: BookingRow): BookingRecord => ({
     questionId: a.question_id,
     label: a.label,
     value: a.value,
+    // Rows from before migration 002 have no display text: show the raw value instead.
+    displayValue: a.display_value ?? (Array.isArray(a.value) ? a.value.join(", ") : a.value),
   })),
   notes: row.notes,
   baseAmount: num(row.base_amount),

@@ -49,8 +49,18 @@ export const sampleRecord = (overrides: Partial<NewBookingRecord> = {}): NewBook
       },
     ],
     answers: [
-      { questionId: crypto.randomUUID(), label: "How will we get in?", value: "lockbox" },
-      { questionId: crypto.randomUUID(), label: "Any pets at home?", value: ["dog", "cat"] },
+      {
+        questionId: crypto.randomUUID(),
+        label: "How will we get in?",
+        value: "lockbox",
+        displayValue: "Lockbox",
+      },
+      {
+        questionId: crypto.randomUUID(),
+        label: "Any pets at home?",
+        value: ["dog", "cat"],
+        displayValue: "Dog, Cat",
+      },
     ],
     notes: "Gate code 1234",
     baseAmount: 137.5,

@@ -107,8 +107,11 @@ export const bookingRecordSchema = totalsSchema.extend({
   })),
   answers: z.array(z.object({
     questionId: z.string(),
-    label: z.string(),
+    label: z.string().meta({ description: "The question text at booking time" }),
     value: z.union([z.string(), z.array(z.string())]),
+    displayValue: z.string().meta({
+      description: "The answer as the customer saw it: chosen option labels joined, or the text",
+    }),
   })),
   notes: z.string(),
   totalPaid: z.number().nullable(),

@@ -48,8 +48,13 @@ Deno.test("validateAnswers: accepted", async (t) => {
       name: "required only",
       answers: [GATE, ACCESS],
       snapshots: [
-        { questionId: "access", label: "Text of access", value: "lockbox" },
-        { questionId: "gate", label: "Text of gate", value: "1234#" },
+        {
+          questionId: "access",
+          label: "Text of access",
+          value: "lockbox",
+          displayValue: "Lockbox",
+        },
+        { questionId: "gate", label: "Text of gate", value: "1234#", displayValue: "1234#" },
       ],
     },
     {
@@ -61,10 +66,25 @@ Deno.test("validateAnswers: accepted", async (t) => {
         GATE,
       ],
       snapshots: [
-        { questionId: "access", label: "Text of access", value: "lockbox" },
-        { questionId: "pets", label: "Text of pets", value: ["dog", "cat"] },
-        { questionId: "parking", label: "Text of parking", value: "street" },
-        { questionId: "gate", label: "Text of gate", value: "1234#" },
+        {
+          questionId: "access",
+          label: "Text of access",
+          value: "lockbox",
+          displayValue: "Lockbox",
+        },
+        {
+          questionId: "pets",
+          label: "Text of pets",
+          value: ["dog", "cat"],
+          displayValue: "Dog, Cat",
+        },
+        {
+          questionId: "parking",
+          label: "Text of parking",
+          value: "street",
+          displayValue: "street",
+        },
+        { questionId: "gate", label: "Text of gate", value: "1234#", displayValue: "1234#" },
       ],
     },
     {
@@ -74,16 +94,31 @@ Deno.test("validateAnswers: accepted", async (t) => {
         value: [],
       }],
       snapshots: [
-        { questionId: "access", label: "Text of access", value: "lockbox" },
-        { questionId: "gate", label: "Text of gate", value: "1234#" },
+        {
+          questionId: "access",
+          label: "Text of access",
+          value: "lockbox",
+          displayValue: "Lockbox",
+        },
+        { questionId: "gate", label: "Text of gate", value: "1234#", displayValue: "1234#" },
       ],
     },
     {
       name: "text of exactly 1000",
       answers: [ACCESS, { questionId: "gate", value: "g".repeat(1000) }],
       snapshots: [
-        { questionId: "access", label: "Text of access", value: "lockbox" },
-        { questionId: "gate", label: "Text of gate", value: "g".repeat(1000) },
+        {
+          questionId: "access",
+          label: "Text of access",
+          value: "lockbox",
+          displayValue: "Lockbox",
+        },
+        {
+          questionId: "gate",
+          label: "Text of gate",
+          value: "g".repeat(1000),
+          displayValue: "g".repeat(1000),
+        },
       ],
     },
   ];

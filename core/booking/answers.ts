@@ -46,6 +46,13 @@ function checkValue(question: Question, value: unknown): Checked {
   return allOptions && distinct ? { value: [...value] } : { message: ANSWER_MESSAGES.notAnOption };
 }
 
+/** Option values shown as their labels, in the question's option order for MULTI. */
+function displayValueOf(question: Question, value: string | string[]): string {
+  if (question.type === "TEXT") return typeof value === "string" ? value : value.join(", ");
+  const chosen = new Set(Array.isArray(value) ? value : [value]);
+  return question.options.filter((o) => chosen.has(o.value)).map((o) => o.label).join(", ");
+}
+
 /**
  * Checks answers against the questions that apply (global plus the service's). Errors sit under
  * `answers.<questionId>`; empty answers to optional questions are dropped; snapshots keep the
@@ -75,7 +82,14 @@ export function validateAnswers(
     if ("message" in checked) addFieldError(errors, path, checked.message);
     else if ("empty" in checked) {
       if (question.required) addFieldError(errors, path, ANSWER_MESSAGES.required);
-    } else snapshots.push({ questionId: question._id, label: question.text, value: checked.value });
+    } else {
+      snapshots.push({
+        questionId: question._id,
+        label: question.text,
+        value: checked.value,
+        displayValue: displayValueOf(question, checked.value),
+      });
+    }
   }
 
   return hasFieldErrors(errors) ? err(validationError(errors)) : ok(snapshots);

@@ -104,6 +104,8 @@ export interface AnswerSnapshot {
   /** The question text at booking time. */
   label: string;
   value: string | string[];
+  /** The answer as the customer saw it: option labels joined with ', ', or the text itself. */
+  displayValue: string;
 }
 
 /** A stored booking or quote, with the snapshots that keep it stable under catalogue edits. */

@@ -23,7 +23,6 @@ const ctx: MessageContext = {
   siteUrl: "https://yarrashine.example",
 };
 
-
 const quote = (overrides: Partial<BookingRecord> = {}): BookingRecord =>
   booking({ type: "QUOTE", status: "QUOTE_REQUESTED", ...overrides });
 
@@ -107,7 +106,12 @@ Deno.test("customer-supplied strings are escaped in the HTML body", () => {
     notes: `<img src=x onerror=alert(2)>`,
     address: { street: evil, suburb: "Fitzroy", state: "VIC", postCode: "3065" },
     extras: [{ extraId: "x", titleAtBooking: "<b>Oven</b>", quantity: 1, priceAtBooking: 1 }],
-    answers: [{ questionId: "q", label: "<i>Pets?</i>", value: ["<u>dog</u>"] }],
+    answers: [{
+      questionId: "q",
+      label: "<i>Pets?</i>",
+      value: ["<u>dog</u>"],
+      displayValue: "<u>Dog</u>",
+    }],
   });
   for (const mail of emailsForRecord(record, ctx)) {
     const html = mail.html!;

@@ -4,7 +4,7 @@
  * Use cases enqueue them in the outbox in the same transaction as the record.
  */
 import { createEvent, type EventAttributes } from "ics";
-import type { BookingRecord } from "../booking/types.ts";
+import type { AnswerSnapshot, BookingRecord } from "../booking/types.ts";
 import type { Inquiry, InquiryType } from "../inquiry/types.ts";
 import type { BusinessProfile } from "../settings/types.ts";
 import { DEFAULT_FREQUENCY_CODE } from "../catalog/types.ts";
@@ -138,10 +138,8 @@ function totalsRows(record: BookingRecord): Array<[string, string]> {
 const customerName = (who: { firstName: string; lastName: string }): string =>
   `${who.firstName} ${who.lastName}`.trim();
 
-const answerValue = (value: string | string[]): string => {
-  const text = Array.isArray(value) ? value.join(", ") : value;
-  return text.trim() === "" ? "(no answer)" : text;
-};
+const answerText = (answer: AnswerSnapshot): string =>
+  answer.displayValue.trim() === "" ? "(no answer)" : answer.displayValue;
 
 /** The details both the customer and the business see. */
 function recordDetailBlocks(record: BookingRecord, audience: "customer" | "business"): Block[] {
@@ -180,7 +178,7 @@ function recordDetailBlocks(record: BookingRecord, audience: "customer" | "busin
   if (record.answers.length > 0) {
     blocks.push(
       { kind: "heading", text: yours ? "Your answers" : "Answers" },
-      { kind: "rows", rows: record.answers.map((a) => [a.label, answerValue(a.value)]) },
+      { kind: "rows", rows: record.answers.map((a) => [a.label, answerText(a)]) },
     );
   }
   if (record.notes.trim() !== "") {

@@ -36,8 +36,13 @@ export function booking(overrides: Partial<BookingRecord> = {}): BookingRecord {
       { extraId: "x2", titleAtBooking: "Balcony", quantity: 1, priceAtBooking: 20.5 },
     ],
     answers: [
-      { questionId: "q1", label: "Do you have pets?", value: "Yes" },
-      { questionId: "q2", label: "Rooms to focus on", value: ["Kitchen", "Bathroom"] },
+      { questionId: "q1", label: "Do you have pets?", value: "yes", displayValue: "Yes" },
+      {
+        questionId: "q2",
+        label: "Rooms to focus on",
+        value: ["kitchen", "bathroom"],
+        displayValue: "Kitchen, Bathroom",
+      },
     ],
     notes: "Key under the mat.\nPlease use the side gate.",
     baseAmount: 165,
