@@ -12,6 +12,7 @@ import { makeAdminStore } from "../adapters/postgres/admin-repository.ts";
 import { argon2Hasher } from "../adapters/security/password.ts";
 import { makeIdempotencyStore } from "../adapters/postgres/idempotency-repository.ts";
 import { makeRateLimitStore } from "../adapters/postgres/rate-limit-repository.ts";
+import { deleteSentEmails } from "../adapters/postgres/outbox-repository.ts";
 import { makeOutboxRelay } from "../adapters/email/outbox-relay.ts";
 import { isUniqueViolation } from "../adapters/postgres/transaction.ts";
 import { makeSmtpTransport } from "../adapters/email/smtp-transport.ts";
@@ -122,12 +123,16 @@ async function ensureFirstAdmin(db: Database, config: Config) {
   return { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password };
 }
 
-/** Forgets expired idempotency keys and old rate-limit windows, every 10 minutes. */
+/** Delivered e-mails are kept this long for support questions ("did my confirmation go?"). */
+const SENT_EMAIL_RETENTION_DAYS = 30;
+
+/** Forgets expired idempotency keys, old rate-limit windows and old sent e-mails, every 10 minutes. */
 function startJanitor(db: Database): ReturnType<typeof setInterval> {
   const sweep = async () => {
     try {
       await makeIdempotencyStore(db.sql).deleteExpired();
       await makeRateLimitStore(db.sql).deleteOlderThan(24 * 60 * 60);
+      await deleteSentEmails(db.sql, SENT_EMAIL_RETENTION_DAYS);
     } catch (error) {
       console.error(JSON.stringify({ level: "error", message: `janitor: ${error}` }));
     }

@@ -10,3 +10,14 @@ export async function enqueueEmail(sql: Queryable, message: OutboxMessage): Prom
             ${message.text}, ${message.html ?? null}, ${sql.json(message.attachments ?? [])},
             ${message.relatedId ?? null})`;
 }
+
+/**
+ * Forgets messages delivered more than `olderThanDays` ago; FAILED and PENDING rows stay, since
+ * they still need a person or a retry. Returns how many rows went.
+ */
+export async function deleteSentEmails(sql: Queryable, olderThanDays: number): Promise<number> {
+  const deleted = await sql`
+    delete from email_outbox
+    where status = 'SENT' and sent_at < now() - make_interval(days => ${olderThanDays})`;
+  return deleted.count;
+}
