@@ -50,12 +50,15 @@ describeApi("POST /api/bookings", async (t, _app, db) => {
   });
 
   await t.step("writes the confirmation (with its .ics) and the business notification", async () => {
-    const rows = await db.sql<{ kind: string; to_address: string; attachments: { filename: string }[] }[]>`
-      select kind, to_address, attachments from email_outbox order by kind`;
+    const rows = await db.sql<
+      { kind: string; to_address: string; reply_to: string | null; attachments: { filename: string }[] }[]
+    >`select kind, to_address, reply_to, attachments from email_outbox order by kind`;
     assert.deepEqual(rows.map((r) => r.kind).sort(), ["booking-confirmation", "booking-notification"]);
     const confirmation = rows.find((r) => r.kind === "booking-confirmation")!;
     assert.equal(confirmation.to_address, "ada@example.com");
     assert.ok(confirmation.attachments.some((a) => a.filename.endsWith(".ics")));
+    const notification = rows.find((r) => r.kind === "booking-notification")!;
+    assert.equal(notification.reply_to, "ada@example.com", "staff reply straight to the customer");
   });
 
   await t.step("a second booking inside the buffer is a 409 with the spec's text", async () => {

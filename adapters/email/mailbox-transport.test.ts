@@ -56,6 +56,7 @@ Deno.test("mailbox transport writes a parseable .eml with the subject and the .i
       text: message.text,
       html: message.html,
       attachments: message.attachments,
+      replyTo: "jane@example.com",
       messageId: "<abc-123@yarrashine.com.au>",
     });
 
@@ -67,6 +68,7 @@ Deno.test("mailbox transport writes a parseable .eml with the subject and the .i
     assert.equal(mail.subject, "Booking request received — Deep Clean, Mon 5 Oct 2026, 9:00 am");
     assert.equal(mail.headers.get("to"), "jane@example.com");
     assert.equal(mail.headers.get("message-id"), "<abc-123@yarrashine.com.au>");
+    assert.equal(mail.headers.get("reply-to"), "jane@example.com");
     assert.match(mail.headers.get("content-type")!, /^multipart\/mixed/);
     const ics = attachmentNamed(mail, "booking.ics");
     assert.ok(ics);

@@ -64,6 +64,7 @@ interface ClaimedRow {
   html_body: string | null;
   attachments: MailAttachment[] | string;
   related_id: string | null;
+  reply_to: string | null;
   attempts: number;
 }
 
@@ -103,7 +104,7 @@ export function makeOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
       from due
       where o.id = due.id
       returning o.id, o.kind, o.to_address, o.subject, o.text_body, o.html_body, o.attachments,
-                o.related_id, o.attempts`;
+                o.related_id, o.reply_to, o.attempts`;
 
   async function deliver(row: ClaimedRow): Promise<keyof RunResult> {
     const attachments = typeof row.attachments === "string"
@@ -116,6 +117,7 @@ export function makeOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
         subject: row.subject,
         text: row.text_body,
         ...(row.html_body !== null ? { html: row.html_body } : {}),
+        ...(row.reply_to ? { replyTo: row.reply_to } : {}),
         attachments,
         messageId: `<${row.id}@${messageDomain}>`,
       });

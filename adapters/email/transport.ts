@@ -14,6 +14,7 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html?: string;
+  replyTo?: string;
   attachments?: MailAttachment[];
   /** '<id@domain>': stable across retries, so a receiver can recognise a resend. */
   messageId?: string;
@@ -35,6 +36,7 @@ export function toNodemailerMessage(message: OutgoingMail) {
     subject: message.subject,
     text: message.text,
     ...(message.html !== undefined ? { html: message.html } : {}),
+    ...(message.replyTo ? { replyTo: message.replyTo } : {}),
     ...(message.messageId ? { messageId: message.messageId } : {}),
     attachments: (message.attachments ?? []).map((attachment) => ({
       filename: attachment.filename,

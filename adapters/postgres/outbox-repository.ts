@@ -5,10 +5,10 @@ import type { Queryable } from "./db.ts";
 export async function enqueueEmail(sql: Queryable, message: OutboxMessage): Promise<void> {
   await sql`
     insert into email_outbox (id, kind, to_address, subject, text_body, html_body, attachments,
-                              related_id)
+                              related_id, reply_to)
     values (${crypto.randomUUID()}, ${message.kind}, ${message.to}, ${message.subject},
             ${message.text}, ${message.html ?? null}, ${sql.json(message.attachments ?? [])},
-            ${message.relatedId ?? null})`;
+            ${message.relatedId ?? null}, ${message.replyTo ?? null})`;
 }
 
 /**

@@ -214,6 +214,8 @@ Deno.test("emailsForRecord: confirmation to the customer, notification to the bu
     ["quote-notification", "bookings@yarrashine.com.au"],
   ]);
   assert.ok(forQuote.every((m) => m.relatedId === "3f2c7a0e-1111-4222-8333-444455556666"));
+  // Staff reply to the customer straight from the notification; the customer replies to the From.
+  assert.deepEqual(forBooking.map((m) => m.replyTo), [undefined, "jane@example.com"]);
 });
 
 Deno.test("business notification: subject, contact details, admin link", () => {
@@ -288,6 +290,7 @@ Deno.test("inquiry notification", () => {
   assert.equal(mail.kind, "inquiry-notification");
   assert.equal(mail.to, "bookings@yarrashine.com.au");
   assert.equal(mail.relatedId, "9a0b1c2d-0000-4000-8000-000000000001");
+  assert.equal(mail.replyTo, "sam@example.com");
   assert.equal(mail.subject, "New commercial inquiry — Office, Sam Lee (Richmond)");
   assert.equal(mail.attachments, undefined);
   assert.ok(mail.text.includes("Received: Mon 1 June 2026, 10:30 am AEST (Melbourne time)"));

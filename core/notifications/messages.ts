@@ -384,13 +384,16 @@ export function businessBookingNotification(
       url: `${ctx.siteUrl.replace(/\/+$/, "")}/admin/bookings`,
     });
   }
-  return message(
-    isQuote ? "quote-notification" : "booking-notification",
-    ctx.profile.notificationEmail,
-    subject,
-    blocks,
-    record._id,
-  );
+  return {
+    ...message(
+      isQuote ? "quote-notification" : "booking-notification",
+      ctx.profile.notificationEmail,
+      subject,
+      blocks,
+      record._id,
+    ),
+    replyTo: record.email,
+  };
 }
 
 /** To the business: a commercial-cleaning inquiry from the website. */
@@ -427,13 +430,10 @@ export function inquiryNotification(inquiry: Inquiry, ctx: MessageContext): Outb
       url: `${ctx.siteUrl.replace(/\/+$/, "")}/admin/inquiries`,
     });
   }
-  return message(
-    "inquiry-notification",
-    ctx.profile.notificationEmail,
-    subject,
-    blocks,
-    inquiry._id,
-  );
+  return {
+    ...message("inquiry-notification", ctx.profile.notificationEmail, subject, blocks, inquiry._id),
+    replyTo: inquiry.email,
+  };
 }
 
 /** Everything a new booking or quote sends: the customer's confirmation, then the business's. */

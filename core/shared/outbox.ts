@@ -8,6 +8,8 @@ export interface OutboxMessage {
   html?: string;
   /** Attachments such as the .ics invite. */
   attachments?: { filename: string; contentType: string; content: string }[];
+  /** Where a reply goes when it is not the sender, e.g. the customer on a business notification. */
+  replyTo?: string;
   /** The record it belongs to, for tracing. */
   relatedId?: string;
 }
