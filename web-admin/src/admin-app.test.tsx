@@ -1,9 +1,14 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { anHourAgo, fakeJwt, inOneHour } from "./test/jwt.ts";
 import { renderAdmin, storeSession } from "./test/render-admin.tsx";
 import { server } from "./test/server.ts";
+
+// These tests are about the guard and the shell: the pages behind them get empty lists.
+beforeEach(() => {
+  server.use(http.get("/api/admin/*", () => HttpResponse.json({ items: [] })));
+});
 
 const loginButton = () => screen.getByRole("button", { name: /Log in|Logging in…/ });
 

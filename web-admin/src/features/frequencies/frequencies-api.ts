@@ -1,0 +1,16 @@
+import type { FrequencyDto } from "@yarra/api/client/types.ts";
+import { api } from "../../lib/api.ts";
+
+export interface FrequencyBody {
+  name?: string;
+  code?: string;
+  discountPercent?: number;
+}
+
+const BASE = "/api/admin/frequencies";
+const path = (id: string) => `${BASE}/${encodeURIComponent(id)}`;
+
+export const listFrequencies = () => api.list<FrequencyDto>(BASE);
+export const createFrequency = (body: FrequencyBody) => api.post<FrequencyDto>(BASE, body);
+export const updateFrequency = (id: string, body: FrequencyBody) => api.put<FrequencyDto>(path(id), body);
+export const deleteFrequency = (id: string) => api.delete<void>(path(id));

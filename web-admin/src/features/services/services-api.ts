@@ -1,0 +1,25 @@
+import type { BedroomPrice, PricingModel, ServiceDto } from "@yarra/api/client/types.ts";
+import { api } from "../../lib/api.ts";
+
+const BASE = "/api/admin/services";
+
+/** What the service form sends: the shared fields and those of the chosen pricing model. */
+export interface ServiceBody {
+  name: string;
+  slug: string;
+  pricingModel: PricingModel;
+  ratePerHour?: number;
+  minHours?: number;
+  maxHours?: number;
+  stepHours?: number;
+  bedroomPrices?: BedroomPrice[];
+  basePrice?: number;
+}
+
+// Deleted ones always come too: the page filters them and shows their count on the toggle.
+export const listServices = () => api.list<ServiceDto>(BASE, { query: { includeDeleted: "true" } });
+export const createService = (body: ServiceBody) => api.post<ServiceDto>(BASE, body);
+export const updateService = (id: string, body: ServiceBody) => api.put<ServiceDto>(`${BASE}/${encodeURIComponent(id)}`, body);
+export const softDeleteService = (id: string) => api.delete<ServiceDto>(`${BASE}/${encodeURIComponent(id)}`);
+export const restoreService = (id: string) => api.patch<ServiceDto>(`${BASE}/${encodeURIComponent(id)}/restore`);
+export const hardDeleteService = (id: string) => api.delete<void>(`${BASE}/${encodeURIComponent(id)}/hard`);
