@@ -1,5 +1,12 @@
 import { Link, useRouterState } from "@tanstack/react-router";
-import { useEffect, useId, useRef, useState } from "react";
+import {
+  type FocusEvent as ReactFocusEvent,
+  type KeyboardEvent as ReactKeyboardEvent,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from "react";
 import { useBusinessProfile } from "../../lib/business-profile-context.tsx";
 import { useScrolledPast } from "../../lib/use-scrolled-past.ts";
 import { Logo } from "../../ui/logo.tsx";
@@ -60,6 +67,38 @@ export function NavBar({ forceSolid = false }: { forceSolid?: boolean }) {
 
   const solid = forceSolid || scrolled || menuOpen;
 
+  const submenuLinks = () =>
+    Array.from(servicesRef.current?.querySelectorAll<HTMLAnchorElement>(".nav__submenu a") ?? []);
+
+  // Arrow keys open the dropdown and move between its links, as in a disclosure menu.
+  const onServicesKeyDown = (event: ReactKeyboardEvent<HTMLLIElement>) => {
+    if (event.key !== "ArrowDown" && event.key !== "ArrowUp") return;
+    const onToggle = event.target === servicesToggleRef.current;
+    const links = submenuLinks();
+    const at = links.indexOf(event.target as HTMLAnchorElement);
+    if (!onToggle && at < 0) return;
+    event.preventDefault();
+    if (onToggle) {
+      setServicesOpen(true);
+      // The links render on the next paint once the menu is open.
+      requestAnimationFrame(() => {
+        const fresh = submenuLinks();
+        (event.key === "ArrowDown" ? fresh[0] : fresh[fresh.length - 1])?.focus();
+      });
+      return;
+    }
+    const next = event.key === "ArrowDown" ? at + 1 : at - 1;
+    if (next < 0) servicesToggleRef.current?.focus();
+    else links[Math.min(next, links.length - 1)]?.focus();
+  };
+
+  // Tabbing away from the dropdown closes it, like a click outside does.
+  const onServicesBlur = (event: ReactFocusEvent<HTMLLIElement>) => {
+    if (servicesOpen && !servicesRef.current?.contains(event.relatedTarget as Node | null)) {
+      setServicesOpen(false);
+    }
+  };
+
   return (
     <header className={`nav${solid ? " nav--solid" : ""}${menuOpen ? " nav--open" : ""}`}>
       <nav className="nav__inner" aria-label="Main">
@@ -89,7 +128,7 @@ export function NavBar({ forceSolid = false }: { forceSolid?: boolean }) {
             <li>
               <Link to="/about-us" className="nav__link">About Us</Link>
             </li>
-            <li className="nav__dropdown" ref={servicesRef}>
+            <li className="nav__dropdown" ref={servicesRef} onKeyDown={onServicesKeyDown} onBlur={onServicesBlur}>
               <Link to="/services" className="nav__link">Services</Link>
               <button
                 ref={servicesToggleRef}

@@ -1,0 +1,23 @@
+import type { InquiryType } from "@yarra/core/inquiry/types.ts";
+import { api } from "../../lib/api.ts";
+
+export interface InquiryFields {
+  inquiryType: InquiryType;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  suburb: string;
+  message: string;
+}
+
+/** POST /api/inquiries; the key lets the server replay (not store again) a retried request. */
+export function sendInquiry(fields: InquiryFields, idempotencyKey: string) {
+  return api.post<unknown>("/api/inquiries", fields, { headers: { "Idempotency-Key": idempotencyKey } });
+}
+
+/** crypto.randomUUID where it exists (secure contexts); a random fallback elsewhere. */
+export function newIdempotencyKey(): string {
+  if (typeof crypto !== "undefined" && typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
+}
