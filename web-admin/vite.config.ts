@@ -44,7 +44,16 @@ export default defineConfig({
       shared: ["react", "react-dom", "@tanstack/react-router"],
     }),
   ],
-  resolve: { alias: sharedAliases },
+  resolve: {
+    alias: [
+      ...Object.entries(sharedAliases).map(([find, replacement]) => ({ find, replacement })),
+      // CommonJS `require("react")` would bundle a second React into the remote: use an ES port.
+      {
+        find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/,
+        replacement: fileURLToPath(new URL("./src/lib/use-sync-external-store-with-selector.ts", import.meta.url)),
+      },
+    ],
+  },
   build: { target: "esnext" },
   server: { port: 5174, proxy: { "/api": apiOrigin } },
   preview: { port: 4174, proxy: { "/api": apiOrigin } },

@@ -1,4 +1,172 @@
-/** Placeholder: filled in by the page's own work. */
+import { useCallback, useEffect, useState } from "react";
+import { isApiError } from "@yarra/api/client/http.ts";
+import { INQUIRY_TYPES } from "@yarra/core/inquiry/types.ts";
+import { INQUIRY_TYPE_LABELS } from "@yarra/core/notifications/messages.ts";
+import { ErrorAlert } from "../../ui/error-alert.tsx";
+import { DEFAULT_FILTERS, fetchInquiries, type InquiryDto, type InquiryFilters, type InquiryPage } from "./inquiries-api.ts";
+import { InquiryCard } from "./inquiry-card.tsx";
+import "./inquiries.css";
+
+export const LOAD_FAILED = "Failed to load inquiries";
+const SEARCH_DELAY_MS = 300;
+
+type Failure = Parameters<typeof ErrorAlert>[0]["failure"];
+
+/** Office and commercial inquiries: search, filters, read/checked/archive and admin notes. */
 export function InquiriesPage() {
-  return <h1>Inquiries</h1>;
+  const [filters, setFilters] = useState<InquiryFilters>(DEFAULT_FILTERS);
+  const [searchText, setSearchText] = useState("");
+  const [page, setPage] = useState(1);
+  const [result, setResult] = useState<InquiryPage | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [loadError, setLoadError] = useState<Failure | null>(null);
+
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setFilters((current) => (current.q === searchText ? current : { ...current, q: searchText }));
+      setPage(1);
+    }, SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [searchText]);
+
+  const update = <K extends keyof InquiryFilters>(key: K, value: InquiryFilters[K]) => {
+    setFilters((current) => ({ ...current, [key]: value }));
+    setPage(1);
+  };
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setLoading(true);
+    setLoadError(null);
+    fetchInquiries(filters, page, controller.signal)
+      .then((next) => {
+        setResult(next);
+        setLoading(false);
+      })
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        setResult(null);
+        setLoadError(isApiError(error) ? error : { title: "Error", text: LOAD_FAILED });
+        setLoading(false);
+      });
+    return () => controller.abort();
+  }, [filters, page]);
+
+  const onUpdated = useCallback((updated: InquiryDto) => {
+    setResult((current) =>
+      current && { ...current, items: current.items.map((item) => (item._id === updated._id ? updated : item)) }
+    );
+  }, []);
+
+  const includeArchived = filters.includeArchived;
+  const onArchived = useCallback((archived: InquiryDto) => {
+    setResult((current) => {
+      if (!current) return current;
+      // Without "Include archived" an archived inquiry leaves the list, as the next load would show.
+      if (!includeArchived) {
+        return { ...current, items: current.items.filter((item) => item._id !== archived._id), totalItems: Math.max(0, current.totalItems - 1) };
+      }
+      return { ...current, items: current.items.map((item) => (item._id === archived._id ? archived : item)) };
+    });
+  }, [includeArchived]);
+
+  const searching = filters.q.trim() !== "";
+
+  return (
+    <section className="inquiries" aria-labelledby="inquiries-title">
+      <h1 id="inquiries-title" className="admin-page-title">Inquiries</h1>
+
+      <form className="inquiries-filters" role="search" aria-label="Inquiries" onSubmit={(event) => event.preventDefault()}>
+        <label className="admin-field inquiries-filters__search">
+          <span className="admin-field__label">Search</span>
+          <input
+            className="admin-input"
+            type="search"
+            placeholder="Name, email, phone, suburb or message"
+            value={searchText}
+            onChange={(event) => setSearchText(event.target.value)}
+          />
+        </label>
+        <label className="admin-field">
+          <span className="admin-field__label">Type</span>
+          <select
+            className="admin-input"
+            value={filters.inquiryType}
+            onChange={(event) => update("inquiryType", event.target.value as InquiryFilters["inquiryType"])}
+          >
+            <option value="">Any</option>
+            {INQUIRY_TYPES.map((type) => <option key={type} value={type}>{INQUIRY_TYPE_LABELS[type]}</option>)}
+          </select>
+        </label>
+        <label className="admin-field">
+          <span className="admin-field__label">Read</span>
+          <select className="admin-input" value={filters.read} onChange={(event) => update("read", event.target.value as InquiryFilters["read"])}>
+            <option value="">Any</option>
+            <option value="false">Unread</option>
+            <option value="true">Read</option>
+          </select>
+        </label>
+        <label className="admin-field">
+          <span className="admin-field__label">Checked</span>
+          <select
+            className="admin-input"
+            value={filters.hasAddress}
+            onChange={(event) => update("hasAddress", event.target.value as InquiryFilters["hasAddress"])}
+          >
+            <option value="">Any</option>
+            <option value="true">Checked</option>
+            <option value="false">Not checked</option>
+          </select>
+        </label>
+        <label className="admin-field">
+          <span className="admin-field__label">Sort</span>
+          <select className="admin-input" value={filters.order} onChange={(event) => update("order", event.target.value as InquiryFilters["order"])}>
+            <option value="desc">Created, newest first</option>
+            <option value="asc">Created, oldest first</option>
+          </select>
+        </label>
+        <label className="inquiries-filters__check">
+          <input type="checkbox" checked={filters.includeArchived} onChange={(event) => update("includeArchived", event.target.checked)} />
+          <span>Include archived</span>
+        </label>
+      </form>
+
+      {loadError && <ErrorAlert failure={loadError} message={LOAD_FAILED} onDismiss={() => setLoadError(null)} />}
+      {loading && <p className="inquiries-note" role="status">Loading inquiries…</p>}
+
+      {!loading && !loadError && result && (
+        result.items.length === 0 ? (
+          <p className="inquiries-empty">{searching ? "No results for your search." : "No inquiries."}</p>
+        ) : (
+          <>
+            <p className="inquiries-note" aria-live="polite">
+              {result.totalItems} {result.totalItems === 1 ? "inquiry" : "inquiries"}
+            </p>
+            <div className="inquiries-list">
+              {result.items.map((inquiry) => (
+                <InquiryCard key={inquiry._id} inquiry={inquiry} onUpdated={onUpdated} onArchived={onArchived} />
+              ))}
+            </div>
+          </>
+        )
+      )}
+
+      {result && result.totalPages > 1 && (
+        <nav className="inquiries-pager" aria-label="Pages">
+          <button type="button" className="admin-button inquiry-button" disabled={page <= 1 || loading} onClick={() => setPage((n) => n - 1)}>
+            Previous page
+          </button>
+          <span>Page {result.page} of {result.totalPages}</span>
+          <button
+            type="button"
+            className="admin-button inquiry-button"
+            disabled={page >= result.totalPages || loading}
+            onClick={() => setPage((n) => n + 1)}
+          >
+            Next page
+          </button>
+        </nav>
+      )}
+    </section>
+  );
 }

@@ -19,6 +19,7 @@ const NAV_LINKS: NavLink[] = [
   { to: "/inquiries", label: "Inquiries" },
   { to: "/settings", label: "Settings" },
   { to: "/admins", label: "Admins", superadminOnly: true },
+  { to: "/audit", label: "Audit log", superadminOnly: true },
 ];
 
 /** The signed-in frame: top bar with the user and Logout, side bar with the staff screens. */

@@ -1,0 +1,178 @@
+import { memo, useId, useState } from "react";
+import type { SettableStatus } from "@yarra/core/booking/types.ts";
+import { formatAud } from "@yarra/core/shared/money.ts";
+import { formatMelbourneDateTime } from "@yarra/core/shared/melbourne-time.ts";
+import { isApiError } from "@yarra/api/client/http.ts";
+import { ErrorAlert } from "../../ui/error-alert.tsx";
+import { BookingDetails } from "./booking-details.tsx";
+import { type BookingDto, confirmPayment, fetchBooking, setBookingStatus } from "./bookings-api.ts";
+import { setRead, useIsRead } from "./read-marks.ts";
+
+export const INVALID_AMOUNT = "Invalid amount.";
+
+const STATUS_ACTIONS: { status: SettableStatus; label: string }[] = [
+  { status: "CONFIRMED", label: "Confirm" },
+  { status: "CANCELLED", label: "Cancel booking" },
+  { status: "DONE", label: "Mark done" },
+];
+
+type Failure = { kind: "api"; error: Parameters<typeof ErrorAlert>[0]["failure"] } | { kind: "text"; text: string };
+
+/** A prompt's answer as dollars, or null when it is not a finite amount of 0 or more. */
+export function parseAmount(input: string): number | null {
+  const trimmed = input.trim().replace(/^A?\$/i, "").replace(/,/g, "");
+  if (trimmed === "") return null;
+  const amount = Number(trimmed);
+  return Number.isFinite(amount) && amount >= 0 ? amount : null;
+}
+
+interface BookingCardProps {
+  booking: BookingDto;
+  /** Receives the record the server answered with after an action. */
+  onUpdated: (booking: BookingDto) => void;
+}
+
+/**
+ * One booking or quote. Memoised: the list passes a stable onUpdated, so a change to one card
+ * (or its read mark, held in its own subscription) re-renders that card only.
+ */
+export const BookingCard = memo(function BookingCard({ booking, onUpdated }: BookingCardProps) {
+  const isQuote = booking.type === "QUOTE";
+  const isRead = useIsRead(booking._id);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [open, setOpen] = useState(false);
+  const [details, setDetails] = useState<BookingDto | null>(null);
+  const [detailsLoading, setDetailsLoading] = useState(false);
+  const detailsId = useId();
+  const titleId = useId();
+  const name = `${booking.firstName} ${booking.lastName}`.trim() || booking.email;
+  const paid = booking.paymentStatus === "PAID";
+
+  async function run(action: () => Promise<BookingDto>) {
+    setBusy(true);
+    setFailure(null);
+    try {
+      const updated = await action();
+      onUpdated(updated);
+      if (details) setDetails(updated);
+    } catch (error) {
+      if (isApiError(error)) setFailure({ kind: "api", error });
+      else setFailure({ kind: "text", text: "Something went wrong. Please try again." });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function toggleDetails() {
+    if (open) {
+      setOpen(false);
+      return;
+    }
+    setOpen(true);
+    setDetailsLoading(true);
+    setFailure(null);
+    try {
+      setDetails(await fetchBooking(booking._id));
+    } catch (error) {
+      setDetails(null);
+      if (isApiError(error)) setFailure({ kind: "api", error });
+    } finally {
+      setDetailsLoading(false);
+    }
+  }
+
+  function onConfirmPayment() {
+    const answer = window.prompt(`Amount paid for ${name} (A$)`, String(booking.firstServiceTotal));
+    if (answer === null) return;
+    const amount = parseAmount(answer);
+    if (amount === null) {
+      setFailure({ kind: "text", text: INVALID_AMOUNT });
+      return;
+    }
+    void run(() => confirmPayment(booking._id, amount));
+  }
+
+  const classes = ["booking-card", isRead ? "is-read" : "is-unread", isQuote ? "is-quote" : ""].filter(Boolean).join(" ");
+  return (
+    <article className={classes} aria-labelledby={titleId} aria-busy={busy || detailsLoading}>
+      <header className="booking-card__head">
+        <div className="booking-card__name">
+          {!isRead && <span className="booking-card__dot" aria-label="Unread" role="img" />}
+          <h3 id={titleId} className="booking-card__title">{name}</h3>
+        </div>
+        <div className="booking-card__chips">
+          {isQuote ? (
+            <span className="admin-chip booking-chip booking-chip--quote">Quote</span>
+          ) : (
+            <span className={`admin-chip booking-chip booking-chip--${booking.status.toLowerCase()}`}>{booking.status}</span>
+          )}
+          {!isQuote && (
+            <span className={`admin-chip booking-chip booking-chip--${booking.paymentStatus.toLowerCase()}`}>{booking.paymentStatus}</span>
+          )}
+        </div>
+      </header>
+      <p className="booking-card__meta">
+        <span>{booking.serviceNameAtBooking}</span>
+        <span>{formatMelbourneDateTime(new Date(booking.startTime))}</span>
+        <span>{formatAud(booking.firstServiceTotal)}</span>
+        {booking.address?.suburb && <span>{booking.address.suburb}</span>}
+      </p>
+      {paid && booking.totalPaid !== null && (
+        <p className="booking-card__paid">
+          Paid {formatAud(booking.totalPaid)}{booking.paidAt ? ` on ${formatMelbourneDateTime(new Date(booking.paidAt))}` : ""}
+        </p>
+      )}
+
+      <div className="booking-card__actions">
+        <button
+          type="button"
+          className="admin-button booking-button"
+          aria-expanded={open}
+          aria-controls={detailsId}
+          disabled={busy}
+          onClick={() => void toggleDetails()}
+        >
+          {open ? "Hide details" : "View details"}
+        </button>
+        <button type="button" className="admin-button booking-button" disabled={busy} onClick={() => setRead(booking._id, !isRead)}>
+          {isRead ? "Mark unread" : "Mark read"}
+        </button>
+        {!isQuote && (
+          <>
+            {STATUS_ACTIONS.map((action) => (
+              <button
+                key={action.status}
+                type="button"
+                className="admin-button booking-button"
+                disabled={busy || booking.status === action.status}
+                onClick={() => void run(() => setBookingStatus(booking._id, action.status))}
+              >
+                {action.label}
+              </button>
+            ))}
+            <button
+              type="button"
+              className="admin-button admin-button--primary booking-button"
+              disabled={busy || paid}
+              onClick={onConfirmPayment}
+            >
+              Confirm Payment
+            </button>
+          </>
+        )}
+      </div>
+
+      {failure && (
+        failure.kind === "api"
+          ? <ErrorAlert failure={failure.error} message={failure.error.serverMessage} onDismiss={() => setFailure(null)} />
+          : <p className="admin-alert" role="alert">{failure.text}</p>
+      )}
+
+      <div id={detailsId} hidden={!open} className="booking-card__details">
+        {open && detailsLoading && <p role="status">Loading details…</p>}
+        {open && !detailsLoading && details && <BookingDetails booking={details} />}
+      </div>
+    </article>
+  );
+});

@@ -1,0 +1,174 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { http, HttpResponse } from "msw";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { renderAdmin, storeSession } from "../../test/render-admin.tsx";
+import { server } from "../../test/server.ts";
+import type { InquiryDto } from "./inquiries-api.ts";
+
+function anInquiry(overrides: Partial<InquiryDto> = {}): InquiryDto {
+  return {
+    _id: "i1",
+    inquiryType: "OFFICE",
+    firstName: "Priya",
+    lastName: "Shah",
+    email: "priya@example.com",
+    phone: "0398765432",
+    suburb: "Carlton",
+    message: "Nightly office clean, 3 floors.",
+    read: false,
+    hasAddress: false,
+    archivedAt: null,
+    adminNotes: "",
+    createdAt: "2026-11-20T01:00:00.000Z",
+    ...overrides,
+  };
+}
+
+let queries: URLSearchParams[];
+const lastQuery = () => Object.fromEntries(queries[queries.length - 1]);
+
+function answerList(items: InquiryDto[], status = 200) {
+  server.use(
+    http.get("/api/admin/inquiries", ({ request }) => {
+      queries.push(new URL(request.url).searchParams);
+      if (status !== 200) return HttpResponse.json({ error: "down", code: "X" }, { status });
+      return HttpResponse.json({ items, page: 1, totalPages: 1, totalItems: items.length });
+    }),
+  );
+}
+
+async function openInquiries() {
+  const view = renderAdmin("/admin/inquiries");
+  await screen.findByRole("heading", { name: "Inquiries", level: 1 });
+  return view;
+}
+
+const card = () => screen.getByRole("article", { name: "Priya Shah" });
+
+beforeEach(() => {
+  queries = [];
+  storeSession();
+  window.confirm ??= () => false;
+});
+
+describe("inquiries", () => {
+  it("lists inquiries newest first, 200 a page, archived hidden", async () => {
+    answerList([anInquiry()]);
+    await openInquiries();
+    expect(await screen.findByRole("heading", { name: "Priya Shah" })).toBeTruthy();
+    expect(lastQuery()).toEqual({ includeArchived: "false", sort: "createdAt", order: "desc", limit: "200", page: "1" });
+    const text = card().textContent ?? "";
+    for (const expected of ["Office", "priya@example.com", "0398765432", "Carlton", "Nightly office clean, 3 floors."]) {
+      expect(text).toContain(expected);
+    }
+  });
+
+  it("offers Any and all six types with their labels, and sends the filters", async () => {
+    answerList([]);
+    const { user } = await openInquiries();
+    await screen.findByText("No inquiries.");
+    const options = within(screen.getByLabelText("Type")).getAllByRole("option").map((o) => o.textContent);
+    expect(options).toEqual([
+      "Any", "Healthcare / aged care", "Office", "School / educational", "Retail / showroom",
+      "Industrial / warehouse", "Airbnb / short-term rental",
+    ]);
+    await user.selectOptions(screen.getByLabelText("Type"), "Industrial / warehouse");
+    await user.selectOptions(screen.getByLabelText("Read"), "Unread");
+    await user.selectOptions(screen.getByLabelText("Checked"), "Checked");
+    await user.click(screen.getByLabelText("Include archived"));
+    await waitFor(() => expect(lastQuery()).toMatchObject({
+      inquiryType: "INDUSTRIAL_WAREHOUSE", read: "false", hasAddress: "true", includeArchived: "true",
+    }));
+  });
+
+  it("says 'No results for your search.' when a search finds nothing", async () => {
+    answerList([]);
+    const { user } = await openInquiries();
+    await screen.findByText("No inquiries.");
+    await user.type(screen.getByLabelText("Search"), "acme");
+    expect(await screen.findByText("No results for your search.")).toBeTruthy();
+    expect(lastQuery().q).toBe("acme");
+  });
+
+  it("shows 'Failed to load inquiries'", async () => {
+    answerList([], 503);
+    await openInquiries();
+    expect((await screen.findByRole("alert")).textContent).toContain("Failed to load inquiries");
+  });
+
+  it("marks read and unread, and ticks Checked", async () => {
+    answerList([anInquiry()]);
+    const bodies: Record<string, unknown> = {};
+    server.use(
+      http.patch("/api/admin/inquiries/i1/read", async ({ request }) => {
+        const body = (await request.json()) as { read: boolean };
+        bodies.read = body;
+        return HttpResponse.json(anInquiry({ read: body.read }));
+      }),
+      http.patch("/api/admin/inquiries/i1/has-address", async ({ request }) => {
+        const body = (await request.json()) as { hasAddress: boolean };
+        bodies.hasAddress = body;
+        return HttpResponse.json(anInquiry({ read: true, hasAddress: body.hasAddress }));
+      }),
+    );
+    const { user } = await openInquiries();
+    await screen.findByRole("heading", { name: "Priya Shah" });
+    await user.click(within(card()).getByRole("button", { name: "Mark Read" }));
+    expect(await within(card()).findByRole("button", { name: "Mark Unread" })).toBeTruthy();
+    expect(bodies.read).toEqual({ read: true });
+
+    const checked = within(card()).getByRole("checkbox", { name: "Checked" });
+    await user.click(checked);
+    await waitFor(() => expect(checked).toHaveProperty("checked", true));
+    expect(bodies.hasAddress).toEqual({ hasAddress: true });
+  });
+
+  it("archives only after confirmation", async () => {
+    answerList([anInquiry()]);
+    let deleted = 0;
+    server.use(
+      http.delete("/api/admin/inquiries/i1", () => {
+        deleted += 1;
+        return HttpResponse.json(anInquiry({ archivedAt: "2026-11-25T00:00:00.000Z" }));
+      }),
+    );
+    const confirm = vi.spyOn(window, "confirm").mockReturnValueOnce(false).mockReturnValueOnce(true);
+    const { user } = await openInquiries();
+    await screen.findByRole("heading", { name: "Priya Shah" });
+    await user.click(screen.getByRole("button", { name: "Archive" }));
+    expect(confirm).toHaveBeenCalledTimes(1);
+    expect(confirm.mock.calls[0][0]).toContain("Archive the inquiry from Priya Shah?");
+    expect(deleted).toBe(0);
+    await user.click(screen.getByRole("button", { name: "Archive" }));
+    await waitFor(() => expect(screen.queryByRole("heading", { name: "Priya Shah" })).toBeNull());
+    expect(deleted).toBe(1);
+  });
+
+  it("saves admin notes with a short-lived confirmation, and shows the server's error", async () => {
+    answerList([anInquiry()]);
+    let sent: unknown;
+    let fail = false;
+    server.use(
+      http.patch("/api/admin/inquiries/i1", async ({ request }) => {
+        sent = await request.json();
+        if (fail) return HttpResponse.json({ error: "Notes are too long.", code: "INVALID" }, { status: 422 });
+        return HttpResponse.json(anInquiry({ adminNotes: "Call back Monday" }));
+      }),
+    );
+    const { user } = await openInquiries();
+    await screen.findByRole("heading", { name: "Priya Shah" });
+    const save = screen.getByRole("button", { name: "Save notes" });
+    expect(save).toHaveProperty("disabled", true);
+    await user.type(screen.getByLabelText("Admin notes"), "Call back Monday");
+    await user.click(save);
+    expect(await screen.findByText("Notes saved.")).toBeTruthy();
+    expect(sent).toEqual({ adminNotes: "Call back Monday" });
+    await waitFor(() => expect(screen.queryByText("Notes saved.")).toBeNull(), { timeout: 4000 });
+
+    fail = true;
+    await user.type(screen.getByLabelText("Admin notes"), "!");
+    await user.click(save);
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("Notes are too long.");
+  });
+});

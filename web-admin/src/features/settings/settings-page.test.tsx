@@ -1,0 +1,140 @@
+import { screen, waitFor, within } from "@testing-library/react";
+import { http, HttpResponse } from "msw";
+import { beforeEach, describe, expect, it } from "vitest";
+import { renderAdmin, storeSession } from "../../test/render-admin.tsx";
+import { server } from "../../test/server.ts";
+
+const POLICY = '<ul><li>Free changes up to 24 hours before.</li><li><a href="https://x.example" target="_blank">Terms</a></li></ul>';
+const scheduling = { slotBufferMin: 90, maxConcurrentPerSlot: 2, enforceBuffer: true, leadDays: 4, firstSlotHour: 8, lastSlotHour: 16, closedWeekdays: [0] };
+const content = { generalCommentEnabled: true, generalCommentLabel: "Notes for us", generalCommentPlaceholder: "Gate code?", cancellationPolicyHtml: POLICY };
+
+function answerLoads(status = 200) {
+  server.use(
+    http.get("/api/admin/settings/scheduling", () =>
+      status === 200 ? HttpResponse.json(scheduling) : HttpResponse.json({ error: "down", code: "X" }, { status })),
+    http.get("/api/admin/content", () =>
+      status === 200 ? HttpResponse.json(content) : HttpResponse.json({ error: "down", code: "X" }, { status })),
+  );
+}
+
+async function openSettings() {
+  const view = renderAdmin("/admin/settings");
+  await screen.findByRole("heading", { name: "Settings", level: 1 });
+  await waitFor(() => expect(screen.queryByText("Loading settings…")).toBeNull());
+  return view;
+}
+
+const form = (name: string) => screen.getByRole("form", { name });
+
+beforeEach(() => storeSession());
+
+describe("settings", () => {
+  it("loads both sections", async () => {
+    answerLoads();
+    await openSettings();
+    expect(screen.getByLabelText<HTMLInputElement>("Slot buffer (minutes)").value).toBe("90");
+    expect(screen.getByLabelText<HTMLInputElement>("Max concurrent bookings per slot").value).toBe("2");
+    expect(screen.getByLabelText<HTMLInputElement>(/Enforce the buffer/).checked).toBe(true);
+    expect(screen.getByLabelText<HTMLInputElement>("Comment label").value).toBe("Notes for us");
+    expect(screen.getByLabelText<HTMLInputElement>("Comment placeholder").value).toBe("Gate code?");
+    // The policy is not editable on screen.
+    expect(screen.queryByDisplayValue(POLICY)).toBeNull();
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+
+  it("shows 'Failed to load settings' and uses the defaults", async () => {
+    answerLoads(500);
+    await openSettings();
+    expect((await screen.findByRole("alert")).textContent).toContain("Failed to load settings");
+    expect(screen.getByLabelText<HTMLInputElement>("Slot buffer (minutes)").value).toBe("120");
+    expect(screen.getByLabelText<HTMLInputElement>("Max concurrent bookings per slot").value).toBe("1");
+    expect(screen.getByLabelText<HTMLInputElement>("Comment label").value).toBe("General comments");
+    expect(screen.getByLabelText<HTMLInputElement>("Comment placeholder").value).toBe("Any special instructions?");
+  });
+
+  it("clamps the scheduling numbers and says 'Scheduling settings saved.'", async () => {
+    answerLoads();
+    const bodies: unknown[] = [];
+    server.use(
+      http.put("/api/admin/settings/scheduling", async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        bodies.push(body);
+        return HttpResponse.json({ ...scheduling, ...body });
+      }),
+    );
+    const { user } = await openSettings();
+    const buffer = screen.getByLabelText<HTMLInputElement>("Slot buffer (minutes)");
+    const max = screen.getByLabelText<HTMLInputElement>("Max concurrent bookings per slot");
+    await user.clear(buffer);
+    await user.type(buffer, "5000");
+    await user.clear(max);
+    await user.type(max, "0");
+    await user.click(screen.getByLabelText(/Enforce the buffer/));
+    await user.click(screen.getByRole("button", { name: "Save scheduling" }));
+    expect(await within(form("Scheduling")).findByText("Scheduling settings saved.")).toBeTruthy();
+    expect(bodies[0]).toEqual({ slotBufferMin: 1440, maxConcurrentPerSlot: 1, enforceBuffer: false });
+    expect(buffer.value).toBe("1440");
+    expect(max.value).toBe("1");
+
+    await user.clear(buffer);
+    await user.clear(max);
+    await user.type(max, "99");
+    await user.click(screen.getByRole("button", { name: "Save scheduling" }));
+    await waitFor(() => expect(bodies).toHaveLength(2));
+    // A blank buffer falls back to 120; the cap stops at 50.
+    expect(bodies[1]).toEqual({ slotBufferMin: 120, maxConcurrentPerSlot: 50, enforceBuffer: false });
+  });
+
+  it("prefers the server's text when saving scheduling fails, else 'Saving scheduling settings failed'", async () => {
+    answerLoads();
+    let first = true;
+    server.use(
+      http.put("/api/admin/settings/scheduling", () => {
+        const answer = first
+          ? HttpResponse.json({ error: "Settings are locked.", code: "LOCKED" }, { status: 409 })
+          : HttpResponse.json({}, { status: 500 });
+        first = false;
+        return answer;
+      }),
+    );
+    const { user } = await openSettings();
+    await user.click(screen.getByRole("button", { name: "Save scheduling" }));
+    expect((await screen.findByRole("alert")).textContent).toContain("Settings are locked.");
+    await user.click(screen.getByRole("button", { name: "Save scheduling" }));
+    await waitFor(() => expect(screen.getByRole("alert").textContent).toContain("Saving scheduling settings failed"));
+  });
+
+  it("saves the content with the policy HTML sent back untouched", async () => {
+    answerLoads();
+    let sent: unknown;
+    server.use(
+      http.put("/api/admin/content", async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json(sent as Record<string, unknown>);
+      }),
+    );
+    const { user } = await openSettings();
+    await user.click(screen.getByLabelText("Show the general comments box"));
+    const label = screen.getByLabelText("Comment label");
+    await user.clear(label);
+    await user.type(label, "Anything else?");
+    await user.click(screen.getByRole("button", { name: "Save booking form content" }));
+    expect(await within(form("Booking form content")).findByText("Booking form content saved.")).toBeTruthy();
+    expect(sent).toEqual({
+      generalCommentEnabled: false,
+      generalCommentLabel: "Anything else?",
+      generalCommentPlaceholder: "Gate code?",
+      cancellationPolicyHtml: POLICY,
+    });
+  });
+
+  it("says 'Saving booking form content failed' when the server gives no text", async () => {
+    answerLoads();
+    server.use(http.put("/api/admin/content", () => new HttpResponse(null, { status: 500 })));
+    const { user } = await openSettings();
+    await user.click(screen.getByRole("button", { name: "Save booking form content" }));
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("Saving booking form content failed");
+    expect(screen.queryByText("Booking form content saved.")).toBeNull();
+  });
+});
