@@ -91,6 +91,11 @@ Deno.test("validateDraft: accepted variations", async (t) => {
       check: { pricingModel: "BEDROOMS", bedrooms: 2, hours: null },
     },
     {
+      name: "a studio is 0 bedrooms",
+      input: patched({ servicePricingModel: "BEDROOMS", hours: undefined, bedrooms: 0 }),
+      check: { pricingModel: "BEDROOMS", bedrooms: 0, hours: null },
+    },
+    {
       name: "fixed needs neither",
       input: patched({ servicePricingModel: "FIXED", hours: undefined }),
       check: { pricingModel: "FIXED", hours: null, bedrooms: null },

@@ -120,7 +120,7 @@ const readHours = (value: unknown): number | null => {
 
 const readBedrooms = (value: unknown): number | null => {
   const n = readNumber(value);
-  return n !== null && Number.isInteger(n) && n >= 1 ? n : null;
+  return n !== null && Number.isInteger(n) && n >= 0 ? n : null;
 };
 
 const isPricingModel = (value: unknown): value is PricingModel =>
