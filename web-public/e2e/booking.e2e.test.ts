@@ -1,0 +1,158 @@
+import { readdir, readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { bookableDates } from "../../core/booking/scheduling.ts";
+import { SCHEDULING_DEFAULTS } from "../../core/settings/types.ts";
+import { launchBrowser, watchErrors } from "./browser.ts";
+
+const baseUrl = inject("baseUrl");
+const dataDir = inject("dataDir");
+const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+/** Where the screenshots go for a person to look at; outside the repository. */
+const SHOTS = process.env.BOOKING_SHOTS_DIR ?? "/tmp/booking-shots";
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function openBooking(width: number, height: number) {
+  const context = await browser.newContext({ viewport: { width, height }, bypassCSP: true });
+  const page = await context.newPage();
+  const errors = watchErrors(page);
+  await page.goto(baseUrl + "/book-now", { waitUntil: "networkidle" });
+  await page.getByRole("radio", { name: /Hourly Cleaning/ }).waitFor();
+  return { page, errors };
+}
+
+async function fillCustomer(page: Page, email: string) {
+  await page.getByLabel(/^First name/).fill("Ada");
+  await page.getByLabel(/^Last name/).fill("Lovelace");
+  await page.getByLabel(/^Email/).fill(email);
+  await page.getByLabel(/^Phone/).fill("0412 345 678");
+  await page.getByLabel(/^Street address/).fill("12 Smith St");
+  await page.getByLabel(/^Suburb/).fill("Fitzroy");
+  await page.getByLabel(/^Postcode/).fill("3065");
+}
+
+/** Polls the mailbox for an .eml addressed to `email` (the relay sends in the background). */
+async function waitForMail(email: string, timeoutMs = 15_000): Promise<string> {
+  const folder = join(dataDir, "mail");
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const names = await readdir(folder).catch(() => [] as string[]);
+    for (const name of names.filter((n) => n.endsWith(".eml"))) {
+      const text = await readFile(join(folder, name), "utf8");
+      if (new RegExp(`^To: .*${email.replace(/[.+]/g, "\\$&")}`, "mi").test(text)) return text;
+    }
+    if (Date.now() > deadline) throw new Error(`no e-mail to ${email} in ${folder}: ${names.join(", ")}`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+}
+
+async function axeViolations(page: Page) {
+  await page.addScriptTag({ path: axePath });
+  return await page.evaluate(async () => {
+    // deno-lint-ignore no-explicit-any
+    const axe = (window as any).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"] },
+    });
+    return result.violations.map((v: { id: string; nodes: { target: unknown }[] }) => ({
+      id: v.id,
+      targets: v.nodes.map((n) => JSON.stringify(n.target)).slice(0, 5),
+    }));
+  });
+}
+
+describe("the booking page", () => {
+  it("books an hourly clean with two add-ons, weekly, at a free slot, and e-mails the customer", async () => {
+    const { page, errors } = await openBooking(1280, 900);
+    const email = `ada.booking.${Date.now()}@example.com`;
+    await fillCustomer(page, email);
+    await page.getByRole("radio", { name: /Hourly Cleaning/ }).check();
+    await page.getByLabel(/^Hours/).selectOption("3");
+    await page.getByRole("checkbox", { name: /Inside oven/ }).check();
+    await page.getByRole("checkbox", { name: /Interior windows/ }).check();
+    await page.getByLabel(/Quantity of Interior windows/).fill("2");
+
+    const date = bookableDates(new Date(), SCHEDULING_DEFAULTS, 3)[2];
+    await page.getByLabel(/^Date/).fill(date);
+    await page.getByLabel(/^Start time/).selectOption("10");
+    await page.getByRole("button", { name: "Check availability" }).click();
+    await page.getByText("This time is available.").waitFor();
+
+    await page.getByRole("radio", { name: /Weekly/ }).check();
+    await page.getByRole("radio", { name: "Someone will be home" }).check();
+    // 3 h × A$55 + oven A$65 + 2 windows × A$15 = A$260; weekly 15% off = A$221.
+    const priceBox = page.getByRole("region", { name: "Your price" });
+    await expect(priceBox.getByText("A$260.00").isVisible()).resolves.toBe(true);
+    await expect(priceBox.getByText("A$221.00").isVisible()).resolves.toBe(true);
+    await page.screenshot({ path: join(SHOTS, "booking-1280-filled.png"), fullPage: true });
+
+    await page.getByRole("button", { name: "Book Now" }).click();
+    const card = page.getByRole("region", { name: "Booking created. We’ve emailed your confirmation." });
+    await card.waitFor();
+    await expect(card.getByText("A$260.00").isVisible()).resolves.toBe(true);
+    await expect(card.getByText("A$221.00").isVisible()).resolves.toBe(true);
+    await expect(card.getByText(/^Pending/).isVisible()).resolves.toBe(true);
+    await page.screenshot({ path: join(SHOTS, "booking-1280-result.png"), fullPage: false });
+
+    const mail = await waitForMail(email);
+    expect(mail).toMatch(/Hourly Cleaning/);
+    expect(errors).toEqual([]);
+
+    // The slot is now taken: the same time is reported as unavailable.
+    const again = await openBooking(1280, 900);
+    await again.page.getByLabel(/^Date/).fill(date);
+    await again.page.getByLabel(/^Start time/).selectOption("10");
+    await again.page.getByRole("button", { name: "Check availability" }).click();
+    await again.page.getByText("That time isn’t available. Please choose another.").waitFor();
+    expect(again.errors).toEqual([]);
+    await again.page.context().close();
+    await page.context().close();
+  });
+
+  it("requests a quote through the form at 360 px, without horizontal scroll", async () => {
+    const { page, errors } = await openBooking(360, 740);
+    await page.screenshot({ path: join(SHOTS, "booking-360-top.png"), fullPage: false });
+    // Submitting the empty form shows the banner and lands on the first section with an error.
+    await page.getByRole("button", { name: "Get Quote" }).click();
+    await page.getByText("Please fix the highlighted fields, then try again.").first().waitFor();
+    await page.waitForFunction(() => document.activeElement?.getAttribute("name") === "firstName");
+
+    const email = `ada.quote.${Date.now()}@example.com`;
+    await fillCustomer(page, email);
+    await page.getByRole("radio", { name: /Regular Clean/ }).check();
+    await page.getByLabel(/^Bedrooms/).selectOption("2");
+    await page.getByRole("checkbox", { name: /Balcony|Inside oven|Inside fridge/ }).first().check();
+    const date = bookableDates(new Date(), SCHEDULING_DEFAULTS, 5)[4];
+    await page.getByLabel(/^Date/).fill(date);
+    await page.getByLabel(/^Start time/).selectOption("14");
+    await page.getByRole("radio", { name: "Lockbox" }).check();
+    await page.getByRole("checkbox", { name: "Cat" }).check();
+
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, "booking-360-filled.png"), fullPage: true });
+
+    await page.getByRole("button", { name: "Get Quote" }).click();
+    const card = page.getByRole("region", { name: "Quote submitted. Please check your email for details." });
+    await card.waitFor();
+    await expect(card.getByText("Quote requested").isVisible()).resolves.toBe(true);
+    await page.screenshot({ path: join(SHOTS, "booking-360-result.png"), fullPage: false });
+    await waitForMail(email);
+
+    await card.getByRole("button", { name: "Done" }).click();
+    await page.waitForURL(baseUrl + "/");
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,59 @@
+/** The booking page's calls (public-site.md section 7), all through the site's one fetch client. */
+import type {
+  AvailabilityResponse,
+  BookingFormContentDto,
+  BookingResultDto,
+  ExtraDto,
+  FrequencyDto,
+  QuestionDto,
+  ServiceDto,
+} from "@yarra/api/client/types.ts";
+import { DEFAULT_AVAILABILITY_HOURS } from "@yarra/core/booking/scheduling.ts";
+import { api } from "../../lib/api.ts";
+import { DEFAULT_CONTENT, type DraftPayload } from "./booking-draft.ts";
+
+export type SubmitKind = "BOOKING" | "QUOTE";
+
+type Options = { signal?: AbortSignal };
+
+export const fetchServices = (options?: Options) => api.list<ServiceDto>("/api/services", options);
+
+export const fetchFrequencies = (options?: Options) => api.list<FrequencyDto>("/api/frequencies", options);
+
+export const fetchExtras = (serviceId: string, options?: Options) =>
+  api.list<ExtraDto>("/api/extras", { ...options, query: { serviceId } });
+
+export const fetchQuestions = (serviceId: string, options?: Options) =>
+  api.list<QuestionDto>("/api/questions", { ...options, query: { serviceId: serviceId || undefined } });
+
+/** Content with the spec's defaults under it, so a partial answer never blanks the comment box. */
+export async function fetchContent(options?: Options): Promise<BookingFormContentDto> {
+  const content = await api.get<Partial<BookingFormContentDto> | null>("/api/content", options);
+  const merged = { ...DEFAULT_CONTENT };
+  if (content && typeof content === "object") {
+    if (typeof content.generalCommentEnabled === "boolean") {
+      merged.generalCommentEnabled = content.generalCommentEnabled;
+    }
+    if (content.generalCommentLabel?.trim()) merged.generalCommentLabel = content.generalCommentLabel;
+    if (content.generalCommentPlaceholder?.trim()) {
+      merged.generalCommentPlaceholder = content.generalCommentPlaceholder;
+    }
+    if (content.cancellationPolicyHtml?.trim()) merged.cancellationPolicyHtml = content.cancellationPolicyHtml;
+  }
+  return merged;
+}
+
+export async function checkAvailability(startTimeISO: string, hours: number | null): Promise<boolean> {
+  const answer = await api.post<AvailabilityResponse>("/api/availability/check", {
+    startTimeISO,
+    durationHours: hours ?? DEFAULT_AVAILABILITY_HOURS,
+  });
+  return answer.available === true;
+}
+
+/** Posts a booking or a quote; the key makes a retry of the same attempt store nothing twice. */
+export function submitDraft(kind: SubmitKind, draft: DraftPayload, idempotencyKey: string) {
+  return api.post<BookingResultDto>(kind === "BOOKING" ? "/api/bookings" : "/api/quotes", draft, {
+    headers: { "Idempotency-Key": idempotencyKey },
+  });
+}

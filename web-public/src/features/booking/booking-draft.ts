@@ -1,0 +1,251 @@
+/**
+ * The booking form's state and how it becomes the draft the API takes (public-site.md sections
+ * 3-5). Validation and pricing are core's, so the form and the server never disagree.
+ */
+import type {
+  BookingFormContentDto,
+  ExtraDto,
+  FrequencyDto,
+  PricingModel,
+  QuestionDto,
+  ServiceDto,
+} from "@yarra/api/client/types.ts";
+import { validateAnswers } from "@yarra/core/booking/answers.ts";
+import {
+  type DraftSection,
+  firstSectionWithError,
+  sectionValidity,
+  validateDraft,
+} from "@yarra/core/booking/draft-validation.ts";
+import { type PricedDraft, priceDraft } from "@yarra/core/booking/pricing.ts";
+import { slotInstant } from "@yarra/core/booking/scheduling.ts";
+import type { BookingDraftInput } from "@yarra/core/booking/types.ts";
+import type { Answer, Extra, Frequency, Question, Service } from "@yarra/core/catalog/types.ts";
+import type { FieldErrors } from "@yarra/core/shared/result.ts";
+import { isYmd } from "@yarra/core/shared/melbourne-time.ts";
+import {
+  BOOKING_FORM_CONTENT_DEFAULTS,
+  SCHEDULING_DEFAULTS,
+  type SchedulingSettings,
+} from "@yarra/core/settings/types.ts";
+
+/** The public site has no scheduling endpoint: the defaults are the business's rules (decisions.md). */
+export const BOOKING_SCHEDULING: SchedulingSettings = SCHEDULING_DEFAULTS;
+
+export const DEFAULT_CONTENT: BookingFormContentDto = BOOKING_FORM_CONTENT_DEFAULTS;
+
+export interface ChosenExtra {
+  extraId: string;
+  title: string;
+  quantity: number;
+}
+
+export interface BookingForm {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  address: { unit: string; street: string; suburb: string; state: string; postCode: string };
+  serviceId: string;
+  /** Cached from the chosen service, as the spec's draft carries them. */
+  servicePricingModel: PricingModel | null;
+  serviceName: string;
+  hours: number | null;
+  bedrooms: number | null;
+  extras: ChosenExtra[];
+  /** Melbourne calendar date 'YYYY-MM-DD'. */
+  date: string;
+  slotHour: number | null;
+  frequencyCode: string;
+  /** By question id: a string for TEXT and SINGLE, option values for MULTI. */
+  answers: Record<string, string | string[]>;
+  notes: string;
+}
+
+export const EMPTY_FORM: BookingForm = {
+  firstName: "",
+  lastName: "",
+  email: "",
+  phone: "",
+  // The business only serves Victoria; the validator still accepts every state.
+  address: { unit: "", street: "", suburb: "", state: "VIC", postCode: "" },
+  serviceId: "",
+  servicePricingModel: null,
+  serviceName: "",
+  hours: null,
+  bedrooms: null,
+  extras: [],
+  date: "",
+  slotHour: null,
+  frequencyCode: "ONE_TIME",
+  answers: {},
+  notes: "",
+};
+
+/** The form with another service: hours, bedrooms, add-ons and the cached model and name reset. */
+export function withService(form: BookingForm, service: ServiceDto | undefined): BookingForm {
+  return {
+    ...form,
+    serviceId: service?._id ?? "",
+    servicePricingModel: service?.pricingModel ?? null,
+    serviceName: service?.name ?? "",
+    hours: null,
+    bedrooms: null,
+    extras: [],
+  };
+}
+
+/** minHours to maxHours in stepHours steps (step 1 when unset), in hundredths so 0.5 steps are exact. */
+export function hoursOptions(service: Pick<ServiceDto, "minHours" | "maxHours" | "stepHours">): number[] {
+  const step = service.stepHours > 0 ? service.stepHours : 1;
+  const [min, max, stepH] = [service.minHours, service.maxHours, step].map((n) => Math.round(n * 100));
+  const options: number[] = [];
+  if (!(min > 0) || !(max >= min) || !(stepH > 0)) return options;
+  // A runaway catalogue (step 0.01 over 24 h) would make an unusable list; 200 is plenty.
+  for (let h = min; h <= max && options.length < 200; h += stepH) options.push(h / 100);
+  return options;
+}
+
+export const hoursLabel = (hours: number) => `${hours} ${hours === 1 ? "hour" : "hours"}`;
+
+export const bedroomsLabel = (bedrooms: number) =>
+  bedrooms === 0 ? "Studio" : `${bedrooms} ${bedrooms === 1 ? "bedroom" : "bedrooms"}`;
+
+/** The start instant as ISO (UTC), or '' until both a valid date and a slot are chosen. */
+export function startTimeIsoOf(form: Pick<BookingForm, "date" | "slotHour">): string {
+  if (!isYmd(form.date) || form.slotHour === null) return "";
+  return slotInstant(form.date, form.slotHour).toISOString();
+}
+
+/** Answers as the API takes them; unanswered questions are left out. */
+export function answersOf(form: Pick<BookingForm, "answers">, questions: QuestionDto[]): Answer[] {
+  const answers: Answer[] = [];
+  for (const question of questions) {
+    const value = form.answers[question._id];
+    if (value === undefined) continue;
+    if (Array.isArray(value)) {
+      if (value.length === 0) continue;
+      // Option order, not click order, so the stored answer reads like the question.
+      const ordered = question.options.map((o) => o.value).filter((v) => value.includes(v));
+      answers.push({ questionId: question._id, value: ordered, label: question.text });
+    } else if (value.trim() !== "") {
+      answers.push({ questionId: question._id, value, label: question.text });
+    }
+  }
+  return answers;
+}
+
+export interface DraftContext {
+  questions: QuestionDto[];
+  commentEnabled: boolean;
+}
+
+/** The payload of POST /api/bookings and /api/quotes. */
+export function toDraftInput(form: BookingForm, ctx: DraftContext) {
+  const address: Record<string, string> = {
+    street: form.address.street,
+    suburb: form.address.suburb,
+    state: form.address.state,
+    postCode: form.address.postCode,
+  };
+  if (form.address.unit.trim() !== "") address.unit = form.address.unit;
+  return {
+    firstName: form.firstName,
+    lastName: form.lastName,
+    email: form.email.trim(),
+    phone: form.phone,
+    address,
+    serviceId: form.serviceId,
+    servicePricingModel: form.servicePricingModel,
+    serviceName: form.serviceName,
+    hours: form.servicePricingModel === "HOURLY" ? form.hours : null,
+    bedrooms: form.servicePricingModel === "BEDROOMS" ? form.bedrooms : null,
+    extras: form.extras.map(({ extraId, quantity, title }) => ({ extraId, quantity, title })),
+    startTimeISO: startTimeIsoOf(form),
+    frequencyCode: form.frequencyCode,
+    answers: answersOf(form, ctx.questions),
+    notes: ctx.commentEnabled ? form.notes : "",
+  };
+}
+
+export type DraftPayload = ReturnType<typeof toDraftInput>;
+
+/** Core's draft rules plus the answers' rules, keyed by field path (same messages as the server). */
+export function validateForm(form: BookingForm, ctx: DraftContext, now: Date): FieldErrors {
+  const input = toDraftInput(form, ctx) as BookingDraftInput;
+  const errors: FieldErrors = {};
+  const drafted = validateDraft(input, {
+    now,
+    scheduling: BOOKING_SCHEDULING,
+    pricingModel: form.servicePricingModel,
+  });
+  if (!drafted.ok) Object.assign(errors, drafted.error.fieldErrors);
+  const answered = validateAnswers(answersOf(form, ctx.questions), ctx.questions as Question[]);
+  if (!answered.ok) Object.assign(errors, answered.error.fieldErrors);
+  return errors;
+}
+
+export type FormSection = DraftSection | "questions";
+
+/** Where the page scrolls after a failed check: core's order, then the extra questions. */
+export function firstInvalidSection(errors: FieldErrors): FormSection | null {
+  const section = firstSectionWithError(errors);
+  if (section) return section;
+  return Object.keys(errors).some((path) => path.startsWith("answers")) ? "questions" : null;
+}
+
+export interface StepTicks {
+  details: boolean;
+  address: boolean;
+  service: boolean;
+  schedule: boolean;
+  frequency: boolean;
+  questions: boolean;
+  review: boolean;
+}
+
+/** The step navigator's ticks: core's looser tests, the answers' rules, and all of them for Review. */
+export function stepTicks(form: BookingForm, ctx: DraftContext): StepTicks {
+  const loose = sectionValidity(toDraftInput(form, ctx) as BookingDraftInput, form.servicePricingModel);
+  const questions = validateAnswers(answersOf(form, ctx.questions), ctx.questions as Question[]).ok;
+  const all = Object.values(loose).every(Boolean) && questions;
+  return { ...loose, questions, review: all };
+}
+
+export interface PricingCatalogDto {
+  services: ServiceDto[];
+  extras: ExtraDto[];
+  frequencies: FrequencyDto[];
+}
+
+/** The live price from the loaded catalogue, or null while the draft cannot be priced yet. */
+export function livePrice(form: BookingForm, catalog: PricingCatalogDto): PricedDraft | null {
+  if (!form.serviceId) return null;
+  const priced = priceDraft(
+    {
+      serviceId: form.serviceId,
+      hours: form.hours,
+      bedrooms: form.bedrooms,
+      extras: form.extras.map(({ extraId, quantity }) => ({ extraId, quantity })),
+      frequencyCode: form.frequencyCode,
+    },
+    {
+      // Public lists hold only live rows; their ISO deletedAt (always null) is all that differs.
+      services: catalog.services as unknown as Service[],
+      extras: catalog.extras as unknown as Extra[],
+      frequencies: catalog.frequencies as Frequency[],
+    },
+  );
+  return priced.ok ? priced.value : null;
+}
+
+/** Index of each sent add-on, so server errors like `extras.1.quantity` land under the right one. */
+export function extraErrorsById(errors: FieldErrors, extras: ChosenExtra[]): Record<string, string[]> {
+  const byId: Record<string, string[]> = {};
+  for (const [path, messages] of Object.entries(errors)) {
+    const match = /^extras\.(\d+)(?:\.|$)/.exec(path);
+    const extra = match ? extras[Number(match[1])] : undefined;
+    if (extra) byId[extra.extraId] = [...(byId[extra.extraId] ?? []), ...messages];
+  }
+  return byId;
+}

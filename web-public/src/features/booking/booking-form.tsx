@@ -1,0 +1,271 @@
+import { type ApiError, isApiError } from "@yarra/api/client/http.ts";
+import { serverMessageOr } from "@yarra/api/client/error-catalogue.ts";
+import type { ServiceDto } from "@yarra/api/client/types.ts";
+import { DRAFT_MESSAGES } from "@yarra/core/booking/draft-validation.ts";
+import { formatAud } from "@yarra/core/shared/money.ts";
+import type { FieldErrors } from "@yarra/core/shared/result.ts";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { ErrorAlert } from "../../ui/error-alert.tsx";
+import { checkAvailability, type SubmitKind, submitDraft } from "./booking-api.ts";
+import { BookingAside } from "./booking-aside.tsx";
+import {
+  type BookingForm as FormState,
+  EMPTY_FORM,
+  firstInvalidSection,
+  type FormSection,
+  livePrice,
+  startTimeIsoOf,
+  stepTicks,
+  toDraftInput,
+  validateForm,
+  withService,
+} from "./booking-draft.ts";
+import { AddressSection, ContactSection } from "./contact-sections.tsx";
+import { goToSection, sectionId } from "./form-section.tsx";
+import { FrequencySection } from "./frequency-section.tsx";
+import { newIdempotencyKey } from "./idempotency-key.ts";
+import { PriceSummary } from "./price-summary.tsx";
+import { QuestionsSection } from "./questions-section.tsx";
+import { type BookingResult } from "./receipt.ts";
+import { ResultCard } from "./result-card.tsx";
+import { ReviewSection } from "./review-section.tsx";
+import { type AvailabilityState, ScheduleSection } from "./schedule-section.tsx";
+import { ServiceSection } from "./service-section.tsx";
+import { StepNav } from "./step-nav.tsx";
+import { useBookingCatalog } from "./use-booking-catalog.ts";
+
+export const BOOKING_FAILED = "We couldn’t complete your booking right now. Please try again in a moment.";
+export const QUOTE_FAILED = "We couldn’t submit your quote right now. Please try again in a moment.";
+
+type Banner = { failure: Pick<ApiError, "title" | "text" | "fieldErrors" | "code" | "serverMessage">; message: string };
+
+const VALIDATION_BANNER: Banner = {
+  failure: { title: "Validation error", text: DRAFT_MESSAGES.banner },
+  message: DRAFT_MESSAGES.banner,
+};
+
+/** Paths that change the start or the length of the job: a known answer no longer holds. */
+const SCHEDULE_PATHS = new Set(["startTimeISO", "hours"]);
+
+/** Removes the errors of the touched fields (and their sub-paths, e.g. extras.0.quantity). */
+function withoutErrors(errors: FieldErrors, touched: string[]): FieldErrors {
+  if (touched.length === 0) return errors;
+  const next: FieldErrors = {};
+  let changed = false;
+  for (const [path, messages] of Object.entries(errors)) {
+    if (touched.some((t) => path === t || path.startsWith(`${t}.`))) changed = true;
+    else next[path] = messages;
+  }
+  return changed ? next : errors;
+}
+
+/** The booking form: seven sections, a live price, and submission as a booking or a quote. */
+export function BookingFormView() {
+  const [form, setForm] = useState<FormState>(EMPTY_FORM);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [banner, setBanner] = useState<Banner | null>(null);
+  const [availability, setAvailability] = useState<AvailabilityState>({ status: "unknown" });
+  const [submitting, setSubmitting] = useState<SubmitKind | null>(null);
+  const [result, setResult] = useState<BookingResult | null>(null);
+  const [focusRequest, setFocusRequest] = useState<{ section: FormSection } | null>(null);
+  // Fixed per visit, so the date picker's earliest day does not shift while the customer types.
+  const [now] = useState(() => new Date());
+  const submittingRef = useRef(false);
+  const availabilityRun = useRef(0);
+  /** The key of the attempt that may have reached the server; reused only for the same draft. */
+  const attempt = useRef<{ fingerprint: string; key: string } | null>(null);
+
+  const catalog = useBookingCatalog(form.serviceId);
+  const service = catalog.services.find((s) => s._id === form.serviceId);
+  const frequency = catalog.frequencies.find((f) => f.code === form.frequencyCode);
+  const draftContext = { questions: catalog.questions, commentEnabled: catalog.content.generalCommentEnabled };
+  const ticks = stepTicks(form, draftContext);
+  const priced = useMemo(
+    () => livePrice(form, { services: catalog.services, extras: catalog.extras, frequencies: catalog.frequencies }),
+    [form, catalog.services, catalog.extras, catalog.frequencies],
+  );
+
+  // Runs after the errors are on screen, so the first invalid control can take focus.
+  useEffect(() => {
+    if (focusRequest) goToSection(focusRequest.section, { preferInvalid: true });
+  }, [focusRequest]);
+
+  const resetAvailability = () => {
+    availabilityRun.current++;
+    setAvailability({ status: "unknown" });
+  };
+
+  const change = (patch: Partial<FormState>, touched: string[]) => {
+    setForm((current) => ({ ...current, ...patch }));
+    setErrors((current) => withoutErrors(current, touched));
+    if (touched.some((path) => SCHEDULE_PATHS.has(path))) resetAvailability();
+  };
+
+  const changeService = (next: ServiceDto | undefined) => {
+    setForm((current) => withService(current, next));
+    setErrors((current) =>
+      withoutErrors(current, ["serviceId", "serviceChoice", "hours", "bedrooms", "extras", "answers"])
+    );
+    resetAvailability();
+  };
+
+  const answer = (questionId: string, value: string | string[]) =>
+    change({ answers: { ...form.answers, [questionId]: value } }, [`answers.${questionId}`, "answers"]);
+
+  const onCheckAvailability = async () => {
+    const start = startTimeIsoOf(form);
+    const run = ++availabilityRun.current;
+    if (!start) {
+      setAvailability({ status: "incomplete" });
+      return;
+    }
+    setAvailability({ status: "checking" });
+    try {
+      const available = await checkAvailability(start, form.servicePricingModel === "HOURLY" ? form.hours : null);
+      if (run === availabilityRun.current) setAvailability({ status: available ? "available" : "unavailable" });
+    } catch (error) {
+      if (run !== availabilityRun.current) return;
+      const fallback = isApiError(error) ? error.text : "We couldn’t check availability right now. Please try again.";
+      setAvailability({ status: "failed", message: serverMessageOr(error, fallback) });
+    }
+  };
+
+  const showFieldErrors = (fieldErrors: FieldErrors) => {
+    setErrors(fieldErrors);
+    const section = firstInvalidSection(fieldErrors);
+    if (section) setFocusRequest({ section });
+  };
+
+  const onSubmit = async (kind: SubmitKind) => {
+    if (submittingRef.current) return;
+    const found = validateForm(form, draftContext, new Date());
+    if (Object.keys(found).length > 0) {
+      setBanner(VALIDATION_BANNER);
+      showFieldErrors(found);
+      return;
+    }
+    const draft = toDraftInput(form, draftContext);
+    const fingerprint = `${kind} ${JSON.stringify(draft)}`;
+    if (attempt.current?.fingerprint !== fingerprint) attempt.current = { fingerprint, key: newIdempotencyKey() };
+    submittingRef.current = true;
+    setSubmitting(kind);
+    setBanner(null);
+    try {
+      const record = await submitDraft(kind, draft, attempt.current.key);
+      attempt.current = null;
+      setErrors({});
+      setResult(record);
+    } catch (error) {
+      const fallback = kind === "BOOKING" ? BOOKING_FAILED : QUOTE_FAILED;
+      const failure = isApiError(error) ? error : { title: "Something went wrong", text: fallback };
+      setBanner({ failure, message: serverMessageOr(error, fallback) });
+      // A definite answer settles this attempt; without one (offline, 5xx, still running) a retry reuses the key.
+      const answered = isApiError(error) && error.status !== undefined && error.status < 500 &&
+        error.code !== "IDEMPOTENCY_KEY_IN_PROGRESS";
+      if (answered) attempt.current = null;
+      if (isApiError(error) && error.code === "SLOT_UNAVAILABLE") {
+        availabilityRun.current++;
+        setAvailability({ status: "unavailable" });
+        setErrors({ startTimeISO: [serverMessageOr(error, error.text)] });
+        setFocusRequest({ section: "schedule" });
+      } else if (isApiError(error) && error.fieldErrors) {
+        showFieldErrors(error.fieldErrors);
+      }
+    } finally {
+      submittingRef.current = false;
+      setSubmitting(null);
+    }
+  };
+
+  const priceBox = (
+    <section className="booking-card price-box" aria-labelledby="booking-price-title">
+      <h2 className="booking-card__title" id="booking-price-title">Your price</h2>
+      {service && <p className="price-box__service">{service.name}</p>}
+      <div aria-live="polite">
+        <PriceSummary
+          priced={priced}
+          hasService={Boolean(form.serviceId)}
+          pricingFailed={catalog.pricingFailed}
+          frequencyName={frequency?.name}
+        />
+      </div>
+    </section>
+  );
+
+  return (
+    <div className="booking-layout">
+      <div className="booking-main">
+        {!result && <StepNav ticks={ticks} />}
+        {banner && (
+          <ErrorAlert failure={banner.failure} message={banner.message} onDismiss={() => setBanner(null)} />
+        )}
+        {result ? <ResultCard result={result} /> : (
+          <form
+            className="booking-form"
+            noValidate
+            aria-label="Booking form"
+            aria-busy={submitting !== null}
+            onSubmit={(event) => event.preventDefault()}
+          >
+            <ContactSection form={form} errors={errors} onChange={change} />
+            <AddressSection form={form} errors={errors} onChange={change} />
+            <ServiceSection
+              form={form}
+              errors={errors}
+              services={catalog.services}
+              extras={catalog.extras}
+              loading={catalog.loading}
+              pricingFailed={catalog.pricingFailed}
+              onServiceChange={changeService}
+              onChange={change}
+            />
+            <ScheduleSection
+              form={form}
+              errors={errors}
+              now={now}
+              availability={availability}
+              onChange={change}
+              onCheckAvailability={onCheckAvailability}
+            />
+            <FrequencySection form={form} errors={errors} frequencies={catalog.frequencies} onChange={change} />
+            <QuestionsSection
+              form={form}
+              errors={errors}
+              questions={catalog.questions}
+              failed={catalog.questionsFailed}
+              onAnswer={answer}
+            />
+            <ReviewSection
+              form={form}
+              errors={errors}
+              service={service}
+              frequency={frequency}
+              content={catalog.content}
+              priced={priced}
+              pricingFailed={catalog.pricingFailed}
+              submitting={submitting}
+              submitMessage={banner?.message ?? null}
+              onChange={change}
+              onSubmit={onSubmit}
+            />
+          </form>
+        )}
+      </div>
+      <BookingAside priceBox={priceBox} />
+      {!result && (
+        <div className="booking-bottom-bar">
+          <span>
+            First service{" "}
+            <strong>{priced ? formatAud(priced.totals.firstServiceTotal) : "—"}</strong>
+          </span>
+          <a href={`#${sectionId("review")}`} onClick={(event) => {
+            event.preventDefault();
+            goToSection("review");
+          }}>
+            Review
+          </a>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,122 @@
+import type { FieldErrors } from "@yarra/core/shared/result.ts";
+import type { BookingForm } from "./booking-draft.ts";
+import { SelectField, TextField } from "./field.tsx";
+import { SectionFrame } from "./form-section.tsx";
+
+export interface SectionProps {
+  form: BookingForm;
+  errors: FieldErrors;
+  /** Applies a change and clears the errors of the fields it touched. */
+  onChange: (patch: Partial<BookingForm>, touched: string[]) => void;
+}
+
+export function ContactSection({ form, errors, onChange }: SectionProps) {
+  return (
+    <SectionFrame step="details">
+      <div className="booking-grid">
+        <TextField
+          label="First name"
+          name="firstName"
+          autoComplete="given-name"
+          required
+          value={form.firstName}
+          errors={errors.firstName}
+          onValue={(firstName) => onChange({ firstName }, ["firstName"])}
+        />
+        <TextField
+          label="Last name"
+          name="lastName"
+          autoComplete="family-name"
+          required
+          value={form.lastName}
+          errors={errors.lastName}
+          onValue={(lastName) => onChange({ lastName }, ["lastName"])}
+        />
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          value={form.email}
+          errors={errors.email}
+          onValue={(email) => onChange({ email }, ["email"])}
+        />
+        <TextField
+          label="Phone"
+          name="phone"
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          placeholder="0412 345 678"
+          required
+          value={form.phone}
+          errors={errors.phone}
+          onValue={(phone) => onChange({ phone }, ["phone"])}
+        />
+      </div>
+    </SectionFrame>
+  );
+}
+
+export function AddressSection({ form, errors, onChange }: SectionProps) {
+  const setAddress = (key: keyof BookingForm["address"], value: string) =>
+    onChange({ address: { ...form.address, [key]: value } }, [`address.${key}`]);
+  return (
+    <SectionFrame step="address">
+      <div className="booking-grid">
+        <TextField
+          label="Unit (optional)"
+          name="unit"
+          autoComplete="address-line2"
+          value={form.address.unit}
+          errors={errors["address.unit"]}
+          onValue={(value) => setAddress("unit", value)}
+        />
+        <TextField
+          label="Street address"
+          name="street"
+          autoComplete="address-line1"
+          required
+          value={form.address.street}
+          errors={errors["address.street"]}
+          onValue={(value) => setAddress("street", value)}
+        />
+        <TextField
+          label="Suburb"
+          name="suburb"
+          autoComplete="address-level2"
+          required
+          value={form.address.suburb}
+          errors={errors["address.suburb"]}
+          onValue={(value) => setAddress("suburb", value)}
+        />
+        <SelectField
+          label="State"
+          name="state"
+          autoComplete="address-level1"
+          required
+          value={form.address.state}
+          errors={errors["address.state"]}
+          onValue={(value) => setAddress("state", value)}
+        >
+          <option value="">Choose your state</option>
+          <option value="VIC">VIC — Victoria</option>
+        </SelectField>
+        <TextField
+          label="Postcode"
+          name="postCode"
+          autoComplete="postal-code"
+          inputMode="numeric"
+          pattern="[0-9]*"
+          maxLength={4}
+          required
+          value={form.address.postCode}
+          errors={errors["address.postCode"]}
+          onValue={(value) => setAddress("postCode", value.replace(/\D/g, ""))}
+        />
+      </div>
+    </SectionFrame>
+  );
+}

@@ -1,0 +1,116 @@
+import type { QuestionDto } from "@yarra/api/client/types.ts";
+import type { FieldErrors } from "@yarra/core/shared/result.ts";
+import { useId } from "react";
+import type { BookingForm } from "./booking-draft.ts";
+import { describedBy, FieldError, TextField } from "./field.tsx";
+import { SectionFrame } from "./form-section.tsx";
+
+/** public-site.md section 8: the questions load failure; the customer may still continue. */
+export const QUESTIONS_LOAD_ERROR =
+  "We couldn’t load the extra questions just now. You can still continue and try again later.";
+
+interface QuestionsSectionProps {
+  form: BookingForm;
+  errors: FieldErrors;
+  questions: QuestionDto[];
+  failed: boolean;
+  onAnswer: (questionId: string, value: string | string[]) => void;
+}
+
+export function QuestionsSection({ form, errors, questions, failed, onAnswer }: QuestionsSectionProps) {
+  return (
+    <SectionFrame step="questions" lead={questions.length > 0 ? "Questions marked * need an answer." : undefined}>
+      {failed && <p className="booking-notice booking-notice--error" role="alert">{QUESTIONS_LOAD_ERROR}</p>}
+      {!failed && questions.length === 0 && <p className="booking-notice">No extra questions for this service.</p>}
+      <FieldError id="booking-answers-error" messages={errors.answers} />
+      <div className="booking-questions">
+        {questions.map((question) => (
+          <QuestionField
+            key={question._id}
+            question={question}
+            value={form.answers[question._id]}
+            errors={errors[`answers.${question._id}`]}
+            onAnswer={(value) => onAnswer(question._id, value)}
+          />
+        ))}
+      </div>
+    </SectionFrame>
+  );
+}
+
+interface QuestionFieldProps {
+  question: QuestionDto;
+  value: string | string[] | undefined;
+  errors?: string[];
+  onAnswer: (value: string | string[]) => void;
+}
+
+function QuestionField({ question, value, errors, onAnswer }: QuestionFieldProps) {
+  const id = useId();
+  if (question.type === "TEXT") {
+    return (
+      <TextField
+        label={question.text}
+        required={question.required}
+        placeholder={question.placeholder || undefined}
+        hint={question.helpText || undefined}
+        value={typeof value === "string" ? value : ""}
+        errors={errors}
+        maxLength={1000}
+        onValue={onAnswer}
+      />
+    );
+  }
+  const invalid = (errors?.length ?? 0) > 0;
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const chosen = Array.isArray(value) ? value : [];
+  return (
+    <fieldset
+      className={`booking-field booking-question ${invalid ? "booking-field--invalid" : ""}`}
+      aria-describedby={describedBy(question.helpText && hintId, invalid && errorId)}
+      aria-invalid={invalid || undefined}
+      // A radiogroup may say it is required; a plain group (checkboxes) may not.
+      role={question.type === "SINGLE" ? "radiogroup" : undefined}
+      aria-required={question.type === "SINGLE" && question.required ? true : undefined}
+    >
+      <legend className="booking-field__label">
+        {question.text}
+        {question.required && <span className="booking-field__required" aria-hidden="true"> *</span>}
+        {question.required && <span className="visually-hidden"> (required)</span>}
+      </legend>
+      {question.helpText && <p className="booking-field__hint" id={hintId}>{question.helpText}</p>}
+      <div className="booking-options">
+        {question.options.map((option) => (
+          <label key={option.value} className="booking-option">
+            {question.type === "SINGLE"
+              ? (
+                <input
+                  type="radio"
+                  name={`question-${question._id}`}
+                  value={option.value}
+                  checked={value === option.value}
+                  onChange={() => onAnswer(option.value)}
+                />
+              )
+              : (
+                <input
+                  type="checkbox"
+                  value={option.value}
+                  checked={chosen.includes(option.value)}
+                  onChange={(event) =>
+                    onAnswer(
+                      event.target.checked
+                        ? [...chosen, option.value]
+                        : chosen.filter((v) => v !== option.value),
+                    )}
+                />
+              )}
+            <span>{option.label}</span>
+          </label>
+        ))}
+      </div>
+      <FieldError id={errorId} messages={errors} />
+    </fieldset>
+  );
+}

@@ -1,0 +1,136 @@
+import type { BookingFormContentDto, FrequencyDto, ServiceDto } from "@yarra/api/client/types.ts";
+import type { PricedDraft } from "@yarra/core/booking/pricing.ts";
+import { formatMelbourneDateTime } from "@yarra/core/shared/melbourne-time.ts";
+import type { FieldErrors } from "@yarra/core/shared/result.ts";
+import type { ReactNode } from "react";
+import { type BookingForm, bedroomsLabel, hoursLabel, startTimeIsoOf } from "./booking-draft.ts";
+import { TextAreaField } from "./text-area-field.tsx";
+import { SectionFrame } from "./form-section.tsx";
+import { PriceSummary } from "./price-summary.tsx";
+import type { SubmitKind } from "./booking-api.ts";
+
+export const TO_BE_DECIDED = "(to be decided)";
+
+interface ReviewSectionProps {
+  form: BookingForm;
+  errors: FieldErrors;
+  service: ServiceDto | undefined;
+  frequency: FrequencyDto | undefined;
+  content: BookingFormContentDto;
+  priced: PricedDraft | null;
+  pricingFailed: boolean;
+  submitting: SubmitKind | null;
+  /** The banner's text, repeated under the buttons where the customer is looking. */
+  submitMessage: string | null;
+  onChange: (patch: Partial<BookingForm>, touched: string[]) => void;
+  onSubmit: (kind: SubmitKind) => void;
+}
+
+/** The chosen size of the clean in words: '3 hours', '2 bedrooms', or nothing for FIXED. */
+export function serviceSizeText(form: Pick<BookingForm, "servicePricingModel" | "hours" | "bedrooms">): string {
+  if (form.servicePricingModel === "HOURLY" && form.hours !== null) return hoursLabel(form.hours);
+  if (form.servicePricingModel === "BEDROOMS" && form.bedrooms !== null) return bedroomsLabel(form.bedrooms);
+  return "";
+}
+
+export function ReviewSection(props: ReviewSectionProps) {
+  const { form, errors, service, frequency, content, priced, pricingFailed, submitting, submitMessage } = props;
+  const start = startTimeIsoOf(form);
+  const size = serviceSizeText(form);
+  const addressLine = [form.address.unit.trim(), form.address.street.trim()].filter(Boolean).join("/");
+  // The preset state alone is no address yet.
+  const hasPlace = form.address.suburb.trim() !== "" || form.address.postCode.trim() !== "";
+  const place = hasPlace
+    ? [form.address.suburb.trim(), form.address.state, form.address.postCode.trim()].filter(Boolean).join(" ")
+    : "";
+  const fullName = `${form.firstName.trim()} ${form.lastName.trim()}`.trim();
+
+  return (
+    <SectionFrame step="review">
+      <dl className="booking-review">
+        <ReviewRow term="Customer">
+          {fullName || "—"}
+          {form.email.trim() && <><br />{form.email.trim()}</>}
+          {form.phone.trim() && <><br />{form.phone.trim()}</>}
+        </ReviewRow>
+        <ReviewRow term="Address">
+          {addressLine || place ? <>{addressLine}{addressLine && place && <br />}{place}</> : "—"}
+        </ReviewRow>
+        <ReviewRow term="Service">
+          {service ? `${service.name}${size ? ` — ${size}` : ""}` : "—"}
+        </ReviewRow>
+        <ReviewRow term="Date and time">
+          {start ? formatMelbourneDateTime(new Date(start)) : TO_BE_DECIDED}
+        </ReviewRow>
+        <ReviewRow term="Frequency">{frequency?.name ?? "—"}</ReviewRow>
+        <ReviewRow term="Extras">
+          {form.extras.length === 0 ? "None" : (
+            <ul className="booking-review__extras">
+              {form.extras.map((extra) => {
+                const line = priced?.extraLines.find((l) => l.extra._id === extra.extraId);
+                const quantity = line?.quantity ?? extra.quantity;
+                return <li key={extra.extraId}>{extra.title} × {quantity}</li>;
+              })}
+            </ul>
+          )}
+        </ReviewRow>
+      </dl>
+
+      {content.generalCommentEnabled && (
+        <TextAreaField
+          label={content.generalCommentLabel}
+          placeholder={content.generalCommentPlaceholder}
+          value={form.notes}
+          errors={errors.notes}
+          maxLength={2000}
+          onValue={(notes) => props.onChange({ notes }, ["notes"])}
+        />
+      )}
+
+      <div className="booking-policy">
+        <h3 className="booking-policy__title">Cancellation policy</h3>
+        {/* Sanitised by the server (admin-area.md): the one field rendered as HTML. */}
+        <div className="booking-policy__body" dangerouslySetInnerHTML={{ __html: content.cancellationPolicyHtml }} />
+      </div>
+
+      <div className="booking-review__price">
+        <h3 className="booking-policy__title">Price summary</h3>
+        <PriceSummary
+          priced={priced}
+          hasService={Boolean(form.serviceId)}
+          pricingFailed={pricingFailed}
+          frequencyName={frequency?.name}
+        />
+      </div>
+
+      <div className="booking-actions">
+        <button
+          type="button"
+          className="button button--ghost booking-button--secondary"
+          disabled={submitting !== null}
+          onClick={() => props.onSubmit("QUOTE")}
+        >
+          {submitting === "QUOTE" ? "Submitting…" : "Get Quote"}
+        </button>
+        <button
+          type="button"
+          className="button button--primary booking-button--primary"
+          disabled={submitting !== null}
+          onClick={() => props.onSubmit("BOOKING")}
+        >
+          {submitting === "BOOKING" ? "Booking…" : "Book Now"}
+        </button>
+      </div>
+      {submitMessage && <p className="booking-actions__message">{submitMessage}</p>}
+    </SectionFrame>
+  );
+}
+
+function ReviewRow({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="booking-review__row">
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,150 @@
+import { DRAFT_MESSAGES } from "@yarra/core/booking/draft-validation.ts";
+import {
+  closedDayMessage,
+  closedDaysText,
+  earliestBookableYmd,
+  earliestDateMessage,
+  isClosedYmd,
+  slotHours,
+} from "@yarra/core/booking/scheduling.ts";
+import { SLOT_UNAVAILABLE } from "@yarra/core/booking/create-booking.ts";
+import { formatYmdLong, isYmd } from "@yarra/core/shared/melbourne-time.ts";
+import type { FieldErrors } from "@yarra/core/shared/result.ts";
+import { useId } from "react";
+import { BOOKING_SCHEDULING, type BookingForm } from "./booking-draft.ts";
+import { describedBy, FieldError } from "./field.tsx";
+import { SectionFrame } from "./form-section.tsx";
+
+/** public-site.md section 4: unknown, then true or false. */
+export type AvailabilityState =
+  | { status: "unknown" }
+  | { status: "checking" }
+  | { status: "available" }
+  | { status: "unavailable" }
+  | { status: "incomplete" }
+  | { status: "failed"; message: string };
+
+export const AVAILABLE_MESSAGE = "This time is available.";
+export const UNAVAILABLE_MESSAGE = SLOT_UNAVAILABLE.message;
+
+/** '8:00 am' for 8, '4:00 pm' for 16. */
+export function slotLabel(hour: number): string {
+  const twelve = hour % 12 === 0 ? 12 : hour % 12;
+  return `${twelve}:00 ${hour < 12 ? "am" : "pm"}`;
+}
+
+/** What the date picker alone can tell: a closed day or a date before the lead time. */
+export function dateProblem(ymd: string, earliest: string): string | null {
+  if (!isYmd(ymd)) return null;
+  if (ymd < earliest) return earliestDateMessage(earliest);
+  if (isClosedYmd(ymd, BOOKING_SCHEDULING)) return closedDayMessage(BOOKING_SCHEDULING);
+  return null;
+}
+
+interface ScheduleSectionProps {
+  form: BookingForm;
+  errors: FieldErrors;
+  now: Date;
+  availability: AvailabilityState;
+  onChange: (patch: Partial<BookingForm>, touched: string[]) => void;
+  onCheckAvailability: () => void;
+}
+
+export function ScheduleSection({ form, errors, now, availability, onChange, onCheckAvailability }: ScheduleSectionProps) {
+  const id = useId();
+  const earliest = earliestBookableYmd(now, BOOKING_SCHEDULING);
+  const problem = dateProblem(form.date, earliest);
+  const scheduleErrors = errors.startTimeISO ?? [];
+  // The date picker's own finding is shown once: core's message for the same fault is not repeated.
+  const dateMessages = problem ? [problem, ...scheduleErrors.filter((m) => m !== problem)] : scheduleErrors;
+  const invalid = dateMessages.length > 0;
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const statusText = availabilityText(availability);
+
+  return (
+    <SectionFrame step="schedule">
+      <p className="booking-field__hint" id={hintId}>
+        The earliest date we can book is {formatYmdLong(earliest)}. We’re closed on{" "}
+        {closedDaysText(BOOKING_SCHEDULING.closedWeekdays)}. Times are Melbourne time.
+      </p>
+      <div className="booking-grid">
+        <div className={`booking-field ${invalid ? "booking-field--invalid" : ""}`}>
+          <label className="booking-field__label" htmlFor={`${id}-date`}>
+            Date<span className="booking-field__required" aria-hidden="true"> *</span>
+          </label>
+          <input
+            id={`${id}-date`}
+            className="booking-input"
+            type="date"
+            name="date"
+            min={earliest}
+            required
+            aria-required
+            value={form.date}
+            aria-invalid={invalid || undefined}
+            aria-describedby={describedBy(hintId, invalid && errorId)}
+            onChange={(event) => onChange({ date: event.target.value }, ["startTimeISO"])}
+          />
+        </div>
+        <div className={`booking-field ${invalid ? "booking-field--invalid" : ""}`}>
+          <label className="booking-field__label" htmlFor={`${id}-slot`}>
+            Start time<span className="booking-field__required" aria-hidden="true"> *</span>
+          </label>
+          <select
+            id={`${id}-slot`}
+            className="booking-input booking-select"
+            name="slot"
+            required
+            aria-required
+            value={form.slotHour === null ? "" : String(form.slotHour)}
+            aria-invalid={invalid || undefined}
+            aria-describedby={describedBy(invalid && errorId)}
+            onChange={(event) =>
+              onChange({ slotHour: event.target.value === "" ? null : Number(event.target.value) }, [
+                "startTimeISO",
+              ])}
+          >
+            <option value="">Choose a start time</option>
+            {slotHours(BOOKING_SCHEDULING).map((hour) => <option key={hour} value={hour}>{slotLabel(hour)}</option>)}
+          </select>
+        </div>
+      </div>
+      <FieldError id={errorId} messages={dateMessages} />
+      <div className="booking-availability">
+        <button
+          type="button"
+          className="button button--ghost booking-button--secondary"
+          onClick={onCheckAvailability}
+          disabled={availability.status === "checking"}
+        >
+          Check availability
+        </button>
+        <p
+          className={`booking-availability__status booking-availability__status--${availability.status}`}
+          role="status"
+          aria-live="polite"
+        >
+          {statusText}
+        </p>
+      </div>
+    </SectionFrame>
+  );
+}
+
+function availabilityText(state: AvailabilityState): string {
+  switch (state.status) {
+    case "checking":
+      return "Checking…";
+    case "available":
+      return AVAILABLE_MESSAGE;
+    case "unavailable":
+      return UNAVAILABLE_MESSAGE;
+    case "incomplete":
+      return DRAFT_MESSAGES.pickDateAndSlot;
+    case "failed":
+      return state.message;
+    default:
+      return "";
+  }
+}

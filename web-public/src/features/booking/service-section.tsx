@@ -1,0 +1,206 @@
+import type { ExtraDto, ServiceDto } from "@yarra/api/client/types.ts";
+import { formatAud } from "@yarra/core/shared/money.ts";
+import type { FieldErrors } from "@yarra/core/shared/result.ts";
+import { useEffect, useId, useState } from "react";
+import {
+  type BookingForm,
+  bedroomsLabel,
+  type ChosenExtra,
+  extraErrorsById,
+  hoursLabel,
+  hoursOptions,
+} from "./booking-draft.ts";
+import { describedBy, FieldError, SelectField } from "./field.tsx";
+import { SectionFrame } from "./form-section.tsx";
+
+/** public-site.md section 8: the pricing load failure. */
+export const PRICING_LOAD_ERROR = "We couldn’t load pricing right now. Please refresh or try again shortly.";
+
+interface ServiceSectionProps {
+  form: BookingForm;
+  errors: FieldErrors;
+  services: ServiceDto[];
+  extras: ExtraDto[];
+  loading: boolean;
+  pricingFailed: boolean;
+  onServiceChange: (service: ServiceDto | undefined) => void;
+  onChange: (patch: Partial<BookingForm>, touched: string[]) => void;
+}
+
+/** The service's price in the words of its model, for the choice cards. */
+function priceHint(service: ServiceDto): string {
+  if (service.pricingModel === "HOURLY") return `${formatAud(service.ratePerHour)} per hour`;
+  if (service.pricingModel === "BEDROOMS") {
+    const prices = service.bedroomPrices.map((row) => row.price);
+    return prices.length > 0 ? `from ${formatAud(Math.min(...prices))}` : "Priced by bedrooms";
+  }
+  return `${formatAud(service.basePrice)} flat rate`;
+}
+
+export function ServiceSection(
+  { form, errors, services, extras, loading, pricingFailed, onServiceChange, onChange }: ServiceSectionProps,
+) {
+  const groupId = useId();
+  const service = services.find((s) => s._id === form.serviceId);
+  const serviceErrors = [...(errors.serviceId ?? []), ...(errors.serviceChoice ?? [])];
+  const extraErrors = extraErrorsById(errors, form.extras);
+
+  const setExtras = (next: ChosenExtra[]) => onChange({ extras: next }, ["extras"]);
+  const toggleExtra = (extra: ExtraDto, checked: boolean) =>
+    setExtras(
+      checked
+        ? [...form.extras, { extraId: extra._id, title: extra.title, quantity: 1 }]
+        : form.extras.filter((chosen) => chosen.extraId !== extra._id),
+    );
+  const setQuantity = (extraId: string, quantity: number) => {
+    setExtras(form.extras.map((chosen) => (chosen.extraId === extraId ? { ...chosen, quantity } : chosen)));
+  };
+
+  return (
+    <SectionFrame step="service">
+      {pricingFailed && <p className="booking-notice booking-notice--error" role="alert">{PRICING_LOAD_ERROR}</p>}
+      {loading && <p className="booking-notice" role="status">Loading services…</p>}
+      {services.length > 0 && (
+        <fieldset
+          className="booking-choices"
+          aria-describedby={describedBy(serviceErrors.length > 0 && `${groupId}-error`)}
+          aria-invalid={serviceErrors.length > 0 || undefined}
+        >
+          <legend className="booking-field__label">
+            Service<span className="booking-field__required" aria-hidden="true"> *</span>
+          </legend>
+          <div className="booking-choices__grid">
+            {services.map((s) => (
+              <label key={s._id} className="booking-choice">
+                <input
+                  type="radio"
+                  name="serviceId"
+                  value={s._id}
+                  checked={form.serviceId === s._id}
+                  aria-invalid={serviceErrors.length > 0 || undefined}
+                  onChange={() => onServiceChange(s)}
+                />
+                <span className="booking-choice__body">
+                  <span className="booking-choice__name">{s.name}</span>
+                  <span className="booking-choice__meta">{priceHint(s)}</span>
+                </span>
+              </label>
+            ))}
+          </div>
+          <FieldError id={`${groupId}-error`} messages={serviceErrors} />
+        </fieldset>
+      )}
+
+      {service?.pricingModel === "HOURLY" && (
+        <SelectField
+          label="Hours"
+          name="hours"
+          required
+          className="booking-field--narrow"
+          value={form.hours === null ? "" : String(form.hours)}
+          errors={errors.hours}
+          hint={`${formatAud(service.ratePerHour)} per hour`}
+          onValue={(value) => onChange({ hours: value === "" ? null : Number(value) }, ["hours"])}
+        >
+          <option value="">Choose hours</option>
+          {hoursOptions(service).map((h) => <option key={h} value={h}>{hoursLabel(h)}</option>)}
+        </SelectField>
+      )}
+      {service?.pricingModel === "BEDROOMS" && (
+        <SelectField
+          label="Bedrooms"
+          name="bedrooms"
+          required
+          className="booking-field--narrow"
+          value={form.bedrooms === null ? "" : String(form.bedrooms)}
+          errors={errors.bedrooms}
+          onValue={(value) => onChange({ bedrooms: value === "" ? null : Number(value) }, ["bedrooms"])}
+        >
+          <option value="">Choose bedrooms</option>
+          {[...service.bedroomPrices].sort((a, b) => a.bedrooms - b.bedrooms).map((row) => (
+            <option key={row.bedrooms} value={row.bedrooms}>
+              {bedroomsLabel(row.bedrooms)} — {formatAud(row.price)}
+            </option>
+          ))}
+        </SelectField>
+      )}
+      {/* Unknown models (hours or bedrooms) report under hours: keep the message visible. */}
+      {service && service.pricingModel !== "HOURLY" && <FieldError id={`${groupId}-hours`} messages={errors.hours} />}
+
+      {service && extras.length > 0 && (
+        <fieldset className="booking-extras" aria-describedby={errors.extras ? `${groupId}-extras-error` : undefined}>
+          <legend className="booking-field__label">Add-ons</legend>
+          <ul className="booking-extras__list">
+            {extras.map((extra) => {
+              const chosen = form.extras.find((c) => c.extraId === extra._id);
+              const checkboxId = `${groupId}-extra-${extra._id}`;
+              const errorId = `${checkboxId}-error`;
+              const messages = extraErrors[extra._id];
+              return (
+                <li key={extra._id} className={`booking-extra ${chosen ? "booking-extra--chosen" : ""}`}>
+                  <input
+                    id={checkboxId}
+                    type="checkbox"
+                    checked={chosen !== undefined}
+                    aria-describedby={describedBy(extra.description && `${checkboxId}-desc`, messages && errorId)}
+                    aria-invalid={messages ? true : undefined}
+                    onChange={(event) => toggleExtra(extra, event.target.checked)}
+                  />
+                  <div className="booking-extra__text">
+                    <label htmlFor={checkboxId} className="booking-extra__title">
+                      {extra.title}
+                      <span className="booking-extra__price">
+                        {formatAud(extra.price)}{extra.hasQuantity ? " each" : ""}
+                      </span>
+                    </label>
+                    {extra.description && (
+                      <p className="booking-extra__desc" id={`${checkboxId}-desc`}>{extra.description}</p>
+                    )}
+                    <FieldError id={errorId} messages={messages} />
+                  </div>
+                  {chosen && extra.hasQuantity && (
+                    <div className="booking-extra__qty">
+                      <label htmlFor={`${checkboxId}-qty`}>
+                        Quantity<span className="visually-hidden"> of {extra.title}</span>
+                      </label>
+                      <QuantityInput
+                        id={`${checkboxId}-qty`}
+                        quantity={chosen.quantity}
+                        onQuantity={(quantity) => setQuantity(extra._id, quantity)}
+                      />
+                    </div>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+          <FieldError id={`${groupId}-extras-error`} messages={errors.extras} />
+        </fieldset>
+      )}
+    </SectionFrame>
+  );
+}
+
+/** Lets the box be emptied while typing; only whole numbers of at least 1 reach the form. */
+function QuantityInput({ id, quantity, onQuantity }: { id: string; quantity: number; onQuantity: (q: number) => void }) {
+  const [text, setText] = useState(String(quantity));
+  useEffect(() => setText(String(quantity)), [quantity]);
+  return (
+    <input
+      id={id}
+      className="booking-input"
+      type="number"
+      inputMode="numeric"
+      min={1}
+      max={99}
+      step={1}
+      value={text}
+      onChange={(event) => {
+        setText(event.target.value);
+        const next = Number(event.target.value);
+        if (Number.isInteger(next) && next >= 1 && next <= 99) onQuantity(next);
+      }}
+      onBlur={() => setText(String(quantity))}
+    />
+  );
+}
