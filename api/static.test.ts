@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
 import { buildApp } from "./app.ts";
-import { isSiteRoute } from "./static.ts";
+import { gunzipSync } from "node:zlib";
+import { PUBLIC_PAGES } from "./seo-files.ts";
+import { isSiteRoute, prerenderedFile, staticRoutes } from "./static.ts";
 
 async function fakeBundles() {
   const root = await Deno.makeTempDir();
@@ -10,6 +12,20 @@ async function fakeBundles() {
   await Deno.writeTextFile(`${root}/public/assets/index-abc123.js`, "console.log('host')");
   await Deno.writeTextFile(`${root}/public/robots.txt`, "User-agent: *");
   await Deno.writeTextFile(`${root}/admin/assets/remoteEntry.js`, "export const get = 1;");
+  return root;
+}
+
+/** A build with prerendered pages (web-public/scripts/prerender.mjs) and precompressed assets. */
+async function prerenderedBundles() {
+  const root = await fakeBundles();
+  await Deno.mkdir(`${root}/public/prerendered/services`, { recursive: true });
+  const page = (title: string) =>
+    `<!doctype html><title>${title}</title><link rel="canonical" href="__SITE_ORIGIN__/x" />` +
+    `<div id="root"><h1>${title}</h1>${"<p>Sparkling.</p>".repeat(200)}</div>`;
+  await Deno.writeTextFile(`${root}/public/prerendered/index.html`, page("Home page"));
+  await Deno.writeTextFile(`${root}/public/prerendered/about-us.html`, page("About page"));
+  await Deno.writeTextFile(`${root}/public/prerendered/services/commercial.html`, page("Commercial page"));
+  await Deno.writeFile(`${root}/public/assets/index-abc123.js.br`, new Uint8Array([1, 2, 3]));
   return root;
 }
 
@@ -92,4 +108,104 @@ Deno.test("the e-mail relay is woken only by the calls that write e-mails", asyn
   assert.equal(wakes, 3);
   await (await post("/api/admin/services")).body?.cancel(); // 401: no token, no e-mail
   assert.equal(wakes, 3);
+});
+
+Deno.test("static: a public page gets its prerendered HTML (any case), with the site's origin", async () => {
+  const app = appOn(await prerenderedBundles());
+  const cases: [string, string][] = [
+    ["/", "Home page"],
+    ["/about-us", "About page"],
+    ["/About-Us/", "About page"],
+    ["/SERVICES/commercial", "Commercial page"],
+  ];
+  for (const [path, title] of cases) {
+    const res = await app.request(`http://shop.test${path}`);
+    assert.equal(res.status, 200, path);
+    assert.equal(res.headers.get("cache-control"), "no-cache");
+    const html = await res.text();
+    assert.match(html, new RegExp(`<h1>${title}</h1>`), path);
+    assert.match(html, /<link rel="canonical" href="http:\/\/shop.test\/x" \/>/);
+    assert.doesNotMatch(html, /__SITE_ORIGIN__/);
+  }
+  // Pages without a prerendered file, and the staff area, get the SPA shell.
+  for (const path of ["/faq", "/book-now", "/admin/login"]) {
+    const res = await app.request(path);
+    assert.equal(res.status, 200, path);
+    assert.match(await res.text(), /<title>Home<\/title>/);
+  }
+  // Unknown paths, and the prerender folder itself, stay 404 with the shell.
+  for (const path of ["/nope", "/prerendered/about-us.html", "/about-us/team"]) {
+    const res = await app.request(path);
+    assert.equal(res.status, 404, path);
+    assert.match(await res.text(), /<title>Home<\/title>/);
+  }
+});
+
+Deno.test("static: the prerendered file of each path", () => {
+  const cases: [string, string | null][] = [
+    ["/", "prerendered/index.html"],
+    ["/about-us", "prerendered/about-us.html"],
+    ["/About-Us/", "prerendered/about-us.html"],
+    ["/services/Domestic", "prerendered/services/domestic.html"],
+    ["/book-now", "prerendered/book-now.html"],
+    ["/admin", null],
+    ["/admin/bookings", null],
+    ["/nope", null],
+    ["/../etc/passwd", null],
+  ];
+  for (const [path, expected] of cases) assert.equal(prerenderedFile(path), expected, path);
+});
+
+Deno.test("static: HTML is compressed, hashed assets come precompressed", async () => {
+  const app = appOn(await prerenderedBundles());
+  const page = await app.request("/about-us", { headers: { "accept-encoding": "gzip, br" } });
+  assert.equal(page.headers.get("content-encoding"), "gzip");
+  assert.match(page.headers.get("vary") ?? "", /accept-encoding/i);
+  const html = new TextDecoder().decode(gunzipSync(new Uint8Array(await page.arrayBuffer())));
+  assert.match(html, /<h1>About page<\/h1>/);
+
+  const brotli = await app.request("/assets/index-abc123.js", { headers: { "accept-encoding": "gzip, br" } });
+  assert.equal(brotli.headers.get("content-encoding"), "br");
+  assert.match(brotli.headers.get("content-type") ?? "", /javascript/);
+  assert.match(brotli.headers.get("cache-control") ?? "", /immutable/);
+  assert.deepEqual([...new Uint8Array(await brotli.arrayBuffer())], [1, 2, 3]);
+
+  const plain = await app.request("/assets/index-abc123.js");
+  assert.equal(plain.headers.get("content-encoding"), null);
+  assert.equal(await plain.text(), "console.log('host')");
+});
+
+Deno.test("static: robots.txt and sitemap.xml use the request's origin", async () => {
+  const app = appOn(await fakeBundles());
+  const robots = await app.request("http://shop.test/robots.txt");
+  assert.equal(robots.status, 200);
+  assert.match(robots.headers.get("content-type") ?? "", /^text\/plain/);
+  const rules = await robots.text();
+  assert.match(rules, /^User-agent: \*$/m);
+  assert.match(rules, /^Disallow: \/admin$/m);
+  assert.match(rules, /^Disallow: \/api\/$/m);
+  assert.match(rules, /^Sitemap: http:\/\/shop.test\/sitemap.xml$/m);
+
+  const sitemap = await app.request("http://shop.test/sitemap.xml");
+  assert.equal(sitemap.status, 200);
+  assert.match(sitemap.headers.get("content-type") ?? "", /^application\/xml/);
+  const xml = await sitemap.text();
+  assert.match(xml, /^<\?xml version="1.0" encoding="UTF-8"\?>/);
+  const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+  assert.deepEqual(locs, PUBLIC_PAGES.map((path) => `http://shop.test${path}`));
+  assert.equal(locs.length, 8);
+});
+
+Deno.test("static: a configured site URL wins over the request's origin", async () => {
+  const root = await prerenderedBundles();
+  const app = staticRoutes({
+    publicDist: `${root}/public`,
+    adminDist: `${root}/admin`,
+    adminPath: "/admin-app",
+    siteUrl: "https://yarrashine.com.au/",
+  });
+  assert.match(await (await app.request("http://10.0.0.5:8000/robots.txt")).text(), /Sitemap: https:\/\/yarrashine.com.au\/sitemap.xml/);
+  const xml = await (await app.request("http://10.0.0.5:8000/sitemap.xml")).text();
+  assert.match(xml, /<loc>https:\/\/yarrashine.com.au\/about-us<\/loc>/);
+  assert.match(await (await app.request("http://10.0.0.5:8000/about-us")).text(), /href="https:\/\/yarrashine.com.au\/x"/);
 });

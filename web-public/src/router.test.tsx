@@ -1,14 +1,18 @@
 import { screen, waitFor, within } from "@testing-library/react";
+import { http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
 import { renderApp } from "./test/render-app.tsx";
+import { server } from "./test/server.ts";
 
 describe("router", () => {
-  it("shows the home hero at /", async () => {
+  it("shows the home hero at / with its two calls to action", async () => {
+    server.use(http.get("/api/services", () => HttpResponse.json({ items: [] })));
     await renderApp("/");
-    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Cleaning you can count on");
-    const main = within(screen.getByRole("main"));
-    expect(main.getByRole("link", { name: "Book Now" }).getAttribute("href")).toBe("/book-now");
-    expect(main.getByRole("link", { name: "About Us" }).getAttribute("href")).toBe("/about-us");
+    const hero = screen.getByRole("heading", { level: 1 });
+    expect(hero.textContent).toBe("Cleaning you can count on");
+    const heroSection = within(hero.closest("section")!);
+    expect(heroSection.getByRole("link", { name: "Book Now" }).getAttribute("href")).toBe("/book-now");
+    expect(heroSection.getByRole("link", { name: "About Us" }).getAttribute("href")).toBe("/about-us");
   });
 
   it("shows 'Not found' for an unknown path, inside the layout", async () => {

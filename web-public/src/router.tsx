@@ -28,11 +28,15 @@ export const routeTree = rootRoute.addChildren([
   adminRoute.addChildren([adminIndexRoute, adminSplatRoute]),
 ]);
 
-/** History is injectable so tests can use memory history; the browser gets its own. */
-export function createAppRouter(history: RouterHistory = createBrowserHistory()) {
+/**
+ * History is injectable so tests and the prerender step can use memory history; the browser
+ * gets its own. The prerender step also gives the origin, having no window to read it from.
+ */
+export function createAppRouter(history: RouterHistory = createBrowserHistory(), origin?: string) {
   return createRouter({
     routeTree,
     history,
+    origin,
     // public-site.md: routes are matched case-insensitively (TanStack's default, stated on purpose).
     caseSensitive: false,
     defaultErrorComponent: AppErrorPage,

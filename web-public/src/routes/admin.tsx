@@ -1,5 +1,6 @@
-import { createRoute } from "@tanstack/react-router";
-import { AdminMount } from "../features/admin-mount/admin-mount.tsx";
+import { createRoute, lazyRouteComponent } from "@tanstack/react-router";
+import "../lib/route-static-data.ts";
+import { withBrand } from "../lib/seo.ts";
 import { rootRoute } from "./root.tsx";
 
 /**
@@ -9,7 +10,15 @@ import { rootRoute } from "./root.tsx";
 export const adminRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "admin",
-  component: AdminMount,
+  staticData: {
+    seo: {
+      title: withBrand("Staff area"),
+      description: (p) => `Staff sign-in for ${p.brandName}.`,
+      noindex: true,
+    },
+  },
+  // Lazy: the remote loader and the mount's CSS ship only to staff pages, never with '/'.
+  component: lazyRouteComponent(() => import("../features/admin-mount/admin-mount.tsx"), "AdminMount"),
 });
 
 export const adminIndexRoute = createRoute({

@@ -1,9 +1,17 @@
 import { createRoute } from "@tanstack/react-router";
-import { HomeHero } from "../features/home/home-hero.tsx";
+import { HomePage } from "../features/home/home-page.tsx";
+import "../lib/route-static-data.ts";
 import { siteRoute } from "./site.tsx";
 
 export const indexRoute = createRoute({
   getParentRoute: () => siteRoute,
   path: "/",
-  component: HomeHero,
+  staticData: {
+    seo: {
+      title: (p) => `${p.brandName} · Home & Commercial Cleaning in ${p.addressLocality}`,
+      description: (p) =>
+        `Home, end-of-lease and commercial cleaning across ${p.addressLocality}. Insured, police-checked cleaners and eco-safe products. Book online in under two minutes.`,
+    },
+  },
+  component: HomePage,
 });
