@@ -56,7 +56,8 @@ export interface AppDeps extends Omit<PublicWriteDeps, "guards"> {
   limits?: PublicLimits;
   trustProxy?: boolean;
   /** Where the built bundles are; without them only the API is served. */
-  web?: { publicDist: string; adminDist: string };
+  /** The two web bundles; siteUrl (SITE_URL) makes sitemap and canonical URLs absolute. */
+  web?: { publicDist: string; adminDist: string; siteUrl?: string };
   logRequests?: boolean;
   /** Told when a request has committed e-mails to the outbox (the relay sends them at once). */
   onOutboxWrite?: () => void;

@@ -59,7 +59,7 @@ export async function start(config: Config): Promise<Started> {
     const janitor = startJanitor(db);
     const app = buildApp({
       ...makeAppDeps(db.sql, {
-        mailer: makeMailer(makeSettingsStore(db.sql)),
+        mailer: makeMailer(makeSettingsStore(db.sql), config.SITE_URL),
         jwtSecret,
         tokenTtlHours: config.TOKEN_TTL_HOURS,
       }),
@@ -71,6 +71,7 @@ export async function start(config: Config): Promise<Started> {
       web: {
         publicDist: config.WEB_PUBLIC_DIST ?? repoPath("web-public/dist"),
         adminDist: config.WEB_ADMIN_DIST ?? repoPath("web-admin/dist"),
+        siteUrl: config.SITE_URL,
       },
       logRequests: config.LOG_REQUESTS,
       onOutboxWrite: () => relay.wake(),

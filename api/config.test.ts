@@ -31,10 +31,16 @@ Deno.test("config: bad values stop start-up with every problem named", () => {
     [{ SUPERADMIN_EMAIL: "a@b.co" }, /go together/],
     [{ SMTP_URL: "http://mail" }, /SMTP_URL/],
     [{ SEED_DEMO: "maybe" }, /SEED_DEMO/],
+    [{ SITE_URL: "yarrashine.com.au" }, /SITE_URL: must be an http:\/\/ or https:\/\/ address/],
   ];
   for (const [env, message] of cases) {
     assert.throws(() => loadConfig(env), (e: Error) => e instanceof ConfigError && message.test(e.message), JSON.stringify(env));
   }
+});
+
+Deno.test("config: SITE_URL loses its trailing slash", () => {
+  assert.equal(loadConfig({ SITE_URL: "https://yarrashine.com.au/" }).SITE_URL, "https://yarrashine.com.au");
+  assert.equal(loadConfig({}).SITE_URL, undefined);
 });
 
 Deno.test("config: empty strings count as unset", () => {

@@ -22,6 +22,15 @@ const schema = z.object({
   SEED_DEMO: optional(flag),
   SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")),
   MAIL_FROM: optional(z.string()).transform((v) => v ?? "Yarra Shine Cleaning <bookings@yarrashine.com.au>"),
+  /**
+   * The site's public address, e.g. https://yarrashine.com.au: links in e-mails, sitemap.xml and
+   * canonical URLs. Unset: e-mails carry no links and the sitemap uses the request's origin.
+   */
+  SITE_URL: optional(
+    z.string().regex(/^https?:\/\/[^\s/]+/, "must be an http:// or https:// address").transform((v) =>
+      v.replace(/\/+$/, "")
+    ),
+  ),
   WEB_PUBLIC_DIST: optional(z.string()),
   WEB_ADMIN_DIST: optional(z.string()),
   /** Behind a proxy, the client address comes from X-Forwarded-For. */
