@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { buildTestApp, describeApi, json } from "./test-app.ts";
+import { awayFromWindowEdge, buildTestApp, describeApi, json } from "./test-app.ts";
 import { post } from "./test-fixtures.ts";
 import { makeAdminStore } from "../adapters/postgres/admin-repository.ts";
 import { argon2Hasher } from "../adapters/security/password.ts";
@@ -88,6 +88,7 @@ describeApi("POST /api/auth/login and the admin guard", async (t, _app, db) => {
   });
 
   await t.step("repeated failures for one e-mail are slowed, then refused with 429", async () => {
+    await awayFromWindowEdge(15 * 60, 15);
     await db.sql`delete from rate_limit_counters`;
     delays.length = 0;
     const statuses: number[] = [];
@@ -109,6 +110,7 @@ describeApi("POST /api/auth/login and the admin guard", async (t, _app, db) => {
 
   await t.step("repeated failures from one address are refused whatever the e-mail", async () => {
     await db.sql`delete from rate_limit_counters`;
+    await awayFromWindowEdge(15 * 60, 15);
     for (let i = 0; i < LOGIN_LIMITS.refuseAt; i++) {
       const res = await login(`guess${i}@example.com`, "wrong", "203.0.113.99");
       assert.equal(res.status, 401);

@@ -66,3 +66,12 @@ export async function adminSession(
   const { token } = await makeJwtTokens(TEST_JWT_SECRET, 12, () => now).issue(admin);
   return { admin, token, headers: { authorization: `Bearer ${token}` } };
 }
+
+/**
+ * Rate limits count in fixed windows of the database's clock. A test that fills a budget waits
+ * while the current window has under `marginSeconds` left, so its requests share one window.
+ */
+export async function awayFromWindowEdge(windowSeconds: number, marginSeconds = 5): Promise<void> {
+  const left = windowSeconds - (Date.now() / 1000) % windowSeconds;
+  if (left < marginSeconds) await new Promise((resolve) => setTimeout(resolve, (left + 0.25) * 1000));
+}
