@@ -20,6 +20,11 @@ export const TEST_PROFILE: BusinessProfile = {
   developerCredit: { label: "Made by Test Devs", url: "https://devs.test/" },
 };
 
-export const handlers = [http.get("/api/business", () => HttpResponse.json(TEST_PROFILE))];
+export const handlers = [
+  http.get("/api/business", () => HttpResponse.json(TEST_PROFILE)),
+  // Pages that read the catalogue (the home page's pricing teaser) get an empty one unless a
+  // test installs its own; an unanswered request would fail after the test has finished.
+  http.get("/api/services", () => HttpResponse.json({ items: [] })),
+];
 
 export const server = setupServer(...handlers);
