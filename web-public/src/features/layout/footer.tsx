@@ -73,7 +73,8 @@ export function Footer() {
       </div>
 
       <div className="footer__bottom">
-        <p>© {year} {profile.brandName}</p>
+        {/* Prerendered at build time: after New Year the client’s year differs, and that is expected. */}
+        <p suppressHydrationWarning>© {year} {profile.brandName}</p>
         <p>
           <a href={profile.developerCredit.url} target="_blank" rel="noopener noreferrer">
             {profile.developerCredit.label}
