@@ -5,6 +5,7 @@ import { api } from "../../lib/api.ts";
 import { ErrorAlert } from "../../ui/error-alert.tsx";
 import { auditDiff } from "./audit-diff.ts";
 import "./audit.css";
+import { Pager } from "../../ui/pager.tsx";
 
 export const AUDIT_TEXT = { loadFailed: "Failed to load the audit log", empty: "No audit entries yet." } as const;
 export const AUDIT_PAGE_SIZE = 50;
@@ -106,16 +107,8 @@ export function AuditPage() {
           </table>
         </div>
       )}
-      {data && data.totalPages > 1 && (
-        <nav className="audit-pager" aria-label="Pages">
-          <button type="button" className="admin-button audit-button" disabled={page <= 1 || loading} onClick={() => setPage((n) => n - 1)}>
-            Previous page
-          </button>
-          <span>Page {data.page} of {data.totalPages}</span>
-          <button type="button" className="admin-button audit-button" disabled={page >= data.totalPages || loading} onClick={() => setPage((n) => n + 1)}>
-            Next page
-          </button>
-        </nav>
+      {data && (
+        <Pager page={page} shownPage={data.page} totalPages={data.totalPages} loading={loading} onPage={setPage} />
       )}
     </section>
   );

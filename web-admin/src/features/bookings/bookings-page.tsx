@@ -19,6 +19,7 @@ import {
 import { markAllUnread, useReadCount } from "./read-marks.ts";
 import { TIME_WINDOWS, type TimeWindow } from "./time-window.ts";
 import "./bookings.css";
+import { Pager } from "../../ui/pager.tsx";
 
 export const LOAD_FAILED = "Failed to load bookings";
 const SEARCH_DELAY_MS = 300;
@@ -309,21 +310,8 @@ export function BookingsPage() {
         )
       )}
 
-      {result && result.totalPages > 1 && (
-        <nav className="bookings-pager" aria-label="Pages">
-          <button type="button" className="admin-button booking-button" disabled={page <= 1 || loading} onClick={() => setPage((n) => n - 1)}>
-            Previous page
-          </button>
-          <span>Page {result.page} of {result.totalPages}</span>
-          <button
-            type="button"
-            className="admin-button booking-button"
-            disabled={page >= result.totalPages || loading}
-            onClick={() => setPage((n) => n + 1)}
-          >
-            Next page
-          </button>
-        </nav>
+      {result && (
+        <Pager page={page} shownPage={result.page} totalPages={result.totalPages} loading={loading} onPage={setPage} />
       )}
     </section>
   );

@@ -6,6 +6,7 @@ import { ErrorAlert } from "../../ui/error-alert.tsx";
 import { DEFAULT_FILTERS, fetchInquiries, type InquiryDto, type InquiryFilters, type InquiryPage } from "./inquiries-api.ts";
 import { InquiryCard } from "./inquiry-card.tsx";
 import "./inquiries.css";
+import { Pager } from "../../ui/pager.tsx";
 
 export const LOAD_FAILED = "Failed to load inquiries";
 const SEARCH_DELAY_MS = 300;
@@ -151,21 +152,8 @@ export function InquiriesPage() {
         )
       )}
 
-      {result && result.totalPages > 1 && (
-        <nav className="inquiries-pager" aria-label="Pages">
-          <button type="button" className="admin-button inquiry-button" disabled={page <= 1 || loading} onClick={() => setPage((n) => n - 1)}>
-            Previous page
-          </button>
-          <span>Page {result.page} of {result.totalPages}</span>
-          <button
-            type="button"
-            className="admin-button inquiry-button"
-            disabled={page >= result.totalPages || loading}
-            onClick={() => setPage((n) => n + 1)}
-          >
-            Next page
-          </button>
-        </nav>
+      {result && (
+        <Pager page={page} shownPage={result.page} totalPages={result.totalPages} loading={loading} onPage={setPage} />
       )}
     </section>
   );
