@@ -23,7 +23,7 @@ import {
 import { AddressSection, ContactSection } from "./contact-sections.tsx";
 import { goToSection, sectionId } from "./form-section.tsx";
 import { FrequencySection } from "./frequency-section.tsx";
-import { newIdempotencyKey } from "./idempotency-key.ts";
+import { newIdempotencyKey } from "../../lib/idempotency-key.ts";
 import { PriceSummary } from "./price-summary.tsx";
 import { QuestionsSection } from "./questions-section.tsx";
 import { type BookingResult } from "./receipt.ts";

@@ -6,7 +6,8 @@ import { type ChangeEvent, type FormEvent, useId, useRef, useState } from "react
 import "../../ui/button.css";
 import { ErrorAlert } from "../../ui/error-alert.tsx";
 import { INQUIRY_TYPE_OPTIONS } from "./inquiry-types.ts";
-import { type InquiryFields, newIdempotencyKey, sendInquiry } from "./send-inquiry.ts";
+import { newIdempotencyKey } from "../../lib/idempotency-key.ts";
+import { type InquiryFields, sendInquiry } from "./send-inquiry.ts";
 
 /** public-site.md section 8. */
 export const INQUIRY_SUCCESS = "Thanks! Your inquiry has been sent. We’ll contact you shortly.";

@@ -15,9 +15,3 @@ export interface InquiryFields {
 export function sendInquiry(fields: InquiryFields, idempotencyKey: string) {
   return api.post<unknown>("/api/inquiries", fields, { headers: { "Idempotency-Key": idempotencyKey } });
 }
-
-/** crypto.randomUUID where it exists (secure contexts); a random fallback elsewhere. */
-export function newIdempotencyKey(): string {
-  if (typeof crypto !== "undefined" && typeof crypto.randomUUID === "function") return crypto.randomUUID();
-  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
-}
