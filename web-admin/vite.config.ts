@@ -47,10 +47,13 @@ export default defineConfig({
   resolve: {
     alias: [
       ...Object.entries(sharedAliases).map(([find, replacement]) => ({ find, replacement })),
-      // CommonJS `require("react")` would bundle a second React into the remote: use an ES port.
+      // CommonJS `require("react")` would bundle a second React into the remote: use the host's
+      // ES port (web-public/src/lib), whose plain `import` the federation plugin shares.
       {
         find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/,
-        replacement: fileURLToPath(new URL("./src/lib/use-sync-external-store-with-selector.ts", import.meta.url)),
+        replacement: fileURLToPath(
+          new URL("../web-public/src/lib/use-sync-external-store-with-selector.ts", import.meta.url),
+        ),
       },
     ],
   },

@@ -6,7 +6,8 @@
 import { createMemoryHistory, RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
-import { FALLBACK_BUSINESS_PROFILE } from "./lib/business-profile.ts";
+import { DEMO_BUSINESS_PROFILE } from "@yarra/core/settings/demo-business-profile.ts";
+import { setStartingBusinessProfile } from "./lib/business-profile.ts";
 import "./lib/route-static-data.ts";
 import { buildHead, renderDescription, renderHeadExtras, renderTitle, SITE_ORIGIN_PLACEHOLDER } from "./lib/seo.ts";
 import { createAppRouter } from "./router.tsx";
@@ -16,6 +17,9 @@ declare global {
   // Filled by the SSR build's module-id plugin (vite.config.ts): feature modules as they load.
   var __prerenderModules: Set<string> | undefined;
 }
+
+// The profile the build embeds in every page (vite.config.ts), which the client starts from.
+setStartingBusinessProfile(DEMO_BUSINESS_PROFILE);
 
 /** Only for the router's URL parsing: links render as paths, canonical URLs use the placeholder. */
 const PRERENDER_ORIGIN = "http://localhost";
@@ -57,7 +61,7 @@ export async function renderPage(path: string): Promise<PrerenderedPage> {
   const match = router.state.matches.findLast((m) => m.staticData?.seo);
   const head = buildHead(
     match?.staticData.seo,
-    FALLBACK_BUSINESS_PROFILE,
+    DEMO_BUSINESS_PROFILE,
     SITE_ORIGIN_PLACEHOLDER,
     String(match?.fullPath ?? "/"),
   );

@@ -1,11 +1,11 @@
 import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import type { BusinessProfile } from "@yarra/core/settings/types.ts";
-import { FALLBACK_BUSINESS_PROFILE } from "../lib/business-profile.ts";
+import { DEMO_BUSINESS_PROFILE } from "@yarra/core/settings/demo-business-profile.ts";
 
-/** A profile unlike the fallback, so tests can tell which one is on screen. */
+/** A profile unlike the demo one pages start from, so tests can tell which one is on screen. */
 export const TEST_PROFILE: BusinessProfile = {
-  ...FALLBACK_BUSINESS_PROFILE,
+  ...DEMO_BUSINESS_PROFILE,
   brandName: "Test Sparkle Co",
   phone: "03 9000 1234",
   whatsappNumber: "61400111222",

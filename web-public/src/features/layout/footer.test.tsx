@@ -1,7 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
-import { FALLBACK_BUSINESS_PROFILE } from "../../lib/business-profile.ts";
+import { DEMO_BUSINESS_PROFILE } from "@yarra/core/settings/demo-business-profile.ts";
 import { renderApp } from "../../test/render-app.tsx";
 import { server, TEST_PROFILE } from "../../test/server.ts";
 
@@ -45,7 +45,7 @@ describe("Footer", () => {
     server.use(http.get("/api/business", () => HttpResponse.json({ error: "down" }, { status: 503 })));
     await renderApp("/");
     const inFooter = within(footer());
-    expect(inFooter.getByRole("link", { name: FALLBACK_BUSINESS_PROFILE.email })).toBeTruthy();
-    expect(inFooter.getByText(`© ${new Date().getFullYear()} ${FALLBACK_BUSINESS_PROFILE.brandName}`)).toBeTruthy();
+    expect(inFooter.getByRole("link", { name: DEMO_BUSINESS_PROFILE.email })).toBeTruthy();
+    expect(inFooter.getByText(`© ${new Date().getFullYear()} ${DEMO_BUSINESS_PROFILE.brandName}`)).toBeTruthy();
   });
 });

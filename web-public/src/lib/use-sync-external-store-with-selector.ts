@@ -1,11 +1,13 @@
 /**
  * ES-module port of React's `use-sync-external-store/shim/with-selector` (MIT, Meta Platforms),
- * for React 18+ where useSyncExternalStore is built in.
+ * for React 18+ where useSyncExternalStore is built in. TanStack's stores (router, table) import
+ * the shim; both apps' Vite configs point it here, for two reasons:
  *
- * Why it exists: the npm package is CommonJS, and its `require("react")` is bundled into this
- * federated remote as a second React instead of the host's shared one, so every TanStack store
- * hook (router, table) failed with "Cannot read properties of null (reading 'useRef')". The Vite
- * config points the package at this file, whose plain `import` the federation plugin shares.
+ * - The npm package is CommonJS, and its `require("react")` is bundled into the federated admin
+ *   remote as a second React instead of the host's shared one, so every TanStack store hook failed
+ *   with "Cannot read properties of null (reading 'useRef')". This file's plain `import` is shared.
+ * - The shim's own useSyncExternalStore fallback is dead code on React 19 and would ship on every
+ *   public page.
  */
 import { useDebugValue, useEffect, useMemo, useRef, useSyncExternalStore } from "react";
 
