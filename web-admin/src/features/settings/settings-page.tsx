@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useId, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { isApiError } from "@yarra/api/client/http.ts";
 import { serverMessageOr } from "@yarra/api/client/error-catalogue.ts";
 import { clampSchedulingSettings, CONTENT_LIMITS, SCHEDULING_LIMITS } from "@yarra/core/settings/clamps.ts";
@@ -10,6 +10,7 @@ import {
 } from "@yarra/core/settings/types.ts";
 import { api } from "../../lib/api.ts";
 import { ErrorAlert } from "../../ui/error-alert.tsx";
+import { FormField } from "../../ui/form-field.tsx";
 import { useFlash } from "../../ui/use-flash.ts";
 import "./settings.css";
 
@@ -60,7 +61,6 @@ export function SettingsPage() {
   const [contentError, setContentError] = useState<{ failure: Failure; text: string } | null>(null);
   const schedulingFlash = useFlash();
   const contentFlash = useFlash();
-  const ids = { buffer: useId(), bufferHint: useId(), max: useId(), maxHint: useId(), label: useId(), placeholder: useId() };
 
   useEffect(() => {
     let live = true;
@@ -139,46 +139,46 @@ export function SettingsPage() {
       <form className="settings-card" onSubmit={saveScheduling} aria-labelledby="settings-scheduling" noValidate>
         <h2 id="settings-scheduling" className="settings-card__title">Scheduling</h2>
         <div className="settings-card__grid">
-          <div className="admin-field">
-            <label className="admin-field__label" htmlFor={ids.buffer}>Slot buffer (minutes)</label>
-            <input
-              id={ids.buffer}
-              name="slotBufferMin"
-              className="admin-input"
-              type="number"
-              inputMode="numeric"
-              min={L.slotBufferMin.min}
-              max={L.slotBufferMin.max}
-              step={1}
-              value={scheduling.slotBufferMin}
-              aria-describedby={ids.bufferHint}
-              onChange={(event) => setScheduling({ ...scheduling, slotBufferMin: event.target.value })}
-              onBlur={clampOnBlur}
-            />
-            <p id={ids.bufferHint} className="settings__hint">
-              Minutes either side of a start that count towards the cap: {L.slotBufferMin.min} to {L.slotBufferMin.max} (default {L.slotBufferMin.fallback}).
-            </p>
-          </div>
-          <div className="admin-field">
-            <label className="admin-field__label" htmlFor={ids.max}>Max concurrent bookings per slot</label>
-            <input
-              id={ids.max}
-              name="maxConcurrentPerSlot"
-              className="admin-input"
-              type="number"
-              inputMode="numeric"
-              min={L.maxConcurrentPerSlot.min}
-              max={L.maxConcurrentPerSlot.max}
-              step={1}
-              value={scheduling.maxConcurrentPerSlot}
-              aria-describedby={ids.maxHint}
-              onChange={(event) => setScheduling({ ...scheduling, maxConcurrentPerSlot: event.target.value })}
-              onBlur={clampOnBlur}
-            />
-            <p id={ids.maxHint} className="settings__hint">
-              {L.maxConcurrentPerSlot.min} to {L.maxConcurrentPerSlot.max} (default {L.maxConcurrentPerSlot.fallback}).
-            </p>
-          </div>
+          <FormField
+            label="Slot buffer (minutes)"
+            hint={`Minutes either side of a start that count towards the cap: ${L.slotBufferMin.min} to ${L.slotBufferMin.max} (default ${L.slotBufferMin.fallback}).`}
+          >
+            {(control) => (
+              <input
+                {...control}
+                name="slotBufferMin"
+                className="admin-input"
+                type="number"
+                inputMode="numeric"
+                min={L.slotBufferMin.min}
+                max={L.slotBufferMin.max}
+                step={1}
+                value={scheduling.slotBufferMin}
+                onChange={(event) => setScheduling({ ...scheduling, slotBufferMin: event.target.value })}
+                onBlur={clampOnBlur}
+              />
+            )}
+          </FormField>
+          <FormField
+            label="Max concurrent bookings per slot"
+            hint={`${L.maxConcurrentPerSlot.min} to ${L.maxConcurrentPerSlot.max} (default ${L.maxConcurrentPerSlot.fallback}).`}
+          >
+            {(control) => (
+              <input
+                {...control}
+                name="maxConcurrentPerSlot"
+                className="admin-input"
+                type="number"
+                inputMode="numeric"
+                min={L.maxConcurrentPerSlot.min}
+                max={L.maxConcurrentPerSlot.max}
+                step={1}
+                value={scheduling.maxConcurrentPerSlot}
+                onChange={(event) => setScheduling({ ...scheduling, maxConcurrentPerSlot: event.target.value })}
+                onBlur={clampOnBlur}
+              />
+            )}
+          </FormField>
         </div>
         <label className="settings__check">
           <input
@@ -212,28 +212,30 @@ export function SettingsPage() {
           <span>Show the general comments box</span>
         </label>
         <div className="settings-card__grid">
-          <div className="admin-field">
-            <label className="admin-field__label" htmlFor={ids.label}>Comment label</label>
-            <input
-              id={ids.label}
-              name="generalCommentLabel"
-              className="admin-input"
-              maxLength={CONTENT_LIMITS.label}
-              value={content.generalCommentLabel}
-              onChange={(event) => setContent({ ...content, generalCommentLabel: event.target.value })}
-            />
-          </div>
-          <div className="admin-field">
-            <label className="admin-field__label" htmlFor={ids.placeholder}>Comment placeholder</label>
-            <input
-              id={ids.placeholder}
-              name="generalCommentPlaceholder"
-              className="admin-input"
-              maxLength={CONTENT_LIMITS.placeholder}
-              value={content.generalCommentPlaceholder}
-              onChange={(event) => setContent({ ...content, generalCommentPlaceholder: event.target.value })}
-            />
-          </div>
+          <FormField label="Comment label">
+            {(control) => (
+              <input
+                {...control}
+                name="generalCommentLabel"
+                className="admin-input"
+                maxLength={CONTENT_LIMITS.label}
+                value={content.generalCommentLabel}
+                onChange={(event) => setContent({ ...content, generalCommentLabel: event.target.value })}
+              />
+            )}
+          </FormField>
+          <FormField label="Comment placeholder">
+            {(control) => (
+              <input
+                {...control}
+                name="generalCommentPlaceholder"
+                className="admin-input"
+                maxLength={CONTENT_LIMITS.placeholder}
+                value={content.generalCommentPlaceholder}
+                onChange={(event) => setContent({ ...content, generalCommentPlaceholder: event.target.value })}
+              />
+            )}
+          </FormField>
         </div>
         {contentError && (
           <ErrorAlert failure={contentError.failure} message={contentError.text} onDismiss={() => setContentError(null)} />
