@@ -9,7 +9,6 @@ import { BookingCard } from "./booking-card.tsx";
 import {
   type BookingDto,
   type BookingFilters,
-  type BookingPage,
   type BookingStats,
   buildListQuery,
   DEFAULT_FILTERS,
@@ -20,9 +19,9 @@ import { markAllUnread, useReadCount } from "./read-marks.ts";
 import { TIME_WINDOWS, type TimeWindow } from "./time-window.ts";
 import "./bookings.css";
 import { Pager } from "../../ui/pager.tsx";
+import { useListLoad, useSettledSearch } from "../../ui/use-list-page.ts";
 
 export const LOAD_FAILED = "Failed to load bookings";
-const SEARCH_DELAY_MS = 300;
 
 const STATUS_CHIPS: RecordStatus[] = ["PENDING", "CONFIRMED", "CANCELLED", "DONE", "QUOTE_REQUESTED"];
 const PAYMENT_CHIPS: PaymentStatus[] = ["UNPAID", "PAID"];
@@ -64,24 +63,15 @@ interface Group {
 /** Staff bookings and quotes: search, filters, time windows, chips, grouped cards, CSV. */
 export function BookingsPage() {
   const [filters, setFilters] = useState<BookingFilters>(DEFAULT_FILTERS);
-  const [searchText, setSearchText] = useState("");
   const [page, setPage] = useState(1);
+  const [searchText, setSearchText] = useSettledSearch((q) => {
+    setFilters((current) => (current.q === q ? current : { ...current, q }));
+  });
   const [reloads, setReloads] = useState(0);
-  const [result, setResult] = useState<BookingPage | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [loadError, setLoadError] = useState<Failure | null>(null);
   const [csvError, setCsvError] = useState<Failure | null>(null);
   const [csvBusy, setCsvBusy] = useState(false);
   const readCount = useReadCount();
   const ids = { search: useId(), custom: useId(), list: useId() };
-
-  // The search box waits for a pause in typing before asking the server.
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setFilters((current) => (current.q === searchText ? current : { ...current, q: searchText }));
-    }, SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [searchText]);
 
   const update = <K extends keyof BookingFilters>(key: K, value: BookingFilters[K]) => {
     setFilters((current) => ({ ...current, [key]: value }));
@@ -91,28 +81,12 @@ export function BookingsPage() {
 
   // Rebuilt on every filter change or reload, so "now" is the moment of asking.
   const built = useMemo(() => buildListQuery(filters, new Date()), [filters, reloads]);
-
-  useEffect(() => {
-    if (!built.ok) {
-      setLoading(false);
-      return;
-    }
-    const controller = new AbortController();
-    setLoading(true);
-    setLoadError(null);
-    fetchBookings(built.query, page, controller.signal)
-      .then((next) => {
-        setResult(next);
-        setLoading(false);
-      })
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        setResult(null);
-        setLoadError(isApiError(error) ? error : { title: "Error", text: LOAD_FAILED });
-        setLoading(false);
-      });
-    return () => controller.abort();
-  }, [built, page]);
+  const { result, setResult, loading, loadError, dismissLoadError } = useListLoad(
+    built.ok ? built.query : null,
+    page,
+    fetchBookings,
+    LOAD_FAILED,
+  );
 
   const onUpdated = useCallback((updated: BookingDto) => {
     setResult((current) => {
@@ -281,7 +255,7 @@ export function BookingsPage() {
       </div>
 
       {csvError && <ErrorAlert failure={csvError} message={csvError.serverMessage} onDismiss={() => setCsvError(null)} />}
-      {loadError && <ErrorAlert failure={loadError} message={LOAD_FAILED} onDismiss={() => setLoadError(null)} />}
+      {loadError && <ErrorAlert failure={loadError} message={LOAD_FAILED} onDismiss={dismissLoadError} />}
       {loading && <p className="bookings-note" role="status">Loading bookings…</p>}
 
       {built.ok && !loading && !loadError && result && (

@@ -1,57 +1,34 @@
-import { useCallback, useEffect, useState } from "react";
-import { isApiError } from "@yarra/api/client/http.ts";
+import { useCallback, useState } from "react";
 import { INQUIRY_TYPES } from "@yarra/core/inquiry/types.ts";
 import { INQUIRY_TYPE_LABELS } from "@yarra/core/notifications/messages.ts";
 import { ErrorAlert } from "../../ui/error-alert.tsx";
-import { DEFAULT_FILTERS, fetchInquiries, type InquiryDto, type InquiryFilters, type InquiryPage } from "./inquiries-api.ts";
+import { DEFAULT_FILTERS, fetchInquiries, type InquiryDto, type InquiryFilters } from "./inquiries-api.ts";
 import { InquiryCard } from "./inquiry-card.tsx";
 import "./inquiries.css";
 import { Pager } from "../../ui/pager.tsx";
+import { useListLoad, useSettledSearch } from "../../ui/use-list-page.ts";
 
 export const LOAD_FAILED = "Failed to load inquiries";
-const SEARCH_DELAY_MS = 300;
-
-type Failure = Parameters<typeof ErrorAlert>[0]["failure"];
 
 /** Office and commercial inquiries: search, filters, read/checked/archive and admin notes. */
 export function InquiriesPage() {
   const [filters, setFilters] = useState<InquiryFilters>(DEFAULT_FILTERS);
-  const [searchText, setSearchText] = useState("");
   const [page, setPage] = useState(1);
-  const [result, setResult] = useState<InquiryPage | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [loadError, setLoadError] = useState<Failure | null>(null);
-
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setFilters((current) => (current.q === searchText ? current : { ...current, q: searchText }));
-      setPage(1);
-    }, SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [searchText]);
+  const [searchText, setSearchText] = useSettledSearch((q) => {
+    setFilters((current) => (current.q === q ? current : { ...current, q }));
+    setPage(1);
+  });
+  const { result, setResult, loading, loadError, dismissLoadError } = useListLoad(
+    filters,
+    page,
+    fetchInquiries,
+    LOAD_FAILED,
+  );
 
   const update = <K extends keyof InquiryFilters>(key: K, value: InquiryFilters[K]) => {
     setFilters((current) => ({ ...current, [key]: value }));
     setPage(1);
   };
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoading(true);
-    setLoadError(null);
-    fetchInquiries(filters, page, controller.signal)
-      .then((next) => {
-        setResult(next);
-        setLoading(false);
-      })
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        setResult(null);
-        setLoadError(isApiError(error) ? error : { title: "Error", text: LOAD_FAILED });
-        setLoading(false);
-      });
-    return () => controller.abort();
-  }, [filters, page]);
 
   const onUpdated = useCallback((updated: InquiryDto) => {
     setResult((current) =>
@@ -132,7 +109,7 @@ export function InquiriesPage() {
         </label>
       </form>
 
-      {loadError && <ErrorAlert failure={loadError} message={LOAD_FAILED} onDismiss={() => setLoadError(null)} />}
+      {loadError && <ErrorAlert failure={loadError} message={LOAD_FAILED} onDismiss={dismissLoadError} />}
       {loading && <p className="inquiries-note" role="status">Loading inquiries…</p>}
 
       {!loading && !loadError && result && (
