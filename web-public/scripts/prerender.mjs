@@ -64,7 +64,7 @@ for (const path of pages) {
     .replace(/<meta name="description"[^>]*>/, page.headHtml.description)
     .replace(HEAD_MARKER, [page.headHtml.extras, ...(hints.match(/<link [^>]*>/g) ?? [])].join("\n    "))
     .replace("</head>", [...links].map((link) => `  ${link}\n`).join("") + "  </head>")
-    .replace(ROOT, `<div id="root"${page.clientRender ? " data-client-render" : ""}>${appHtml}</div>`);
+    .replace(ROOT, `<div id="root">${appHtml}</div>`);
   const file = join(dist, "prerendered", path === "/" ? "index.html" : `${path.slice(1)}.html`);
   await mkdir(dirname(file), { recursive: true });
   await writeFile(file, html);

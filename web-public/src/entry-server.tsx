@@ -36,8 +36,6 @@ export function prerenderPaths(): string[] {
 export interface PrerenderedPage {
   appHtml: string;
   headHtml: { title: string; description: string; extras: string };
-  /** The client renders over this page's HTML instead of hydrating it (staticData.prerender). */
-  clientRender: boolean;
   /** Source modules (as the Vite manifest names them) this page loaded lazily. */
   modules: string[];
 }
@@ -67,7 +65,6 @@ export async function renderPage(path: string): Promise<PrerenderedPage> {
   );
   return {
     appHtml,
-    clientRender: router.state.matches.some((m) => m.staticData?.prerender === "client-render"),
     headHtml: { title: renderTitle(head), description: renderDescription(head), extras: renderHeadExtras(head) },
     modules: [...loaded].filter((id) => !before.has(id)),
   };

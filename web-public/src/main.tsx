@@ -16,10 +16,7 @@ if (!container.firstElementChild) {
   createRoot(container).render(app);
 } else {
   // A prerendered page (scripts/prerender.mjs): load the route's lazy chunks first, so the first
-  // client render matches the HTML, then hydrate it. A page whose first render depends on the
-  // day (data-client-render) is rendered afresh instead, replacing the HTML in one commit.
-  void router.load().then(() => {
-    if (container.hasAttribute("data-client-render")) createRoot(container).render(app);
-    else hydrateRoot(container, app);
-  });
+  // client render matches the HTML, then hydrate it. The HTML may be days old when served: what
+  // depends on the day is rendered after hydration (e.g. the booking form's useVisitStart).
+  void router.load().then(() => hydrateRoot(container, app));
 }

@@ -7,12 +7,6 @@ declare module "@tanstack/router-core" {
     solidNav?: boolean;
     /** Title, description and indexing of the page (src/lib/seo.ts); the deepest match wins. */
     seo?: PageSeo;
-    /**
-     * 'client-render': the page's first render depends on the day (e.g. the earliest bookable
-     * date), so its prerendered HTML is a first paint that the client renders over instead of
-     * hydrating (a day-old build would not match).
-     */
-    prerender?: "client-render";
   }
 }
 

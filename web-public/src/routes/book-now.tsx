@@ -7,8 +7,6 @@ export const bookNowRoute = createRoute({
   getParentRoute: () => siteRoute,
   path: "/book-now",
   staticData: {
-    // The schedule section prints the earliest bookable date, which moves every day.
-    prerender: "client-render",
     seo: {
       title: withBrand("Book a Cleaning"),
       description: (p) =>

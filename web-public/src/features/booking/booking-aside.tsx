@@ -1,9 +1,9 @@
-import type { ReactNode } from "react";
+import { memo, type ReactNode } from "react";
 import { telHref, whatsappChatUrl } from "../../lib/business-profile.ts";
 import { useBusinessProfile } from "../../lib/business-profile-context.tsx";
 
 /** The side column: why book, privacy, contact help and (passed in) the live price box. */
-export function BookingAside({ priceBox }: { priceBox: ReactNode }) {
+export const BookingAside = memo(function BookingAside({ priceBox }: { priceBox: ReactNode }) {
   const profile = useBusinessProfile();
   return (
     <aside className="booking-aside" aria-label="About your booking">
@@ -44,4 +44,4 @@ export function BookingAside({ priceBox }: { priceBox: ReactNode }) {
       </section>
     </aside>
   );
-}
+});

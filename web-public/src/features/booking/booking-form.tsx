@@ -4,7 +4,7 @@ import type { ServiceDto } from "@yarra/api/client/types.ts";
 import { DRAFT_MESSAGES } from "@yarra/core/booking/draft-validation.ts";
 import { formatAud } from "@yarra/core/shared/money.ts";
 import type { FieldErrors } from "@yarra/core/shared/result.ts";
-import { useEffect, useMemo, useRef, useState } from "react";
+import { Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { ErrorAlert } from "../../ui/error-alert.tsx";
 import { checkAvailability, type SubmitKind, submitDraft } from "./booking-api.ts";
 import { BookingAside } from "./booking-aside.tsx";
@@ -21,7 +21,7 @@ import {
   withService,
 } from "./booking-draft.ts";
 import { AddressSection, ContactSection } from "./contact-sections.tsx";
-import { goToSection, sectionId } from "./form-section.tsx";
+import { type FormChange, goToSection, sectionId } from "./form-section.tsx";
 import { FrequencySection } from "./frequency-section.tsx";
 import { newIdempotencyKey } from "../../lib/idempotency-key.ts";
 import { PriceSummary } from "./price-summary.tsx";
@@ -59,6 +59,18 @@ function withoutErrors(errors: FieldErrors, touched: string[]): FieldErrors {
   return changed ? next : errors;
 }
 
+/**
+ * A function of stable identity that always runs the latest `handler`, so a memoised section
+ * given it does not re-render because its parent did. For event handlers, not for rendering.
+ */
+function useStableHandler<Args extends unknown[], Result>(handler: (...args: Args) => Result) {
+  const latest = useRef(handler);
+  useLayoutEffect(() => {
+    latest.current = handler;
+  });
+  return useCallback((...args: Args) => latest.current(...args), []);
+}
+
 /** The booking form: seven sections, a live price, and submission as a booking or a quote. */
 export function BookingFormView() {
   const [form, setForm] = useState<FormState>(EMPTY_FORM);
@@ -68,8 +80,6 @@ export function BookingFormView() {
   const [submitting, setSubmitting] = useState<SubmitKind | null>(null);
   const [result, setResult] = useState<BookingResult | null>(null);
   const [focusRequest, setFocusRequest] = useState<{ section: FormSection } | null>(null);
-  // Fixed per visit, so the date picker's earliest day does not shift while the customer types.
-  const [now] = useState(() => new Date());
   const submittingRef = useRef(false);
   const availabilityRun = useRef(0);
   /** The key of the attempt that may have reached the server; reused only for the same draft. */
@@ -78,7 +88,10 @@ export function BookingFormView() {
   const catalog = useBookingCatalog(form.serviceId);
   const service = catalog.services.find((s) => s._id === form.serviceId);
   const frequency = catalog.frequencies.find((f) => f.code === form.frequencyCode);
-  const draftContext = { questions: catalog.questions, commentEnabled: catalog.content.generalCommentEnabled };
+  const draftContext = useMemo(
+    () => ({ questions: catalog.questions, commentEnabled: catalog.content.generalCommentEnabled }),
+    [catalog.questions, catalog.content.generalCommentEnabled],
+  );
   const ticks = stepTicks(form, draftContext);
   const priced = useMemo(
     () => livePrice(form, { services: catalog.services, extras: catalog.extras, frequencies: catalog.frequencies }),
@@ -90,29 +103,31 @@ export function BookingFormView() {
     if (focusRequest) goToSection(focusRequest.section, { preferInvalid: true });
   }, [focusRequest]);
 
-  const resetAvailability = () => {
+  const resetAvailability = useCallback(() => {
     availabilityRun.current++;
     setAvailability({ status: "unknown" });
-  };
+  }, []);
 
-  const change = (patch: Partial<FormState>, touched: string[]) => {
+  const change = useCallback<FormChange>((patch, touched) => {
     setForm((current) => ({ ...current, ...patch }));
     setErrors((current) => withoutErrors(current, touched));
     if (touched.some((path) => SCHEDULE_PATHS.has(path))) resetAvailability();
-  };
+  }, [resetAvailability]);
 
-  const changeService = (next: ServiceDto | undefined) => {
+  const changeService = useCallback((next: ServiceDto | undefined) => {
     setForm((current) => withService(current, next));
     setErrors((current) =>
       withoutErrors(current, ["serviceId", "serviceChoice", "hours", "bedrooms", "extras", "answers"])
     );
     resetAvailability();
-  };
+  }, [resetAvailability]);
 
-  const answer = (questionId: string, value: string | string[]) =>
-    change({ answers: { ...form.answers, [questionId]: value } }, [`answers.${questionId}`, "answers"]);
+  const answer = useCallback((questionId: string, value: string | string[]) => {
+    setForm((current) => ({ ...current, answers: { ...current.answers, [questionId]: value } }));
+    setErrors((current) => withoutErrors(current, [`answers.${questionId}`, "answers"]));
+  }, []);
 
-  const onCheckAvailability = async () => {
+  const onCheckAvailability = useStableHandler(async () => {
     const start = startTimeIsoOf(form);
     const run = ++availabilityRun.current;
     if (!start) {
@@ -128,7 +143,7 @@ export function BookingFormView() {
       const fallback = isApiError(error) ? error.text : "We couldn’t check availability right now. Please try again.";
       setAvailability({ status: "failed", message: serverMessageOr(error, fallback) });
     }
-  };
+  });
 
   const showFieldErrors = (fieldErrors: FieldErrors) => {
     setErrors(fieldErrors);
@@ -136,7 +151,7 @@ export function BookingFormView() {
     if (section) setFocusRequest({ section });
   };
 
-  const onSubmit = async (kind: SubmitKind) => {
+  const onSubmit = useStableHandler(async (kind: SubmitKind) => {
     if (submittingRef.current) return;
     const found = validateForm(form, draftContext, new Date());
     if (Object.keys(found).length > 0) {
@@ -175,9 +190,9 @@ export function BookingFormView() {
       submittingRef.current = false;
       setSubmitting(null);
     }
-  };
+  });
 
-  const priceBox = (
+  const priceBox = useMemo(() => (
     <section className="booking-card price-box" aria-labelledby="booking-price-title">
       <h2 className="booking-card__title" id="booking-price-title">Your price</h2>
       {service && <p className="price-box__service">{service.name}</p>}
@@ -190,12 +205,17 @@ export function BookingFormView() {
         />
       </div>
     </section>
-  );
+  ), [service, form.serviceId, priced, catalog.pricingFailed, frequency?.name]);
 
   return (
     <div className="booking-layout">
       <div className="booking-main">
-        {!result && <StepNav ticks={ticks} />}
+        {/* Hydrates on its own, like each section (form-section.tsx) and the side column. */}
+        {!result && (
+          <Suspense>
+            <StepNav ticks={ticks} />
+          </Suspense>
+        )}
         {banner && (
           <ErrorAlert failure={banner.failure} message={banner.message} onDismiss={() => setBanner(null)} />
         )}
@@ -207,10 +227,20 @@ export function BookingFormView() {
             aria-busy={submitting !== null}
             onSubmit={(event) => event.preventDefault()}
           >
-            <ContactSection form={form} errors={errors} onChange={change} />
-            <AddressSection form={form} errors={errors} onChange={change} />
+            <ContactSection
+              firstName={form.firstName}
+              lastName={form.lastName}
+              email={form.email}
+              phone={form.phone}
+              errors={errors}
+              onChange={change}
+            />
+            <AddressSection address={form.address} errors={errors} onChange={change} />
             <ServiceSection
-              form={form}
+              serviceId={form.serviceId}
+              hours={form.hours}
+              bedrooms={form.bedrooms}
+              chosenExtras={form.extras}
               errors={errors}
               services={catalog.services}
               extras={catalog.extras}
@@ -220,16 +250,21 @@ export function BookingFormView() {
               onChange={change}
             />
             <ScheduleSection
-              form={form}
+              date={form.date}
+              slotHour={form.slotHour}
               errors={errors}
-              now={now}
               availability={availability}
               onChange={change}
               onCheckAvailability={onCheckAvailability}
             />
-            <FrequencySection form={form} errors={errors} frequencies={catalog.frequencies} onChange={change} />
+            <FrequencySection
+              frequencyCode={form.frequencyCode}
+              errors={errors}
+              frequencies={catalog.frequencies}
+              onChange={change}
+            />
             <QuestionsSection
-              form={form}
+              answers={form.answers}
               errors={errors}
               questions={catalog.questions}
               failed={catalog.questionsFailed}
@@ -251,7 +286,9 @@ export function BookingFormView() {
           </form>
         )}
       </div>
-      <BookingAside priceBox={priceBox} />
+      <Suspense>
+        <BookingAside priceBox={priceBox} />
+      </Suspense>
       {!result && (
         <div className="booking-bottom-bar">
           <span>

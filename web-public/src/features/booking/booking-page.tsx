@@ -1,3 +1,4 @@
+import { Suspense } from "react";
 import { PageHero } from "../../ui/page-hero.tsx";
 import { BookingFormView } from "./booking-form.tsx";
 import "./booking.css";
@@ -17,7 +18,15 @@ export function BookingPage() {
       >
         <p>Build your clean, see the price as you go, and book in under two minutes.</p>
       </PageHero>
-      <BookingFormView />
+      {/*
+        Nothing in the form suspends: its boundaries (here, around the step list, each section and
+        the side column) let the prerendered page hydrate in short tasks, piece by piece, instead
+        of in one long one. A change of context above (e.g. the business profile arriving) still
+        hydrates the pieces it reaches at once, but one boundary at a time.
+      */}
+      <Suspense>
+        <BookingFormView />
+      </Suspense>
     </div>
   );
 }

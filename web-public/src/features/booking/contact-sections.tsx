@@ -1,16 +1,17 @@
 import type { FieldErrors } from "@yarra/core/shared/result.ts";
+import { memo } from "react";
 import type { BookingForm } from "./booking-draft.ts";
 import { SelectField, TextField } from "./field.tsx";
-import { SectionFrame } from "./form-section.tsx";
+import { type FormChange, SectionFrame } from "./form-section.tsx";
 
-export interface SectionProps {
-  form: BookingForm;
+type ContactSectionProps = Pick<BookingForm, "firstName" | "lastName" | "email" | "phone"> & {
   errors: FieldErrors;
-  /** Applies a change and clears the errors of the fields it touched. */
-  onChange: (patch: Partial<BookingForm>, touched: string[]) => void;
-}
+  onChange: FormChange;
+};
 
-export function ContactSection({ form, errors, onChange }: SectionProps) {
+export const ContactSection = memo(function ContactSection(
+  { firstName, lastName, email, phone, errors, onChange }: ContactSectionProps,
+) {
   return (
     <SectionFrame step="details">
       <div className="booking-grid">
@@ -19,7 +20,7 @@ export function ContactSection({ form, errors, onChange }: SectionProps) {
           name="firstName"
           autoComplete="given-name"
           required
-          value={form.firstName}
+          value={firstName}
           errors={errors.firstName}
           onValue={(firstName) => onChange({ firstName }, ["firstName"])}
         />
@@ -28,7 +29,7 @@ export function ContactSection({ form, errors, onChange }: SectionProps) {
           name="lastName"
           autoComplete="family-name"
           required
-          value={form.lastName}
+          value={lastName}
           errors={errors.lastName}
           onValue={(lastName) => onChange({ lastName }, ["lastName"])}
         />
@@ -39,7 +40,7 @@ export function ContactSection({ form, errors, onChange }: SectionProps) {
           autoComplete="email"
           inputMode="email"
           required
-          value={form.email}
+          value={email}
           errors={errors.email}
           onValue={(email) => onChange({ email }, ["email"])}
         />
@@ -51,18 +52,24 @@ export function ContactSection({ form, errors, onChange }: SectionProps) {
           inputMode="tel"
           placeholder="0412 345 678"
           required
-          value={form.phone}
+          value={phone}
           errors={errors.phone}
           onValue={(phone) => onChange({ phone }, ["phone"])}
         />
       </div>
     </SectionFrame>
   );
+});
+
+interface AddressSectionProps {
+  address: BookingForm["address"];
+  errors: FieldErrors;
+  onChange: FormChange;
 }
 
-export function AddressSection({ form, errors, onChange }: SectionProps) {
+export const AddressSection = memo(function AddressSection({ address, errors, onChange }: AddressSectionProps) {
   const setAddress = (key: keyof BookingForm["address"], value: string) =>
-    onChange({ address: { ...form.address, [key]: value } }, [`address.${key}`]);
+    onChange({ address: { ...address, [key]: value } }, [`address.${key}`]);
   return (
     <SectionFrame step="address">
       <div className="booking-grid">
@@ -70,7 +77,7 @@ export function AddressSection({ form, errors, onChange }: SectionProps) {
           label="Unit (optional)"
           name="unit"
           autoComplete="address-line2"
-          value={form.address.unit}
+          value={address.unit}
           errors={errors["address.unit"]}
           onValue={(value) => setAddress("unit", value)}
         />
@@ -79,7 +86,7 @@ export function AddressSection({ form, errors, onChange }: SectionProps) {
           name="street"
           autoComplete="address-line1"
           required
-          value={form.address.street}
+          value={address.street}
           errors={errors["address.street"]}
           onValue={(value) => setAddress("street", value)}
         />
@@ -88,7 +95,7 @@ export function AddressSection({ form, errors, onChange }: SectionProps) {
           name="suburb"
           autoComplete="address-level2"
           required
-          value={form.address.suburb}
+          value={address.suburb}
           errors={errors["address.suburb"]}
           onValue={(value) => setAddress("suburb", value)}
         />
@@ -97,7 +104,7 @@ export function AddressSection({ form, errors, onChange }: SectionProps) {
           name="state"
           autoComplete="address-level1"
           required
-          value={form.address.state}
+          value={address.state}
           errors={errors["address.state"]}
           onValue={(value) => setAddress("state", value)}
         >
@@ -112,11 +119,11 @@ export function AddressSection({ form, errors, onChange }: SectionProps) {
           pattern="[0-9]*"
           maxLength={4}
           required
-          value={form.address.postCode}
+          value={address.postCode}
           errors={errors["address.postCode"]}
           onValue={(value) => setAddress("postCode", value.replace(/\D/g, ""))}
         />
       </div>
     </SectionFrame>
   );
-}
+});

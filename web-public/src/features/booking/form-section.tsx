@@ -1,7 +1,14 @@
-import type { ReactNode } from "react";
-import type { FormSection as SectionKey, StepTicks } from "./booking-draft.ts";
+import { type ReactNode, Suspense } from "react";
+import type { BookingForm, FormSection as SectionKey, StepTicks } from "./booking-draft.ts";
 
 export type StepKey = keyof StepTicks;
+
+/**
+ * Applies a change and clears the errors of the fields it touched. The form passes one stable
+ * function, and each section takes only the fields it shows and is memoised, so a keystroke or
+ * a data arrival re-renders the sections it concerns, not all seven.
+ */
+export type FormChange = (patch: Partial<BookingForm>, touched: string[]) => void;
 
 /** The seven numbered sections of public-site.md section 2, in page order. */
 export const STEPS: readonly { key: StepKey; title: string; id: string }[] = [
@@ -50,7 +57,11 @@ export function SectionFrame({ step, children, lead }: SectionFrameProps) {
         </span>
       </h2>
       {lead && <p className="booking-section__lead">{lead}</p>}
-      {children}
+      {/*
+        Nothing here suspends: the boundary lets a prerendered page hydrate each section's controls
+        in tasks of their own (selective hydration) instead of the whole form in one long task.
+      */}
+      <Suspense>{children}</Suspense>
     </section>
   );
 }

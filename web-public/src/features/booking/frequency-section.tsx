@@ -1,21 +1,22 @@
 import type { FrequencyDto } from "@yarra/api/client/types.ts";
 import type { FieldErrors } from "@yarra/core/shared/result.ts";
-import { useId } from "react";
+import { memo, useId } from "react";
 import type { BookingForm } from "./booking-draft.ts";
 import { describedBy, FieldError } from "./field.tsx";
-import { SectionFrame } from "./form-section.tsx";
+import { type FormChange, SectionFrame } from "./form-section.tsx";
 
 export const discountText = (frequency: Pick<FrequencyDto, "discountPercent">) =>
   frequency.discountPercent > 0 ? `${frequency.discountPercent}% off after the first service` : "No discount";
 
-interface FrequencySectionProps {
-  form: BookingForm;
+type FrequencySectionProps = Pick<BookingForm, "frequencyCode"> & {
   errors: FieldErrors;
   frequencies: FrequencyDto[];
-  onChange: (patch: Partial<BookingForm>, touched: string[]) => void;
-}
+  onChange: FormChange;
+};
 
-export function FrequencySection({ form, errors, frequencies, onChange }: FrequencySectionProps) {
+export const FrequencySection = memo(function FrequencySection(
+  { frequencyCode, errors, frequencies, onChange }: FrequencySectionProps,
+) {
   const id = useId();
   const messages = errors.frequencyCode;
   return (
@@ -33,7 +34,7 @@ export function FrequencySection({ form, errors, frequencies, onChange }: Freque
                 type="radio"
                 name="frequencyCode"
                 value={frequency.code}
-                checked={form.frequencyCode === frequency.code}
+                checked={frequencyCode === frequency.code}
                 onChange={() => onChange({ frequencyCode: frequency.code }, ["frequencyCode"])}
               />
               <span className="booking-choice__body">
@@ -47,4 +48,4 @@ export function FrequencySection({ form, errors, frequencies, onChange }: Freque
       </fieldset>
     </SectionFrame>
   );
-}
+});

@@ -1,6 +1,6 @@
 import type { QuestionDto } from "@yarra/api/client/types.ts";
 import type { FieldErrors } from "@yarra/core/shared/result.ts";
-import { useId } from "react";
+import { memo, useId } from "react";
 import type { BookingForm } from "./booking-draft.ts";
 import { describedBy, FieldError, TextField } from "./field.tsx";
 import { SectionFrame } from "./form-section.tsx";
@@ -9,15 +9,16 @@ import { SectionFrame } from "./form-section.tsx";
 export const QUESTIONS_LOAD_ERROR =
   "We couldn’t load the extra questions just now. You can still continue and try again later.";
 
-interface QuestionsSectionProps {
-  form: BookingForm;
+type QuestionsSectionProps = Pick<BookingForm, "answers"> & {
   errors: FieldErrors;
   questions: QuestionDto[];
   failed: boolean;
   onAnswer: (questionId: string, value: string | string[]) => void;
-}
+};
 
-export function QuestionsSection({ form, errors, questions, failed, onAnswer }: QuestionsSectionProps) {
+export const QuestionsSection = memo(function QuestionsSection(
+  { answers, errors, questions, failed, onAnswer }: QuestionsSectionProps,
+) {
   return (
     <SectionFrame step="questions" lead={questions.length > 0 ? "Questions marked * need an answer." : undefined}>
       {failed && <p className="booking-notice booking-notice--error" role="alert">{QUESTIONS_LOAD_ERROR}</p>}
@@ -28,7 +29,7 @@ export function QuestionsSection({ form, errors, questions, failed, onAnswer }: 
           <QuestionField
             key={question._id}
             question={question}
-            value={form.answers[question._id]}
+            value={answers[question._id]}
             errors={errors[`answers.${question._id}`]}
             onAnswer={(value) => onAnswer(question._id, value)}
           />
@@ -36,7 +37,7 @@ export function QuestionsSection({ form, errors, questions, failed, onAnswer }: 
       </div>
     </SectionFrame>
   );
-}
+});
 
 interface QuestionFieldProps {
   question: QuestionDto;

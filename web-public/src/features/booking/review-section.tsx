@@ -2,10 +2,10 @@ import type { BookingFormContentDto, FrequencyDto, ServiceDto } from "@yarra/api
 import type { PricedDraft } from "@yarra/core/booking/pricing.ts";
 import { formatMelbourneDateTime } from "@yarra/core/shared/melbourne-time.ts";
 import type { FieldErrors } from "@yarra/core/shared/result.ts";
-import type { ReactNode } from "react";
+import { memo, type ReactNode } from "react";
 import { type BookingForm, bedroomsLabel, hoursLabel, startTimeIsoOf } from "./booking-draft.ts";
 import { TextAreaField } from "./text-area-field.tsx";
-import { SectionFrame } from "./form-section.tsx";
+import { type FormChange, SectionFrame } from "./form-section.tsx";
 import { PriceSummary } from "./price-summary.tsx";
 import type { SubmitKind } from "./booking-api.ts";
 
@@ -22,7 +22,7 @@ interface ReviewSectionProps {
   submitting: SubmitKind | null;
   /** The banner's text, repeated under the buttons where the customer is looking. */
   submitMessage: string | null;
-  onChange: (patch: Partial<BookingForm>, touched: string[]) => void;
+  onChange: FormChange;
   onSubmit: (kind: SubmitKind) => void;
 }
 
@@ -33,7 +33,8 @@ export function serviceSizeText(form: Pick<BookingForm, "servicePricingModel" | 
   return "";
 }
 
-export function ReviewSection(props: ReviewSectionProps) {
+/** Shows the whole draft, so it re-renders with every change to it (not when questions arrive). */
+export const ReviewSection = memo(function ReviewSection(props: ReviewSectionProps) {
   const { form, errors, service, frequency, content, priced, pricingFailed, submitting, submitMessage } = props;
   const start = startTimeIsoOf(form);
   const size = serviceSizeText(form);
@@ -124,7 +125,7 @@ export function ReviewSection(props: ReviewSectionProps) {
       {submitMessage && <p className="booking-actions__message">{submitMessage}</p>}
     </SectionFrame>
   );
-}
+});
 
 function ReviewRow({ term, children }: { term: string; children: ReactNode }) {
   return (

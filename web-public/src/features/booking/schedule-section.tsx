@@ -10,10 +10,11 @@ import {
 import { SLOT_UNAVAILABLE } from "@yarra/core/booking/create-booking.ts";
 import { formatYmdLong, isYmd } from "@yarra/core/shared/melbourne-time.ts";
 import type { FieldErrors } from "@yarra/core/shared/result.ts";
-import { useId } from "react";
+import { memo, useId, useMemo } from "react";
 import { BOOKING_SCHEDULING, type BookingForm } from "./booking-draft.ts";
 import { describedBy, FieldError } from "./field.tsx";
-import { SectionFrame } from "./form-section.tsx";
+import { type FormChange, SectionFrame } from "./form-section.tsx";
+import { useVisitStart } from "./use-visit-start.ts";
 
 /** public-site.md section 4: unknown, then true or false. */
 export type AvailabilityState =
@@ -33,27 +34,40 @@ export function slotLabel(hour: number): string {
   return `${twelve}:00 ${hour < 12 ? "am" : "pm"}`;
 }
 
-/** What the date picker alone can tell: a closed day or a date before the lead time. */
-export function dateProblem(ymd: string, earliest: string): string | null {
+/** What the date picker alone can tell: a closed day or a date before the lead time (once known). */
+export function dateProblem(ymd: string, earliest: string | null): string | null {
   if (!isYmd(ymd)) return null;
-  if (ymd < earliest) return earliestDateMessage(earliest);
+  if (earliest !== null && ymd < earliest) return earliestDateMessage(earliest);
   if (isClosedYmd(ymd, BOOKING_SCHEDULING)) return closedDayMessage(BOOKING_SCHEDULING);
   return null;
 }
 
-interface ScheduleSectionProps {
-  form: BookingForm;
+type ScheduleSectionProps = Pick<BookingForm, "date" | "slotHour"> & {
   errors: FieldErrors;
-  now: Date;
   availability: AvailabilityState;
-  onChange: (patch: Partial<BookingForm>, touched: string[]) => void;
+  onChange: FormChange;
   onCheckAvailability: () => void;
-}
+};
 
-export function ScheduleSection({ form, errors, now, availability, onChange, onCheckAvailability }: ScheduleSectionProps) {
+/** Until the day is known (see useVisitStart): true on any day, so the prerendered HTML holds. */
+export const EARLIEST_DATE_PLACEHOLDER = `${BOOKING_SCHEDULING.leadDays} days from today`;
+
+export const ScheduleSection = memo(function ScheduleSection(props: ScheduleSectionProps) {
+  return (
+    <SectionFrame step="schedule">
+      {/* Inside the frame's boundary, so the re-render with the day stays within this section. */}
+      <ScheduleFields {...props} />
+    </SectionFrame>
+  );
+});
+
+function ScheduleFields({ date, slotHour, errors, availability, onChange, onCheckAvailability }: ScheduleSectionProps) {
   const id = useId();
-  const earliest = earliestBookableYmd(now, BOOKING_SCHEDULING);
-  const problem = dateProblem(form.date, earliest);
+  const visitStart = useVisitStart();
+  // Melbourne calendar arithmetic is not free; once per visit is enough.
+  const earliest = useMemo(() => visitStart && earliestBookableYmd(visitStart, BOOKING_SCHEDULING), [visitStart]);
+  const earliestText = useMemo(() => (earliest ? formatYmdLong(earliest) : EARLIEST_DATE_PLACEHOLDER), [earliest]);
+  const problem = dateProblem(date, earliest);
   const scheduleErrors = errors.startTimeISO ?? [];
   // The date picker's own finding is shown once: core's message for the same fault is not repeated.
   const dateMessages = problem ? [problem, ...scheduleErrors.filter((m) => m !== problem)] : scheduleErrors;
@@ -63,9 +77,9 @@ export function ScheduleSection({ form, errors, now, availability, onChange, onC
   const statusText = availabilityText(availability);
 
   return (
-    <SectionFrame step="schedule">
+    <>
       <p className="booking-field__hint" id={hintId}>
-        The earliest date we can book is {formatYmdLong(earliest)}. We’re closed on{" "}
+        The earliest date we can book is {earliestText}. We’re closed on{" "}
         {closedDaysText(BOOKING_SCHEDULING.closedWeekdays)}. Times are Melbourne time.
       </p>
       <div className="booking-grid">
@@ -78,10 +92,10 @@ export function ScheduleSection({ form, errors, now, availability, onChange, onC
             className="booking-input"
             type="date"
             name="date"
-            min={earliest}
+            min={earliest ?? undefined}
             required
             aria-required
-            value={form.date}
+            value={date}
             aria-invalid={invalid || undefined}
             aria-describedby={describedBy(hintId, invalid && errorId)}
             onChange={(event) => onChange({ date: event.target.value }, ["startTimeISO"])}
@@ -97,7 +111,7 @@ export function ScheduleSection({ form, errors, now, availability, onChange, onC
             name="slot"
             required
             aria-required
-            value={form.slotHour === null ? "" : String(form.slotHour)}
+            value={slotHour === null ? "" : String(slotHour)}
             aria-invalid={invalid || undefined}
             aria-describedby={describedBy(invalid && errorId)}
             onChange={(event) =>
@@ -128,7 +142,7 @@ export function ScheduleSection({ form, errors, now, availability, onChange, onC
           {statusText}
         </p>
       </div>
-    </SectionFrame>
+    </>
   );
 }
 

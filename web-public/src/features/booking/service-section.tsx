@@ -1,7 +1,7 @@
 import type { ExtraDto, ServiceDto } from "@yarra/api/client/types.ts";
 import { formatAud } from "@yarra/core/shared/money.ts";
 import type { FieldErrors } from "@yarra/core/shared/result.ts";
-import { useEffect, useId, useState } from "react";
+import { memo, useEffect, useId, useState } from "react";
 import {
   type BookingForm,
   bedroomsLabel,
@@ -11,21 +11,23 @@ import {
   hoursOptions,
 } from "./booking-draft.ts";
 import { describedBy, FieldError, SelectField } from "./field.tsx";
-import { SectionFrame } from "./form-section.tsx";
+import { type FormChange, SectionFrame } from "./form-section.tsx";
 
 /** public-site.md section 8: the pricing load failure. */
 export const PRICING_LOAD_ERROR = "We couldn’t load pricing right now. Please refresh or try again shortly.";
 
-interface ServiceSectionProps {
-  form: BookingForm;
+type ServiceSectionProps = Pick<BookingForm, "serviceId" | "hours" | "bedrooms"> & {
+  /** The add-ons chosen so far. */
+  chosenExtras: ChosenExtra[];
   errors: FieldErrors;
   services: ServiceDto[];
+  /** The chosen service's add-ons. */
   extras: ExtraDto[];
   loading: boolean;
   pricingFailed: boolean;
   onServiceChange: (service: ServiceDto | undefined) => void;
-  onChange: (patch: Partial<BookingForm>, touched: string[]) => void;
-}
+  onChange: FormChange;
+};
 
 /** The service's price in the words of its model, for the choice cards. */
 function priceHint(service: ServiceDto): string {
@@ -37,23 +39,35 @@ function priceHint(service: ServiceDto): string {
   return `${formatAud(service.basePrice)} flat rate`;
 }
 
-export function ServiceSection(
-  { form, errors, services, extras, loading, pricingFailed, onServiceChange, onChange }: ServiceSectionProps,
+export const ServiceSection = memo(function ServiceSection(
+  {
+    serviceId,
+    hours,
+    bedrooms,
+    chosenExtras,
+    errors,
+    services,
+    extras,
+    loading,
+    pricingFailed,
+    onServiceChange,
+    onChange,
+  }: ServiceSectionProps,
 ) {
   const groupId = useId();
-  const service = services.find((s) => s._id === form.serviceId);
+  const service = services.find((s) => s._id === serviceId);
   const serviceErrors = [...(errors.serviceId ?? []), ...(errors.serviceChoice ?? [])];
-  const extraErrors = extraErrorsById(errors, form.extras);
+  const extraErrors = extraErrorsById(errors, chosenExtras);
 
   const setExtras = (next: ChosenExtra[]) => onChange({ extras: next }, ["extras"]);
   const toggleExtra = (extra: ExtraDto, checked: boolean) =>
     setExtras(
       checked
-        ? [...form.extras, { extraId: extra._id, title: extra.title, quantity: 1 }]
-        : form.extras.filter((chosen) => chosen.extraId !== extra._id),
+        ? [...chosenExtras, { extraId: extra._id, title: extra.title, quantity: 1 }]
+        : chosenExtras.filter((chosen) => chosen.extraId !== extra._id),
     );
   const setQuantity = (extraId: string, quantity: number) => {
-    setExtras(form.extras.map((chosen) => (chosen.extraId === extraId ? { ...chosen, quantity } : chosen)));
+    setExtras(chosenExtras.map((chosen) => (chosen.extraId === extraId ? { ...chosen, quantity } : chosen)));
   };
 
   return (
@@ -76,7 +90,7 @@ export function ServiceSection(
                   type="radio"
                   name="serviceId"
                   value={s._id}
-                  checked={form.serviceId === s._id}
+                  checked={serviceId === s._id}
                   aria-invalid={serviceErrors.length > 0 || undefined}
                   onChange={() => onServiceChange(s)}
                 />
@@ -97,7 +111,7 @@ export function ServiceSection(
           name="hours"
           required
           className="booking-field--narrow"
-          value={form.hours === null ? "" : String(form.hours)}
+          value={hours === null ? "" : String(hours)}
           errors={errors.hours}
           hint={`${formatAud(service.ratePerHour)} per hour`}
           onValue={(value) => onChange({ hours: value === "" ? null : Number(value) }, ["hours"])}
@@ -112,7 +126,7 @@ export function ServiceSection(
           name="bedrooms"
           required
           className="booking-field--narrow"
-          value={form.bedrooms === null ? "" : String(form.bedrooms)}
+          value={bedrooms === null ? "" : String(bedrooms)}
           errors={errors.bedrooms}
           onValue={(value) => onChange({ bedrooms: value === "" ? null : Number(value) }, ["bedrooms"])}
         >
@@ -132,7 +146,7 @@ export function ServiceSection(
           <legend className="booking-field__label">Add-ons</legend>
           <ul className="booking-extras__list">
             {extras.map((extra) => {
-              const chosen = form.extras.find((c) => c.extraId === extra._id);
+              const chosen = chosenExtras.find((c) => c.extraId === extra._id);
               const checkboxId = `${groupId}-extra-${extra._id}`;
               const errorId = `${checkboxId}-error`;
               const messages = extraErrors[extra._id];
@@ -179,7 +193,7 @@ export function ServiceSection(
       )}
     </SectionFrame>
   );
-}
+});
 
 /** Lets the box be emptied while typing; only whole numbers of at least 1 reach the form. */
 function QuantityInput({ id, quantity, onQuantity }: { id: string; quantity: number; onQuantity: (q: number) => void }) {

@@ -1,8 +1,12 @@
+import { memo } from "react";
 import type { StepTicks } from "./booking-draft.ts";
 import { goToSection, STEPS } from "./form-section.tsx";
 
-/** Numbered jump links to the seven sections, each ticked once its section is valid. */
-export function StepNav({ ticks }: { ticks: StepTicks }) {
+/**
+ * Numbered jump links to the seven sections, each ticked once its section is valid. The ticks are
+ * computed afresh on every change: it re-renders only when one of them flips.
+ */
+export const StepNav = memo(function StepNav({ ticks }: { ticks: StepTicks }) {
   return (
     <nav className="step-nav" aria-label="Booking steps">
       <ol className="step-nav__list">
@@ -40,4 +44,4 @@ export function StepNav({ ticks }: { ticks: StepTicks }) {
       </ol>
     </nav>
   );
-}
+}, (before, after) => STEPS.every((step) => before.ticks[step.key] === after.ticks[step.key]));

@@ -23,6 +23,8 @@ export interface BookingCatalog {
   questionsFailed: boolean;
 }
 
+const NO_EXTRAS: { items: ExtraDto[]; failed: boolean } = { items: [], failed: false };
+
 const byOrder = <T extends { order?: number }>(items: T[]) =>
   [...items].sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
 
@@ -70,7 +72,8 @@ export function useBookingCatalog(serviceId: string): BookingCatalog {
     return () => controller.abort();
   }, [serviceId]);
 
-  const currentExtras = extras.serviceId === serviceId ? extras : { items: [], failed: false };
+  // The previous service's add-ons until the new ones arrive: none (one array, so memoised sections hold).
+  const currentExtras = extras.serviceId === serviceId ? extras : NO_EXTRAS;
   return {
     services: base.services,
     frequencies: base.frequencies,
