@@ -17,6 +17,6 @@ if (!container.firstElementChild) {
 } else {
   // A prerendered page (scripts/prerender.mjs): load the route's lazy chunks first, so the first
   // client render matches the HTML, then hydrate it. The HTML may be days old when served: what
-  // depends on the day is rendered after hydration (e.g. the booking form's useVisitStart).
+  // depends on the day is rendered after hydration (e.g. the booking form's earliest bookable day).
   void router.load().then(() => hydrateRoot(container, app));
 }

@@ -10,11 +10,10 @@ import {
 import { SLOT_UNAVAILABLE } from "@yarra/core/booking/create-booking.ts";
 import { formatYmdLong, isYmd } from "@yarra/core/shared/melbourne-time.ts";
 import type { FieldErrors } from "@yarra/core/shared/result.ts";
-import { memo, useId, useMemo } from "react";
+import { memo, startTransition, useEffect, useId, useState } from "react";
 import { BOOKING_SCHEDULING, type BookingForm } from "./booking-draft.ts";
 import { describedBy, FieldError } from "./field.tsx";
 import { type FormChange, SectionFrame } from "./form-section.tsx";
-import { useVisitStart } from "./use-visit-start.ts";
 
 /** public-site.md section 4: unknown, then true or false. */
 export type AvailabilityState =
@@ -49,8 +48,21 @@ type ScheduleSectionProps = Pick<BookingForm, "date" | "slotHour"> & {
   onCheckAvailability: () => void;
 };
 
-/** Until the day is known (see useVisitStart): true on any day, so the prerendered HTML holds. */
+/** Until the day is known (see useEarliestBookableYmd): true on any day, so the prerendered HTML holds. */
 export const EARLIEST_DATE_PLACEHOLDER = `${BOOKING_SCHEDULING.leadDays} days from today`;
+
+/**
+ * The earliest bookable day, or null on the server and in the first client render: the
+ * prerendered HTML is built days before it is served, so that render must not depend on the day.
+ * The day follows right after mount, as a transition, so it never joins (and lengthens) the
+ * hydration or data renders around it. Fixed for the visit, so it does not move while the
+ * customer types.
+ */
+function useEarliestBookableYmd(): string | null {
+  const [earliest, setEarliest] = useState<string | null>(null);
+  useEffect(() => startTransition(() => setEarliest(earliestBookableYmd(new Date(), BOOKING_SCHEDULING))), []);
+  return earliest;
+}
 
 export const ScheduleSection = memo(function ScheduleSection(props: ScheduleSectionProps) {
   return (
@@ -63,10 +75,8 @@ export const ScheduleSection = memo(function ScheduleSection(props: ScheduleSect
 
 function ScheduleFields({ date, slotHour, errors, availability, onChange, onCheckAvailability }: ScheduleSectionProps) {
   const id = useId();
-  const visitStart = useVisitStart();
-  // Melbourne calendar arithmetic is not free; once per visit is enough.
-  const earliest = useMemo(() => visitStart && earliestBookableYmd(visitStart, BOOKING_SCHEDULING), [visitStart]);
-  const earliestText = useMemo(() => (earliest ? formatYmdLong(earliest) : EARLIEST_DATE_PLACEHOLDER), [earliest]);
+  const earliest = useEarliestBookableYmd();
+  const earliestText = earliest ? formatYmdLong(earliest) : EARLIEST_DATE_PLACEHOLDER;
   const problem = dateProblem(date, earliest);
   const scheduleErrors = errors.startTimeISO ?? [];
   // The date picker's own finding is shown once: core's message for the same fault is not repeated.
