@@ -12,18 +12,16 @@ import type { RateLimitStore } from "../adapters/postgres/rate-limit-repository.
 import { apiNotFound, onError } from "./http-errors.ts";
 import { idempotency } from "./middleware/idempotency.ts";
 import { rateLimit, type RateLimitRule } from "./middleware/rate-limit.ts";
-import { buildOpenApiDocument, renderReference } from "./openapi.ts";
+import { buildOpenApiDocument, renderReference, routeGroup } from "./openapi.ts";
 import { publicWriteRoutes, type PublicWriteDeps } from "./routes/bookings.ts";
 import { catalogRoutes } from "./routes/catalog.ts";
 import { healthRoutes } from "./routes/health.ts";
-import { publicOperations } from "./routes/public-docs.ts";
-import { errorSchema } from "./schemas/public.ts";
 import { staticRoutes } from "./static.ts";
 import { authRoutes } from "./routes/auth.ts";
 import { requireAdmin } from "./middleware/auth.ts";
-import { catalogAdminOperations, catalogAdminRoutes } from "./routes/admin/catalog.ts";
-import { bookingsAdminOperations, bookingsAdminRoutes, type BookingsAdminUseCases } from "./routes/admin/bookings.ts";
-import { settingsAdminOperations, settingsAdminRoutes, type SettingsAdminUseCases } from "./routes/admin/settings.ts";
+import { catalogAdminRoutes } from "./routes/admin/catalog.ts";
+import { bookingsAdminRoutes, type BookingsAdminUseCases } from "./routes/admin/bookings.ts";
+import { settingsAdminRoutes, type SettingsAdminUseCases } from "./routes/admin/settings.ts";
 import type { CatalogAdmin } from "../core/catalog/admin-catalog.ts";
 import type { AdminStore, TokenService } from "../core/admin/ports.ts";
 
@@ -95,13 +93,7 @@ export function buildApp(deps: AppDeps) {
 
   const limits = deps.limits ?? DEFAULT_LIMITS;
   const trustProxy = deps.trustProxy ?? false;
-  const openApi = buildOpenApiDocument(
-    [...publicOperations, ...catalogAdminOperations, ...bookingsAdminOperations, ...settingsAdminOperations],
-    errorSchema,
-  );
-  const reference = renderReference(openApi);
-
-  const api = new Hono();
+  const api = routeGroup().basePath("/api");
   api.use(
     "*",
     bodyLimit({
@@ -141,18 +133,20 @@ export function buildApp(deps: AppDeps) {
     }),
   );
   api.route("/", authRoutes({ login: deps.login, trustProxy }));
-  const admin = new Hono();
+  const admin = routeGroup();
   admin.use("*", requireAdmin({ tokens: deps.tokens, admins: deps.admins }));
   admin.get("/me", (c) => c.json(c.get("admin")));
   admin.route("/", catalogAdminRoutes(deps.adminGroups.catalog));
   admin.route("/", bookingsAdminRoutes(deps.adminGroups.bookings));
   admin.route("/", settingsAdminRoutes(deps.adminGroups.settings));
   api.route("/admin", admin);
+  const openApi = buildOpenApiDocument(api);
+  const reference = renderReference(openApi);
   api.get("/openapi.json", (c) => c.json(openApi));
   // The reference page carries its own inline styles only.
   api.get("/docs", (c) => c.html(reference));
   api.notFound(apiNotFound);
-  app.route("/api", api);
+  app.route("/", api);
   // Sub-app notFound handlers do not fire for mounted apps in Hono; answer /api/* misses here.
   app.all("/api/*", apiNotFound);
 

@@ -3,14 +3,10 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { $ZodIssue } from "zod/v4/core";
 import type { DomainError, ErrorKind, FieldErrors, Result } from "../core/shared/result.ts";
+import type { ErrorBody, ErrorCode } from "../core/shared/error-codes.ts";
 
-/** The one body shape of every error (decisions.md). */
-export interface ErrorBody {
-  error: string;
-  code: string;
-  fieldErrors?: FieldErrors;
-  details?: unknown;
-}
+export type { ErrorBody };
+
 
 const STATUS_OF_KIND: Record<ErrorKind, ContentfulStatusCode> = {
   validation: 422,
@@ -34,6 +30,13 @@ export function errorBody(error: DomainError): ErrorBody {
 
 export const sendError = (c: Context, error: DomainError) =>
   c.json(errorBody(error), statusOf(error));
+
+/**
+ * The error answer inside a declared route's handler. Typed `never` so it fits any declared
+ * response set: which statuses a route can answer is checked against the document by the
+ * response-schema tests, not by the compiler.
+ */
+export const failWith = (c: Context, error: DomainError): never => sendError(c, error) as never;
 
 /** Maps a use case's result: the value as JSON, or the error in the one shape. */
 export function sendResult<T>(c: Context, result: Result<T>, okStatus: ContentfulStatusCode = 200) {
@@ -65,7 +68,7 @@ export const validationHook = (
   }
 };
 
-const CODE_OF_STATUS: Record<number, string> = {
+const CODE_OF_STATUS: Record<number, ErrorCode> = {
   400: "BAD_REQUEST",
   401: "UNAUTHENTICATED",
   403: "FORBIDDEN",

@@ -5,6 +5,7 @@ import { makeBookingReader, makeBookingTransactor } from "./booking-repository.t
 import type { NewBookingRecord } from "../../core/booking/types.ts";
 import { capacityWindow, isSlotBlocked } from "../../core/booking/capacity.ts";
 import { err, ok } from "../../core/shared/result.ts";
+import { SLOT_UNAVAILABLE } from "../../core/booking/create-booking.ts";
 
 export const sampleRecord = (overrides: Partial<NewBookingRecord> = {}): NewBookingRecord => {
   const startTime = overrides.startTime ?? new Date("2030-03-05T23:00:00Z");
@@ -73,11 +74,6 @@ export const sampleRecord = (overrides: Partial<NewBookingRecord> = {}): NewBook
   };
 };
 
-const SLOT_TAKEN = {
-  kind: "conflict" as const,
-  code: "SLOT_UNAVAILABLE",
-  message: "That time isn’t available. Please choose another.",
-};
 
 /** The capacity decision exactly as the booking use case makes it: lock, read, decide, insert. */
 const attemptBooking = (db: Database, record: NewBookingRecord, maxConcurrentPerSlot: number) =>
@@ -86,7 +82,7 @@ const attemptBooking = (db: Database, record: NewBookingRecord, maxConcurrentPer
     await tx.lockCapacity();
     const window = capacityWindow(record.startTime, settings);
     const starts = await tx.capacityStartsBetween(window.from, window.to);
-    if (isSlotBlocked(record.startTime, starts, settings)) return err(SLOT_TAKEN);
+    if (isSlotBlocked(record.startTime, starts, settings)) return err(SLOT_UNAVAILABLE);
     return ok(await tx.insertBooking(record));
   });
 
@@ -135,7 +131,7 @@ export async function bookingContract(t: Deno.TestContext, db: TestDatabase): Pr
   await t.step("a returned failure rolls back too", async () => {
     const result = await makeBookingTransactor(db.sql).run(async (tx) => {
       await tx.insertBooking(sampleRecord());
-      return err(SLOT_TAKEN);
+      return err(SLOT_UNAVAILABLE);
     });
     assert.equal(result.ok, false);
     assert.equal(await countBookings(db), 0);

@@ -7,7 +7,8 @@ import type { Inquiry } from "../../core/inquiry/types.ts";
 import type { FieldErrors, Result } from "../../core/shared/result.ts";
 import { fieldErrorsFromIssues, sendError } from "../http-errors.ts";
 import { readJsonObject } from "../read-json.ts";
-import { availabilitySchema, bookingDraftSchema, inquirySchema } from "../schemas/public.ts";
+import { availabilitySchema, bookingDraftSchema } from "../../core/booking/schemas.ts";
+import { inquirySchema } from "../../core/inquiry/schemas.ts";
 
 export interface PublicWriteDeps {
   createBooking: CreateBooking;

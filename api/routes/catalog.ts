@@ -1,48 +1,78 @@
-import { Hono } from "hono";
-import { zValidator } from "@hono/zod-validator";
 import type { CatalogReader } from "../../core/catalog/ports.ts";
 import type { SettingsStore } from "../../core/settings/ports.ts";
-import { sendError, validationHook } from "../http-errors.ts";
-import { extrasQuerySchema, questionsQuerySchema } from "../schemas/public.ts";
+import { notFound } from "../../core/shared/result.ts";
+import { failWith } from "../http-errors.ts";
+import { errors, IdParams, itemsOf, json, route, routeGroup } from "../openapi.ts";
+import { businessSchema, contentSchema, publicSchedulingSchema } from "../../core/settings/schemas.ts";
+import { extraSchema, extrasQuerySchema, frequencySchema, questionSchema, questionsQuerySchema, serviceSchema } from "../../core/catalog/schemas.ts";
 
-const serviceNotFound = {
-  kind: "not_found" as const,
-  code: "SERVICE_NOT_FOUND",
-  message: "Service not found.",
-};
+const serviceNotFound = notFound("Service", "SERVICE_NOT_FOUND");
+const tags: [string] = ["Catalogue"];
+const role = "public" as const;
+
+const listServices = route({
+  method: "get", path: "/services", tags, "x-required-role": role, summary: "Active services",
+  responses: { 200: json(itemsOf(serviceSchema), "The services") },
+});
+const getService = route({
+  method: "get", path: "/services/{id}", tags, "x-required-role": role, summary: "One active service",
+  request: { params: IdParams },
+  responses: { 200: json(serviceSchema, "The service"), ...errors([404, "Unknown or deleted service"]) },
+});
+const listExtras = route({
+  method: "get", path: "/extras", tags, "x-required-role": role, summary: "Active add-ons of a service, in order",
+  request: { query: extrasQuerySchema },
+  responses: { 200: json(itemsOf(extraSchema), "The add-ons"), ...errors([404, "Unknown or deleted service"], 422) },
+});
+const listFrequencies = route({
+  method: "get", path: "/frequencies", tags, "x-required-role": role, summary: "How often a clean can repeat, with discounts",
+  responses: { 200: json(itemsOf(frequencySchema), "The frequencies") },
+});
+const listQuestions = route({
+  method: "get", path: "/questions", tags, "x-required-role": role, summary: "Global questions, plus the service's",
+  request: { query: questionsQuerySchema },
+  responses: { 200: json(itemsOf(questionSchema), "The questions"), ...errors([404, "Unknown or deleted service"], 422) },
+});
+const getContent = route({
+  method: "get", path: "/content", tags, "x-required-role": role, summary: "Booking-form content (comment box, cancellation policy)",
+  responses: { 200: json(contentSchema, "The content") },
+});
+const getScheduling = route({
+  method: "get", path: "/scheduling", tags, "x-required-role": role,
+  summary: "The days and start hours the booking form offers (lead time, slot hours, closed weekdays)",
+  responses: { 200: json(publicSchedulingSchema, "The live scheduling settings") },
+});
+const getBusiness = route({
+  method: "get", path: "/business", tags, "x-required-role": role, summary: "The business profile (brand, contacts, service areas)",
+  responses: { 200: json(businessSchema, "The profile"), ...errors([404, "No profile has been set"]) },
+});
 
 /** The public catalogue the booking form reads: services, add-ons, frequencies, questions. */
 export function catalogRoutes(catalog: CatalogReader, settings: SettingsStore) {
-  return new Hono()
-    .get("/services", async (c) => c.json({ items: await catalog.listServices() }))
-    .get("/services/:id", async (c) => {
-      const service = await catalog.getService(c.req.param("id"));
-      return service ? c.json(service) : sendError(c, serviceNotFound);
+  return routeGroup()
+    .openapi(listServices, async (c) => c.json({ items: await catalog.listServices() }, 200))
+    .openapi(getService, async (c) => {
+      const service = await catalog.getService(c.req.valid("param").id);
+      return service ? c.json(service, 200) : failWith(c, serviceNotFound);
     })
-    .get(
-      "/extras",
-      zValidator("query", extrasQuerySchema, validationHook),
-      async (c) => {
-        const { serviceId } = c.req.valid("query");
-        if (!await catalog.getService(serviceId)) return sendError(c, serviceNotFound);
-        return c.json({ items: await catalog.listExtras(serviceId) });
-      },
-    )
-    .get("/frequencies", async (c) => c.json({ items: await catalog.listFrequencies() }))
-    .get(
-      "/questions",
-      zValidator("query", questionsQuerySchema, validationHook),
-      async (c) => {
-        const { serviceId } = c.req.valid("query");
-        if (serviceId && !await catalog.getService(serviceId)) return sendError(c, serviceNotFound);
-        return c.json({ items: await catalog.listQuestions(serviceId || undefined) });
-      },
-    )
-    .get("/content", async (c) => c.json(await settings.getBookingFormContent()))
-    .get("/business", async (c) => {
+    .openapi(listExtras, async (c) => {
+      const { serviceId } = c.req.valid("query");
+      if (!await catalog.getService(serviceId)) return failWith(c, serviceNotFound);
+      return c.json({ items: await catalog.listExtras(serviceId) }, 200);
+    })
+    .openapi(listFrequencies, async (c) => c.json({ items: await catalog.listFrequencies() }, 200))
+    .openapi(listQuestions, async (c) => {
+      const { serviceId } = c.req.valid("query");
+      if (serviceId && !await catalog.getService(serviceId)) return failWith(c, serviceNotFound);
+      return c.json({ items: await catalog.listQuestions(serviceId || undefined) }, 200);
+    })
+    .openapi(getContent, async (c) => c.json(await settings.getBookingFormContent(), 200))
+    .openapi(getScheduling, async (c) => {
+      const { leadDays, firstSlotHour, lastSlotHour, closedWeekdays } = await settings.getScheduling();
+      return c.json({ leadDays, firstSlotHour, lastSlotHour, closedWeekdays }, 200);
+    })
+    .openapi(getBusiness, async (c) => {
       const profile = await settings.getBusinessProfile();
-      return profile
-        ? c.json(profile)
-        : sendError(c, { kind: "not_found", code: "PROFILE_NOT_FOUND", message: "Business profile not set." });
+      return profile ? c.json(profile, 200) : failWith(c, { kind: "not_found", code: "PROFILE_NOT_FOUND", message: "Business profile not set." });
     });
 }

@@ -1,24 +1,11 @@
 /** The public calls as the OpenAPI document describes them (schemas shared with the routes). */
 import type { OperationDoc } from "../openapi.ts";
 import { adminUserSchema, loginResultSchema, loginSchema } from "../schemas/admin.ts";
-import {
-  availabilityResultSchema,
-  availabilitySchema,
-  bookingDraftSchema,
-  bookingRecordSchema,
-  businessSchema,
-  contentSchema,
-  extraSchema,
-  extrasQuerySchema,
-  frequencySchema,
-  idParamSchema,
-  inquiryRecordSchema,
-  inquirySchema,
-  itemsOf,
-  questionSchema,
-  questionsQuerySchema,
-  serviceSchema,
-} from "../schemas/public.ts";
+import { availabilityResultSchema, availabilitySchema, bookingDraftSchema, bookingRecordSchema } from "../../core/booking/schemas.ts";
+import { businessSchema, contentSchema } from "../../core/settings/schemas.ts";
+import { extraSchema, extrasQuerySchema, frequencySchema, questionSchema, questionsQuerySchema, serviceSchema } from "../../core/catalog/schemas.ts";
+import { inquiryRecordSchema, inquirySchema } from "../../core/inquiry/schemas.ts";
+import { IdParams as idParamSchema, itemsOf } from "../openapi.ts";
 
 const rateLimited = { description: "Too many requests from this address", headers: ["Retry-After"] };
 const invalid = { description: "Validation failed: fieldErrors holds the messages, keyed by field path" };

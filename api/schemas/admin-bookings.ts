@@ -4,7 +4,8 @@ import { ADMIN_LIST_LIMITS, BOOKING_SORT_FIELDS, SORT_ORDERS } from "../../core/
 import { BOOKING_STATUSES, PAYMENT_STATUSES, RECORD_TYPES, SETTABLE_STATUSES } from "../../core/booking/types.ts";
 import { INQUIRY_TYPE_ALIASES, INQUIRY_TYPES, type InquiryType } from "../../core/inquiry/types.ts";
 import { parseIsoInstant } from "../../core/shared/iso-instant.ts";
-import { bookingRecordSchema, inquiryRecordSchema } from "./public.ts";
+import { bookingRecordSchema } from "../../core/booking/schemas.ts";
+import { inquiryRecordSchema } from "../../core/inquiry/schemas.ts";
 
 const INSTANT_MESSAGE = "Use an ISO 8601 date-time with a zone, e.g. 2026-11-28T00:00:00+11:00.";
 

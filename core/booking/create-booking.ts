@@ -8,6 +8,7 @@ import type { SettingsStore } from "../settings/ports.ts";
 import type { Clock } from "../shared/ports.ts";
 import type { OutboxMessage } from "../shared/outbox.ts";
 import {
+  type DomainError,
   err,
   type FieldErrors,
   hasFieldErrors,
@@ -25,10 +26,10 @@ import { bookingEndTime } from "./scheduling.ts";
 import type { BookingDraftInput, BookingRecord, NewBookingRecord, RecordType } from "./types.ts";
 
 export const SLOT_UNAVAILABLE = {
-  kind: "conflict" as const,
+  kind: "conflict",
   code: "SLOT_UNAVAILABLE",
   message: "That time isn’t available. Please choose another.",
-};
+} as const satisfies DomainError;
 
 export interface CreateBookingDeps {
   catalog: CatalogReader;

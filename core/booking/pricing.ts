@@ -1,5 +1,6 @@
 /** The price of a draft, from the catalogue only (public-site.md section 9, decisions.md). */
 import type { Extra, Frequency, Service } from "../catalog/types.ts";
+import type { ErrorCode } from "../shared/error-codes.ts";
 import { addFieldError, err, type FieldErrors, ok, type Result } from "../shared/result.ts";
 import { fromCents, roundHalfAwayFromZero, toCents } from "../shared/money.ts";
 import type { DraftExtra, Totals } from "./types.ts";
@@ -62,7 +63,7 @@ function hoursOnOffer(hours: number, service: Service): boolean {
 }
 
 interface Failure {
-  code: string;
+  code: ErrorCode;
   path: string;
   message: string;
 }

@@ -1,4 +1,8 @@
 /** Expected failures are values, not exceptions (STYLE.md). */
+import type { ErrorCode } from "./error-codes.ts";
+
+export type { ErrorCode };
+
 export type ErrorKind =
   | "validation"
   | "not_found"
@@ -13,7 +17,7 @@ export type FieldErrors = Record<string, string[]>;
 export interface DomainError {
   kind: ErrorKind;
   /** Stable machine code, e.g. SLOT_UNAVAILABLE. */
-  code: string;
+  code: ErrorCode;
   /** Human text, shown to the user as is. */
   message: string;
   fieldErrors?: FieldErrors;
@@ -37,7 +41,7 @@ export const validationError = (fieldErrors: FieldErrors, message = "Please fix 
   fieldErrors,
 });
 
-export const notFound = (what: string, code = "NOT_FOUND"): DomainError => ({
+export const notFound = (what: string, code: ErrorCode = "NOT_FOUND"): DomainError => ({
   kind: "not_found",
   code,
   message: `${what} not found.`,

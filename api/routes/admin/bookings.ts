@@ -22,7 +22,8 @@ import {
   inquiryNotesBodySchema,
   inquiryReadBodySchema,
 } from "../../schemas/admin-bookings.ts";
-import { bookingRecordSchema, idParamSchema } from "../../schemas/public.ts";
+import { bookingRecordSchema } from "../../../core/booking/schemas.ts";
+import { IdParams as idParamSchema } from "../../openapi.ts";
 import { presentRecord } from "../bookings.ts";
 
 const presented = (result: Result<BookingRecord>): Result<ReturnType<typeof presentRecord>> =>

@@ -21,14 +21,8 @@ import {
   servicesQuerySchema,
   serviceUpdateSchema,
 } from "../../schemas/admin-catalog.ts";
-import {
-  extraSchema,
-  frequencySchema,
-  idParamSchema,
-  itemsOf,
-  questionSchema,
-  serviceSchema,
-} from "../../schemas/public.ts";
+import { extraSchema, frequencySchema, questionSchema, serviceSchema } from "../../../core/catalog/schemas.ts";
+import { IdParams as idParamSchema, itemsOf } from "../../openapi.ts";
 
 /** The JSON body (400 when it is not an object) and the schema's verdict on its shape. */
 async function writeInput(c: Context, schema: z.ZodType): Promise<WriteInput> {

@@ -12,7 +12,8 @@ import { sendError } from "../../http-errors.ts";
 import { requireSuperadmin } from "../../middleware/auth.ts";
 import type { OperationDoc } from "../../openapi.ts";
 import { readJsonObject } from "../../read-json.ts";
-import { contentSchema, idParamSchema, itemsOf } from "../../schemas/public.ts";
+import { contentSchema } from "../../../core/settings/schemas.ts";
+import { IdParams as idParamSchema, itemsOf } from "../../openapi.ts";
 
 /** Who is acting, as the audit log records them. */
 const actorOf = (c: Context): Actor => {

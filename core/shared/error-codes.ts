@@ -1,0 +1,75 @@
+/**
+ * Every machine code the API answers with, in one union: the web apps switch on it and the
+ * compiler finds each place a new code must be handled. The error body's zod schema lives here
+ * too, so the OpenAPI document and the server agree on it.
+ */
+import { z } from "zod";
+
+export const ERROR_CODES = [
+  // Requests that never reach a rule
+  "BAD_REQUEST",
+  "PAYLOAD_TOO_LARGE",
+  "UNSUPPORTED_MEDIA_TYPE",
+  "METHOD_NOT_ALLOWED",
+  "NOT_FOUND",
+  "RATE_LIMITED",
+  "INTERNAL_ERROR",
+  "DATABASE_UNAVAILABLE",
+  "VALIDATION_FAILED",
+  // Idempotent writes
+  "INVALID_IDEMPOTENCY_KEY",
+  "IDEMPOTENCY_KEY_IN_PROGRESS",
+  "IDEMPOTENCY_KEY_REUSED",
+  // Sessions and accounts
+  "UNAUTHENTICATED",
+  "FORBIDDEN",
+  "INVALID_CREDENTIALS",
+  "LOGIN_LOCKED",
+  "ADMIN_NOT_FOUND",
+  "EMAIL_TAKEN",
+  "LAST_SUPERADMIN",
+  "CANNOT_DELETE_SELF",
+  "CANNOT_CHANGE_OWN_ROLE",
+  // Catalogue
+  "SERVICE_NOT_FOUND",
+  "EXTRA_NOT_FOUND",
+  "FREQUENCY_NOT_FOUND",
+  "QUESTION_NOT_FOUND",
+  "PROFILE_NOT_FOUND",
+  "SLUG_TAKEN",
+  "CODE_TAKEN",
+  "DEFAULT_FREQUENCY",
+  "DUPLICATE_EXTRA",
+  // Pricing a draft
+  "UNKNOWN_SERVICE",
+  "UNKNOWN_EXTRA",
+  "UNKNOWN_FREQUENCY",
+  "UNKNOWN_BEDROOMS",
+  "HOURS_REQUIRED",
+  "HOURS_OUT_OF_RANGE",
+  "BEDROOMS_REQUIRED",
+  "INVALID_EXTRA_QUANTITY",
+  // Bookings, quotes and inquiries
+  "SLOT_UNAVAILABLE",
+  "OUTSIDE_BOOKING_HOURS",
+  "BOOKING_NOT_FOUND",
+  "INQUIRY_NOT_FOUND",
+  "INVALID_STATUS",
+  "QUOTE_HAS_NO_STATUS",
+  "QUOTE_NOT_PAYABLE",
+  "ALREADY_PAID",
+  "INVALID_AMOUNT",
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** The one body of every error (decisions.md). */
+export const ErrorBodySchema = z.object({
+  error: z.string().meta({ description: "Human text, shown to the user as is" }),
+  code: z.enum(ERROR_CODES).meta({ description: "Stable machine code" }),
+  fieldErrors: z.record(z.string(), z.array(z.string())).optional()
+    .meta({ description: "Messages keyed by field path, e.g. address.postCode" }),
+  details: z.unknown().optional(),
+}).meta({ id: "Error" });
+
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;
