@@ -108,7 +108,7 @@ describeApi("public catalogue API", async (t, app, db) => {
     const { buildApp } = await import("./app.ts");
     const broken = buildApp({
       // Only the routes under test run: the other use cases are never called.
-    ...({ adminGroups: {} } as unknown as Parameters<typeof buildApp>[0]),
+    ...({ adminGroups: { catalog: {}, bookings: {}, settings: {} } } as unknown as Parameters<typeof buildApp>[0]),
       checkDatabase: () => Promise.reject(new Error("connection refused")),
     });
     const original = console.error;
@@ -119,6 +119,19 @@ describeApi("public catalogue API", async (t, app, db) => {
       assert.equal(body.code, "DATABASE_UNAVAILABLE");
     } finally {
       console.error = original;
+    }
+  });
+
+  await t.step("a malformed Host header is a 400 in the error shape, never a 500", async () => {
+    for (const path of ["/", "/robots.txt", "/sitemap.xml", "/api/services"]) {
+      const res = await app.request(path, { headers: { host: "a b" } });
+      assert.equal(res.status, 400, path);
+      assert.equal((await res.json()).code, "BAD_REQUEST", path);
+    }
+    for (const host of ["localhost:8000", "yarrashine.com.au", "127.0.0.1", "[::1]:8000"]) {
+      const res = await app.request("/api/services", { headers: { host } });
+      await res.body?.cancel();
+      assert.equal(res.status, 200, host);
     }
   });
 });

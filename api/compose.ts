@@ -71,7 +71,7 @@ export async function start(config: Config): Promise<Started> {
       web: {
         publicDist: config.WEB_PUBLIC_DIST ?? repoPath("web-public/dist"),
         adminDist: config.WEB_ADMIN_DIST ?? repoPath("web-admin/dist"),
-        siteUrl: config.SITE_URL,
+        siteUrl: config.SITE_URL ?? `http://localhost:${config.PORT}`,
       },
       logRequests: config.LOG_REQUESTS,
       onOutboxWrite: () => relay.wake(),

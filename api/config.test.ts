@@ -15,10 +15,10 @@ Deno.test("config: PostgreSQL turns demo data off and needs a JWT secret", () =>
     () => loadConfig({ DATABASE_URL: "postgres://u@h/db" }),
     (e: Error) => e instanceof ConfigError && /JWT_SECRET: required/.test(e.message),
   );
-  const config = loadConfig({ DATABASE_URL: "postgres://u@h/db", JWT_SECRET: "x".repeat(32) });
+  const config = loadConfig({ DATABASE_URL: "postgres://u@h/db", JWT_SECRET: "x".repeat(32), SITE_URL: "https://yarrashine.com.au" });
   assert.equal(config.embedded, false);
   assert.equal(config.seedDemo, false);
-  assert.equal(loadConfig({ DATABASE_URL: "postgres://u@h/db", JWT_SECRET: "x".repeat(32), SEED_DEMO: "true" }).seedDemo, true);
+  assert.equal(loadConfig({ DATABASE_URL: "postgres://u@h/db", JWT_SECRET: "x".repeat(32), SITE_URL: "https://yarrashine.com.au", SEED_DEMO: "true" }).seedDemo, true);
 });
 
 Deno.test("config: bad values stop start-up with every problem named", () => {
@@ -32,6 +32,7 @@ Deno.test("config: bad values stop start-up with every problem named", () => {
     [{ SMTP_URL: "http://mail" }, /SMTP_URL/],
     [{ SEED_DEMO: "maybe" }, /SEED_DEMO/],
     [{ SITE_URL: "yarrashine.com.au" }, /SITE_URL: must be an http:\/\/ or https:\/\/ address/],
+    [{ DATABASE_URL: "postgres://u@h/db", JWT_SECRET: "x".repeat(32) }, /SITE_URL: required with DATABASE_URL/],
   ];
   for (const [env, message] of cases) {
     assert.throws(() => loadConfig(env), (e: Error) => e instanceof ConfigError && message.test(e.message), JSON.stringify(env));
@@ -46,4 +47,11 @@ Deno.test("config: SITE_URL loses its trailing slash", () => {
 Deno.test("config: empty strings count as unset", () => {
   assert.equal(loadConfig({ PORT: "", DATABASE_URL: " " }).PORT, 8000);
   assert.equal(loadConfig({ DATABASE_URL: "" }).embedded, true);
+});
+
+Deno.test("config: TRUST_PROXY is a hop count; true is one proxy", () => {
+  const hops = (v?: string) => loadConfig(v === undefined ? {} : { TRUST_PROXY: v }).TRUST_PROXY;
+  assert.deepEqual([hops(), hops("false"), hops("0"), hops("true"), hops("1"), hops("2"), hops("yes")], [0, 0, 0, 1, 1, 2, 1]);
+  assert.throws(() => loadConfig({ TRUST_PROXY: "-1" }), /TRUST_PROXY/);
+  assert.throws(() => loadConfig({ TRUST_PROXY: "many" }), /TRUST_PROXY/);
 });

@@ -24,7 +24,8 @@ const schema = z.object({
   MAIL_FROM: optional(z.string()).transform((v) => v ?? "Yarra Shine Cleaning <bookings@yarrashine.com.au>"),
   /**
    * The site's public address, e.g. https://yarrashine.com.au: links in e-mails, sitemap.xml and
-   * canonical URLs. Unset: e-mails carry no links and the sitemap uses the request's origin.
+   * canonical URLs. Required with DATABASE_URL; unset on the embedded database, e-mails carry no
+   * links and pages use http://localhost:PORT.
    */
   SITE_URL: optional(
     z.string().regex(/^https?:\/\/[^\s/]+/, "must be an http:// or https:// address").transform((v) =>
@@ -33,8 +34,17 @@ const schema = z.object({
   ),
   WEB_PUBLIC_DIST: optional(z.string()),
   WEB_ADMIN_DIST: optional(z.string()),
-  /** Behind a proxy, the client address comes from X-Forwarded-For. */
-  TRUST_PROXY: optional(flag).transform((v) => v ?? false),
+  /**
+   * How many proxies in front of the API append to X-Forwarded-For (0: none, the socket's
+   * address counts); true is one, as a single load balancer is the common case.
+   */
+  TRUST_PROXY: optional(
+    z.union([
+      z.enum(["true", "yes"]).transform(() => 1),
+      z.enum(["false", "no"]).transform(() => 0),
+      z.coerce.number().int().min(0).max(10),
+    ]),
+  ).transform((v) => v ?? 0),
   LOG_REQUESTS: optional(flag).transform((v) => v ?? true),
   /** Bookings, quotes and inquiries per client address per 10 minutes. */
   SUBMIT_RATE_LIMIT: optional(z.coerce.number().int().min(1)).transform((v) => v ?? 20),
@@ -47,7 +57,11 @@ export type Config = z.output<typeof schema> & { seedDemo: boolean; embedded: bo
 export class ConfigError extends Error {}
 
 /** The only place that reads the environment (STYLE.md). */
-export function loadConfig(env: Record<string, string | undefined>): Config {
+export function loadConfig(
+  env: Record<string, string | undefined>,
+  /** false for command-line tools, which serve no pages and send no links. */
+  { serving = true } = {},
+): Config {
   const parsed = schema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
@@ -58,6 +72,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   if (!embedded && !config.JWT_SECRET) {
     // Several processes share one PostgreSQL: they must share the signing secret too.
     throw new ConfigError("Invalid configuration:\n  JWT_SECRET: required with DATABASE_URL");
+  }
+  if (serving && !embedded && !config.SITE_URL) {
+    // Links in e-mails, canonical URLs and the sitemap must never come from a request's Host.
+    throw new ConfigError(
+      "Invalid configuration:\n  SITE_URL: required with DATABASE_URL (the public address, e.g. https://yarrashine.com.au)",
+    );
   }
   if (!!config.SUPERADMIN_EMAIL !== !!config.SUPERADMIN_PASSWORD) {
     throw new ConfigError(

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { buildApp } from "./app.ts";
+import { draft } from "./test-fixtures.ts";
 import { gunzipSync } from "node:zlib";
 import { PUBLIC_PAGES } from "./seo-files.ts";
 import { isSiteRoute, prerenderedFile, staticRoutes } from "./static.ts";
@@ -32,9 +33,9 @@ async function prerenderedBundles() {
 const appOn = (root: string) =>
   buildApp({
     // Only the routes under test run: the other use cases are never called.
-    ...({ adminGroups: {} } as unknown as Parameters<typeof buildApp>[0]),
+    ...({ adminGroups: { catalog: {}, bookings: {}, settings: {} } } as unknown as Parameters<typeof buildApp>[0]),
     checkDatabase: () => Promise.resolve(),
-    web: { publicDist: `${root}/public`, adminDist: `${root}/admin` },
+    web: { publicDist: `${root}/public`, adminDist: `${root}/admin`, siteUrl: "http://shop.test" },
   });
 
 Deno.test("static: the site's routes (any case) get index.html with 200", async () => {
@@ -92,7 +93,7 @@ Deno.test("static: the route table", () => {
 Deno.test("the e-mail relay is woken only by the calls that write e-mails", async () => {
   let wakes = 0;
   const app = buildApp({
-    ...({ adminGroups: {} } as unknown as Parameters<typeof buildApp>[0]),
+    ...({ adminGroups: { catalog: {}, bookings: {}, settings: {} } } as unknown as Parameters<typeof buildApp>[0]),
     checkDatabase: () => Promise.resolve(),
     onOutboxWrite: () => wakes++,
     createBooking: () => Promise.resolve({ ok: true, value: { serviceNameAtBooking: "x" } as never }),
@@ -100,10 +101,14 @@ Deno.test("the e-mail relay is woken only by the calls that write e-mails", asyn
     rateLimitStore: { hit: () => Promise.resolve({ hits: 1, retryAfterSeconds: 1 }), deleteOlderThan: () => Promise.resolve(0) },
     idempotencyStore: {} as never,
   });
-  const post = (path: string) =>
-    app.request(path, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
-  for (const path of ["/api/bookings", "/api/quotes", "/api/inquiries"]) {
-    assert.equal((await post(path)).status, 201, path);
+  const inquiry = {
+    inquiryType: "OFFICE", firstName: "Grace", lastName: "Hopper", email: "grace@navy.example",
+    phone: "03 9123 4567", suburb: "Richmond", message: "Weekly office clean.",
+  };
+  const post = (path: string, body: unknown = {}) =>
+    app.request(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  for (const [path, body] of [["/api/bookings", draft()], ["/api/quotes", draft()], ["/api/inquiries", inquiry]] as const) {
+    assert.equal((await post(path, body)).status, 201, path);
   }
   assert.equal(wakes, 3);
   await (await post("/api/admin/services")).body?.cancel(); // 401: no token, no e-mail
@@ -175,7 +180,7 @@ Deno.test("static: HTML is compressed, hashed assets come precompressed", async 
   assert.equal(await plain.text(), "console.log('host')");
 });
 
-Deno.test("static: robots.txt and sitemap.xml use the request's origin", async () => {
+Deno.test("static: robots.txt and sitemap.xml use the site's origin", async () => {
   const app = appOn(await fakeBundles());
   const robots = await app.request("http://shop.test/robots.txt");
   assert.equal(robots.status, 200);
@@ -196,7 +201,7 @@ Deno.test("static: robots.txt and sitemap.xml use the request's origin", async (
   assert.equal(locs.length, 8);
 });
 
-Deno.test("static: a configured site URL wins over the request's origin", async () => {
+Deno.test("static: the configured site URL is used whatever Host the request names", async () => {
   const root = await prerenderedBundles();
   const app = staticRoutes({
     publicDist: `${root}/public`,
@@ -208,4 +213,6 @@ Deno.test("static: a configured site URL wins over the request's origin", async 
   const xml = await (await app.request("http://10.0.0.5:8000/sitemap.xml")).text();
   assert.match(xml, /<loc>https:\/\/yarrashine.com.au\/about-us<\/loc>/);
   assert.match(await (await app.request("http://10.0.0.5:8000/about-us")).text(), /href="https:\/\/yarrashine.com.au\/x"/);
+  const spoofed = await app.request("http://localhost/about-us", { headers: { host: "evil.example" } });
+  assert.doesNotMatch(await spoofed.text(), /evil\.example/);
 });

@@ -40,20 +40,20 @@ export interface StaticOptions {
   publicDist: string;
   adminDist: string;
   adminPath: string;
-  /** The public origin (e.g. https://yarrashine.com.au); without it, the request's origin. */
-  siteUrl?: string;
+  /** The public origin (e.g. https://yarrashine.com.au): never the request's Host, which a client chooses. */
+  siteUrl: string;
 }
 
 /**
  * The two built bundles: web-admin under its own path (a federation remote the host loads),
  * web-public at the root. Each public page gets its prerendered HTML (index.html, the SPA
  * shell, where there is none). Unknown pages still get the shell (which shows 'Not found')
- * but with a 404 status, so crawlers and monitors see it. robots.txt and sitemap.xml are
- * built per request from the site's origin.
+ * but with a 404 status, so crawlers and monitors see it. robots.txt, sitemap.xml and
+ * canonical links use the configured site origin.
  */
 export function staticRoutes(options: StaticOptions) {
   const app = new Hono();
-  const origin = (c: Context) => options.siteUrl ? originOf(options.siteUrl) : new URL(c.req.url).origin;
+  const siteOrigin = originOf(options.siteUrl);
   const cacheHeaders = serveStaticCache();
   // Hashed assets come precompressed from the build (.br, .gz); the rest is compressed here.
   app.use("*", compress());
@@ -70,12 +70,12 @@ export function staticRoutes(options: StaticOptions) {
 
   app.get("/robots.txt", (c) => {
     c.header("Cache-Control", "public, max-age=3600");
-    return c.text(robotsTxt(origin(c)));
+    return c.text(robotsTxt(siteOrigin));
   });
   app.get("/sitemap.xml", (c) => {
     c.header("Cache-Control", "public, max-age=3600");
     c.header("Content-Type", "application/xml; charset=UTF-8");
-    return c.body(sitemapXml(origin(c)));
+    return c.body(sitemapXml(siteOrigin));
   });
   // Public pages: their prerendered HTML, so content shows before JavaScript runs.
   app.get("*", async (c, next) => {
@@ -83,7 +83,7 @@ export function staticRoutes(options: StaticOptions) {
     const html = file ? await readText(`${options.publicDist}/${file}`) : null;
     if (html === null) return next();
     c.header("Cache-Control", "no-cache");
-    return c.html(html.replace(SITE_ORIGIN_PLACEHOLDER, origin(c)), 200);
+    return c.html(html.replace(SITE_ORIGIN_PLACEHOLDER, siteOrigin), 200);
   });
   // The prerender output is reached through the pages' own paths only.
   app.get("/prerendered/*", (c) => shell(options.publicDist, c, 404));

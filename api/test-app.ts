@@ -16,7 +16,9 @@ export interface TestAppOptions {
   clock?: Clock;
   sleep?: (ms: number) => Promise<void>;
   limits?: AppDeps["limits"];
-  trustProxy?: boolean;
+  trustProxy?: number;
+  /** Stands in for the database's health check (to see the 503 answer). */
+  checkDatabase?: () => Promise<void>;
 }
 
 /** Generous limits so tests that are not about abuse never meet them. */
@@ -35,7 +37,8 @@ export function buildTestApp(db: { sql: TestDatabase["sql"] }, options: TestAppO
       sleep: options.sleep ?? (() => Promise.resolve()),
     }),
     limits: options.limits ?? TEST_LIMITS,
-    trustProxy: options.trustProxy ?? true,
+    trustProxy: options.trustProxy ?? 1,
+    ...(options.checkDatabase ? { checkDatabase: options.checkDatabase } : {}),
   });
 }
 

@@ -9,6 +9,7 @@ import { start } from "../api/compose.ts";
 export async function startBenchServers(extraEnv: Record<string, string> = {}) {
   const dataDir = await Deno.makeTempDir({ prefix: "yarra-bench-" });
   const config = loadConfig({
+    SITE_URL: "http://localhost",
     ...Deno.env.toObject(),
     DATA_DIR: dataDir,
     LOG_REQUESTS: "false",

@@ -26,7 +26,7 @@ async function main(): Promise<number> {
   });
   let config;
   try {
-    config = loadConfig(Deno.env.toObject());
+    config = loadConfig(Deno.env.toObject(), { serving: false });
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);

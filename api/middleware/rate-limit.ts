@@ -13,7 +13,7 @@ export interface RateLimitRule {
 export function rateLimit(
   store: RateLimitStore,
   rule: RateLimitRule,
-  trustProxy: boolean,
+  trustProxy: number | boolean,
 ): MiddlewareHandler {
   return async (c, next) => {
     const bucket = `${rule.name}:${clientAddress(c, trustProxy)}`;

@@ -24,7 +24,14 @@ export default async function setup(project: TestProject) {
     ["run", "--allow-net", "--allow-read", "--allow-write", "--allow-env", "--allow-sys", "api/main.ts"],
     {
       cwd: repoRoot,
-      env: { ...process.env, DATABASE_URL: "", DATA_DIR: dataDir, PORT: String(port), LOG_REQUESTS: "false" },
+      env: {
+        ...process.env,
+        DATABASE_URL: "",
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        SITE_URL: `http://127.0.0.1:${port}`,
+        LOG_REQUESTS: "false",
+      },
       stdio: ["ignore", "pipe", "pipe"],
     },
   );
