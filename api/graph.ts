@@ -2,7 +2,7 @@
 import type { Sql } from "../adapters/postgres/db.ts";
 import { makeCatalogReader } from "../adapters/postgres/catalog-repository.ts";
 import { makeSettingsStore } from "../adapters/postgres/settings-repository.ts";
-import { makeBookingReader, makeBookingTransactor } from "../adapters/postgres/booking-repository.ts";
+import { makeBookingReader, makeBookingStore } from "../adapters/postgres/booking-repository.ts";
 import { makeInquiryStore } from "../adapters/postgres/inquiry-repository.ts";
 import { makeIdempotencyStore } from "../adapters/postgres/idempotency-repository.ts";
 import { makeRateLimitStore } from "../adapters/postgres/rate-limit-repository.ts";
@@ -99,7 +99,7 @@ export function makeAppDeps(
     createBooking: makeCreateBooking({
       catalog,
       settings,
-      transactor: makeBookingTransactor(sql),
+      bookings: makeBookingStore(sql),
       clock,
       prepareEmails: () => options.mailer.prepareForRecord(),
     }),

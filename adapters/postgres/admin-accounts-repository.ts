@@ -11,7 +11,7 @@ import { listAudit, recordAudit } from "./audit-repository.ts";
 import type postgres from "postgres";
 import type { Queryable, Sql } from "./db.ts";
 import { makeSettingsStore } from "./settings-repository.ts";
-import { isUniqueViolation, runInTransaction } from "./transaction.ts";
+import { isUniqueViolation, runInTransaction, transactionOver } from "./transaction.ts";
 
 /** Serialises admin account changes across processes (the last-superadmin rule). */
 const ADMIN_ACCOUNTS_LOCK_KEY = 727_311_040;
@@ -74,7 +74,7 @@ function adminAccountsTx(tx: TransactionSql): AdminAccountsTx {
 }
 
 export function makeAdminAccountsTransactor(sql: Sql): AdminAccountsTransactor {
-  return { run: (work) => runInTransaction(sql, (tx) => work(adminAccountsTx(tx))) };
+  return { run: transactionOver(sql, adminAccountsTx) };
 }
 
 export function makeSettingsAdminTransactor(sql: Sql): SettingsAdminTransactor {

@@ -1,19 +1,18 @@
 /** Contract of the staff bookings store, on PGlite always and on PostgreSQL when DATABASE_URL is set. */
 import assert from "node:assert/strict";
 import { describeOnTargets } from "./test-db.ts";
-import { sampleRecord } from "./booking.contract.ts";
-import { makeBookingTransactor } from "./booking-repository.ts";
+import { storeSample } from "./booking.contract.ts";
 import { makeBookingAdminStore } from "./booking-admin-repository.ts";
 import { bookingListQuery, statsFilter } from "../../core/booking/admin-query.ts";
 import type { NewBookingRecord } from "../../core/booking/types.ts";
 import { auditEntry } from "../../core/admin/audit.ts";
+import { err, notFound } from "../../core/shared/result.ts";
 
 const actor = { _id: crypto.randomUUID(), email: "staff@example.com" };
 
 describeOnTargets("booking admin store contract", async (t, db) => {
   const store = makeBookingAdminStore(db.sql);
-  const insert = (overrides: Partial<NewBookingRecord>) =>
-    makeBookingTransactor(db.sql).run((tx) => tx.insertBooking(sampleRecord(overrides)));
+  const insert = (overrides: Partial<NewBookingRecord>) => storeSample(db, overrides);
   const first = await insert({ firstName: "50%_Off", startTime: new Date("2030-03-01T23:00:00Z"), endTime: new Date("2030-03-02T01:00:00Z") });
   const second = await insert({ firstName: "500ff", status: "CONFIRMED", startTime: new Date("2030-03-02T23:00:00Z"), endTime: new Date("2030-03-03T01:00:00Z") });
   const quote = await insert({ type: "QUOTE", status: "QUOTE_REQUESTED", startTime: new Date("2030-03-03T23:00:00Z"), endTime: new Date("2030-03-04T01:00:00Z") });
@@ -66,5 +65,14 @@ describeOnTargets("booking admin store contract", async (t, db) => {
     assert.deepEqual([paid.paymentStatus, paid.totalPaid, paid.paidAt?.toISOString()], ["PAID", 99.95, paidAt.toISOString()]);
     const rows = await db.sql`select action from audit_log where entity_id = ${second._id}`;
     assert.deepEqual(rows.map((r) => r.action), ["booking.confirm_payment"]);
+  });
+
+  await t.step("a returned failure rolls the change back too", async () => {
+    const result = await store.transaction(async (tx) => {
+      await tx.setStatus(first._id, "DONE", new Date());
+      return err(notFound("Booking"));
+    });
+    assert.equal(result.ok, false);
+    assert.equal((await store.getById(first._id))?.status, "PENDING");
   });
 });

@@ -7,6 +7,7 @@ import { makeBookingReader, selectBookings, toBookingRecord } from "./booking-re
 import { isUuid } from "./catalog-repository.ts";
 import type postgres from "postgres";
 import type { Queryable, Sql } from "./db.ts";
+import { transactionOver } from "./transaction.ts";
 
 type Fragment = postgres.Fragment;
 
@@ -146,7 +147,6 @@ export function makeBookingAdminStore(sql: Sql): BookingAdminStore {
     list: (filter, sort, paging) => listBookings(sql, filter, sort, paging),
     listAll: (filter, sort) => listBookings(sql, filter, sort),
     count: (filter, statsFilter) => countBookings(sql, filter, statsFilter),
-    transaction: <T>(work: (tx: BookingAdminTx) => Promise<T>) =>
-      sql.begin((tx) => work(adminTx(tx))) as Promise<T>,
+    transaction: transactionOver(sql, adminTx),
   };
 }

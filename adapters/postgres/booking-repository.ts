@@ -1,4 +1,4 @@
-import type { BookingReader, BookingTransactor, BookingTx } from "../../core/booking/ports.ts";
+import type { BookingReader, BookingStore, CapacityClaim, EmailsFor } from "../../core/booking/ports.ts";
 import type {
   AnswerSnapshot,
   AuState,
@@ -10,7 +10,7 @@ import type {
   RecordType,
 } from "../../core/booking/types.ts";
 import type { PricingModel } from "../../core/catalog/types.ts";
-import type { OutboxMessage } from "../../core/shared/outbox.ts";
+import { ok } from "../../core/shared/result.ts";
 import type { Queryable, Sql } from "./db.ts";
 import { isUuid } from "./catalog-repository.ts";
 import { enqueueEmail } from "./outbox-repository.ts";
@@ -20,8 +20,27 @@ import { dateOrNull, num, numOrNull } from "./rows.ts";
 /** Serialises capacity decisions across processes (decisions.md, Scheduling). */
 const CAPACITY_LOCK_KEY = 727_311_002;
 
-export function makeBookingTransactor(sql: Sql): BookingTransactor {
-  return { run: (work) => runInTransaction(sql, (tx) => work(bookingTx(tx))) };
+/**
+ * The advisory locks that cover every start a decision on `window` reads, taken in this order.
+ * One key for the whole business today; keying by what can conflict (e.g. the window's days)
+ * changes only this function.
+ */
+function capacityLockKeys(_window: CapacityClaim["window"]): number[] {
+  return [CAPACITY_LOCK_KEY];
+}
+
+export function makeBookingStore(sql: Sql): BookingStore {
+  return {
+    reserve: (booking, claim, emailsFor) =>
+      runInTransaction(sql, async (tx) => {
+        // Lock, then read: no other process can take a place between the read and the insert.
+        for (const key of capacityLockKeys(claim.window)) await tx`select pg_advisory_xact_lock(${key})`;
+        const decision = claim.decide(await capacityStartsBetween(tx, claim.window.from, claim.window.to));
+        if (!decision.ok) return decision;
+        return ok(await insertWithEmails(tx, booking, emailsFor));
+      }),
+    insertQuote: (quote, emailsFor) => runInTransaction(sql, (tx) => insertWithEmails(tx, quote, emailsFor)),
+  };
 }
 
 async function capacityStartsBetween(sql: Queryable, from: Date, to: Date): Promise<Date[]> {
@@ -32,15 +51,10 @@ async function capacityStartsBetween(sql: Queryable, from: Date, to: Date): Prom
   return rows.map((r) => new Date(r.start_time));
 }
 
-function bookingTx(tx: Queryable): BookingTx {
-  return {
-    async lockCapacity() {
-      await tx`select pg_advisory_xact_lock(${CAPACITY_LOCK_KEY})`;
-    },
-    capacityStartsBetween: (from, to) => capacityStartsBetween(tx, from, to),
-    insertBooking: (record) => insertBooking(tx, record),
-    enqueueEmail: (message: OutboxMessage) => enqueueEmail(tx, message),
-  };
+async function insertWithEmails(tx: Queryable, record: NewBookingRecord, emailsFor: EmailsFor) {
+  const stored = await insertBooking(tx, record);
+  for (const message of emailsFor(stored)) await enqueueEmail(tx, message);
+  return stored;
 }
 
 async function insertBooking(tx: Queryable, r: NewBookingRecord): Promise<BookingRecord> {

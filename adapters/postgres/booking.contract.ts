@@ -1,10 +1,18 @@
 import assert from "node:assert/strict";
 import type { Database } from "./db.ts";
 import type { TestDatabase } from "./test-db.ts";
-import { makeBookingReader, makeBookingTransactor } from "./booking-repository.ts";
-import type { NewBookingRecord } from "../../core/booking/types.ts";
-import { capacityWindow, isSlotBlocked } from "../../core/booking/capacity.ts";
-import { err, ok } from "../../core/shared/result.ts";
+import { makeBookingReader, makeBookingStore } from "./booking-repository.ts";
+import { makeCatalogReader } from "./catalog-repository.ts";
+import { makeSettingsStore } from "./settings-repository.ts";
+import { seedDemoData } from "./seed.ts";
+import { DEMO_QUESTIONS, DEMO_SERVICE_IDS } from "./demo-data.ts";
+import type { BookingRecord, NewBookingRecord } from "../../core/booking/types.ts";
+import type { CapacityClaim, EmailsFor } from "../../core/booking/ports.ts";
+import { capacityClaim } from "../../core/booking/capacity.ts";
+import { makeCreateBooking } from "../../core/booking/create-booking.ts";
+import { bookingDraftSchema } from "../../core/booking/draft-validation.ts";
+import { SCHEDULING_DEFAULTS } from "../../core/settings/types.ts";
+import { err, ok, type Result } from "../../core/shared/result.ts";
 import { SLOT_UNAVAILABLE } from "../../core/booking/create-booking.ts";
 
 export const sampleRecord = (overrides: Partial<NewBookingRecord> = {}): NewBookingRecord => {
@@ -75,16 +83,93 @@ export const sampleRecord = (overrides: Partial<NewBookingRecord> = {}): NewBook
 };
 
 
-/** The capacity decision exactly as the booking use case makes it: lock, read, decide, insert. */
+/** A claim that always admits: for steps about storage, not capacity. */
+const roomToSpare: CapacityClaim = {
+  window: { from: new Date(0), to: new Date(0) },
+  decide: () => ok(null),
+};
+
+/** Stores `record` as the use case does: a quote plainly, a booking through a reservation. */
+export async function storeRecord(
+  db: Database,
+  record: NewBookingRecord,
+  { claim = roomToSpare, emailsFor = () => [] }: { claim?: CapacityClaim; emailsFor?: EmailsFor } = {},
+): Promise<Result<BookingRecord>> {
+  const store = makeBookingStore(db.sql);
+  return record.type === "QUOTE"
+    ? ok(await store.insertQuote({ ...record, type: "QUOTE" }, emailsFor))
+    : await store.reserve({ ...record, type: "BOOKING" }, claim, emailsFor);
+}
+
+/** A sample record, stored with room to spare. */
+export async function storeSample(db: Database, overrides: Partial<NewBookingRecord> = {}): Promise<BookingRecord> {
+  const stored = await storeRecord(db, sampleRecord(overrides));
+  if (!stored.ok) throw new Error(stored.error.message);
+  return stored.value;
+}
+
+/** The capacity rule with a 2-hour buffer and `maxConcurrentPerSlot` places. */
 const attemptBooking = (db: Database, record: NewBookingRecord, maxConcurrentPerSlot: number) =>
-  makeBookingTransactor(db.sql).run(async (tx) => {
-    const settings = { slotBufferMin: 120, maxConcurrentPerSlot, enforceBuffer: true };
-    await tx.lockCapacity();
-    const window = capacityWindow(record.startTime, settings);
-    const starts = await tx.capacityStartsBetween(window.from, window.to);
-    if (isSlotBlocked(record.startTime, starts, settings)) return err(SLOT_UNAVAILABLE);
-    return ok(await tx.insertBooking(record));
+  storeRecord(db, record, {
+    claim: capacityClaim(record.startTime, { slotBufferMin: 120, maxConcurrentPerSlot, enforceBuffer: true }),
   });
+
+/** Sunday 22 Nov 2026 in Melbourne: Friday 27 Nov is bookable. */
+const RACE_CLOCK = { now: () => new Date("2026-11-22T00:00:00Z") };
+const accessQuestion = DEMO_QUESTIONS.find((q) => q.scope === "GLOBAL" && q.required && q.type === "SINGLE")!;
+
+/**
+ * Holds each attempt, validated and priced, until all `runners` are ready, so their reservations
+ * overlap instead of trickling in behind the reads (10 s at most, should one never arrive).
+ */
+function startLine(runners: number): () => Promise<void> {
+  let ready = 0;
+  let go!: () => void;
+  const allReady = new Promise<void>((resolve) => (go = resolve));
+  const timer = setTimeout(go, 10_000);
+  return async () => {
+    if (++ready === runners) {
+      clearTimeout(timer);
+      go();
+    }
+    await allReady;
+  };
+}
+
+/** The booking use case itself, on one pool (one API process), with one e-mail per record. */
+const bookingUseCaseOn = (pool: Database, beforeReserving: () => Promise<void> = async () => {}) =>
+  makeCreateBooking({
+    catalog: makeCatalogReader(pool.sql),
+    settings: makeSettingsStore(pool.sql),
+    bookings: makeBookingStore(pool.sql),
+    clock: RACE_CLOCK,
+    // The last step before the reservation: where the start line holds each attempt.
+    prepareEmails: async () => {
+      await beforeReserving();
+      return (stored) => [{
+        kind: "booking-confirmation",
+        to: stored.email,
+        subject: "Your booking",
+        text: "Thanks",
+        relatedId: stored._id,
+      }];
+    },
+  });
+
+/** A customer's body as the API hands it to the use case: parsed with the request schema. */
+const customerDraft = (startTimeISO: string, email: string) => bookingDraftSchema.parse({
+  firstName: "Ada",
+  lastName: "Lovelace",
+  email,
+  phone: "0412 345 678",
+  address: { street: "12 Smith St", suburb: "Fitzroy", state: "VIC", postCode: "3065" },
+  serviceId: DEMO_SERVICE_IDS.hourly,
+  hours: 3,
+  extras: [],
+  startTimeISO,
+  frequencyCode: "WEEKLY",
+  answers: [{ questionId: accessQuestion._id, value: accessQuestion.options[0].value }],
+});
 
 const countBookings = async (db: Database) =>
   (await db.sql<{ n: number }[]>`select count(*)::int as n from bookings`)[0].n;
@@ -92,7 +177,7 @@ const countBookings = async (db: Database) =>
 export async function bookingContract(t: Deno.TestContext, db: TestDatabase): Promise<void> {
   await t.step("a booking round-trips with its extras, answers and exact amounts", async () => {
     const record = sampleRecord();
-    const stored = await makeBookingTransactor(db.sql).run((tx) => tx.insertBooking(record));
+    const stored = await storeSample(db, record);
     assert.match(stored._id, /^[0-9a-f-]{36}$/);
     assert.ok(stored.createdAt instanceof Date);
     const { _id, createdAt, ...rest } = (await makeBookingReader(db.sql).getById(stored._id))!;
@@ -105,21 +190,12 @@ export async function bookingContract(t: Deno.TestContext, db: TestDatabase): Pr
   await t.step("a failure after the booking insert leaves nothing behind", async () => {
     const before = await countBookings(db);
     await assert.rejects(
-      makeBookingTransactor(db.sql).run(async (tx) => {
-        await tx.insertBooking(sampleRecord());
-        await tx.enqueueEmail({
-          kind: "booking-confirmation",
-          to: "a@b.co",
-          subject: "s",
-          text: "t",
-        });
+      storeRecord(db, sampleRecord(), {
         // An e-mail row that breaks a constraint, after the booking and a good e-mail.
-        await tx.enqueueEmail({
-          kind: null as unknown as string,
-          to: "a@b.co",
-          subject: "s",
-          text: "t",
-        });
+        emailsFor: () => [
+          { kind: "booking-confirmation", to: "a@b.co", subject: "s", text: "t" },
+          { kind: null as unknown as string, to: "a@b.co", subject: "s", text: "t" },
+        ],
       }),
     );
     assert.equal(await countBookings(db), before);
@@ -129,18 +205,17 @@ export async function bookingContract(t: Deno.TestContext, db: TestDatabase): Pr
   });
 
   await t.step("a returned failure rolls back too", async () => {
-    const result = await makeBookingTransactor(db.sql).run(async (tx) => {
-      await tx.insertBooking(sampleRecord());
-      return err(SLOT_UNAVAILABLE);
+    // The decision refuses under the lock: the reservation returns its failure, storing nothing.
+    const result = await storeRecord(db, sampleRecord(), {
+      claim: { ...roomToSpare, decide: () => err(SLOT_UNAVAILABLE) },
     });
     assert.equal(result.ok, false);
     assert.equal(await countBookings(db), 0);
   });
 
   await t.step("the booking and its e-mail commit together", async () => {
-    const result = await makeBookingTransactor(db.sql).run(async (tx) => {
-      const booking = await tx.insertBooking(sampleRecord());
-      await tx.enqueueEmail({
+    const result = await storeRecord(db, sampleRecord(), {
+      emailsFor: (booking) => [{
         kind: "booking-confirmation",
         to: booking.email,
         subject: "Your booking",
@@ -151,8 +226,7 @@ export async function bookingContract(t: Deno.TestContext, db: TestDatabase): Pr
           content: "BEGIN:VCALENDAR",
         }],
         relatedId: booking._id,
-      });
-      return ok(booking);
+      }],
     });
     assert.equal(result.ok, true);
     const rows = await db.sql`select related_id, attachments from email_outbox`;
@@ -163,25 +237,26 @@ export async function bookingContract(t: Deno.TestContext, db: TestDatabase): Pr
   });
 
   await t.step("N parallel attempts for the last place produce exactly one booking", async () => {
-    const start = new Date("2030-04-02T00:00:00Z");
+    await seedDemoData(db.sql);
+    await makeSettingsStore(db.sql).saveScheduling({ ...SCHEDULING_DEFAULTS, maxConcurrentPerSlot: 2 });
     // One place already taken out of two, by a booking 60 minutes earlier (inside the buffer).
-    await attemptBooking(db, sampleRecord({ startTime: new Date(start.getTime() - 3_600_000) }), 2);
+    const first = await bookingUseCaseOn(db)(customerDraft("2026-11-27T09:00:00+11:00", "first@example.com"), "BOOKING");
+    assert.equal(first.ok, true);
     // A second pool on the same database stands in for a second API process.
     const other = await db.openAnother(5);
     try {
+      const atStartLine = startLine(20);
+      const processes = [bookingUseCaseOn(db, atStartLine), bookingUseCaseOn(other, atStartLine)];
       const attempts = Array.from(
         { length: 20 },
-        (_, i) =>
-          attemptBooking(
-            i % 2 ? other : db,
-            sampleRecord({ startTime: start, email: `c${i}@example.com` }),
-            2,
-          ),
+        (_, i) => processes[i % 2](customerDraft("2026-11-27T10:00:00+11:00", `c${i}@example.com`), "BOOKING"),
       );
       const results = await Promise.all(attempts);
       assert.equal(results.filter((r) => r.ok).length, 1);
       assert.equal(results.filter((r) => !r.ok && r.error.code === "SLOT_UNAVAILABLE").length, 19);
       assert.equal(await countBookings(db), 2);
+      const [{ n }] = await db.sql<{ n: number }[]>`select count(*)::int as n from email_outbox`;
+      assert.equal(n, 2, "one e-mail per stored booking, none for a refused one");
     } finally {
       await other.close();
     }

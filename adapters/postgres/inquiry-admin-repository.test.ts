@@ -5,6 +5,7 @@ import { makeInquiryStore } from "./inquiry-repository.ts";
 import { makeInquiryAdminStore } from "./inquiry-admin-repository.ts";
 import { inquiryListQuery } from "../../core/inquiry/admin-query.ts";
 import type { NewInquiry } from "../../core/inquiry/types.ts";
+import { err, notFound } from "../../core/shared/result.ts";
 
 const sample = (overrides: Partial<NewInquiry> = {}): NewInquiry => ({
   inquiryType: "OFFICE",
@@ -52,5 +53,14 @@ describeOnTargets("inquiry admin store contract", async (t, db) => {
     assert.equal((await store.getById(office._id))?.adminNotes, "");
     assert.equal(await store.getById("nope"), null);
     assert.equal(await store.transaction((tx) => tx.lockById(crypto.randomUUID())), null);
+  });
+
+  await t.step("a returned failure rolls the change back too", async () => {
+    const result = await store.transaction(async (tx) => {
+      await tx.update(office._id, { adminNotes: "lost" }, new Date());
+      return err(notFound("Inquiry"));
+    });
+    assert.equal(result.ok, false);
+    assert.equal((await store.getById(office._id))?.adminNotes, "");
   });
 });

@@ -8,6 +8,7 @@ import { isUuid } from "./catalog-repository.ts";
 import type postgres from "postgres";
 import type { Queryable, Sql } from "./db.ts";
 import { toInquiry } from "./inquiry-repository.ts";
+import { transactionOver } from "./transaction.ts";
 
 type Fragment = postgres.Fragment;
 type InquiryRow = Parameters<typeof toInquiry>[0];
@@ -74,7 +75,6 @@ export function makeInquiryAdminStore(db: Sql): InquiryAdminStore {
       const [{ n }] = await db<{ n: number }[]>`select count(*)::int as n from inquiries ${where(db, filter)}`;
       return n;
     },
-    transaction: <T>(work: (tx: InquiryAdminTx) => Promise<T>) =>
-      db.begin((tx) => work(adminTx(tx))) as Promise<T>,
+    transaction: transactionOver(db, adminTx),
   };
 }

@@ -4,6 +4,7 @@ import type { Queryable, Sql } from "./db.ts";
 import { isUuid } from "./catalog-repository.ts";
 import { enqueueEmail } from "./outbox-repository.ts";
 import { dateOrNull } from "./rows.ts";
+import { runInTransaction } from "./transaction.ts";
 
 interface InquiryRow {
   id: string;
@@ -46,7 +47,7 @@ async function getInquiry(sql: Queryable, id: string): Promise<Inquiry | null> {
 export function makeInquiryStore(sql: Sql): InquiryStore {
   return {
     insertWithEmails: (inquiry, emailsFor) =>
-      sql.begin(async (tx) => {
+      runInTransaction(sql, async (tx) => {
         const [row] = await tx<InquiryRow[]>`
           insert into inquiries (id, inquiry_type, first_name, last_name, email, phone, suburb,
                                  message)
@@ -57,7 +58,7 @@ export function makeInquiryStore(sql: Sql): InquiryStore {
         const stored = toInquiry(row);
         for (const message of emailsFor(stored)) await enqueueEmail(tx, message);
         return stored;
-      }) as Promise<Inquiry>,
+      }),
     getById: (id) => getInquiry(sql, id),
   };
 }

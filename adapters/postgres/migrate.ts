@@ -1,4 +1,5 @@
 import type { Sql } from "./db.ts";
+import { runInTransaction } from "./transaction.ts";
 
 /** A constant key: every API process starting at once waits here, then finds the work done. */
 const MIGRATION_LOCK_KEY = 727_311_001;
@@ -33,7 +34,7 @@ export async function loadMigrations(
  */
 export async function migrate(sql: Sql, migrations?: Migration[]): Promise<number[]> {
   const all = migrations ?? await loadMigrations();
-  return await sql.begin(async (tx) => {
+  return await runInTransaction(sql, async (tx) => {
     await tx`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`;
     await tx`
       create table if not exists schema_migrations (

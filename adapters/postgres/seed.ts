@@ -8,6 +8,7 @@ import {
   DEMO_SERVICES,
 } from "./demo-data.ts";
 import { makeSettingsStore } from "./settings-repository.ts";
+import { runInTransaction } from "./transaction.ts";
 import { SCHEDULING_DEFAULTS } from "../../core/settings/types.ts";
 
 const SEED_LOCK_KEY = 727_311_003;
@@ -18,7 +19,7 @@ const SEED_LOCK_KEY = 727_311_003;
  * Returns false when the database already had a catalogue.
  */
 export async function seedDemoData(sql: Sql): Promise<boolean> {
-  return await sql.begin(async (tx) => {
+  return await runInTransaction(sql, async (tx) => {
     await tx`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`;
     const [{ count }] = await tx<{ count: number }[]>`select count(*)::int as count from services`;
     if (count > 0) return false;

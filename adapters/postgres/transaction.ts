@@ -1,4 +1,5 @@
 import type postgres from "postgres";
+import type { InTransaction } from "../../core/shared/ports.ts";
 import type { Sql } from "./db.ts";
 
 class Rollback extends Error {
@@ -11,9 +12,9 @@ const isFailedResult = (value: unknown): boolean =>
   typeof value === "object" && value !== null && (value as { ok?: unknown }).ok === false;
 
 /**
- * Runs `work` in one transaction. It commits when `work` returns a value whose `ok` is not
- * false, and rolls back when it throws or returns `{ ok: false }`, so an expected failure never
- * leaves a partial record either. The failed result is returned, not thrown.
+ * The one transaction rule of every repository: `work` commits when it returns a value whose
+ * `ok` is not false; it rolls back when it returns `{ ok: false }` (that failure is returned, not
+ * thrown) and when it throws (the error is rethrown), so nothing partial is ever stored.
  */
 export async function runInTransaction<T>(
   sql: Sql,
@@ -29,6 +30,14 @@ export async function runInTransaction<T>(
     if (error instanceof Rollback) return error.value as T;
     throw error;
   }
+}
+
+/** A port's transaction: `work` gets the ports `portsOf` builds on it, under runInTransaction's rule. */
+export function transactionOver<Tx>(
+  sql: Sql,
+  portsOf: (tx: postgres.TransactionSql) => Tx,
+): InTransaction<Tx> {
+  return (work) => runInTransaction(sql, (tx) => work(portsOf(tx)));
 }
 
 /** A unique index refused the write (optionally: that index). */

@@ -1,5 +1,6 @@
 /** What the staff bookings calls need from storage. */
 import type { AuditEntry } from "../admin/audit.ts";
+import type { InTransaction } from "../shared/ports.ts";
 import type { BookingFilter, BookingSort, BookingStats } from "./admin-query.ts";
 import type { BookingRecord, SettableStatus } from "./types.ts";
 
@@ -23,6 +24,5 @@ export interface BookingAdminTx {
 }
 
 export interface BookingAdminStore extends BookingAdminReader {
-  /** Commits when `work` returns, rolls back when it throws. */
-  transaction<T>(work: (tx: BookingAdminTx) => Promise<T>): Promise<T>;
+  transaction: InTransaction<BookingAdminTx>;
 }

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { type CapacitySettings, capacityWindow, isSlotBlocked } from "./capacity.ts";
+import { capacityClaim, type CapacitySettings, capacityWindow, isSlotBlocked, SLOT_UNAVAILABLE } from "./capacity.ts";
+import { err, ok } from "../shared/result.ts";
 
 const S = new Date("2026-11-26T22:00:00Z");
 const minutes = (m: number) => new Date(S.getTime() + m * 60_000);
@@ -130,4 +131,11 @@ Deno.test("capacityWindow", async (t) => {
       assert.equal(window.to.toISOString(), c.to);
     });
   }
+});
+
+Deno.test("capacityClaim reads the window and decides with isSlotBlocked", () => {
+  const claim = capacityClaim(S, settings({ maxConcurrentPerSlot: 2 }));
+  assert.deepEqual(claim.window, capacityWindow(S, { slotBufferMin: 120 }));
+  assert.deepEqual(claim.decide([minutes(-60)]), ok(null));
+  assert.deepEqual(claim.decide([minutes(-60), minutes(30)]), err(SLOT_UNAVAILABLE));
 });

@@ -1,10 +1,18 @@
 /** The capacity rule of admin-area.md section 9, read literally (decisions.md, Scheduling). */
+import { type DomainError, err, ok } from "../shared/result.ts";
 import type { SchedulingSettings } from "../settings/types.ts";
+import type { CapacityClaim } from "./ports.ts";
 
 export type CapacitySettings = Pick<
   SchedulingSettings,
   "slotBufferMin" | "maxConcurrentPerSlot" | "enforceBuffer"
 >;
+
+export const SLOT_UNAVAILABLE = {
+  kind: "conflict",
+  code: "SLOT_UNAVAILABLE",
+  message: "That time isn’t available. Please choose another.",
+} as const satisfies DomainError;
 
 const MS_PER_MINUTE = 60_000;
 
@@ -31,4 +39,13 @@ export function capacityWindow(
 ): { from: Date; to: Date } {
   const bufferMs = settings.slotBufferMin * MS_PER_MINUTE;
   return { from: new Date(start.getTime() - bufferMs), to: new Date(start.getTime() + bufferMs) };
+}
+
+/** A booking at `start` under the capacity rule, for the store to decide under its lock. */
+export function capacityClaim(start: Date, settings: CapacitySettings): CapacityClaim {
+  return {
+    window: capacityWindow(start, settings),
+    decide: (startsNearby) =>
+      isSlotBlocked(start, startsNearby, settings) ? err(SLOT_UNAVAILABLE) : ok(null),
+  };
 }

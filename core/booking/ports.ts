@@ -1,29 +1,33 @@
 import type { OutboxMessage } from "../shared/outbox.ts";
+import type { Result } from "../shared/result.ts";
 import type { BookingRecord, NewBookingRecord } from "./types.ts";
 
-/** Ports available inside one database transaction. */
-export interface BookingTx {
-  /**
-   * Serialises capacity decisions across every API process sharing the database, until the
-   * transaction ends. Call it before reading starts that the decision depends on.
-   */
-  lockCapacity(): Promise<void>;
+export type NewBooking = NewBookingRecord & { type: "BOOKING" };
+export type NewQuote = NewBookingRecord & { type: "QUOTE" };
+
+/** The e-mails of a stored record, written in the record's own transaction. */
+export type EmailsFor = (stored: BookingRecord) => OutboxMessage[];
+
+/** A booking's claim on a place: which starts the decision needs, and the decision itself. */
+export interface CapacityClaim {
   /** Starts of BOOKING records holding capacity (PENDING, CONFIRMED, DONE) in [from, to]. */
-  capacityStartsBetween(from: Date, to: Date): Promise<Date[]>;
-  insertBooking(record: NewBookingRecord): Promise<BookingRecord>;
-  enqueueEmail(message: OutboxMessage): Promise<void>;
+  window: { from: Date; to: Date };
+  /** Runs under the capacity lock on the starts read; a failure is returned and nothing stored. */
+  decide(startsNearby: Date[]): Result<null>;
 }
 
-export interface BookingTransactor {
+export interface BookingStore {
   /**
-   * Runs `work` in one transaction. Commits when it returns a value whose `ok` is not false;
-   * rolls back when it throws or returns `{ ok: false }`, so nothing partial is ever stored.
+   * Lock, read, decide and insert as one transaction with the e-mails: the capacity lock is
+   * held until it ends, so two API processes never both take the last place.
    */
-  run<T>(work: (tx: BookingTx) => Promise<T>): Promise<T>;
+  reserve(booking: NewBooking, claim: CapacityClaim, emailsFor: EmailsFor): Promise<Result<BookingRecord>>;
+  /** A quote holds no place (decisions.md, Scheduling): stored with its e-mails, no lock. */
+  insertQuote(quote: NewQuote, emailsFor: EmailsFor): Promise<BookingRecord>;
 }
 
 export interface BookingReader {
   getById(id: string): Promise<BookingRecord | null>;
-  /** The same read as BookingTx.capacityStartsBetween, outside a transaction (advice only). */
+  /** The read a reservation decides on, outside any lock (advice only, e.g. the availability check). */
   capacityStartsBetween(from: Date, to: Date): Promise<Date[]>;
 }

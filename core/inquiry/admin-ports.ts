@@ -1,5 +1,6 @@
 /** What the staff inquiries calls need from storage. */
 import type { AuditEntry } from "../admin/audit.ts";
+import type { InTransaction } from "../shared/ports.ts";
 import type { InquiryFilter, InquiryListQuery } from "./admin-query.ts";
 import type { Inquiry } from "./types.ts";
 
@@ -22,6 +23,5 @@ export interface InquiryAdminStore {
   getById(id: string): Promise<Inquiry | null>;
   list(query: InquiryListQuery, offset: number): Promise<Inquiry[]>;
   count(filter: InquiryFilter): Promise<number>;
-  /** Commits when `work` returns, rolls back when it throws. */
-  transaction<T>(work: (tx: InquiryAdminTx) => Promise<T>): Promise<T>;
+  transaction: InTransaction<InquiryAdminTx>;
 }
