@@ -321,8 +321,8 @@ describeApi("abuse limits", async (t, _app, db) => {
     availability: { name: "availability", limit: 2, windowSeconds: 60 },
   };
   // Two app objects on one database: the budget is shared, as between two processes.
-  const one = buildTestApp(db, { clock: fixedClock, limits, trustProxy: true });
-  const two = buildTestApp(db, { clock: fixedClock, limits, trustProxy: true });
+  const one = buildTestApp(db, { clock: fixedClock, limits, trustProxy: 1 });
+  const two = buildTestApp(db, { clock: fixedClock, limits, trustProxy: 1 });
   const from = (ip: string) => ({ "x-forwarded-for": ip });
   await t.step("the public POSTs share a budget per address, answered 429 with Retry-After", async () => {
     await awayFromWindowEdge(limits.submit.windowSeconds);

@@ -1,19 +1,20 @@
-import { type Context, Hono, type MiddlewareHandler } from "hono";
-import type { z } from "zod";
+import type { MiddlewareHandler } from "hono";
+import { z } from "zod";
 import type { CreateBooking } from "../../core/booking/create-booking.ts";
-import type { Availability } from "../../core/booking/check-availability.ts";
+import type { makeCheckAvailability } from "../../core/booking/check-availability.ts";
+import { bookingDraftSchema } from "../../core/booking/draft-validation.ts";
+import { availabilityResultSchema, availabilitySchema, bookingRecordSchema } from "../../core/booking/schemas.ts";
 import type { BookingRecord } from "../../core/booking/types.ts";
+import type { makeCreateInquiry } from "../../core/inquiry/create-inquiry.ts";
+import { inquiryRecordSchema, inquirySchema } from "../../core/inquiry/schemas.ts";
 import type { Inquiry } from "../../core/inquiry/types.ts";
-import type { FieldErrors, Result } from "../../core/shared/result.ts";
-import { fieldErrorsFromIssues, sendError } from "../http-errors.ts";
-import { readJsonObject } from "../read-json.ts";
-import { availabilitySchema, bookingDraftSchema } from "../../core/booking/schemas.ts";
-import { inquirySchema } from "../../core/inquiry/schemas.ts";
+import { failWith } from "../http-errors.ts";
+import { errors, json, jsonBody, route, routeGroup } from "../openapi.ts";
 
 export interface PublicWriteDeps {
   createBooking: CreateBooking;
-  checkAvailability: (input: unknown, shapeErrors?: FieldErrors) => Promise<Result<Availability>>;
-  createInquiry: (input: unknown, shapeErrors?: FieldErrors) => Promise<Result<Inquiry>>;
+  checkAvailability: ReturnType<typeof makeCheckAvailability>;
+  createInquiry: ReturnType<typeof makeCreateInquiry>;
   /** Abuse limits and idempotency, per route group. */
   guards: {
     submit: MiddlewareHandler;
@@ -21,11 +22,6 @@ export interface PublicWriteDeps {
     idempotent: (scope: string) => MiddlewareHandler;
   };
 }
-
-const shapeErrors = (schema: z.ZodType, body: unknown): FieldErrors => {
-  const parsed = schema.safeParse(body);
-  return parsed.success ? {} : fieldErrorsFromIssues(parsed.error.issues);
-};
 
 /** What the result card and the receipt need, with the service name under its plain name. */
 export const presentRecord = (record: BookingRecord) => ({
@@ -37,27 +33,62 @@ export const presentRecord = (record: BookingRecord) => ({
 export const presentInquiry = ({ read: _r, hasAddress: _h, archivedAt: _a, adminNotes: _n, ...inquiry }: Inquiry) =>
   inquiry;
 
+const role = "public" as const;
+const idempotent = {
+  headers: z.object({
+    "Idempotency-Key": z.string().optional().meta({
+      description: "1 to 255 visible ASCII characters. A retry with the same key and body gets the first answer for a day; another body, a 422.",
+    }),
+  }),
+};
+const submitErrors = (conflict: string) => errors([409, conflict], 413, 422, 429);
+
+const checkAvailability = route({
+  method: "post", path: "/availability/check", tags: ["Bookings"], "x-required-role": role, summary: "Is a start time bookable?",
+  description: "Uses the same scheduling and capacity rules as booking creation. Advice only: a booking can still find the time taken.",
+  request: { body: jsonBody(availabilitySchema) },
+  responses: { 200: json(availabilityResultSchema, "The answer"), ...errors(413, 422, 429) },
+});
+const draftRoute = (path: "/bookings" | "/quotes", summary: string, created: string, conflict: string, description?: string) =>
+  route({
+    method: "post", path, tags: ["Bookings"], "x-required-role": role, summary, description,
+    request: { ...idempotent, body: jsonBody(bookingDraftSchema) },
+    responses: { 201: json(bookingRecordSchema, created), ...submitErrors(conflict) },
+  });
+const createBooking = draftRoute(
+  "/bookings", "Book a clean (a request until staff confirm it)", "The booking",
+  "SLOT_UNAVAILABLE: the time is full; or an Idempotency-Key still in progress",
+  "The server validates and prices the draft from the catalogue (client totals are ignored), takes a place under the capacity rule atomically, stores snapshots and e-mails the confirmation.",
+);
+const requestQuote = draftRoute(
+  "/quotes", "Request a quote (same draft; reserves no capacity)", "The quote (type QUOTE, status QUOTE_REQUESTED)",
+  "An Idempotency-Key still in progress",
+);
+const sendInquiry = route({
+  method: "post", path: "/inquiries", tags: ["Inquiries"], "x-required-role": role, summary: "Send a commercial cleaning inquiry",
+  request: { ...idempotent, body: jsonBody(inquirySchema) },
+  responses: { 201: json(inquiryRecordSchema, "What was received"), ...submitErrors("An Idempotency-Key still in progress") },
+});
+
 /** The customer's writes: availability, bookings, quotes, commercial inquiries. */
 export function publicWriteRoutes(deps: PublicWriteDeps) {
   const { guards } = deps;
-  const draftRoute = (type: "BOOKING" | "QUOTE") =>
-  async (c: Context) => {
-    const body = await readJsonObject(c);
-    const result = await deps.createBooking(body, type, shapeErrors(bookingDraftSchema, body));
-    return result.ok ? c.json(presentRecord(result.value), 201) : sendError(c, result.error);
-  };
-  return new Hono()
-    .post("/availability/check", guards.availability, async (c) => {
-      const body = await readJsonObject(c);
-      const result = await deps.checkAvailability(body, shapeErrors(availabilitySchema, body));
-      return result.ok ? c.json(result.value) : sendError(c, result.error);
+  const group = routeGroup();
+  // Before the body is read: the abuse budget counts every attempt, and a retry is answered from its key.
+  group.on("POST", "/availability/check", guards.availability);
+  for (const scope of ["bookings", "quotes", "inquiries"]) group.on("POST", `/${scope}`, guards.submit, guards.idempotent(scope));
+  return group
+    .openapi(checkAvailability, async (c) => c.json(await deps.checkAvailability(c.req.valid("json")), 200))
+    .openapi(createBooking, async (c) => {
+      const result = await deps.createBooking(c.req.valid("json"), "BOOKING");
+      return result.ok ? c.json(presentRecord(result.value), 201) : failWith(c, result.error);
     })
-    .post("/bookings", guards.submit, guards.idempotent("bookings"), draftRoute("BOOKING"))
-    .post("/quotes", guards.submit, guards.idempotent("quotes"), draftRoute("QUOTE"))
-    .post("/inquiries", guards.submit, guards.idempotent("inquiries"), async (c) => {
-      const body = await readJsonObject(c);
-      const result = await deps.createInquiry(body, shapeErrors(inquirySchema, body));
-      if (!result.ok) return sendError(c, result.error);
-      return c.json(presentInquiry(result.value), 201);
+    .openapi(requestQuote, async (c) => {
+      const result = await deps.createBooking(c.req.valid("json"), "QUOTE");
+      return result.ok ? c.json(presentRecord(result.value), 201) : failWith(c, result.error);
+    })
+    .openapi(sendInquiry, async (c) => {
+      const result = await deps.createInquiry(c.req.valid("json"));
+      return result.ok ? c.json(presentInquiry(result.value), 201) : failWith(c, result.error);
     });
 }

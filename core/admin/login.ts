@@ -1,11 +1,14 @@
 /** Staff login: the same answer for an unknown e-mail and a wrong password; slowed, then refused. */
 import { err, ok, type Result } from "../shared/result.ts";
 import type { AdminStore, LoginThrottle, PasswordHasher, TokenService } from "./ports.ts";
+import type { LoginInput } from "./schemas.ts";
 import type { AdminUser } from "./types.ts";
 
 export const LOGIN_MESSAGES = {
   invalid: "Invalid email or password.",
   required: "Email and password are required.",
+  emailRequired: "Email is required.",
+  passwordRequired: "Password is required.",
   locked: "Too many failed logins. Please try again later.",
 } as const;
 
@@ -29,23 +32,8 @@ export function makeLogin(deps: {
   decoyHash: string;
 }) {
   const sleep = deps.sleep ?? ((ms: number) => new Promise((r) => setTimeout(r, ms)));
-  return async (
-    input: { email?: unknown; password?: unknown },
-    clientAddress: string,
-  ): Promise<Result<LoginSuccess>> => {
-    const email = typeof input.email === "string" ? input.email.trim().toLowerCase() : "";
-    const password = typeof input.password === "string" ? input.password : "";
-    if (!email || !password) {
-      return err({
-        kind: "validation",
-        code: "VALIDATION_FAILED",
-        message: LOGIN_MESSAGES.required,
-        fieldErrors: {
-          ...(email ? {} : { email: ["Email is required."] }),
-          ...(password ? {} : { password: ["Password is required."] }),
-        },
-      });
-    }
+  /** `email` and `password` as loginSchema reads them (trimmed, lower-case e-mail). */
+  return async ({ email, password }: LoginInput, clientAddress: string): Promise<Result<LoginSuccess>> => {
     const keys = [`login-email:${email}`, `login-ip:${clientAddress}`];
     const before = await deps.throttle.failures(keys);
     if (before.count >= LOGIN_LIMITS.refuseAt) {

@@ -1,5 +1,7 @@
 /** What the staff bookings list and its CSV export select, sort and page (admin-area.md 7, 9). */
-import type { PaymentStatus, RecordStatus, RecordType } from "./types.ts";
+import { z } from "zod";
+import { parseIsoInstant } from "../shared/iso-instant.ts";
+import { BOOKING_STATUSES, PAYMENT_STATUSES, type PaymentStatus, RECORD_TYPES, type RecordStatus, type RecordType } from "./types.ts";
 
 export const ADMIN_LIST_LIMITS = { defaultLimit: 200, maxLimit: 500 } as const;
 
@@ -7,6 +9,7 @@ export const BOOKING_SORT_FIELDS = ["startTime", "createdAt"] as const;
 export type BookingSortField = (typeof BOOKING_SORT_FIELDS)[number];
 export const SORT_ORDERS = ["asc", "desc"] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
+export const RECORD_STATUS_VALUES = [...BOOKING_STATUSES, "QUOTE_REQUESTED"] as const;
 
 /** How one search box matches: text on names and the like, digits on phones, a prefix on ids. */
 export interface SearchTerms {
@@ -35,6 +38,66 @@ export function searchTerms(q: string | undefined | null): SearchTerms | null {
   return { text, phoneDigits, idPrefix };
 }
 
+/** A query-string time: ISO 8601 with a zone, read as a Date. */
+export const instantParam = (description: string) =>
+  z.string().meta({ description, format: "date-time" }).transform((text, ctx) => {
+    const date = parseIsoInstant(text);
+    if (date) return date;
+    ctx.issues.push({ code: "custom", message: "Use an ISO 8601 date-time with a zone, e.g. 2026-11-28T00:00:00+11:00.", input: text });
+    return z.NEVER;
+  }).optional();
+
+/** A query-string flag: the words true and false only. */
+export const flagParam = (description: string) =>
+  z.enum(["true", "false"], { error: "Use true or false." }).meta({ description })
+    .transform((value) => value === "true").optional();
+
+export const searchParam = (description: string) =>
+  z.string().max(200, "Search at most 200 characters.").optional().meta({ description });
+
+const whole = (name: string) =>
+  z.coerce.number({ error: `${name} must be a number.` }).int(`${name} must be a whole number.`).min(1, `${name} must be at least 1.`);
+
+export const pagingParams = {
+  limit: whole("limit").max(ADMIN_LIST_LIMITS.maxLimit, `limit must be at most ${ADMIN_LIST_LIMITS.maxLimit}.`).optional()
+    .meta({ description: `Page size, default ${ADMIN_LIST_LIMITS.defaultLimit}, at most ${ADMIN_LIST_LIMITS.maxLimit}` }),
+  page: whole("page").optional().meta({ description: "1-based page number, default 1" }),
+  order: z.enum(SORT_ORDERS, { error: "order must be asc or desc." }).optional(),
+};
+
+/** From must come before to, when both are given. */
+export const rangeInOrder = <K extends string>(from: K, to: K) => (value: Partial<Record<K, unknown>>, ctx: z.RefinementCtx) => {
+  const [start, end] = [value[from], value[to]];
+  if (start instanceof Date && end instanceof Date && end <= start) {
+    ctx.addIssue({ code: "custom", path: [to], message: `${to} must be after ${from}.` });
+  }
+};
+
+const bookingFilterParams = {
+  q: searchParam("Case-insensitive: first, last or full name, e-mail, suburb, phone digits, id prefix"),
+  type: z.enum(RECORD_TYPES, { error: "type must be BOOKING or QUOTE." }).optional(),
+  status: z.enum(RECORD_STATUS_VALUES, { error: `status must be one of ${RECORD_STATUS_VALUES.join(", ")}.` }).optional()
+    .meta({ description: "With type QUOTE and no status, QUOTE_REQUESTED" }),
+  paymentStatus: z.enum(PAYMENT_STATUSES, { error: "paymentStatus must be UNPAID or PAID." }).optional(),
+  startFrom: instantParam("Start time from (inclusive)"),
+  startTo: instantParam("Start time before (exclusive)"),
+  sort: z.enum(BOOKING_SORT_FIELDS, { error: "sort must be startTime or createdAt." }).optional()
+    .meta({ description: "Default startTime" }),
+  order: pagingParams.order,
+};
+
+const bookingListParams = z.object({ ...bookingFilterParams, ...pagingParams }).superRefine(rangeInOrder("startFrom", "startTo"));
+
+/** The list query as the HTTP layer parsed it: every field optional. */
+export type BookingListInput = z.output<typeof bookingListParams>;
+
+/** The query string of the staff list, read as the query the use case runs. */
+export const bookingListQuerySchema = bookingListParams.transform(bookingListQuery);
+
+/** The export takes the list's filters and order, never its paging. */
+export const bookingExportQuerySchema = z.object(bookingFilterParams).superRefine(rangeInOrder("startFrom", "startTo"))
+  .transform(bookingListQuery);
+
 export interface BookingFilter {
   search: SearchTerms | null;
   type: RecordType | null;
@@ -56,20 +119,6 @@ export interface BookingListQuery {
   sort: BookingSort;
   limit: number;
   page: number;
-}
-
-/** The list query as the HTTP layer parsed it: every field optional. */
-export interface BookingListInput {
-  q?: string;
-  type?: RecordType;
-  status?: RecordStatus;
-  paymentStatus?: PaymentStatus;
-  startFrom?: Date;
-  startTo?: Date;
-  sort?: BookingSortField;
-  order?: SortOrder;
-  limit?: number;
-  page?: number;
 }
 
 /** Defaults of section 9; a quote search with no status means QUOTE_REQUESTED. */

@@ -4,16 +4,9 @@ import type { Clock } from "../shared/ports.ts";
 import { err, notFound, ok, type Result } from "../shared/result.ts";
 import { bookingsCsv, bookingsCsvFileName } from "./admin-csv.ts";
 import type { BookingAdminStore } from "./admin-ports.ts";
-import {
-  type BookingListQuery,
-  type BookingStats,
-  offsetOf,
-  type Page,
-  statsFilter,
-  totalPagesOf,
-} from "./admin-query.ts";
+import { type BookingListQuery, type BookingStats, offsetOf, type Page, statsFilter, totalPagesOf } from "./admin-query.ts";
 import { confirmPayment, nextStatus } from "./status.ts";
-import type { BookingRecord } from "./types.ts";
+import type { BookingRecord, SettableStatus } from "./types.ts";
 
 const bookingNotFound = notFound("Booking", "BOOKING_NOT_FOUND");
 
@@ -43,7 +36,7 @@ export function makeBookingsAdmin(deps: { bookings: BookingAdminStore; clock: Cl
     },
 
     /** Setting the status a booking already has changes nothing and writes no audit row. */
-    setStatus(actor: Actor, id: string, status: unknown): Promise<Result<BookingRecord>> {
+    setStatus(actor: Actor, id: string, status: SettableStatus): Promise<Result<BookingRecord>> {
       return bookings.transaction(async (tx) => {
         const before = await tx.lockById(id);
         if (!before) return err(bookingNotFound);
@@ -59,7 +52,7 @@ export function makeBookingsAdmin(deps: { bookings: BookingAdminStore; clock: Cl
     },
 
     /** The row lock makes the PAID check and the write one step: of two racing calls one gets 409. */
-    confirmPayment(actor: Actor, id: string, amountPaid: unknown): Promise<Result<BookingRecord>> {
+    confirmPayment(actor: Actor, id: string, amountPaid: number): Promise<Result<BookingRecord>> {
       return bookings.transaction(async (tx) => {
         const before = await tx.lockById(id);
         if (!before) return err(bookingNotFound);

@@ -7,34 +7,22 @@ import type { CatalogReader } from "../catalog/ports.ts";
 import type { SettingsStore } from "../settings/ports.ts";
 import type { Clock } from "../shared/ports.ts";
 import type { OutboxMessage } from "../shared/outbox.ts";
-import {
-  type DomainError,
-  err,
-  type FieldErrors,
-  hasFieldErrors,
-  mergeFieldErrors,
-  ok,
-  type Result,
-  validationError,
-} from "../shared/result.ts";
+import { ok, type Result } from "../shared/result.ts";
 import { validateAnswers } from "./answers.ts";
-import { capacityWindow, isSlotBlocked } from "./capacity.ts";
+import { capacityClaim } from "./capacity.ts";
 import { validateDraft } from "./draft-validation.ts";
 import { priceDraft } from "./pricing.ts";
-import type { BookingTransactor } from "./ports.ts";
+import type { BookingStore } from "./ports.ts";
 import { bookingEndTime } from "./scheduling.ts";
 import type { BookingDraftInput, BookingRecord, NewBookingRecord, RecordType } from "./types.ts";
 
-export const SLOT_UNAVAILABLE = {
-  kind: "conflict",
-  code: "SLOT_UNAVAILABLE",
-  message: "That time isn’t available. Please choose another.",
-} as const satisfies DomainError;
+// The capacity rule owns its refusal; the booking form and the availability check import it from here.
+export { SLOT_UNAVAILABLE } from "./capacity.ts";
 
 export interface CreateBookingDeps {
   catalog: CatalogReader;
   settings: Pick<SettingsStore, "getScheduling">;
-  transactor: BookingTransactor;
+  bookings: BookingStore;
   clock: Clock;
   /**
    * Prepares (reading settings, before the transaction opens) the function that writes a new
@@ -44,27 +32,20 @@ export interface CreateBookingDeps {
 }
 
 /**
- * `shapeErrors` are what the API's request schema found wrong with the body's structure: they
- * are reported with core's messages, and stop the request even where core's rules would pass.
+ * Takes what bookingDraftSchema accepts (the API has parsed it with that schema already) and runs
+ * validateDraft, the form's own function, with the live scheduling, the clock and the catalogue.
  */
-export type CreateBooking = (
-  input: BookingDraftInput,
-  type: RecordType,
-  shapeErrors?: FieldErrors,
-) => Promise<Result<BookingRecord>>;
+export type CreateBooking = (input: BookingDraftInput, type: RecordType) => Promise<Result<BookingRecord>>;
 
 export function makeCreateBooking(deps: CreateBookingDeps): CreateBooking {
-  return async (input, type, shapeErrors = {}) => {
-    const now = deps.clock.now();
-    const scheduling = await deps.settings.getScheduling();
-    const service = typeof input.serviceId === "string" && input.serviceId.trim()
-      ? await deps.catalog.getService(input.serviceId.trim())
-      : null;
-
-    const validated = validateDraft(input, { now, scheduling, pricingModel: service?.pricingModel });
-    if (!validated.ok || hasFieldErrors(shapeErrors)) {
-      return err(validationError(mergeFieldErrors(validated.ok ? {} : validated.error.fieldErrors ?? {}, shapeErrors)));
-    }
+  return async (input, type) => {
+    const serviceId = typeof input.serviceId === "string" ? input.serviceId.trim() : "";
+    const [scheduling, service] = await Promise.all([
+      deps.settings.getScheduling(),
+      serviceId ? deps.catalog.getService(serviceId) : null,
+    ]);
+    const validated = validateDraft(input, { now: deps.clock.now(), scheduling, pricingModel: service?.pricingModel });
+    if (!validated.ok) return validated;
     const draft = validated.value;
 
     const [extras, frequencies, questions] = await Promise.all([
@@ -78,9 +59,7 @@ export function makeCreateBooking(deps: CreateBookingDeps): CreateBooking {
     if (!answers.ok) return answers;
 
     const { totals, extraLines, frequency } = priced.value;
-    const record: NewBookingRecord = {
-      type,
-      status: type === "QUOTE" ? "QUOTE_REQUESTED" : "PENDING",
+    const details: Omit<NewBookingRecord, "type" | "status"> = {
       paymentStatus: "UNPAID",
       firstName: draft.firstName,
       lastName: draft.lastName,
@@ -111,17 +90,10 @@ export function makeCreateBooking(deps: CreateBookingDeps): CreateBooking {
     };
 
     const emailsFor = await deps.prepareEmails();
-    return await deps.transactor.run(async (tx) => {
-      if (type === "BOOKING") {
-        // Lock, then read: the decision and the insert are atomic across processes.
-        await tx.lockCapacity();
-        const window = capacityWindow(record.startTime, scheduling);
-        const starts = await tx.capacityStartsBetween(window.from, window.to);
-        if (isSlotBlocked(record.startTime, starts, scheduling)) return err(SLOT_UNAVAILABLE);
-      }
-      const stored = await tx.insertBooking(record);
-      for (const message of emailsFor(stored)) await tx.enqueueEmail(message);
-      return ok(stored);
-    });
+    if (type === "QUOTE") {
+      return ok(await deps.bookings.insertQuote({ ...details, type, status: "QUOTE_REQUESTED" }, emailsFor));
+    }
+    const claim = capacityClaim(details.startTime, scheduling);
+    return await deps.bookings.reserve({ ...details, type, status: "PENDING" }, claim, emailsFor);
   };
 }

@@ -1,27 +1,19 @@
-/** The booking form's rules (public-site.md section 5), shared by the web form and the server. */
-import { type Answer, PRICING_MODELS, type PricingModel } from "../catalog/types.ts";
+/**
+ * The booking form's rules (public-site.md section 5), shared by the web form and the server: the
+ * draft's zod schema is the only place a field's rule and message are written.
+ */
+import { z } from "zod";
+import { PRICING_MODELS, type PricingModel } from "../catalog/types.ts";
 import { parseIsoInstant } from "../shared/iso-instant.ts";
-import { isRecord, readNumber, readText as text } from "../shared/input.ts";
-import {
-  addFieldError,
-  err,
-  type FieldErrors,
-  hasFieldErrors,
-  ok,
-  type Result,
-  validationError,
-} from "../shared/result.ts";
+import { isRecord } from "../shared/input.ts";
+import { parseInput } from "../shared/parse-input.ts";
+import type { FieldErrors, Result } from "../shared/result.ts";
 import type { SchedulingSettings } from "../settings/types.ts";
 import { normaliseAuPhone } from "./phone.ts";
-import { checkStartTime, PAST_TOLERANCE_MS } from "./scheduling.ts";
-import {
-  type Address,
-  AU_STATES,
-  type AuState,
-  type BookingDraft,
-  type BookingDraftInput,
-  type DraftExtra,
-} from "./types.ts";
+import { checkStartTime, START_TIME_PAST_MESSAGE } from "./scheduling.ts";
+import { AU_STATES, type BookingDraft, type DraftFields, EMAIL_PATTERN } from "./types.ts";
+
+export { EMAIL_PATTERN };
 
 export const DRAFT_LIMITS = {
   name: 100,
@@ -59,7 +51,7 @@ export const DRAFT_MESSAGES = {
   extraQuantity: "Quantity must be at least 1.",
   startTimeRequired: "Please select a date and start time.",
   startTimeInvalid: "That date and time doesn’t look right.",
-  startTimePast: "Please choose a time from today onward.",
+  startTimePast: START_TIME_PAST_MESSAGE,
   frequencyCode: "Please choose how often you’d like the service.",
   answers: "Please check your answers to the extra questions.",
   notesTooLong: "Please keep your notes under 2,000 characters.",
@@ -67,7 +59,8 @@ export const DRAFT_MESSAGES = {
   pickDateAndSlot: "Please pick a date and a time slot.",
 } as const;
 
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const M = DRAFT_MESSAGES;
+const L = DRAFT_LIMITS;
 
 export type DraftSection = "details" | "address" | "service" | "schedule" | "frequency";
 
@@ -106,249 +99,184 @@ export function firstSectionWithError(fieldErrors: FieldErrors): DraftSection | 
   return FIRST_SECTION_ORDER.find((section) => sections.has(section)) ?? null;
 }
 
+// ---- Fields: type, rule and message, written once ----
+
+/** Trimmed text of at least `min` characters; a missing or non-text value gets `missing`. */
+const filled = (missing: string, min = 1) => z.string({ error: missing }).trim().min(min, { error: missing });
+
+export const trimmedText = (min: number, max: number, missing: string, tooLong: string) =>
+  filled(missing, min).max(max, { error: tooLong });
+
+const asText = (value: unknown): string => (typeof value === "string" ? value : "");
+
+/** Numeric text, as HTML inputs send numbers, becomes a number; anything else is left to refuse. */
+const numericText = (value: unknown): unknown =>
+  typeof value === "string" && value.trim() !== "" && Number.isFinite(Number(value)) ? Number(value) : value;
+
+/** A size the model may not need: unusable reads as not given, and the model rule speaks for it. */
+const optionalSize = (schema: z.ZodNumber) =>
+  z.preprocess((value) => schema.safeParse(numericText(value)).data ?? null, schema.nullable());
+
+/** Missing is `required`; text that is no ISO 8601 instant with an offset is "doesn't look right". */
+export const instantText = (required: string) =>
+  z.string({ error: required }).trim().refine((value) => parseIsoInstant(value) !== null, {
+    error: (issue) => (issue.input === "" ? required : M.startTimeInvalid),
+  });
+
+/** Longer than RFC 5321 allows is as invalid as no '@'. */
+export const emailText = (message: string, max: number) =>
+  z.string({ error: message }).trim().refine((value) => value.length <= max && EMAIL_PATTERN.test(value), message)
+    .meta({ description: `Shaped like x@y.z, at most ${max} characters` });
+
+/**
+ * An absent or null list is an empty one. The spec words a malformed list once: a fault inside its
+ * items is reported on the list itself; only the items' own refinements (an add-on's quantity
+ * rule) keep their place. Issues carry no text yet while checks run, hence the `custom` code.
+ */
+const listOf = <T extends z.ZodType>(item: T, max: number, message: string) =>
+  z.preprocess(
+    (value) => value ?? [],
+    z.array(item).max(max, { error: message }).superRefine((items, ctx) => {
+      const own = ctx.issues.filter((issue) => issue.code === "custom");
+      if (own.length === ctx.issues.length) return;
+      ctx.issues.splice(0, ctx.issues.length, ...own, { code: "custom", message, path: [], input: items });
+    }, { when: () => true }),
+  );
+
+export const addressSchema = z.preprocess(
+  // Not an object is an empty address (each part then says what it misses); a blank unit is none.
+  (value) => {
+    const { unit, ...address } = isRecord(value) ? value : {};
+    return asText(unit).trim() ? { ...address, unit } : address;
+  },
+  z.object({
+    unit: z.string().trim().max(L.unit, { error: M.unitTooLong }).optional()
+      .meta({ description: "Unit or apartment", examples: ["4"] }),
+    street: trimmedText(1, L.street, M.street, M.streetTooLong).meta({ examples: ["12 Smith St"] }),
+    suburb: trimmedText(1, L.suburb, M.suburb, M.suburbTooLong).meta({ examples: ["Fitzroy"] }),
+    state: z.preprocess(
+      (value) => asText(value).trim().toUpperCase(),
+      z.enum(AU_STATES, { error: (issue) => (issue.input === "" ? M.stateRequired : M.stateInvalid) }),
+    ).meta({ description: "State or territory (any case)" }),
+    postCode: z.string({ error: M.postCode }).trim().regex(/^\d{4}$/, { error: M.postCode })
+      .meta({ examples: ["3065"] }),
+  }),
+);
+
+const extraLine = z.object({
+  extraId: z.string().trim().min(1).meta({ description: "An extra _id from GET /api/extras?serviceId" }),
+  quantity: z.preprocess(
+    (value) => numericText(value ?? 1),
+    z.number().refine((quantity) => Number.isInteger(quantity) && quantity >= 1, M.extraQuantity),
+  ).meta({ type: "integer", minimum: 1, description: "Counts only when the extra hasQuantity; default 1" }),
+});
+
+const answer = z.object({
+  questionId: z.string().trim().min(1),
+  value: z.union([z.string(), z.array(z.string())]),
+  label: z.preprocess((value) => value ?? undefined, z.string().optional()),
+});
+
+const draftFields = z.object({
+  firstName: trimmedText(2, L.name, M.firstName, M.firstNameTooLong).meta({ examples: ["Ada"] }),
+  lastName: trimmedText(2, L.name, M.lastName, M.lastNameTooLong).meta({ examples: ["Lovelace"] }),
+  email: emailText(M.email, L.email).meta({ examples: ["ada@example.com"] }),
+  phone: z.string({ error: M.phone }).trim()
+    .refine((value) => value.length <= L.phoneRaw && normaliseAuPhone(value) !== null, M.phone)
+    .overwrite((value) => normaliseAuPhone(value) ?? value)
+    .meta({ description: "Australian landline or mobile; spaces, brackets and +61 accepted", examples: ["0412 345 678"] }),
+  address: addressSchema,
+  serviceId: filled(M.serviceId).meta({ description: "A service _id from GET /api/services" }),
+  servicePricingModel: z.preprocess(
+    (value) => (PRICING_MODELS as readonly unknown[]).includes(value) ? value : null,
+    z.enum(PRICING_MODELS).nullable(),
+  ).meta({ description: "The model the form showed; the catalogue's wins once the service is known" }),
+  hours: optionalSize(z.number().positive())
+    .meta({ description: "HOURLY services: minHours..maxHours in stepHours steps" }),
+  bedrooms: optionalSize(z.int().min(0)).meta({ description: "BEDROOMS services: one of the service's bedroomPrices" }),
+  extras: listOf(extraLine, L.extras, M.extras),
+  startTimeISO: instantText(M.startTimeRequired).meta({
+    description: "ISO 8601 with offset: on the hour within the slot hours, from the lead days ahead, not on a closed day",
+    examples: ["2026-12-01T09:00:00+11:00"],
+  }),
+  frequencyCode: filled(M.frequencyCode).meta({ examples: ["WEEKLY"] }),
+  answers: listOf(answer, L.answers, M.answers)
+    .meta({ description: "Answers to GET /api/questions?serviceId; required questions must be answered" }),
+  notes: z.preprocess(asText, z.string().trim().max(L.notes, { error: M.notesTooLong })),
+});
+
+// ---- Rules that span fields or need the catalogue and the clock, over parsed values ----
+
 export interface DraftValidationContext {
   now: Date;
-  scheduling: SchedulingSettings;
+  /** The start rules only: the booking form has just these (GET /api/scheduling). */
+  scheduling: Pick<SchedulingSettings, "leadDays" | "firstSlotHour" | "lastSlotHour" | "closedWeekdays">;
   /** The catalogue's model for the chosen service, when the caller knows it; wins over the form's. */
   pricingModel?: PricingModel | null;
 }
 
-const readHours = (value: unknown): number | null => {
-  const n = readNumber(value);
-  return n !== null && n > 0 ? n : null;
-};
+type SizeFields = Pick<DraftFields, "servicePricingModel" | "hours" | "bedrooms">;
 
-const readBedrooms = (value: unknown): number | null => {
-  const n = readNumber(value);
-  return n !== null && Number.isInteger(n) && n >= 0 ? n : null;
-};
-
-const isPricingModel = (value: unknown): value is PricingModel =>
-  typeof value === "string" && (PRICING_MODELS as readonly string[]).includes(value);
-
-const isAuState = (value: string): value is AuState =>
-  (AU_STATES as readonly string[]).includes(value);
-
-function resolvePricingModel(
-  input: BookingDraftInput,
-  pricingModel?: PricingModel | null,
-): PricingModel | null {
-  if (pricingModel) return pricingModel;
-  return isPricingModel(input.servicePricingModel) ? input.servicePricingModel : null;
+/** The catalogue's model, else the form's, else whichever of hours or bedrooms was given. */
+function pricingModelOf(fields: SizeFields, catalogueModel?: PricingModel | null): PricingModel | null {
+  const model = catalogueModel ?? fields.servicePricingModel;
+  if (model) return model;
+  return fields.hours !== null ? "HOURLY" : fields.bedrooms !== null ? "BEDROOMS" : null;
 }
 
-/** A required name-like field: at least `min` characters after trimming, at most `max`. */
-function requireText(
-  errors: FieldErrors,
-  path: string,
-  value: unknown,
-  rule: { min: number; max: number; missing: string; tooLong: string },
-): string {
-  const s = text(value);
-  if (s.length < rule.min) addFieldError(errors, path, rule.missing);
-  else if (s.length > rule.max) addFieldError(errors, path, rule.tooLong);
-  return s;
+/** What the model needs and is missing, as [path, message]. */
+function sizeError(fields: SizeFields, model: PricingModel | null): [string, string] | null {
+  if (model === "HOURLY") return fields.hours === null ? ["hours", M.hours] : null;
+  if (model === "BEDROOMS") return fields.bedrooms === null ? ["bedrooms", M.bedrooms] : null;
+  return model === null ? ["hours", M.hoursOrBedrooms] : null;
 }
 
-function readExtras(value: unknown, errors: FieldErrors): DraftExtra[] {
-  if (value === undefined || value === null) return [];
-  if (!Array.isArray(value) || value.length > DRAFT_LIMITS.extras) {
-    addFieldError(errors, "extras", DRAFT_MESSAGES.extras);
-    return [];
-  }
-  const extras: DraftExtra[] = [];
-  let shapeOk = true;
-  value.forEach((item, index) => {
-    if (!isRecord(item) || text(item.extraId) === "") {
-      shapeOk = false;
-      return;
+/**
+ * The cross-field rules, run even when other fields failed so every message shows at once (the
+ * failed fields hold what was sent). Without a context (the API's request schema) the catalogue
+ * is not consulted yet: only a draft naming no service is judged, by the form's model, and the
+ * scheduling waits for the use case.
+ */
+function draftRuleErrors(fields: DraftFields, ctx?: DraftValidationContext): [string, string][] {
+  const errors: [string, string][] = [];
+  const serviceNamed = typeof fields.serviceId === "string" && fields.serviceId !== "";
+  const missing = ctx || !serviceNamed ? sizeError(fields, pricingModelOf(fields, ctx?.pricingModel)) : null;
+  if (missing) errors.push(missing);
+  // A start the field refused has its message already.
+  const start = typeof fields.startTimeISO === "string" ? parseIsoInstant(fields.startTimeISO) : null;
+  const scheduleMessage = ctx && start && checkStartTime(start, ctx.now, ctx.scheduling);
+  if (scheduleMessage) errors.push(["startTimeISO", scheduleMessage]);
+  return errors;
+}
+
+const withDraftRules = (ctx?: DraftValidationContext) =>
+  draftFields.superRefine((fields, issues) => {
+    for (const [path, message] of draftRuleErrors(fields, ctx)) {
+      issues.addIssue({ code: "custom", path: [path], message, input: fields[path as keyof DraftFields] });
     }
-    // The form may leave quantity out for add-ons without one.
-    const quantity = item.quantity === undefined || item.quantity === null
-      ? 1
-      : readNumber(item.quantity);
-    if (quantity === null) {
-      shapeOk = false;
-      return;
-    }
-    if (!Number.isInteger(quantity) || quantity < 1) {
-      addFieldError(errors, `extras.${index}.quantity`, DRAFT_MESSAGES.extraQuantity);
-      return;
-    }
-    extras.push({ extraId: text(item.extraId), quantity });
-  });
-  if (!shapeOk) addFieldError(errors, "extras", DRAFT_MESSAGES.extras);
-  return extras;
-}
+  }, { when: (payload) => isRecord(payload.value) });
 
-function readAnswers(value: unknown, errors: FieldErrors): Answer[] {
-  if (value === undefined || value === null) return [];
-  const fail = (): Answer[] => {
-    addFieldError(errors, "answers", DRAFT_MESSAGES.answers);
-    return [];
-  };
-  if (!Array.isArray(value) || value.length > DRAFT_LIMITS.answers) return fail();
-  const answers: Answer[] = [];
-  for (const item of value) {
-    if (!isRecord(item) || text(item.questionId) === "") return fail();
-    const v = item.value;
-    const valueOk = typeof v === "string" ||
-      (Array.isArray(v) && v.every((x) => typeof x === "string"));
-    if (!valueOk) return fail();
-    if (item.label !== undefined && item.label !== null && typeof item.label !== "string") {
-      return fail();
-    }
-    const answer: Answer = {
-      questionId: text(item.questionId),
-      value: Array.isArray(v) ? [...v] : v,
-    };
-    if (typeof item.label === "string") answer.label = item.label;
-    answers.push(answer);
-  }
-  return answers;
-}
-
-function readAddress(input: BookingDraftInput, errors: FieldErrors): Address {
-  const raw = isRecord(input.address) ? input.address : {};
-  const unit = text(raw.unit);
-  if (unit.length > DRAFT_LIMITS.unit) {
-    addFieldError(errors, "address.unit", DRAFT_MESSAGES.unitTooLong);
-  }
-  const street = requireText(errors, "address.street", raw.street, {
-    min: 1,
-    max: DRAFT_LIMITS.street,
-    missing: DRAFT_MESSAGES.street,
-    tooLong: DRAFT_MESSAGES.streetTooLong,
-  });
-  const suburb = requireText(errors, "address.suburb", raw.suburb, {
-    min: 1,
-    max: DRAFT_LIMITS.suburb,
-    missing: DRAFT_MESSAGES.suburb,
-    tooLong: DRAFT_MESSAGES.suburbTooLong,
-  });
-  const stateText = text(raw.state).toUpperCase();
-  if (stateText === "") addFieldError(errors, "address.state", DRAFT_MESSAGES.stateRequired);
-  else if (!isAuState(stateText)) {
-    addFieldError(errors, "address.state", DRAFT_MESSAGES.stateInvalid);
-  }
-  const postCode = text(raw.postCode);
-  if (!/^\d{4}$/.test(postCode)) addFieldError(errors, "address.postCode", DRAFT_MESSAGES.postCode);
-  const address: Address = { street, suburb, state: stateText as AuState, postCode };
-  if (unit !== "") address.unit = unit;
-  return address;
-}
-
-function readStartTime(
-  value: unknown,
-  ctx: DraftValidationContext,
-  errors: FieldErrors,
-): Date | null {
-  const raw = text(value);
-  if (raw === "") {
-    addFieldError(errors, "startTimeISO", DRAFT_MESSAGES.startTimeRequired);
-    return null;
-  }
-  const start = parseIsoInstant(raw);
-  if (!start) {
-    addFieldError(errors, "startTimeISO", DRAFT_MESSAGES.startTimeInvalid);
-    return null;
-  }
-  if (start.getTime() < ctx.now.getTime() - PAST_TOLERANCE_MS) {
-    addFieldError(errors, "startTimeISO", DRAFT_MESSAGES.startTimePast);
-    return null;
-  }
-  const scheduleMessage = checkStartTime(start, ctx.now, ctx.scheduling);
-  if (scheduleMessage) addFieldError(errors, "startTimeISO", scheduleMessage);
-  return start;
-}
+/** The payload of POST /api/bookings and /api/quotes: the API validates, types and documents it with this. */
+export const bookingDraftSchema = withDraftRules().meta({
+  id: "BookingDraft",
+  description: "The payload of a booking or a quote. Client totals are ignored.",
+});
 
 /** Turns whatever the customer sent into a BookingDraft, or the spec's messages by field path. */
-export function validateDraft(
-  input: BookingDraftInput,
-  ctx: DraftValidationContext,
-): Result<BookingDraft> {
-  const errors: FieldErrors = {};
-  const draftInput: BookingDraftInput = isRecord(input) ? input : {};
-
-  const firstName = requireText(errors, "firstName", draftInput.firstName, {
-    min: 2,
-    max: DRAFT_LIMITS.name,
-    missing: DRAFT_MESSAGES.firstName,
-    tooLong: DRAFT_MESSAGES.firstNameTooLong,
+export function validateDraft(input: unknown, ctx: DraftValidationContext): Result<BookingDraft> {
+  const draft = withDraftRules(ctx).transform((fields): BookingDraft => {
+    const { servicePricingModel: _, startTimeISO, ...rest } = fields;
+    // The size rule passed, so there is a model; the start parsed.
+    const pricingModel = pricingModelOf(fields, ctx.pricingModel) as PricingModel;
+    return {
+      ...rest,
+      pricingModel,
+      hours: pricingModel === "HOURLY" ? rest.hours : null,
+      bedrooms: pricingModel === "BEDROOMS" ? rest.bedrooms : null,
+      startTime: parseIsoInstant(startTimeISO) as Date,
+    };
   });
-  const lastName = requireText(errors, "lastName", draftInput.lastName, {
-    min: 2,
-    max: DRAFT_LIMITS.name,
-    missing: DRAFT_MESSAGES.lastName,
-    tooLong: DRAFT_MESSAGES.lastNameTooLong,
-  });
-  const email = text(draftInput.email);
-  // Longer than RFC 5321 allows is as invalid as no '@'.
-  if (!EMAIL_PATTERN.test(email) || email.length > DRAFT_LIMITS.email) {
-    addFieldError(errors, "email", DRAFT_MESSAGES.email);
-  }
-  const rawPhone = text(draftInput.phone);
-  const phone = rawPhone.length <= DRAFT_LIMITS.phoneRaw ? normaliseAuPhone(rawPhone) : null;
-  if (!phone) addFieldError(errors, "phone", DRAFT_MESSAGES.phone);
-
-  const address = readAddress(draftInput, errors);
-
-  const serviceId = text(draftInput.serviceId);
-  if (serviceId === "") addFieldError(errors, "serviceId", DRAFT_MESSAGES.serviceId);
-  const model = resolvePricingModel(draftInput, ctx.pricingModel);
-  let hours = readHours(draftInput.hours);
-  let bedrooms = readBedrooms(draftInput.bedrooms);
-  let pricingModel: PricingModel = model ?? "HOURLY";
-  if (model === "HOURLY") {
-    if (hours === null) addFieldError(errors, "hours", DRAFT_MESSAGES.hours);
-    bedrooms = null;
-  } else if (model === "BEDROOMS") {
-    if (bedrooms === null) addFieldError(errors, "bedrooms", DRAFT_MESSAGES.bedrooms);
-    hours = null;
-  } else if (model === "FIXED") {
-    hours = null;
-    bedrooms = null;
-  } else if (hours !== null) {
-    // Unknown model: whichever of hours or bedrooms was given tells us how the service is sold.
-    pricingModel = "HOURLY";
-    bedrooms = null;
-  } else if (bedrooms !== null) {
-    pricingModel = "BEDROOMS";
-  } else {
-    addFieldError(errors, "hours", DRAFT_MESSAGES.hoursOrBedrooms);
-  }
-
-  const extras = readExtras(draftInput.extras, errors);
-  const startTime = readStartTime(draftInput.startTimeISO, ctx, errors);
-
-  const frequencyCode = text(draftInput.frequencyCode);
-  if (frequencyCode === "") addFieldError(errors, "frequencyCode", DRAFT_MESSAGES.frequencyCode);
-
-  const answers = readAnswers(draftInput.answers, errors);
-  const notes = text(draftInput.notes);
-  if (notes.length > DRAFT_LIMITS.notes) {
-    addFieldError(errors, "notes", DRAFT_MESSAGES.notesTooLong);
-  }
-
-  if (hasFieldErrors(errors) || !phone || !startTime) {
-    return err(validationError(errors, DRAFT_MESSAGES.banner));
-  }
-  return ok({
-    firstName,
-    lastName,
-    email,
-    phone,
-    address,
-    serviceId,
-    pricingModel,
-    hours,
-    bedrooms,
-    extras,
-    startTime,
-    frequencyCode,
-    answers,
-    notes,
-  });
+  return parseInput(draft, input);
 }
 
 export interface SectionValidity {
@@ -359,31 +287,20 @@ export interface SectionValidity {
   frequency: boolean;
 }
 
+const sizeFields = draftFields.pick({ servicePricingModel: true, hours: true, bedrooms: true });
+
 /** The step navigator's ticks: looser than validateDraft, as the spec describes. */
-export function sectionValidity(
-  input: BookingDraftInput,
-  pricingModel?: PricingModel | null,
-): SectionValidity {
-  const draftInput: BookingDraftInput = isRecord(input) ? input : {};
-  const address = isRecord(draftInput.address) ? draftInput.address : {};
-  const model = resolvePricingModel(draftInput, pricingModel);
-  const hours = readHours(draftInput.hours) !== null;
-  const bedrooms = readBedrooms(draftInput.bedrooms) !== null;
-  const sizeChosen = model === "HOURLY"
-    ? hours
-    : model === "BEDROOMS"
-    ? bedrooms
-    : model === "FIXED" || hours || bedrooms;
+export function sectionValidity(input: unknown, pricingModel?: PricingModel | null): SectionValidity {
+  const draft = isRecord(input) ? input : {};
+  const address = isRecord(draft.address) ? draft.address : {};
+  const given = (value: unknown) => asText(value).trim() !== "";
+  const sizes = sizeFields.parse(draft);
   return {
-    details: text(draftInput.firstName) !== "" &&
-      text(draftInput.lastName) !== "" &&
-      EMAIL_PATTERN.test(text(draftInput.email)) &&
-      normaliseAuPhone(text(draftInput.phone)) !== null,
-    address: [address.street, address.suburb, address.state, address.postCode].every((v) =>
-      text(v) !== ""
-    ),
-    service: text(draftInput.serviceId) !== "" && sizeChosen,
-    schedule: text(draftInput.startTimeISO) !== "",
-    frequency: text(draftInput.frequencyCode) !== "",
+    details: given(draft.firstName) && given(draft.lastName) &&
+      EMAIL_PATTERN.test(asText(draft.email).trim()) && normaliseAuPhone(asText(draft.phone).trim()) !== null,
+    address: [address.street, address.suburb, address.state, address.postCode].every(given),
+    service: given(draft.serviceId) && !sizeError(sizes, pricingModelOf(sizes, pricingModel)),
+    schedule: given(draft.startTimeISO),
+    frequency: given(draft.frequencyCode),
   };
 }

@@ -53,7 +53,11 @@ export function isClosedYmd(
 }
 
 /** The next `count` open dates from the earliest bookable one, for the date picker. */
-export function bookableDates(now: Date, settings: SchedulingSettings, count: number): string[] {
+export function bookableDates(
+  now: Date,
+  settings: Pick<SchedulingSettings, "leadDays" | "closedWeekdays">,
+  count: number,
+): string[] {
   const dates: string[] = [];
   // With every weekday closed there is nothing to find; stop instead of looping forever.
   if (new Set(settings.closedWeekdays.filter((d) => d >= 0 && d <= 6)).size >= 7) return dates;
@@ -90,7 +94,7 @@ export const earliestDateMessage = (earliestYmd: string) =>
 export function checkStartTime(
   start: Date,
   now: Date,
-  settings: SchedulingSettings,
+  settings: Pick<SchedulingSettings, "leadDays" | "firstSlotHour" | "lastSlotHour" | "closedWeekdays">,
 ): string | null {
   if (start.getTime() < now.getTime() - PAST_TOLERANCE_MS) return START_TIME_PAST_MESSAGE;
   const { hour, minute, second } = melbourneHourMinute(start);

@@ -1,68 +1,28 @@
-import type { Answer, PricingModel } from "../catalog/types.ts";
+import type { z } from "zod";
+import type { PricingModel } from "../catalog/types.ts";
+import type { bookingDraftSchema } from "./draft-validation.ts";
 
 export const AU_STATES = ["VIC", "NSW", "QLD", "SA", "WA", "TAS", "ACT", "NT"] as const;
 export type AuState = (typeof AU_STATES)[number];
 
-export interface Address {
-  unit?: string;
-  street: string;
-  suburb: string;
-  state: AuState;
-  postCode: string;
-}
+/** The spec's e-mail shape: something@something.something, no spaces. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export interface DraftExtra {
-  extraId: string;
-  /** At least 1; counts only when the extra hasQuantity. */
-  quantity: number;
-}
+/** The payload of a booking or a quote, as the customer sends it (bookingDraftSchema reads it). */
+export type BookingDraftInput = z.input<typeof bookingDraftSchema>;
 
-/**
- * The payload of a booking or a quote, as the customer sends it. Every field is optional and
- * loosely typed here: validateDraft turns it into a BookingDraft or into the spec's messages.
- */
-export interface BookingDraftInput {
-  firstName?: unknown;
-  lastName?: unknown;
-  email?: unknown;
-  phone?: unknown;
-  address?: {
-    unit?: unknown;
-    street?: unknown;
-    suburb?: unknown;
-    state?: unknown;
-    postCode?: unknown;
-  } | null;
-  serviceId?: unknown;
-  /** The form's cached model; the catalogue's model wins when the service is known. */
-  servicePricingModel?: unknown;
-  serviceName?: unknown;
-  hours?: unknown;
-  bedrooms?: unknown;
-  extras?: unknown;
-  startTimeISO?: unknown;
-  frequencyCode?: unknown;
-  answers?: unknown;
-  notes?: unknown;
-}
+/** The draft's fields as the schema reads them: trimmed, phone normalised, lists defaulted. */
+export type DraftFields = z.output<typeof bookingDraftSchema>;
 
-/** A draft that passed validateDraft: trimmed, phone normalised, time parsed. */
-export interface BookingDraft {
-  firstName: string;
-  lastName: string;
-  email: string;
-  /** Normalised: digits only, +61 replaced by 0 (e.g. 0412345678). */
-  phone: string;
-  address: Address;
-  serviceId: string;
+export type Address = DraftFields["address"];
+
+/** `quantity` counts only when the extra hasQuantity. */
+export type DraftExtra = DraftFields["extras"][number];
+
+/** A draft that passed validateDraft: the model that prices it decided, the start parsed. */
+export interface BookingDraft extends Omit<DraftFields, "servicePricingModel" | "startTimeISO"> {
   pricingModel: PricingModel;
-  hours: number | null;
-  bedrooms: number | null;
-  extras: DraftExtra[];
   startTime: Date;
-  frequencyCode: string;
-  answers: Answer[];
-  notes: string;
 }
 
 export interface Totals {

@@ -1,18 +1,31 @@
-/** The wire shapes of commercial inquiries. */
+/** The wire shapes of commercial inquiries: the form's rules and messages, written once. */
 import { z } from "zod";
-import { INQUIRY_TYPE_ALIASES, INQUIRY_TYPES } from "./types.ts";
+import { emailText, trimmedText as text } from "../booking/draft-validation.ts";
+import { isRecord, readText } from "../shared/input.ts";
+import { DEFAULT_INQUIRY_TYPE, INQUIRY_TYPE_ALIASES, INQUIRY_TYPES } from "./types.ts";
+import { INQUIRY_LIMITS as L, INQUIRY_MESSAGES as M } from "./validation.ts";
 
-export const inquirySchema = z.object({
-  inquiryType: z.enum([...INQUIRY_TYPES, ...Object.keys(INQUIRY_TYPE_ALIASES)] as [string, ...string[]])
-    .optional().meta({ description: "Default OFFICE; INDUSTRIAL is an alias of INDUSTRIAL_WAREHOUSE" }),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  suburb: z.string(),
-  message: z.string().optional().meta({ description: "Required, unless given as inquiryText" }),
-  inquiryText: z.string().optional().meta({ description: "Alias of message" }),
-}).meta({ id: "InquiryInput" });
+/** Any case, INDUSTRIAL as an alias, OFFICE when absent or blank; anything else is left to refuse. */
+function inquiryTypeOf(value: unknown): unknown {
+  if (value === undefined || value === null) return DEFAULT_INQUIRY_TYPE;
+  if (typeof value !== "string") return value;
+  const code = value.trim().toUpperCase();
+  return code === "" ? DEFAULT_INQUIRY_TYPE : INQUIRY_TYPE_ALIASES[code] ?? code;
+}
+
+export const inquirySchema = z.preprocess(
+  // `inquiryText` is accepted as an alias of a blank `message` (decisions.md).
+  (value) => isRecord(value) && !readText(value.message) ? { ...value, message: value.inquiryText } : value,
+  z.object({
+    inquiryType: z.preprocess(inquiryTypeOf, z.enum(INQUIRY_TYPES, { error: M.inquiryType })).meta({ description: `Default ${DEFAULT_INQUIRY_TYPE}, any case; INDUSTRIAL is an alias of INDUSTRIAL_WAREHOUSE` }),
+    firstName: text(1, L.name, M.firstName, M.firstNameTooLong),
+    lastName: text(1, L.name, M.lastName, M.lastNameTooLong),
+    email: emailText(M.email, L.email),
+    phone: text(1, L.phone, M.phone, M.phoneTooLong),
+    suburb: text(1, L.suburb, M.suburb, M.suburbTooLong),
+    message: text(1, L.message, M.message, M.messageTooLong).meta({ description: "inquiryText is accepted as an alias" }),
+  }),
+).meta({ id: "InquiryInput" });
 
 export const inquiryRecordSchema = z.object({
   _id: z.string(),

@@ -1,3 +1,6 @@
+import type { z } from "zod";
+import type { inquirySchema } from "./schemas.ts";
+
 export const INQUIRY_TYPES = [
   "HEALTHCARE_AGED_CARE",
   "OFFICE",
@@ -13,27 +16,8 @@ export const INQUIRY_TYPE_ALIASES: Record<string, InquiryType> = {
   INDUSTRIAL: "INDUSTRIAL_WAREHOUSE",
 };
 
-/** The commercial form as sent; `inquiryText` is an alias of `message`. */
-export interface InquiryInput {
-  inquiryType?: unknown;
-  firstName?: unknown;
-  lastName?: unknown;
-  email?: unknown;
-  phone?: unknown;
-  suburb?: unknown;
-  message?: unknown;
-  inquiryText?: unknown;
-}
-
-export interface NewInquiry {
-  inquiryType: InquiryType;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  suburb: string;
-  message: string;
-}
+/** An inquiry as inquirySchema reads it: trimmed, the type's alias and default applied. */
+export type NewInquiry = z.output<typeof inquirySchema>;
 
 export interface Inquiry extends NewInquiry {
   _id: string;

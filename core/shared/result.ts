@@ -53,19 +53,3 @@ export function addFieldError(errors: FieldErrors, path: string, message: string
 }
 
 export const hasFieldErrors = (errors: FieldErrors): boolean => Object.keys(errors).length > 0;
-
-/**
- * Core's messages first; another source's messages only for paths core said nothing about
- * (so a field never shows two wordings of one problem).
- */
-export function mergeFieldErrors(primary: FieldErrors, secondary: FieldErrors): FieldErrors {
-  const merged: FieldErrors = { ...primary };
-  for (const [path, messages] of Object.entries(secondary)) {
-    // Covered when core spoke about this field, a parent of it, or a part of it.
-    const covered = Object.keys(primary).some((p) =>
-      p === path || path.startsWith(`${p}.`) || p.startsWith(`${path}.`)
-    );
-    if (!covered) merged[path] = messages;
-  }
-  return merged;
-}

@@ -1,11 +1,15 @@
-/** Schemas of the staff calls, for the OpenAPI document. */
+/** The wire shapes of staff login and of the signed-in admin. */
 import { z } from "zod";
-import { ADMIN_ROLES } from "../../core/admin/types.ts";
+import { LOGIN_MESSAGES as M } from "./login.ts";
+import { ADMIN_ROLES } from "./types.ts";
 
 export const loginSchema = z.object({
-  email: z.string().meta({ examples: ["admin@yarrashine.com.au"] }),
-  password: z.string(),
+  email: z.string({ error: M.emailRequired }).trim().toLowerCase().min(1, { error: M.emailRequired })
+    .meta({ examples: ["admin@yarrashine.com.au"] }),
+  password: z.string({ error: M.passwordRequired }).min(1, { error: M.passwordRequired }),
 }).meta({ id: "LoginInput" });
+
+export type LoginInput = z.output<typeof loginSchema>;
 
 export const adminUserSchema = z.object({
   _id: z.string(),
