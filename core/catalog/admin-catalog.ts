@@ -5,8 +5,8 @@
  */
 import { type Actor, auditEntry } from "../admin/audit.ts";
 import type { Clock } from "../shared/ports.ts";
-import { err, type FieldErrors, ok, type Result } from "../shared/result.ts";
-import type { CatalogAdminStore, CatalogAdminTx, ExtraFilter } from "./admin-ports.ts";
+import { err, ok, type Result } from "../shared/result.ts";
+import type { CatalogAdminStore, CatalogAdminTx, ExtraFilter, ExtraOrder } from "./admin-ports.ts";
 import {
   CODE_TAKEN,
   DEFAULT_FREQUENCY_LOCKED,
@@ -22,24 +22,24 @@ import {
   SERVICE_NOT_FOUND,
   SLUG_TAKEN,
   validateExtraOrders,
-  withShapeErrors,
 } from "./admin-rules.ts";
-import type { Extra, Frequency, Question, Service } from "./types.ts";
 import {
   CATALOG_MESSAGES,
-  validateExtraInput,
-  validateFrequencyInput,
-  validateQuestionInput,
-  validateServiceInput,
-} from "./validation.ts";
+  type ExtraInput,
+  type ExtraPatch,
+  type FrequencyInput,
+  type FrequencyPatch,
+  type QuestionInput,
+  type QuestionPatch,
+  type ServiceInput,
+  type ServicePatch,
+} from "./schemas.ts";
+import type { Extra, Frequency, Question, Service } from "./types.ts";
 
 export interface CatalogAdminDeps {
   store: CatalogAdminStore;
   clock: Clock;
 }
-
-/** A write's body, and what the request schema found wrong with its shape. */
-export type WriteInput = { body: unknown; shapeErrors?: FieldErrors };
 
 /** A live (not soft-deleted) service to attach an extra or a question to, or null. */
 async function liveService(tx: CatalogAdminTx, id: string | null): Promise<Service | null> {
@@ -56,22 +56,21 @@ export function makeCatalogAdmin({ store, clock }: CatalogAdminDeps) {
       return service ? ok(service) : err(SERVICE_NOT_FOUND);
     },
 
-    async create(actor: Actor, { body, shapeErrors }: WriteInput): Promise<Result<Service>> {
-      const input = withShapeErrors(validateServiceInput(body, "create"), shapeErrors);
-      if (!input.ok) return input;
-      return await store.run(async (tx) => {
-        if (await tx.slugTaken(input.value.slug)) return err(SLUG_TAKEN);
-        const service = await tx.insertService(input.value);
+    /** The input as its schema parsed it: each field and the rules across them already hold. */
+    create(actor: Actor, input: ServiceInput): Promise<Result<Service>> {
+      return store.run(async (tx) => {
+        if (await tx.slugTaken(input.slug)) return err(SLUG_TAKEN);
+        const service = await tx.insertService(input);
         await tx.recordAudit(auditEntry(actor, "service.create", "service", service._id, null, service));
         return ok(service);
       });
     },
 
-    update(actor: Actor, id: string, { body, shapeErrors }: WriteInput): Promise<Result<Service>> {
+    update(actor: Actor, id: string, patch: ServicePatch): Promise<Result<Service>> {
       return store.run(async (tx) => {
         const before = await tx.lockService(id);
         if (!before) return err(SERVICE_NOT_FOUND);
-        const input = mergeServiceUpdate(before, body, shapeErrors);
+        const input = mergeServiceUpdate(before, patch);
         if (!input.ok) return input;
         if (await tx.slugTaken(input.value.slug, id)) return err(SLUG_TAKEN);
         const after = await tx.updateService(id, input.value);
@@ -101,20 +100,13 @@ export function makeCatalogAdmin({ store, clock }: CatalogAdminDeps) {
     },
 
     /** Applies every position or none; answers the service's extras in their new order. */
-    reorderExtras(
-      actor: Actor,
-      id: string,
-      { body, shapeErrors }: WriteInput,
-    ): Promise<Result<{ items: Extra[] }>> {
+    reorderExtras(actor: Actor, id: string, orders: ExtraOrder[]): Promise<Result<{ items: Extra[] }>> {
       return store.run(async (tx) => {
         if (!await tx.lockService(id)) return err(SERVICE_NOT_FOUND);
         const extras = await tx.extrasOfService(id);
-        const orders = withShapeErrors(
-          validateExtraOrders((body as { orders?: unknown } | null)?.orders, extras),
-          shapeErrors,
-        );
-        if (!orders.ok) return orders;
-        await tx.setExtraOrders(orders.value);
+        const checked = validateExtraOrders(orders, extras);
+        if (!checked.ok) return checked;
+        await tx.setExtraOrders(checked.value);
         const after = await tx.extrasOfService(id);
         const positions = (list: Extra[]) => list.map((e) => ({ extraId: e._id, order: e.order }));
         await tx.recordAudit(
@@ -145,25 +137,23 @@ export function makeCatalogAdmin({ store, clock }: CatalogAdminDeps) {
       return ok(await store.listExtras(filter));
     },
 
-    async create(actor: Actor, { body, shapeErrors }: WriteInput): Promise<Result<Extra>> {
-      const input = withShapeErrors(validateExtraInput(body, "create"), shapeErrors);
-      if (!input.ok) return input;
-      return await store.run(async (tx) => {
-        if (!await liveService(tx, input.value.serviceId)) {
+    create(actor: Actor, input: ExtraInput): Promise<Result<Extra>> {
+      return store.run(async (tx) => {
+        if (!await liveService(tx, input.serviceId)) {
           return err(fieldError("serviceId", CATALOG_MESSAGES.serviceRequired));
         }
-        const extra = await tx.insertExtra(input.value);
+        const extra = await tx.insertExtra(input);
         await tx.recordAudit(auditEntry(actor, "extra.create", "extra", extra._id, null, extra));
         return ok(extra);
       });
     },
 
     /** Edits, Disable/Enable (active) and moving to another service. */
-    update(actor: Actor, id: string, { body, shapeErrors }: WriteInput): Promise<Result<Extra>> {
+    update(actor: Actor, id: string, patch: ExtraPatch): Promise<Result<Extra>> {
       return store.run(async (tx) => {
         const before = await tx.lockExtra(id);
         if (!before) return err(EXTRA_NOT_FOUND);
-        const input = mergeExtraUpdate(before, body, shapeErrors);
+        const input = mergeExtraUpdate(before, patch);
         if (!input.ok) return input;
         if (input.value.serviceId !== before.serviceId && !await liveService(tx, input.value.serviceId)) {
           return err(fieldError("serviceId", CATALOG_MESSAGES.serviceRequired));
@@ -203,12 +193,10 @@ export function makeCatalogAdmin({ store, clock }: CatalogAdminDeps) {
   const frequencies = {
     list: () => store.listFrequencies(),
 
-    async create(actor: Actor, { body, shapeErrors }: WriteInput): Promise<Result<Frequency>> {
-      const input = withShapeErrors(validateFrequencyInput(body, "create"), shapeErrors);
-      if (!input.ok) return input;
-      return await store.run(async (tx) => {
-        if (await tx.codeTaken(input.value.code)) return err(CODE_TAKEN);
-        const frequency = await tx.insertFrequency(input.value);
+    create(actor: Actor, input: FrequencyInput): Promise<Result<Frequency>> {
+      return store.run(async (tx) => {
+        if (await tx.codeTaken(input.code)) return err(CODE_TAKEN);
+        const frequency = await tx.insertFrequency(input);
         await tx.recordAudit(
           auditEntry(actor, "frequency.create", "frequency", frequency._id, null, frequency),
         );
@@ -216,11 +204,11 @@ export function makeCatalogAdmin({ store, clock }: CatalogAdminDeps) {
       });
     },
 
-    update(actor: Actor, id: string, { body, shapeErrors }: WriteInput): Promise<Result<Frequency>> {
+    update(actor: Actor, id: string, patch: FrequencyPatch): Promise<Result<Frequency>> {
       return store.run(async (tx) => {
         const before = await tx.lockFrequency(id);
         if (!before) return err(FREQUENCY_NOT_FOUND);
-        const input = mergeFrequencyUpdate(before, body, shapeErrors);
+        const input = mergeFrequencyUpdate(before, patch);
         if (!input.ok) return input;
         if (isDefaultFrequency(before) && !isDefaultFrequency(input.value)) {
           return err(DEFAULT_FREQUENCY_LOCKED);
@@ -251,14 +239,12 @@ export function makeCatalogAdmin({ store, clock }: CatalogAdminDeps) {
       return ok(await store.listQuestions(serviceId));
     },
 
-    async create(actor: Actor, { body, shapeErrors }: WriteInput): Promise<Result<Question>> {
-      const input = withShapeErrors(validateQuestionInput(body, "create"), shapeErrors);
-      if (!input.ok) return input;
-      return await store.run(async (tx) => {
-        if (input.value.scope === "SERVICE" && !await liveService(tx, input.value.serviceId)) {
+    create(actor: Actor, input: QuestionInput): Promise<Result<Question>> {
+      return store.run(async (tx) => {
+        if (input.scope === "SERVICE" && !await liveService(tx, input.serviceId)) {
           return err(fieldError("serviceId", CATALOG_MESSAGES.questionService));
         }
-        const question = await tx.insertQuestion(input.value);
+        const question = await tx.insertQuestion(input);
         await tx.recordAudit(
           auditEntry(actor, "question.create", "question", question._id, null, question),
         );
@@ -266,11 +252,11 @@ export function makeCatalogAdmin({ store, clock }: CatalogAdminDeps) {
       });
     },
 
-    update(actor: Actor, id: string, { body, shapeErrors }: WriteInput): Promise<Result<Question>> {
+    update(actor: Actor, id: string, patch: QuestionPatch): Promise<Result<Question>> {
       return store.run(async (tx) => {
         const before = await tx.lockQuestion(id);
         if (!before) return err(QUESTION_NOT_FOUND);
-        const input = mergeQuestionUpdate(before, body, shapeErrors);
+        const input = mergeQuestionUpdate(before, patch);
         if (!input.ok) return input;
         const { scope, serviceId } = input.value;
         // A question may stay with a service deleted since; a new home must be live.

@@ -2,7 +2,7 @@
 import type { AuditEntry } from "../admin/audit.ts";
 import type { Result } from "../shared/result.ts";
 import type { Extra, Frequency, Question, Service } from "./types.ts";
-import type { ExtraInput, FrequencyInput, QuestionInput, ServiceInput } from "./validation.ts";
+import type { ExtraInput, FrequencyInput, QuestionInput, ServiceInput } from "./schemas.ts";
 
 /** An extra's position in its service's list, starting at 1. */
 export interface ExtraOrder {

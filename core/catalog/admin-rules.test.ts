@@ -6,10 +6,19 @@ import {
   mergeQuestionUpdate,
   mergeServiceUpdate,
   validateExtraOrders,
-  withShapeErrors,
 } from "./admin-rules.ts";
+import { reorderExtrasSchema } from "./schemas.ts";
 import type { Extra, Frequency, Question, Service } from "./types.ts";
-import { ok } from "../shared/result.ts";
+import { validateExtraInput, validateFrequencyInput, validateQuestionInput, validateServiceInput } from "./validation.ts";
+import { parseInput } from "../shared/parse-input.ts";
+import { ok, type Result } from "../shared/result.ts";
+
+/** What a PUT does with a body: its route parses it with the update schema, then the use case merges the patch. */
+const put = <P, T>(validate: (body: unknown, mode: "update") => Result<P>, merge: (patch: P) => Result<T>) =>
+(body: unknown): Result<T> => {
+  const patch = validate(body, "update");
+  return patch.ok ? merge(patch.value) : patch;
+};
 
 const service: Service = {
   _id: "s1",
@@ -52,6 +61,10 @@ const question: Question = {
   options: [{ label: "Yes", value: "yes" }, { label: "No", value: "no" }],
 };
 
+const putService = put(validateServiceInput, (patch) => mergeServiceUpdate(service, patch));
+const putExtra = put(validateExtraInput, (patch) => mergeExtraUpdate(extra, patch));
+const putQuestion = (stored: Question) => put(validateQuestionInput, (patch) => mergeQuestionUpdate(stored, patch));
+
 const fieldErrorsOf = (result: { ok: boolean; error?: { fieldErrors?: unknown } }) =>
   result.ok ? undefined : result.error?.fieldErrors;
 
@@ -78,7 +91,7 @@ Deno.test("mergeServiceUpdate: a patch over the stored service, re-checked whole
     { name: "patch errors stop before the merge", body: { slug: "" }, fieldErrors: { slug: ["Slug is required"] } },
   ];
   for (const c of cases) {
-    const result = mergeServiceUpdate(service, c.body);
+    const result = putService(c.body);
     if (c.fieldErrors) assert.deepEqual(fieldErrorsOf(result), c.fieldErrors, c.name);
     else {
       const { _id: _, deletedAt: _d, ...stored } = service;
@@ -88,10 +101,7 @@ Deno.test("mergeServiceUpdate: a patch over the stored service, re-checked whole
 });
 
 Deno.test("mergeServiceUpdate: shape errors stop the update; core's message wins per field", () => {
-  const result = mergeServiceUpdate(service, { name: 5, description: 7 }, {
-    name: ["Invalid input: expected string"],
-    description: ["Invalid input: expected string"],
-  });
+  const result = putService({ name: 5, description: 7 });
   assert.deepEqual(fieldErrorsOf(result), {
     name: ["Name is required"],
     description: ["Invalid input: expected string"],
@@ -99,29 +109,30 @@ Deno.test("mergeServiceUpdate: shape errors stop the update; core's message wins
 });
 
 Deno.test("mergeExtraUpdate: moving to another service without an order drops it (store puts it last)", () => {
-  const moved = mergeExtraUpdate(extra, { serviceId: "s2" });
+  const moved = putExtra({ serviceId: "s2" });
   assert.ok(moved.ok);
   assert.equal(moved.value.serviceId, "s2");
   assert.equal(moved.value.order, undefined);
-  const movedWithOrder = mergeExtraUpdate(extra, { serviceId: "s2", order: 1 });
+  const movedWithOrder = putExtra({ serviceId: "s2", order: 1 });
   assert.ok(movedWithOrder.ok && movedWithOrder.value.order === 1);
-  const disabled = mergeExtraUpdate(extra, { active: false });
+  const disabled = putExtra({ active: false });
   assert.ok(disabled.ok);
   const { _id: _, deletedAt: _d, ...stored } = extra;
   assert.deepEqual(disabled.value, { ...stored, active: false });
-  assert.deepEqual(fieldErrorsOf(mergeExtraUpdate(extra, { imageUrl: "ftp://x" })), {
+  assert.deepEqual(fieldErrorsOf(putExtra({ imageUrl: "ftp://x" })), {
     imageUrl: ["Image URL must start with https://"],
   });
 });
 
 Deno.test("mergeFrequencyUpdate and the default frequency", () => {
   const weekly: Frequency = { _id: "f1", name: "Weekly", code: "WEEKLY", discountPercent: 15 };
-  assert.deepEqual(mergeFrequencyUpdate(weekly, { discountPercent: "12.345" }), ok({
+  const putWeekly = put(validateFrequencyInput, (patch) => mergeFrequencyUpdate(weekly, patch));
+  assert.deepEqual(putWeekly({ discountPercent: "12.345" }), ok({
     name: "Weekly",
     code: "WEEKLY",
     discountPercent: 12.35,
   }));
-  assert.deepEqual(fieldErrorsOf(mergeFrequencyUpdate(weekly, { discountPercent: 101 })), {
+  assert.deepEqual(fieldErrorsOf(putWeekly({ discountPercent: 101 })), {
     discountPercent: ["Discount must be between 0 and 100"],
   });
   assert.equal(isDefaultFrequency({ code: "ONE_TIME" }), true);
@@ -144,7 +155,7 @@ Deno.test("mergeQuestionUpdate: scope, type and options after the merge", () => 
     { name: "order from 1", body: { order: 0 }, fieldErrors: { order: ["Order must be a whole number of 1 or more"] } },
   ];
   for (const c of cases) {
-    const result = mergeQuestionUpdate(question, c.body);
+    const result = putQuestion(question)(c.body);
     if (c.fieldErrors) assert.deepEqual(fieldErrorsOf(result), c.fieldErrors, c.name);
     else {
       const { _id: _, ...stored } = question;
@@ -152,13 +163,18 @@ Deno.test("mergeQuestionUpdate: scope, type and options after the merge", () => 
     }
   }
   const text = { ...question, type: "TEXT" as const, options: [] };
-  assert.deepEqual(fieldErrorsOf(mergeQuestionUpdate(text, { type: "SINGLE" })), {
+  assert.deepEqual(fieldErrorsOf(putQuestion(text)({ type: "SINGLE" })), {
     options: ["At least one option is required"],
   });
 });
 
 Deno.test("validateExtraOrders: all of this service's extras, once each, at distinct positions from 1", () => {
   const extras = [{ _id: "a" }, { _id: "b" }, { _id: "c" }];
+  // The route parses the body with its schema; the use case then checks the extras are the service's.
+  const reorder = (orders: unknown) => {
+    const body = parseInput(reorderExtrasSchema, { orders });
+    return body.ok ? validateExtraOrders(body.value.orders, extras) : body;
+  };
   const cases: { name: string; input: unknown; value?: unknown; fieldErrors?: unknown }[] = [
     {
       name: "a full list",
@@ -187,15 +203,8 @@ Deno.test("validateExtraOrders: all of this service's extras, once each, at dist
     },
   ];
   for (const c of cases) {
-    const result = validateExtraOrders(c.input, extras);
+    const result = reorder(c.input);
     if (c.fieldErrors) assert.deepEqual(fieldErrorsOf(result), c.fieldErrors, c.name);
     else assert.deepEqual(result, ok(c.value), c.name);
   }
-});
-
-Deno.test("withShapeErrors: no shape errors leaves the result alone", () => {
-  assert.deepEqual(withShapeErrors(ok(1)), ok(1));
-  assert.deepEqual(withShapeErrors(ok(1), {}), ok(1));
-  const failed = withShapeErrors(ok(1), { "orders.0.order": ["Expected number"] });
-  assert.deepEqual(fieldErrorsOf(failed), { "orders.0.order": ["Expected number"] });
 });

@@ -1,0 +1,18 @@
+/** The catalogue's fixed lists and defaults, without zod: the public site imports them on first load. */
+
+export const PRICING_MODELS = ["HOURLY", "BEDROOMS", "FIXED"] as const;
+export const QUESTION_TYPES = ["TEXT", "SINGLE", "MULTI"] as const;
+export const QUESTION_SCOPES = ["GLOBAL", "SERVICE"] as const;
+
+/** Admin create defaults (admin-area.md section 3). */
+export const SERVICE_DEFAULTS = {
+  pricingModel: "HOURLY" as (typeof PRICING_MODELS)[number],
+  ratePerHour: 60,
+  minHours: 2,
+  maxHours: 20,
+  stepHours: 0.5,
+  basePrice: 0,
+};
+
+/** What a booking without a chosen frequency uses. */
+export const DEFAULT_FREQUENCY_CODE = "ONE_TIME";
