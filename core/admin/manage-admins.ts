@@ -2,22 +2,16 @@
  * Admin accounts, superadmin only (admin-area.md sections 5 and 6; decisions.md, Accounts and
  * sessions): nobody deletes or demotes themselves, and one superadmin always remains.
  */
-import { EMAIL_PATTERN } from "../booking/draft-validation.ts";
-import { isRecord, readText } from "../shared/input.ts";
-import {
-  addFieldError,
-  type DomainError,
-  err,
-  type FieldErrors,
-  hasFieldErrors,
-  ok,
-  type Result,
-  validationError,
-} from "../shared/result.ts";
+import { z } from "zod";
+import { EMAIL_PATTERN } from "../booking/types.ts";
+import { isRecord } from "../shared/input.ts";
+import { parseInput } from "../shared/parse-input.ts";
+import { type DomainError, err, ok, type Result } from "../shared/result.ts";
 import { type Actor, auditEntry } from "./audit.ts";
 import type { AuditLog } from "./manage-audit.ts";
 import { withoutSecrets } from "./manage-audit.ts";
 import type { NewAdmin, PasswordHasher } from "./ports.ts";
+import { adminUserSchema } from "./schemas.ts";
 import { ADMIN_ROLES, type AdminRole, type AdminUser } from "./types.ts";
 
 export const ADMIN_ACCOUNT_LIMITS = { name: 100, email: 254, passwordMin: 12, passwordMax: 256 } as const;
@@ -50,17 +44,6 @@ export const ADMIN_ERRORS = {
   forbidden: { kind: "forbidden", code: "FORBIDDEN", message: M.forbidden },
 } as const satisfies Record<string, DomainError>;
 
-/** A new account as typed: the password is hashed before anything is stored. */
-export interface AdminAccountInput {
-  name: string;
-  email: string;
-  password: string;
-  role: AdminRole;
-}
-
-/** An edit: fields left out (and a blank password) keep their current value. */
-export type AdminAccountChanges = Partial<AdminAccountInput>;
-
 /** What the store changes; the password only ever as its hash. */
 export interface StoredAdminChanges {
   name?: string;
@@ -90,75 +73,49 @@ export interface AdminAccountsTransactor {
   run<T>(work: (tx: AdminAccountsTx) => Promise<T>): Promise<T>;
 }
 
-function readRole(value: unknown, errors: FieldErrors): AdminRole | undefined {
-  if (ADMIN_ROLES.includes(value as AdminRole)) return value as AdminRole;
-  addFieldError(errors, "role", M.roleInvalid);
-  return undefined;
-}
-
-function checkName(name: string, errors: FieldErrors): void {
-  if (!name) addFieldError(errors, "name", M.nameRequired);
-  else if (name.length > ADMIN_ACCOUNT_LIMITS.name) addFieldError(errors, "name", M.nameTooLong);
-}
-
-function checkEmail(email: string, errors: FieldErrors): void {
-  if (!email) addFieldError(errors, "email", M.emailRequired);
-  else if (!EMAIL_PATTERN.test(email) || email.length > ADMIN_ACCOUNT_LIMITS.email) {
-    addFieldError(errors, "email", M.emailInvalid);
-  }
-}
-
-/** Passwords are taken as typed (spaces count); blank means "not given". */
-function checkPassword(password: string, errors: FieldErrors): void {
-  if (password.length < ADMIN_ACCOUNT_LIMITS.passwordMin) {
-    addFieldError(errors, "password", M.passwordTooShort);
-  } else if (password.length > ADMIN_ACCOUNT_LIMITS.passwordMax) {
-    addFieldError(errors, "password", M.passwordTooLong);
-  }
-}
-
-const passwordOf = (value: unknown): string =>
-  typeof value === "string" && value.trim() !== "" ? value : "";
+const name = z.string({ error: M.nameRequired }).trim().min(1, { error: M.nameRequired, abort: true })
+  .max(ADMIN_ACCOUNT_LIMITS.name, M.nameTooLong);
+const email = z.string({ error: M.emailRequired }).trim().min(1, { error: M.emailRequired, abort: true })
+  .refine((e) => EMAIL_PATTERN.test(e) && e.length <= ADMIN_ACCOUNT_LIMITS.email, M.emailInvalid)
+  .meta({ format: "email" });
+const role = z.enum(ADMIN_ROLES, { error: M.roleInvalid });
+const password = z.string({ error: M.passwordRequired }).min(ADMIN_ACCOUNT_LIMITS.passwordMin, M.passwordTooShort)
+  .max(ADMIN_ACCOUNT_LIMITS.passwordMax, M.passwordTooLong);
+/** Passwords are taken as typed (spaces count); blank (or not text) means "not given". */
+const given = z.unknown().transform((p) => (typeof p === "string" && p.trim() !== "" ? p : undefined));
 
 /** Create: name, email and password required; role defaults to admin. */
-export function validateNewAdmin(input: unknown): Result<AdminAccountInput> {
-  const raw = isRecord(input) ? input : {};
-  const errors: FieldErrors = {};
-  const name = readText(raw.name);
-  const email = readText(raw.email);
-  const password = passwordOf(raw.password);
-  checkName(name, errors);
-  checkEmail(email, errors);
-  if (!password) addFieldError(errors, "password", M.passwordRequired);
-  else checkPassword(password, errors);
-  const role = raw.role === undefined || raw.role === null || raw.role === ""
-    ? "admin"
-    : readRole(raw.role, errors);
-  if (hasFieldErrors(errors) || !role) return err(validationError(errors));
-  return ok({ name, email, password, role });
-}
+export const newAdminSchema = z.object({
+  name,
+  email,
+  password: given.pipe(password).meta({ type: "string", minLength: ADMIN_ACCOUNT_LIMITS.passwordMin }),
+  role: z.union([role, z.literal(""), z.null()], { error: M.roleInvalid }).optional().transform((r) => r || "admin")
+    .meta({ description: "admin when left out" }),
+}).meta({ id: "AdminAccountInput" });
 
 /** Edit: only the fields sent are checked; a blank or missing password keeps the current one. */
-export function validateAdminChanges(input: unknown): Result<AdminAccountChanges> {
-  const raw = isRecord(input) ? input : {};
-  const errors: FieldErrors = {};
-  const changes: AdminAccountChanges = {};
-  if (raw.name !== undefined) {
-    changes.name = readText(raw.name);
-    checkName(changes.name, errors);
-  }
-  if (raw.email !== undefined) {
-    changes.email = readText(raw.email);
-    checkEmail(changes.email, errors);
-  }
-  const password = passwordOf(raw.password);
-  if (password) {
-    changes.password = password;
-    checkPassword(password, errors);
-  }
-  if (raw.role !== undefined) changes.role = readRole(raw.role, errors);
-  return hasFieldErrors(errors) ? err(validationError(errors)) : ok(changes);
-}
+export const adminChangesSchema = z.object({
+  name: name.optional(),
+  email: email.optional(),
+  password: given.pipe(password.optional()).optional()
+    .meta({ type: "string", description: "Blank or left out keeps the current password" }),
+  role: role.optional(),
+}).transform((changes) => {
+  if (changes.password === undefined) delete changes.password;
+  return changes;
+}).meta({ id: "AdminAccountChanges" });
+
+/** A new account as typed: the password is hashed before anything is stored. */
+export type AdminAccountInput = z.output<typeof newAdminSchema>;
+/** An edit: fields left out (and a blank password) keep their current value. */
+export type AdminAccountChanges = z.output<typeof adminChangesSchema>;
+
+// The form's checks (web-admin), with the schemas the API validates with.
+export const validateNewAdmin = (form: unknown) => parseInput(newAdminSchema, isRecord(form) ? form : {});
+export const validateAdminChanges = (form: unknown) => parseInput(adminChangesSchema, isRecord(form) ? form : {});
+
+export const adminAccountSchema = adminUserSchema.extend({ createdAt: z.string().meta({ format: "date-time" }) })
+  .meta({ id: "AdminAccount" });
 
 /** Why `actor` may not give `target` the role `nextRole`, or null when they may. */
 export function roleChangeBlocker(
@@ -200,10 +157,7 @@ export function makeManageAdmins(deps: {
     (await tx.getById(actor._id))?.role === "superadmin";
 
   return {
-    async create(actor: Actor, input: unknown): Promise<Result<AdminUser>> {
-      const valid = validateNewAdmin(input);
-      if (!valid.ok) return valid;
-      const { password, ...account } = valid.value;
+    async create(actor: Actor, { password, ...account }: AdminAccountInput): Promise<Result<AdminUser>> {
       // Hashing takes ~150 ms: outside the transaction, which stays short.
       const passwordHash = await deps.hasher.hash(password);
       return await deps.transactor.run(async (tx): Promise<Result<AdminUser>> => {
@@ -218,10 +172,7 @@ export function makeManageAdmins(deps: {
       });
     },
 
-    async update(actor: Actor, id: string, input: unknown): Promise<Result<AdminUser>> {
-      const valid = validateAdminChanges(input);
-      if (!valid.ok) return valid;
-      const { password, ...changes } = valid.value;
+    async update(actor: Actor, id: string, { password, ...changes }: AdminAccountChanges): Promise<Result<AdminUser>> {
       const passwordHash = password ? await deps.hasher.hash(password) : undefined;
       return await deps.transactor.run(async (tx): Promise<Result<AdminUser>> => {
         await tx.lockAccounts();

@@ -1,8 +1,10 @@
 import assert from "node:assert/strict";
-import { makeListAudit, normaliseAuditQuery, withoutSecrets } from "./manage-audit.ts";
+import { auditQuerySchema, makeListAudit, withoutSecrets } from "./manage-audit.ts";
+
+const normaliseAuditQuery = (raw: Record<string, string>) => auditQuerySchema.parse(raw);
 
 Deno.test("normaliseAuditQuery", async (t) => {
-  const cases: [string, Record<string, unknown>, unknown][] = [
+  const cases: [string, Record<string, string>, unknown][] = [
     ["defaults", {}, { limit: 100, page: 1 }],
     ["filters trimmed", { entity: " admin ", entityId: "x" }, { entity: "admin", entityId: "x", limit: 100, page: 1 }],
     ["blank filters dropped", { entity: "", entityId: "  " }, { limit: 100, page: 1 }],
@@ -27,10 +29,10 @@ Deno.test("makeListAudit: pages from the total", async () => {
       },
     },
   });
-  assert.deepEqual(await list({ limit: "3", page: "3" }), { items: [], page: 3, totalPages: 3, totalItems: 7 });
+  assert.deepEqual(await list(normaliseAuditQuery({ limit: "3", page: "3" })), { items: [], page: 3, totalPages: 3, totalItems: 7 });
   assert.deepEqual(seen, [{ limit: 3, page: 3 }]);
   const empty = makeListAudit({ audit: { list: () => Promise.resolve({ items: [], totalItems: 0 }) } });
-  assert.equal((await empty({})).totalPages, 1);
+  assert.equal((await empty(normaliseAuditQuery({}))).totalPages, 1);
 });
 
 Deno.test("withoutSecrets strips passwords and hashes at any depth", () => {

@@ -1,5 +1,6 @@
 /** Writing and reading the audit log of staff writes (issue 4). */
-import { readNumber, readText } from "../shared/input.ts";
+import { z } from "zod";
+import { readNumber } from "../shared/input.ts";
 import type { AuditEntry, AuditRecord } from "./audit.ts";
 
 /** Records one row; the adapter writes it in the transaction of the change it describes. */
@@ -22,20 +23,43 @@ export interface AuditReader {
 export const AUDIT_PAGE_LIMITS = { defaultLimit: 100, maxLimit: 500 } as const;
 
 /** Query strings are forgiving: a bad or missing limit or page reads as the default. */
-export function normaliseAuditQuery(raw: Record<string, unknown>): AuditQuery {
-  const limit = readNumber(raw.limit);
-  const page = readNumber(raw.page);
-  const entity = readText(raw.entity);
-  const entityId = readText(raw.entityId);
-  return {
-    ...(entity ? { entity } : {}),
-    ...(entityId ? { entityId } : {}),
-    limit: limit === null
-      ? AUDIT_PAGE_LIMITS.defaultLimit
-      : Math.min(AUDIT_PAGE_LIMITS.maxLimit, Math.max(1, Math.floor(limit))),
-    page: page === null ? 1 : Math.max(1, Math.floor(page)),
-  };
-}
+const pageNumber = (fallback: number, max: number, description: string) =>
+  z.string().optional().meta({ description }).transform((value) => {
+    const n = readNumber(value);
+    return n === null ? fallback : Math.min(max, Math.max(1, Math.floor(n)));
+  });
+
+const { defaultLimit, maxLimit } = AUDIT_PAGE_LIMITS;
+
+export const auditQuerySchema = z.object({
+  entity: z.string().optional().meta({ description: "e.g. admin, settings" }),
+  entityId: z.string().optional(),
+  limit: pageNumber(defaultLimit, maxLimit, `Rows a page, default ${defaultLimit}, at most ${maxLimit}`),
+  page: pageNumber(1, Infinity, "From 1"),
+}).transform(({ entity, entityId, ...paging }): AuditQuery => ({
+  ...(entity?.trim() ? { entity: entity.trim() } : {}),
+  ...(entityId?.trim() ? { entityId: entityId.trim() } : {}),
+  ...paging,
+}));
+
+const auditRecordSchema = z.object({
+  id: z.number(),
+  at: z.string().meta({ format: "date-time" }),
+  adminId: z.string(),
+  adminEmail: z.string(),
+  action: z.string().meta({ examples: ["settings.scheduling", "admin.update"] }),
+  entity: z.string(),
+  entityId: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+}).meta({ id: "AuditRecord" });
+
+export const auditPageSchema = z.object({
+  items: z.array(auditRecordSchema),
+  page: z.number(),
+  totalPages: z.number(),
+  totalItems: z.number(),
+}).meta({ id: "AuditPage" });
 
 export interface AuditPage {
   items: AuditRecord[];
@@ -45,8 +69,7 @@ export interface AuditPage {
 }
 
 export function makeListAudit(deps: { audit: AuditReader }) {
-  return async (raw: Record<string, unknown>): Promise<AuditPage> => {
-    const query = normaliseAuditQuery(raw);
+  return async (query: AuditQuery): Promise<AuditPage> => {
     const { items, totalItems } = await deps.audit.list(query);
     return {
       items,

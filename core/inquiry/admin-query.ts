@@ -1,6 +1,17 @@
 /** What the staff inquiries list selects, sorts and pages (admin-area.md 7, 9). */
-import { ADMIN_LIST_LIMITS, type SearchTerms, searchTerms, type SortOrder } from "../booking/admin-query.ts";
-import type { InquiryType } from "./types.ts";
+import { z } from "zod";
+import {
+  ADMIN_LIST_LIMITS,
+  flagParam,
+  instantParam,
+  pagingParams,
+  rangeInOrder,
+  type SearchTerms,
+  searchParam,
+  searchTerms,
+  type SortOrder,
+} from "../booking/admin-query.ts";
+import { INQUIRY_TYPE_ALIASES, INQUIRY_TYPES, type InquiryType } from "./types.ts";
 
 export interface InquiryFilter {
   /** Names, e-mail, phone digits, suburb and message. */
@@ -23,19 +34,27 @@ export interface InquiryListQuery {
   page: number;
 }
 
-export interface InquiryListInput {
-  q?: string;
-  inquiryType?: InquiryType;
-  includeArchived?: boolean;
-  read?: boolean;
-  hasAddress?: boolean;
-  createdFrom?: Date;
-  createdTo?: Date;
-  sort?: "createdAt";
-  order?: SortOrder;
-  limit?: number;
-  page?: number;
-}
+const inquiryTypeParam = z.enum([...INQUIRY_TYPES, ...Object.keys(INQUIRY_TYPE_ALIASES)] as [InquiryType, ...string[]], {
+  error: `inquiryType must be one of ${INQUIRY_TYPES.join(", ")} (or INDUSTRIAL).`,
+}).transform((type): InquiryType => INQUIRY_TYPE_ALIASES[type] ?? type as InquiryType)
+  .meta({ description: "INDUSTRIAL is an alias of INDUSTRIAL_WAREHOUSE" });
+
+const inquiryListParams = z.object({
+  q: searchParam("Case-insensitive: names, e-mail, phone digits, suburb, message"),
+  inquiryType: inquiryTypeParam.optional(),
+  includeArchived: flagParam("Default false: archived inquiries are hidden"),
+  read: flagParam("Only read (true) or unread (false) ones"),
+  hasAddress: flagParam("Only checked (true) or unchecked (false) ones"),
+  createdFrom: instantParam("Created from (inclusive)"),
+  createdTo: instantParam("Created before (exclusive)"),
+  sort: z.enum(["createdAt"], { error: "sort must be createdAt." }).optional(),
+  ...pagingParams,
+}).superRefine(rangeInOrder("createdFrom", "createdTo"));
+
+export type InquiryListInput = z.output<typeof inquiryListParams>;
+
+/** The query string of the staff list, read as the query the use case runs. */
+export const inquiryListQuerySchema = inquiryListParams.transform(inquiryListQuery);
 
 /** Defaults of section 9: newest first, 200 a page, archived hidden. */
 export function inquiryListQuery(input: InquiryListInput): InquiryListQuery {

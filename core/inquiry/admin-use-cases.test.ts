@@ -1,6 +1,17 @@
 import assert from "node:assert/strict";
 import { inquiryListQuery } from "./admin-query.ts";
-import { readAdminNotes, readFlag } from "./admin-use-cases.ts";
+import { inquiryHasAddressSchema, inquiryNotesSchema, inquiryReadSchema } from "./admin-schemas.ts";
+import { parseInput } from "../shared/parse-input.ts";
+import { ok, type Result } from "../shared/result.ts";
+
+// The rules live in the bodies' schemas; these read one field through them.
+const field = (schema: Parameters<typeof parseInput>[0], key: string, value: unknown): Result<unknown> => {
+  const result = parseInput(schema, { [key]: value });
+  return result.ok ? ok((result.value as Record<string, unknown>)[key]) : result;
+};
+const readAdminNotes = (value: unknown) => field(inquiryNotesSchema, "adminNotes", value);
+const readFlag = (key: "read" | "hasAddress", value: unknown) =>
+  field(key === "read" ? inquiryReadSchema : inquiryHasAddressSchema, key, value);
 
 Deno.test("readAdminNotes", async (t) => {
   const tooLong = { kind: "validation", code: "VALIDATION_FAILED", message: "Please fix the highlighted fields, then try again.", fieldErrors: { adminNotes: ["Please keep admin notes under 5,000 characters."] } };

@@ -2,36 +2,12 @@
 import { type Actor, auditEntry } from "../admin/audit.ts";
 import { offsetOf, type Page, totalPagesOf } from "../booking/admin-query.ts";
 import type { Clock } from "../shared/ports.ts";
-import { err, notFound, ok, type Result, validationError } from "../shared/result.ts";
+import { err, notFound, ok, type Result } from "../shared/result.ts";
 import type { InquiryAdminStore, InquiryStaffFields } from "./admin-ports.ts";
 import type { InquiryListQuery } from "./admin-query.ts";
 import type { Inquiry } from "./types.ts";
 
-export const ADMIN_NOTES_MAX = 5000;
-
-export const INQUIRY_ADMIN_MESSAGES = {
-  adminNotes: "Admin notes must be text.",
-  adminNotesTooLong: "Please keep admin notes under 5,000 characters.",
-  read: "read must be true or false.",
-  hasAddress: "hasAddress must be true or false.",
-} as const;
-
 const inquiryNotFound = notFound("Inquiry", "INQUIRY_NOT_FOUND");
-const M = INQUIRY_ADMIN_MESSAGES;
-
-/** Notes as staff typed them, ends trimmed; null clears them. */
-export function readAdminNotes(value: unknown): Result<string> {
-  if (value === null) return ok("");
-  if (typeof value !== "string") return err(validationError({ adminNotes: [M.adminNotes] }));
-  const notes = value.trim();
-  if (notes.length > ADMIN_NOTES_MAX) return err(validationError({ adminNotes: [M.adminNotesTooLong] }));
-  return ok(notes);
-}
-
-/** A JSON boolean only: "false" as text is a mistake, not false. */
-export function readFlag(field: "read" | "hasAddress", value: unknown): Result<boolean> {
-  return typeof value === "boolean" ? ok(value) : err(validationError({ [field]: [M[field]] }));
-}
 
 type Action = "inquiry.notes" | "inquiry.read" | "inquiry.has_address" | "inquiry.archive";
 
@@ -75,23 +51,12 @@ export function makeInquiriesAdmin(deps: { inquiries: InquiryAdminStore; clock: 
       return inquiry ? ok(inquiry) : err(inquiryNotFound);
     },
 
-    setNotes(actor: Actor, id: string, adminNotes: unknown): Promise<Result<Inquiry>> {
-      const notes = readAdminNotes(adminNotes);
-      if (!notes.ok) return Promise.resolve(notes);
-      return change(actor, id, "inquiry.notes", () => ({ adminNotes: notes.value }));
-    },
+    setNotes: (actor: Actor, id: string, adminNotes: string) => change(actor, id, "inquiry.notes", () => ({ adminNotes })),
 
-    setRead(actor: Actor, id: string, read: unknown): Promise<Result<Inquiry>> {
-      const flag = readFlag("read", read);
-      if (!flag.ok) return Promise.resolve(flag);
-      return change(actor, id, "inquiry.read", () => ({ read: flag.value }));
-    },
+    setRead: (actor: Actor, id: string, read: boolean) => change(actor, id, "inquiry.read", () => ({ read })),
 
-    setHasAddress(actor: Actor, id: string, hasAddress: unknown): Promise<Result<Inquiry>> {
-      const flag = readFlag("hasAddress", hasAddress);
-      if (!flag.ok) return Promise.resolve(flag);
-      return change(actor, id, "inquiry.has_address", () => ({ hasAddress: flag.value }));
-    },
+    setHasAddress: (actor: Actor, id: string, hasAddress: boolean) =>
+      change(actor, id, "inquiry.has_address", () => ({ hasAddress })),
 
     /** Archiving hides the inquiry from the default list; archiving again keeps the first date. */
     archive(actor: Actor, id: string): Promise<Result<Inquiry>> {

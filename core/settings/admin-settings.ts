@@ -4,8 +4,7 @@
  */
 import { type Actor, auditEntry } from "../admin/audit.ts";
 import type { AuditLog } from "../admin/manage-audit.ts";
-import { isRecord } from "../shared/input.ts";
-import { clampSchedulingSettings, normaliseBookingFormContent } from "./clamps.ts";
+import { clampSchedulingSettings, type ContentChanges, normaliseBookingFormContent, type SchedulingChanges } from "./clamps.ts";
 import type { SettingsStore } from "./ports.ts";
 import type { BookingFormContent, SchedulingSettings } from "./types.ts";
 
@@ -32,10 +31,10 @@ export function makeSettingsAdmin(deps: {
 }) {
   return {
     /** Fields left out keep their current value; the saved settings are returned. */
-    saveScheduling: (actor: Actor, input: unknown): Promise<SchedulingSettings> =>
+    saveScheduling: (actor: Actor, changes: SchedulingChanges): Promise<SchedulingSettings> =>
       deps.transactor.run(async (tx) => {
         const current = await tx.settings.getScheduling();
-        const saved = await tx.settings.saveScheduling(clampSchedulingSettings(input, current));
+        const saved = await tx.settings.saveScheduling(clampSchedulingSettings(changes, current));
         await tx.audit.record(
           auditEntry(actor, "settings.scheduling", SETTINGS_ENTITY, "scheduling", current, saved),
         );
@@ -43,12 +42,10 @@ export function makeSettingsAdmin(deps: {
       }),
 
     /** The buffer alone (the older call the settings page still makes). */
-    saveSlotBuffer: (actor: Actor, input: unknown): Promise<{ slotBufferMin: number }> =>
+    saveSlotBuffer: (actor: Actor, { slotBufferMin }: SchedulingChanges): Promise<{ slotBufferMin: number }> =>
       deps.transactor.run(async (tx) => {
         const current = await tx.settings.getScheduling();
-        const raw = isRecord(input) ? input : {};
-        const next = clampSchedulingSettings({ slotBufferMin: raw.slotBufferMin }, current);
-        const saved = await tx.settings.saveScheduling(next);
+        const saved = await tx.settings.saveScheduling(clampSchedulingSettings({ slotBufferMin }, current));
         await tx.audit.record(
           auditEntry(
             actor,
@@ -63,10 +60,10 @@ export function makeSettingsAdmin(deps: {
       }),
 
     /** The cancellation policy is stored sanitised, so every reader gets safe HTML. */
-    saveContent: (actor: Actor, input: unknown): Promise<BookingFormContent> =>
+    saveContent: (actor: Actor, changes: ContentChanges): Promise<BookingFormContent> =>
       deps.transactor.run(async (tx) => {
         const current = await tx.settings.getBookingFormContent();
-        const next = normaliseBookingFormContent(input, current);
+        const next = normaliseBookingFormContent(changes, current);
         const saved = await tx.settings.saveBookingFormContent({
           ...next,
           cancellationPolicyHtml: deps.sanitizer.sanitize(next.cancellationPolicyHtml),

@@ -1,11 +1,20 @@
 import assert from "node:assert/strict";
-import { clampSchedulingSettings, clampSlotBuffer, normaliseBookingFormContent } from "./clamps.ts";
+import * as clamps from "./clamps.ts";
+import { isRecord } from "../shared/input.ts";
 import {
   BOOKING_FORM_CONTENT_DEFAULTS,
   type BookingFormContent,
   SCHEDULING_DEFAULTS,
   type SchedulingSettings,
 } from "./types.ts";
+
+// Each body is read by its schema first, as the route does (a body that is not an object is a 400 there).
+const body = (input: unknown) => (isRecord(input) ? input : {});
+const clampSchedulingSettings = (input: unknown, current?: SchedulingSettings) =>
+  clamps.clampSchedulingSettings(clamps.schedulingChangesSchema.parse(body(input)), current);
+const clampSlotBuffer = (value: unknown) => clampSchedulingSettings({ slotBufferMin: value }).slotBufferMin;
+const normaliseBookingFormContent = (input: unknown, current?: BookingFormContent) =>
+  clamps.normaliseBookingFormContent(clamps.contentChangesSchema.parse(body(input)), current);
 
 Deno.test("clampSlotBuffer", async (t) => {
   const cases: [unknown, number][] = [

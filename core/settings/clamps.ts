@@ -1,5 +1,9 @@
-/** Settings inputs are clamped, not rejected (admin-area.md sections 5 and 9). */
-import { isRecord, readNumber, readText } from "../shared/input.ts";
+/**
+ * Settings inputs are clamped, not rejected (admin-area.md sections 5 and 9): each field's schema
+ * reads what was sent as its clamped value, undefined meaning "keep the current one".
+ */
+import { z } from "zod";
+import { readNumber } from "../shared/input.ts";
 import {
   BOOKING_FORM_CONTENT_DEFAULTS,
   type BookingFormContent,
@@ -19,87 +23,95 @@ export const SCHEDULING_LIMITS = {
 
 export const CONTENT_LIMITS = { label: 100, placeholder: 200 } as const;
 
+type Limits = { min: number; max: number; fallback: number };
+
 /** A whole number within [min, max]; `fallback` when the value is not a number at all. */
-function clampInt(value: unknown, limits: { min: number; max: number; fallback: number }): number {
+function clampInt(value: unknown, limits: Limits): number {
   const n = readNumber(value);
   if (n === null) return limits.fallback;
   return Math.min(limits.max, Math.max(limits.min, Math.round(n)));
 }
 
-export const clampSlotBuffer = (value: unknown): number =>
-  clampInt(value, SCHEDULING_LIMITS.slotBufferMin);
+/** Any JSON value, read by `read`; a field left out stays undefined. */
+const lenient = <T>(read: (value: unknown) => T | undefined, meta: Record<string, unknown>) =>
+  z.unknown().transform(read).optional().meta(meta);
 
-function clampClosedWeekdays(value: unknown): number[] {
-  if (!Array.isArray(value)) return [...SCHEDULING_DEFAULTS.closedWeekdays];
-  const days = value.map(readNumber).filter((d): d is number =>
-    d !== null && Number.isInteger(d) && d >= 0 && d <= 6
-  );
-  return [...new Set(days)].sort((a, b) => a - b);
-}
+const clamped = (limits: Limits, description = "") =>
+  lenient((v) => clampInt(v, limits), {
+    type: "integer",
+    minimum: limits.min,
+    maximum: limits.max,
+    description: `${description}Clamped to ${limits.min}-${limits.max}; ${limits.fallback} when not a number`,
+  });
 
-/**
- * Fields left out keep `current`'s value; fields sent are clamped to their limits, and values
- * that are not numbers (or booleans) fall back to the spec's defaults.
- */
+const isWeekday = (day: number | null): day is number => day !== null && Number.isInteger(day) && day >= 0 && day <= 6;
+
+/** Weekdays sorted and once each; not a list reads as the default (Sundays closed). */
+const closedWeekdays = (value: unknown): number[] =>
+  Array.isArray(value)
+    ? [...new Set(value.map(readNumber).filter(isWeekday))].sort((a, b) => a - b)
+    : [...SCHEDULING_DEFAULTS.closedWeekdays];
+
+const L = SCHEDULING_LIMITS;
+
+export const schedulingChangesSchema = z.object({
+  slotBufferMin: clamped(L.slotBufferMin, "Minutes either side of a start. "),
+  maxConcurrentPerSlot: clamped(L.maxConcurrentPerSlot),
+  enforceBuffer: lenient((v) => (typeof v === "boolean" ? v : undefined), { type: "boolean" }),
+  leadDays: clamped(L.leadDays, "The earliest bookable date is this many days after today (Melbourne). "),
+  firstSlotHour: clamped(L.firstSlotHour),
+  lastSlotHour: clamped(L.lastSlotHour),
+  closedWeekdays: lenient(closedWeekdays, {
+    type: "array",
+    items: { type: "integer", minimum: 0, maximum: 6 },
+    description: "0 = Sunday ... 6 = Saturday; other values are dropped",
+  }),
+}).meta({
+  id: "SchedulingSettingsInput",
+  description: "Fields left out keep their value; numbers are clamped to their limits, non-numbers fall back to the defaults.",
+});
+
+export type SchedulingChanges = z.output<typeof schedulingChangesSchema>;
+
+/** The fields that were sent; the rest keep `current`'s value. */
+const merged = <T extends object>(current: T, changes: Partial<T>): T => ({
+  ...current,
+  ...Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)),
+});
+
+/** The settings after `changes`; reversed hours are read as the range the admin meant. */
 export function clampSchedulingSettings(
-  input: unknown,
+  changes: SchedulingChanges,
   current: SchedulingSettings = SCHEDULING_DEFAULTS,
 ): SchedulingSettings {
-  const raw = isRecord(input) ? input : {};
-  const pick = <K extends keyof SchedulingSettings>(
-    key: K,
-    clamp: (value: unknown) => SchedulingSettings[K],
-  ) => raw[key] === undefined ? current[key] : clamp(raw[key]);
-  const L = SCHEDULING_LIMITS;
-  let firstSlotHour = pick("firstSlotHour", (v) => clampInt(v, L.firstSlotHour));
-  let lastSlotHour = pick("lastSlotHour", (v) => clampInt(v, L.lastSlotHour));
-  // Reversed hours are read as the range the admin meant.
-  if (firstSlotHour > lastSlotHour) [firstSlotHour, lastSlotHour] = [lastSlotHour, firstSlotHour];
-  return {
-    slotBufferMin: pick("slotBufferMin", clampSlotBuffer),
-    maxConcurrentPerSlot: pick("maxConcurrentPerSlot", (v) => clampInt(v, L.maxConcurrentPerSlot)),
-    enforceBuffer: pick(
-      "enforceBuffer",
-      (v) => (typeof v === "boolean" ? v : current.enforceBuffer),
-    ),
-    leadDays: pick("leadDays", (v) => clampInt(v, L.leadDays)),
-    firstSlotHour,
-    lastSlotHour,
-    closedWeekdays: pick("closedWeekdays", clampClosedWeekdays),
-  };
+  const next = merged(current, changes);
+  if (next.firstSlotHour > next.lastSlotHour) [next.firstSlotHour, next.lastSlotHour] = [next.lastSlotHour, next.firstSlotHour];
+  return next;
 }
 
-/**
- * Trims the comment label and placeholder, falling back to the defaults when blank; fields left
- * out keep `current`. cancellationPolicyHtml passes through for the caller's sanitiser.
- */
-export function normaliseBookingFormContent(
-  input: unknown,
+/** Trimmed and cut to `max`; blank (or null) falls back to the default; not text keeps the current value. */
+const label = (fallback: string, max: number) =>
+  lenient((v) => (v === null || typeof v === "string" ? (v?.trim() || fallback).slice(0, max) : undefined), {
+    type: "string",
+    maxLength: max,
+    description: `Blank falls back to "${fallback}"`,
+  });
+
+export const contentChangesSchema = z.object({
+  generalCommentEnabled: lenient((v) => (typeof v === "boolean" ? v : undefined), { type: "boolean" }),
+  generalCommentLabel: label(DEFAULT_COMMENT_LABEL, CONTENT_LIMITS.label),
+  generalCommentPlaceholder: label(DEFAULT_COMMENT_PLACEHOLDER, CONTENT_LIMITS.placeholder),
+  cancellationPolicyHtml: lenient((v) => (typeof v === "string" ? v : undefined), {
+    type: "string",
+    description: "Sanitised on save: p, br, strong, b, em, i, u, ul, ol, li, a (http, https, mailto, tel links; target _blank), " +
+      "h3, h4, blockquote, span; no scripts, event handlers or styles.",
+  }),
+}).meta({ id: "BookingFormContentInput", description: "Fields left out (or of the wrong type) keep their value." });
+
+export type ContentChanges = z.output<typeof contentChangesSchema>;
+
+/** The content after `changes`; cancellationPolicyHtml passes through for the caller's sanitiser. */
+export const normaliseBookingFormContent = (
+  changes: ContentChanges,
   current: BookingFormContent = BOOKING_FORM_CONTENT_DEFAULTS,
-): BookingFormContent {
-  const raw = isRecord(input) ? input : {};
-  const textOr = (value: unknown, currentValue: string, fallback: string, max: number): string => {
-    if (value === undefined || (value !== null && typeof value !== "string")) return currentValue;
-    return (readText(value) || fallback).slice(0, max);
-  };
-  return {
-    generalCommentEnabled: typeof raw.generalCommentEnabled === "boolean"
-      ? raw.generalCommentEnabled
-      : current.generalCommentEnabled,
-    generalCommentLabel: textOr(
-      raw.generalCommentLabel,
-      current.generalCommentLabel,
-      DEFAULT_COMMENT_LABEL,
-      CONTENT_LIMITS.label,
-    ),
-    generalCommentPlaceholder: textOr(
-      raw.generalCommentPlaceholder,
-      current.generalCommentPlaceholder,
-      DEFAULT_COMMENT_PLACEHOLDER,
-      CONTENT_LIMITS.placeholder,
-    ),
-    cancellationPolicyHtml: typeof raw.cancellationPolicyHtml === "string"
-      ? raw.cancellationPolicyHtml
-      : current.cancellationPolicyHtml,
-  };
-}
+): BookingFormContent => merged(current, changes);
