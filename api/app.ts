@@ -10,6 +10,7 @@ import type { SettingsStore } from "../core/settings/ports.ts";
 import type { IdempotencyStore } from "../adapters/postgres/idempotency-repository.ts";
 import type { RateLimitStore } from "../adapters/postgres/rate-limit-repository.ts";
 import { apiNotFound, onError } from "./http-errors.ts";
+import { refuseUnstorableQuery } from "./read-json.ts";
 import { idempotency } from "./middleware/idempotency.ts";
 import { rateLimit, type RateLimitRule } from "./middleware/rate-limit.ts";
 import { buildOpenApiDocument, renderReference, routeGroup } from "./openapi.ts";
@@ -52,10 +53,10 @@ export interface AppDeps extends Omit<PublicWriteDeps, "guards"> {
   idempotencyStore: IdempotencyStore;
   rateLimitStore: RateLimitStore;
   limits?: PublicLimits;
-  trustProxy?: boolean;
-  /** Where the built bundles are; without them only the API is served. */
-  /** The two web bundles; siteUrl (SITE_URL) makes sitemap and canonical URLs absolute. */
-  web?: { publicDist: string; adminDist: string; siteUrl?: string };
+  /** Proxies in front of the API that append to X-Forwarded-For (TRUST_PROXY). */
+  trustProxy?: number;
+  /** The two web bundles (without them only the API is served); siteUrl: SITE_URL, or the local address. */
+  web?: { publicDist: string; adminDist: string; siteUrl: string };
   logRequests?: boolean;
   /** Told when a request has committed e-mails to the outbox (the relay sends them at once). */
   onOutboxWrite?: () => void;
@@ -66,9 +67,20 @@ export const ADMIN_ASSETS_PATH = "/admin-app";
 /** Requests larger than this are refused with 413 before anything parses them. */
 export const MAX_BODY_BYTES = 64 * 1024;
 
+/** A DNS name, IPv4 or [IPv6] address, with an optional port. */
+const VALID_HOST = /^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?$/;
+
 export function buildApp(deps: AppDeps) {
   const app = new Hono();
   app.use("*", requestId());
+  app.use("*", async (c, next) => {
+    // A Host that is no host name (spaces, slashes) is a malformed request, not a server error.
+    const host = c.req.header("host");
+    if (host !== undefined && !VALID_HOST.test(host)) {
+      return c.json({ error: "The Host header is not a valid host name.", code: "BAD_REQUEST" }, 400);
+    }
+    await next();
+  });
   if (deps.logRequests) app.use("*", logger());
   app.use(
     "*",
@@ -92,7 +104,7 @@ export function buildApp(deps: AppDeps) {
   app.onError(onError);
 
   const limits = deps.limits ?? DEFAULT_LIMITS;
-  const trustProxy = deps.trustProxy ?? false;
+  const trustProxy = deps.trustProxy ?? 0;
   const api = routeGroup().basePath("/api");
   api.use(
     "*",
@@ -102,6 +114,7 @@ export function buildApp(deps: AppDeps) {
         c.json({ error: "The request body is too large.", code: "PAYLOAD_TOO_LARGE" }, 413),
     }),
   );
+  api.use("*", refuseUnstorableQuery);
   api.use("*", etag());
   api.use("*", async (c, next) => {
     await next();
@@ -135,7 +148,6 @@ export function buildApp(deps: AppDeps) {
   api.route("/", authRoutes({ login: deps.login, trustProxy }));
   const admin = routeGroup();
   admin.use("*", requireAdmin({ tokens: deps.tokens, admins: deps.admins }));
-  admin.get("/me", (c) => c.json(c.get("admin")));
   admin.route("/", catalogAdminRoutes(deps.adminGroups.catalog));
   admin.route("/", bookingsAdminRoutes(deps.adminGroups.bookings));
   admin.route("/", settingsAdminRoutes(deps.adminGroups.settings));
@@ -154,7 +166,10 @@ export function buildApp(deps: AppDeps) {
     app.route("/", staticRoutes({ ...deps.web, adminPath: ADMIN_ASSETS_PATH }));
   }
   app.notFound(apiNotFound);
-  return app;
+  // The declarations behind the document, with full paths, so tests check real answers against them.
+  const declaredRoutes = () =>
+    api.openAPIRegistry.definitions.flatMap((d) => d.type === "route" ? [{ ...d.route, path: `/api${d.route.path}` }] : []);
+  return Object.assign(app, { declaredRoutes });
 }
 
 export type App = ReturnType<typeof buildApp>;

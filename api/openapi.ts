@@ -68,7 +68,8 @@ type Declared = RouteConfig & { "x-required-role": RequiredRole; tags: [string] 
 
 /**
  * One route's declaration. From the role it adds the bearer scheme, the 401/403 answers and
- * (superadmin) the guard; from a JSON body, the 400 for a body that is not a JSON object.
+ * (superadmin) the guard; from a JSON body, the 400 for a body that is not a JSON object and
+ * the 413 for one over the size limit.
  * Staff routes are mounted behind requireAdmin, so "admin" is enforced by where they live.
  */
 export function route<R extends Declared>(config: R): R {
@@ -82,7 +83,7 @@ export function route<R extends Declared>(config: R): R {
     middleware: [...middleware, ...existing],
     ...(role === "public" ? {} : { security: [{ bearerAuth: [] }] }),
     responses: {
-      ...(config.request?.body ? errors(400) : {}),
+      ...(config.request?.body ? errors(400, 413) : {}),
       ...(role === "public" ? {} : errors(401, 403)),
       ...config.responses,
     },
@@ -159,6 +160,3 @@ pre{background:#f3f7f7;padding:.75rem;overflow:auto;font-size:.85rem}.d{color:#3
 ${sections}
 </body></html>`;
 }
-
-/** @deprecated Transitional: the hand-written entries go as each group is declared with route(). */
-export type OperationDoc = Record<string, unknown>;

@@ -1,0 +1,247 @@
+/**
+ * The document can never drift from what the server sends: it is valid OpenAPI 3.1, lists exactly
+ * the declared routes, and every declared route is called with valid input here, its real answer
+ * checked against the declared status, content type and schema (errors included).
+ */
+import assert from "node:assert/strict";
+import SwaggerParser from "@apidevtools/swagger-parser";
+import { adminSession, awayFromWindowEdge, buildTestApp, describeApi, TEST_LIMITS, type TestApp } from "./test-app.ts";
+import { draft, fixedClock, NOW } from "./test-fixtures.ts";
+import { MAX_BODY_BYTES } from "./app.ts";
+import { type CallInit, checkedRequest, type DeclaredRoute, routeName } from "./test-answers.ts";
+import { DEMO_FREQUENCIES, DEMO_SERVICE_IDS } from "../adapters/postgres/demo-data.ts";
+
+const idOf = (body: unknown) => (body as { _id: string })._id;
+const unknownId = () => crypto.randomUUID();
+const roleOf = (route: DeclaredRoute) => (route as Record<string, unknown>)["x-required-role"];
+/** A path of the route, its ids filled with ones that match nothing. */
+const samplePath = (route: DeclaredRoute) => route.path.replace(/\{[^}]+\}/g, unknownId);
+
+describeApi("every declared route answers as its declaration says", async (t, _app, db) => {
+  const app = buildTestApp(db, { clock: fixedClock });
+  const admin = (await adminSession(db, "admin", undefined, NOW)).headers;
+  const root = await adminSession(db, "superadmin", undefined, NOW);
+  const superadmin = root.headers;
+  /** Route name -> the statuses it answered here, each checked against its declaration. */
+  const answered = new Map<string, Set<number>>();
+
+  /** Calls, checks the answer against the declaration, and asserts the status this input must get. */
+  async function call(method: string, path: string, expected: number, init: CallInit = {}, on: TestApp = app) {
+    const answer = await checkedRequest(on, method, path, init);
+    assert.equal(answer.status, expected, `${method} ${path}: ${JSON.stringify(answer.body)?.slice(0, 300)}`);
+    const name = routeName(answer.route);
+    (answered.get(name) ?? answered.set(name, new Set()).get(name)!).add(answer.status);
+    return answer.body;
+  }
+  const asAdmin = (body?: unknown): CallInit => ({ body, headers: admin });
+  const asSuperadmin = (body?: unknown): CallInit => ({ body, headers: superadmin });
+
+  await t.step("the document is valid OpenAPI 3.1 and lists exactly the declared routes", async () => {
+    const response = await app.request("/api/openapi.json");
+    assert.equal(response.status, 200);
+    const doc = await response.json();
+    assert.equal(doc.openapi, "3.1.0");
+    await SwaggerParser.validate(structuredClone(doc));
+    const documented = Object.entries(doc.paths as Record<string, Record<string, unknown>>)
+      .flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`));
+    assert.deepEqual(documented.sort(), app.declaredRoutes().map(routeName).sort());
+  });
+
+  await t.step("health and the public catalogue", async () => {
+    await call("GET", "/api/health", 200);
+    await call("GET", "/api/services", 200);
+    await call("GET", `/api/services/${DEMO_SERVICE_IDS.regular}`, 200);
+    await call("GET", `/api/services/${unknownId()}`, 404);
+    await call("GET", `/api/extras?serviceId=${DEMO_SERVICE_IDS.hourly}`, 200);
+    await call("GET", "/api/extras", 422);
+    await call("GET", `/api/extras?serviceId=${unknownId()}`, 404);
+    await call("GET", "/api/frequencies", 200);
+    await call("GET", "/api/questions", 200);
+    await call("GET", `/api/questions?serviceId=${DEMO_SERVICE_IDS.moveInOut}`, 200);
+    await call("GET", `/api/questions?serviceId=${unknownId()}`, 404);
+    await call("GET", "/api/content", 200);
+    await call("GET", "/api/scheduling", 200);
+    await call("GET", "/api/business", 200);
+  });
+
+  let bookingId = "";
+  let quoteId = "";
+  let inquiryId = "";
+
+  await t.step("the public writes", async () => {
+    const { startTimeISO } = draft();
+    await call("POST", "/api/availability/check", 200, { body: { startTimeISO, durationHours: 3 } });
+    await call("POST", "/api/availability/check", 422, { body: {} });
+    bookingId = idOf(await call("POST", "/api/bookings", 201, { body: draft() }));
+    await call("POST", "/api/availability/check", 200, { body: { startTimeISO } });
+    await call("POST", "/api/bookings", 409, { body: draft({ email: "second@example.com" }) });
+    await call("POST", "/api/bookings", 422, { body: draft({ firstName: "", address: {} }) });
+    quoteId = idOf(await call("POST", "/api/quotes", 201, { body: draft() }));
+    await call("POST", "/api/quotes", 422, { body: draft({ hours: 99 }) });
+    const inquiry = {
+      inquiryType: "OFFICE", firstName: "Mary", lastName: "Smith", email: "mary@office.example",
+      phone: "0412 000 111", suburb: "Docklands", message: "Weekly office clean, 3 floors.",
+    };
+    inquiryId = idOf(await call("POST", "/api/inquiries", 201, { body: inquiry }));
+    await call("POST", "/api/inquiries", 422, { body: {} });
+  });
+
+  await t.step("staff: the signed-in admin and the catalogue", async () => {
+    await call("GET", "/api/admin/me", 200, asAdmin());
+    await call("GET", "/api/admin/services?includeDeleted=true", 200, asAdmin());
+    const service = idOf(await call("POST", "/api/admin/services", 201, asAdmin({ name: "Deep Clean", slug: "deep-clean" })));
+    await call("POST", "/api/admin/services", 409, asAdmin({ name: "Again", slug: "deep-clean" }));
+    await call("POST", "/api/admin/services", 422, asAdmin({}));
+    await call("GET", `/api/admin/services/${service}`, 200, asAdmin());
+    await call("GET", `/api/admin/services/${unknownId()}`, 404, asAdmin());
+    await call("PUT", `/api/admin/services/${service}`, 200, asAdmin({ ratePerHour: 72.5, bedroomPrices: [{ bedrooms: 2, price: 250 }] }));
+    await call("PUT", `/api/admin/services/${unknownId()}`, 404, asAdmin({ name: "X" }));
+
+    const oven = idOf(await call("POST", "/api/admin/extras", 201, asAdmin({ serviceId: service, title: "Oven", price: 10 })));
+    const fridge = idOf(await call("POST", "/api/admin/extras", 201, asAdmin({ serviceId: service, title: "Fridge", price: 15, hasQuantity: true })));
+    await call("POST", "/api/admin/extras", 422, asAdmin({ serviceId: service, title: "", price: -1 }));
+    await call("GET", `/api/admin/extras?serviceId=${service}&includeInactive=true`, 200, asAdmin());
+    await call("PUT", `/api/admin/extras/${oven}`, 200, asAdmin({ title: "Oven, inside", active: false }));
+    await call("PATCH", `/api/admin/services/${service}/reorder-extras`, 200, asAdmin({ orders: [{ extraId: fridge, order: 1 }, { extraId: oven, order: 2 }] }));
+    await call("DELETE", `/api/admin/extras/${oven}`, 200, asAdmin());
+    await call("POST", `/api/admin/extras/${oven}/restore`, 200, asAdmin());
+    await call("POST", `/api/admin/extras/${unknownId()}/restore`, 404, asAdmin());
+    await call("DELETE", `/api/admin/extras/${oven}/hard`, 204, asSuperadmin());
+    await call("DELETE", `/api/admin/services/${service}`, 200, asAdmin());
+    await call("PATCH", `/api/admin/services/${service}/restore`, 200, asAdmin());
+    await call("DELETE", `/api/admin/services/${service}/hard`, 204, asSuperadmin());
+
+    await call("GET", "/api/admin/frequencies", 200, asAdmin());
+    const frequency = idOf(await call("POST", "/api/admin/frequencies", 201, asAdmin({ name: "Every 3 weeks", code: "EVERY_3_WEEKS", discountPercent: 7.5 })));
+    await call("POST", "/api/admin/frequencies", 409, asAdmin({ name: "Weekly again", code: "WEEKLY" }));
+    await call("PUT", `/api/admin/frequencies/${frequency}`, 200, asAdmin({ discountPercent: 8 }));
+    const oneTime = DEMO_FREQUENCIES.find((f) => f.code === "ONE_TIME")!._id;
+    await call("PUT", `/api/admin/frequencies/${oneTime}`, 409, asAdmin({ code: "ONCE" }));
+    await call("DELETE", `/api/admin/frequencies/${oneTime}`, 409, asAdmin());
+    await call("DELETE", `/api/admin/frequencies/${frequency}`, 204, asAdmin());
+
+    await call("GET", "/api/admin/questions", 200, asAdmin());
+    await call("GET", `/api/admin/questions?serviceId=${DEMO_SERVICE_IDS.moveInOut}`, 200, asAdmin());
+    await call("GET", `/api/admin/questions?serviceId=${unknownId()}`, 404, asAdmin());
+    const question = idOf(await call("POST", "/api/admin/questions", 201, asAdmin({
+      scope: "SERVICE", serviceId: DEMO_SERVICE_IDS.moveInOut, text: "Is the property empty?", type: "SINGLE",
+      options: [{ label: "Yes", value: "yes" }, { label: "No", value: "no" }],
+    })));
+    await call("POST", "/api/admin/questions", 422, asAdmin({ text: " ", type: "TEXT" }));
+    await call("PUT", `/api/admin/questions/${question}`, 200, asAdmin({ required: true }));
+    await call("DELETE", `/api/admin/questions/${question}`, 204, asAdmin());
+    await call("DELETE", `/api/admin/questions/${question}`, 404, asAdmin());
+  });
+
+  await t.step("staff: bookings and inquiries", async () => {
+    await call("GET", "/api/admin/bookings", 200, asAdmin());
+    await call("GET", "/api/admin/bookings?type=QUOTE&sort=createdAt&order=desc&limit=5", 200, asAdmin());
+    await call("GET", "/api/admin/bookings?limit=0", 422, asAdmin());
+    const csv = await call("GET", "/api/admin/bookings.csv?type=BOOKING", 200, asAdmin());
+    assert.equal(typeof csv, "string");
+    await call("GET", "/api/admin/bookings.csv?status=NOPE", 422, asAdmin());
+    await call("GET", `/api/admin/bookings/${bookingId}`, 200, asAdmin());
+    await call("GET", `/api/admin/bookings/${unknownId()}`, 404, asAdmin());
+    await call("PATCH", `/api/admin/bookings/${bookingId}/status`, 200, asAdmin({ status: "CONFIRMED" }));
+    await call("PATCH", `/api/admin/bookings/${quoteId}/status`, 409, asAdmin({ status: "CONFIRMED" }));
+    await call("PATCH", `/api/admin/bookings/${bookingId}/status`, 422, asAdmin({ status: "NOPE" }));
+    await call("PATCH", `/api/admin/bookings/${bookingId}/confirm-payment`, 200, asAdmin({ amountPaid: 157.05 }));
+    await call("PATCH", `/api/admin/bookings/${bookingId}/confirm-payment`, 409, asAdmin({ amountPaid: 10 }));
+    await call("PATCH", `/api/admin/bookings/${bookingId}/confirm-payment`, 422, asAdmin({ amountPaid: -1 }));
+
+    await call("GET", "/api/admin/inquiries", 200, asAdmin());
+    await call("GET", "/api/admin/inquiries?limit=0", 422, asAdmin());
+    await call("GET", `/api/admin/inquiries/${inquiryId}`, 200, asAdmin());
+    await call("GET", `/api/admin/inquiries/${unknownId()}`, 404, asAdmin());
+    await call("PATCH", `/api/admin/inquiries/${inquiryId}`, 200, asAdmin({ adminNotes: "Called back, site visit Tue." }));
+    await call("PATCH", `/api/admin/inquiries/${inquiryId}`, 422, asAdmin({ adminNotes: 42 }));
+    await call("PATCH", `/api/admin/inquiries/${inquiryId}/read`, 200, asAdmin({ read: true }));
+    await call("PATCH", `/api/admin/inquiries/${inquiryId}/read`, 422, asAdmin({ read: "yes" }));
+    await call("PATCH", `/api/admin/inquiries/${inquiryId}/has-address`, 200, asAdmin({ hasAddress: true }));
+    await call("DELETE", `/api/admin/inquiries/${inquiryId}`, 200, asAdmin());
+    await call("DELETE", `/api/admin/inquiries/${unknownId()}`, 404, asAdmin());
+  });
+
+  await t.step("staff: settings, accounts, login and the audit log", async () => {
+    await call("GET", "/api/admin/settings/slot-buffer", 200, asAdmin());
+    await call("PUT", "/api/admin/settings/slot-buffer", 200, asAdmin({ slotBufferMin: 90 }));
+    await call("GET", "/api/admin/settings/scheduling", 200, asAdmin());
+    await call("PUT", "/api/admin/settings/scheduling", 200, asAdmin({ maxConcurrentPerSlot: 2, closedWeekdays: [0, 6] }));
+    await call("GET", "/api/admin/content", 200, asAdmin());
+    await call("PUT", "/api/admin/content", 200, asAdmin({ generalCommentLabel: "Anything else?", cancellationPolicyHtml: "<p>24 hours' notice.</p>" }));
+
+    const password = "correct horse battery";
+    await call("GET", "/api/admin/admins", 200, asSuperadmin());
+    const casey = idOf(await call("POST", "/api/admin/admins", 201, asSuperadmin({ name: "Casey", email: "casey@yarrashine.com.au", password })));
+    await call("POST", "/api/admin/admins", 409, asSuperadmin({ name: "Casey again", email: "CASEY@yarrashine.com.au", password }));
+    await call("POST", "/api/admin/admins", 422, asSuperadmin({}));
+    await call("PUT", `/api/admin/admins/${casey}`, 200, asSuperadmin({ name: "Casey Jones" }));
+    await call("PUT", `/api/admin/admins/${unknownId()}`, 404, asSuperadmin({ name: "X" }));
+
+    const client = { "x-forwarded-for": "203.0.113.7" };
+    await call("POST", "/api/auth/login", 200, { body: { email: "casey@yarrashine.com.au", password }, headers: client });
+    await call("POST", "/api/auth/login", 401, { body: { email: "casey@yarrashine.com.au", password: "not the password" }, headers: client });
+    await call("POST", "/api/auth/login", 422, { body: { email: "" }, headers: client });
+
+    await call("DELETE", `/api/admin/admins/${casey}`, 204, asSuperadmin());
+    await call("DELETE", `/api/admin/admins/${casey}`, 404, asSuperadmin());
+    await call("DELETE", `/api/admin/admins/${root.admin._id}`, 409, asSuperadmin());
+    await call("GET", "/api/admin/audit", 200, asSuperadmin());
+    await call("GET", "/api/admin/audit?entity=admin&limit=2&page=1", 200, asSuperadmin());
+  });
+
+  await t.step("every route: 401 without a token, 403 for a role below it, 400 for a body that is not an object", async () => {
+    for (const route of app.declaredRoutes()) {
+      const method = route.method.toUpperCase();
+      const path = samplePath(route);
+      if (roleOf(route) !== "public") await call(method, path, 401);
+      if (roleOf(route) === "superadmin") await call(method, path, 403, asAdmin());
+      const headers = roleOf(route) === "superadmin" ? superadmin : roleOf(route) === "admin" ? admin : {};
+      if (route.request?.body) await call(method, path, 400, { body: "[]", headers });
+    }
+  });
+
+  await t.step("every route with a body: 413 for a body over the limit", async () => {
+    const oversized = JSON.stringify({ padding: "x".repeat(MAX_BODY_BYTES) });
+    const failures: string[] = [];
+    for (const route of app.declaredRoutes().filter((r) => r.request?.body)) {
+      const headers = roleOf(route) === "superadmin" ? superadmin : roleOf(route) === "admin" ? admin : {};
+      await call(route.method.toUpperCase(), samplePath(route), 413, { body: oversized, headers })
+        .catch(() => failures.push(routeName(route)));
+    }
+    assert.deepEqual(failures, [], "routes whose answer to an oversized body is not a declared 413");
+  });
+
+  await t.step("the health check's 503 when the database is gone", async () => {
+    const original = console.error;
+    console.error = () => {};
+    try {
+      const down = buildTestApp(db, { checkDatabase: () => Promise.reject(new Error("connection refused")) });
+      await call("GET", "/api/health", 503, {}, down);
+    } finally {
+      console.error = original;
+    }
+  });
+
+  await t.step("the public writes' 429 over the limit", async () => {
+    const strict = buildTestApp(db, {
+      clock: fixedClock,
+      limits: { submit: { ...TEST_LIMITS.submit, limit: 1 }, availability: { ...TEST_LIMITS.availability, limit: 1 } },
+    });
+    const headers = { "x-forwarded-for": "198.51.100.23" };
+    await awayFromWindowEdge(TEST_LIMITS.availability.windowSeconds);
+    const body = { startTimeISO: draft().startTimeISO };
+    await call("POST", "/api/availability/check", 200, { body, headers }, strict);
+    await call("POST", "/api/availability/check", 429, { body, headers }, strict);
+    await awayFromWindowEdge(TEST_LIMITS.submit.windowSeconds);
+    const inquiry = { firstName: "Bob", lastName: "Builder", email: "bob@depot.example", phone: "0412 000 222", suburb: "Dandenong", message: "Warehouse" };
+    await call("POST", "/api/inquiries", 201, { body: inquiry, headers }, strict);
+    await call("POST", "/api/inquiries", 429, { body: inquiry, headers }, strict);
+  });
+
+  await t.step("every declared route answered a success that matched its declaration", () => {
+    const unproven = app.declaredRoutes().map(routeName)
+      .filter((name) => ![...answered.get(name) ?? []].some((s) => s >= 200 && s < 300));
+    assert.deepEqual(unproven, [], "declared routes with no checked 2xx answer: give each a call above");
+  });
+});
