@@ -2,6 +2,9 @@
  * The spec's generic error catalogue (public-site.md and admin-area.md, section 8): turns the
  * outcome of any call into the title and text a screen shows. Pure TS, no DOM or Node APIs.
  */
+import type { ErrorCode } from "../../core/shared/error-codes.ts";
+
+export type { ErrorCode };
 
 /** Messages keyed by field path, e.g. `address.postCode`. */
 export type FieldErrorMap = Record<string, string[]>;
@@ -12,8 +15,8 @@ export interface FailureDescription {
   text: string;
   /** HTTP status; absent when the request never got an answer. */
   status?: number;
-  /** The server's machine code, e.g. SLOT_UNAVAILABLE. */
-  code?: string;
+  /** The server's machine code, e.g. SLOT_UNAVAILABLE: one of core's union, so screens switch on it. */
+  code?: ErrorCode;
   details?: unknown;
   fieldErrors?: FieldErrorMap;
   /** The server's human text (`error`, or `message` from older servers). */
@@ -122,7 +125,8 @@ export function describeFailure(outcome: FailureOutcome): FailureDescription {
 
   const serverMessage = serverMessageOf(body);
   const record = isRecord(body) ? body : {};
-  const code = nonEmptyString(record.code);
+  // The server's error body declares `code` as core's union (ErrorBodySchema); passed on as sent.
+  const code = nonEmptyString(record.code) as ErrorCode | undefined;
   const fieldErrors = normaliseFieldErrors(record.fieldErrors) ??
     normaliseFieldErrors(record.errors);
 

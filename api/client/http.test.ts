@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { ApiError, createApiClient, itemsOf, withQuery } from "./http.ts";
+import { ERROR_CODES } from "../../core/shared/error-codes.ts";
+import { ApiError, createApiClient, type ErrorCode, itemsOf, withQuery } from "./http.ts";
 
 interface Call {
   url: string;
@@ -118,6 +119,22 @@ Deno.test("client: a 4xx throws ApiError with the catalogue entry and server fie
   assert.deepEqual(error.details, { startTimeISO: "2030-01-01T00:00:00Z" });
   assert.equal(error.message, "That time is no longer available.");
   assert.equal(error.isNetworkError, false);
+});
+
+Deno.test("client: ApiError's code is core's union, so a screen's switch is checked by the compiler", async () => {
+  const { fetch } = stubFetch(() => json({ error: "Taken", code: "SLOT_UNAVAILABLE" }, 409));
+  const error = await rejectsWith(createApiClient({ fetch }).post("/api/bookings", {}));
+  const code: ErrorCode | undefined = error.code;
+  const handled = (() => {
+    switch (code) {
+      case "SLOT_UNAVAILABLE":
+        return "back to the schedule";
+      default:
+        return "banner";
+    }
+  })();
+  assert.equal(handled, "back to the schedule");
+  assert.ok((ERROR_CODES as readonly string[]).includes("SLOT_UNAVAILABLE"));
 });
 
 Deno.test("client: a 422 keeps field errors", async () => {

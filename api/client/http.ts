@@ -2,14 +2,21 @@
  * The one fetch client both web apps (and integrators) use: JSON in and out, the stored bearer
  * token attached, and every failure thrown as an ApiError carrying the spec's catalogue entry.
  */
-import { describeFailure, type FailureDescription, type FieldErrorMap } from "./error-catalogue.ts";
+import {
+  describeFailure,
+  type ErrorCode,
+  type FailureDescription,
+  type FieldErrorMap,
+} from "./error-catalogue.ts";
+
+export type { ErrorCode };
 
 /** A failed call, network failures included; its fields are the catalogue's description. */
 export class ApiError extends Error implements FailureDescription {
   readonly title: string;
   readonly text: string;
   readonly status?: number;
-  readonly code?: string;
+  readonly code?: ErrorCode;
   readonly details?: unknown;
   readonly fieldErrors?: FieldErrorMap;
   readonly serverMessage?: string;

@@ -1,11 +1,27 @@
 /**
- * Wire types of the public catalogue reads and the login call, as the browser receives them:
- * core's types with every Date turned into an ISO 8601 string.
+ * Wire types of the calls the web apps make, as the browser receives them. Where core declares
+ * the response with a zod schema (core/<area>/schemas.ts), the type is that schema's output, so
+ * the server's validation, the OpenAPI document and the browser share one declaration. Imports
+ * are type-only: no zod reaches the bundles through this file.
  */
+import type { z } from "zod";
 import type { AdminRole, AdminUser } from "../../core/admin/types.ts";
-import type { BookingRecord } from "../../core/booking/types.ts";
-import type { Extra, Frequency, Question, Service } from "../../core/catalog/types.ts";
-import type { BookingFormContent, BusinessProfile } from "../../core/settings/types.ts";
+import type {
+  availabilityResultSchema,
+  availabilitySchema,
+  bookingRecordSchema,
+} from "../../core/booking/schemas.ts";
+import type {
+  extraSchema,
+  frequencySchema,
+  questionSchema,
+  serviceSchema,
+} from "../../core/catalog/schemas.ts";
+import type {
+  businessSchema,
+  contentSchema,
+  publicSchedulingSchema,
+} from "../../core/settings/schemas.ts";
 
 export type {
   Answer,
@@ -47,29 +63,26 @@ export type ListResponse<T> = T[] | {
 };
 
 /** GET /api/services, GET /api/services/{id} */
-export type ServiceDto = Wire<Service>;
+export type ServiceDto = z.output<typeof serviceSchema>;
 /** GET /api/extras?serviceId */
-export type ExtraDto = Wire<Extra>;
+export type ExtraDto = z.output<typeof extraSchema>;
 /** GET /api/frequencies */
-export type FrequencyDto = Wire<Frequency>;
+export type FrequencyDto = z.output<typeof frequencySchema>;
 /** GET /api/questions?serviceId */
-export type QuestionDto = Wire<Question>;
+export type QuestionDto = z.output<typeof questionSchema>;
 /** GET /api/content */
-export type BookingFormContentDto = BookingFormContent;
+export type BookingFormContentDto = z.output<typeof contentSchema>;
 /** GET /api/business */
-export type BusinessProfileDto = BusinessProfile;
+export type BusinessProfileDto = z.output<typeof businessSchema>;
+/** GET /api/scheduling: the settings the booking form offers days and start times with. */
+export type PublicSchedulingDto = z.output<typeof publicSchedulingSchema>;
 
 /** POST /api/availability/check */
-export interface AvailabilityRequest {
-  startTimeISO: string;
-  durationHours: number;
-}
-export interface AvailabilityResponse {
-  available: boolean;
-}
+export type AvailabilityRequest = z.input<typeof availabilitySchema>;
+export type AvailabilityResponse = z.output<typeof availabilityResultSchema>;
 
 /** POST /api/bookings and POST /api/quotes answer with the stored record. */
-export type BookingResultDto = Wire<BookingRecord>;
+export type BookingResultDto = z.output<typeof bookingRecordSchema>;
 
 /** POST /api/auth/login */
 export interface LoginRequest {

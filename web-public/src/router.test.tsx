@@ -35,7 +35,7 @@ describe("router", () => {
     // The public layout is not drawn around the staff area.
     expect(screen.queryByRole("navigation", { name: "Main" })).toBeNull();
 
-    await router.navigate({ to: "/admin/login" });
+    await router.navigate({ to: "/admin/$", params: { _splat: "login" } });
     await waitFor(() => expect(screen.getByTestId("admin-stub").textContent).toContain("on /admin/login"));
     // The same mounted remote followed the change: it was not remounted by the host.
     expect(screen.getByTestId("admin-stub")).toBe(stub);

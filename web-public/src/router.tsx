@@ -43,3 +43,10 @@ export function createAppRouter(history: RouterHistory = createBrowserHistory(),
     defaultNotFoundComponent: NotFoundPage,
   });
 }
+
+declare module "@tanstack/react-router" {
+  interface Register {
+    // Types getRouteApi, Link and the loaders' data from this router's routes.
+    router: ReturnType<typeof createAppRouter>;
+  }
+}

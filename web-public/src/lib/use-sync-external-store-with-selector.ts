@@ -9,6 +9,7 @@
  * - The shim's own useSyncExternalStore fallback is dead code on React 19 and would ship on every
  *   public page.
  */
+/* eslint-disable react-hooks/immutability, react-hooks/exhaustive-deps -- upstream's hand-memoised algorithm, kept line for line */
 import { useDebugValue, useEffect, useMemo, useRef, useSyncExternalStore } from "react";
 
 export function useSyncExternalStoreWithSelector<Snapshot, Selection>(

@@ -1,4 +1,4 @@
-import { createElement, type ReactNode, useEffect, useRef, useState } from "react";
+import { type ReactNode, type RefObject, useEffect, useRef, useState } from "react";
 import "./reveal.css";
 
 /** public-site.md: sections fade in once at least 12% of them is visible. */
@@ -44,9 +44,16 @@ export function Reveal({ as = "div", className, delay, children, ...rest }: Reve
   }, []);
 
   const classes = ["reveal", state === "static" ? "" : `reveal--${state}`, className ?? ""].filter(Boolean).join(" ");
-  return createElement(
-    as,
-    { ref, className: classes, style: delay ? { transitionDelay: `${delay}ms` } : undefined, ...rest },
-    children,
+  const Tag = as;
+  return (
+    <Tag
+      // Every tag `as` allows is an HTMLElement; TS can't see that through the union of tags.
+      ref={ref as RefObject<never>}
+      className={classes}
+      style={delay ? { transitionDelay: `${delay}ms` } : undefined}
+      {...rest}
+    >
+      {children}
+    </Tag>
   );
 }

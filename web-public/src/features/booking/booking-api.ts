@@ -5,6 +5,7 @@ import type {
   BookingResultDto,
   ExtraDto,
   FrequencyDto,
+  PublicSchedulingDto,
   QuestionDto,
   ServiceDto,
 } from "@yarra/api/client/types.ts";
@@ -25,6 +26,9 @@ export const fetchExtras = (serviceId: string, options?: Options) =>
 
 export const fetchQuestions = (serviceId: string, options?: Options) =>
   api.list<QuestionDto>("/api/questions", { ...options, query: { serviceId: serviceId || undefined } });
+
+/** The scheduling settings staff keep (lead days, slot hours, closed days), as the server checks them. */
+export const fetchScheduling = (options?: Options) => api.get<PublicSchedulingDto>("/api/scheduling", options);
 
 /** Content with the spec's defaults under it, so a partial answer never blanks the comment box. */
 export async function fetchContent(options?: Options): Promise<BookingFormContentDto> {

@@ -8,6 +8,7 @@ import type {
   FrequencyDto,
   PricingModel,
   QuestionDto,
+  PublicSchedulingDto,
   ServiceDto,
 } from "@yarra/api/client/types.ts";
 import { validateAnswers } from "@yarra/core/booking/answers.ts";
@@ -23,14 +24,7 @@ import type { BookingDraftInput } from "@yarra/core/booking/types.ts";
 import type { Answer, Extra, Frequency, Question, Service } from "@yarra/core/catalog/types.ts";
 import type { FieldErrors } from "@yarra/core/shared/result.ts";
 import { isYmd } from "@yarra/core/shared/melbourne-time.ts";
-import {
-  BOOKING_FORM_CONTENT_DEFAULTS,
-  SCHEDULING_DEFAULTS,
-  type SchedulingSettings,
-} from "@yarra/core/settings/types.ts";
-
-/** The public site has no scheduling endpoint: the defaults are the business's rules (decisions.md). */
-export const BOOKING_SCHEDULING: SchedulingSettings = SCHEDULING_DEFAULTS;
+import { BOOKING_FORM_CONTENT_DEFAULTS } from "@yarra/core/settings/types.ts";
 
 export const DEFAULT_CONTENT: BookingFormContentDto = BOOKING_FORM_CONTENT_DEFAULTS;
 
@@ -170,13 +164,20 @@ export function toDraftInput(form: BookingForm, ctx: DraftContext) {
 
 export type DraftPayload = ReturnType<typeof toDraftInput>;
 
-/** Core's draft rules plus the answers' rules, keyed by field path (same messages as the server). */
-export function validateForm(form: BookingForm, ctx: DraftContext, now: Date): FieldErrors {
+/**
+ * Core's draft rules plus the answers' rules, keyed by field path (same messages as the server),
+ * with the scheduling settings the server checks the start against (GET /api/scheduling).
+ */
+export function validateForm(
+  form: BookingForm,
+  ctx: DraftContext & { scheduling: PublicSchedulingDto },
+  now: Date,
+): FieldErrors {
   const input = toDraftInput(form, ctx) as BookingDraftInput;
   const errors: FieldErrors = {};
   const drafted = validateDraft(input, {
     now,
-    scheduling: BOOKING_SCHEDULING,
+    scheduling: ctx.scheduling,
     pricingModel: form.servicePricingModel,
   });
   if (!drafted.ok) Object.assign(errors, drafted.error.fieldErrors);

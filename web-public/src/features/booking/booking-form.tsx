@@ -8,6 +8,7 @@ import { Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, use
 import { ErrorAlert } from "../../ui/error-alert.tsx";
 import { checkAvailability, type SubmitKind, submitDraft } from "./booking-api.ts";
 import { BookingAside } from "./booking-aside.tsx";
+import { type BookingPageData, useBookingCatalog } from "./booking-data.ts";
 import {
   type BookingForm as FormState,
   EMPTY_FORM,
@@ -29,10 +30,9 @@ import { QuestionsSection } from "./questions-section.tsx";
 import { type BookingResult } from "./receipt.ts";
 import { ResultCard } from "./result-card.tsx";
 import { ReviewSection } from "./review-section.tsx";
-import { type AvailabilityState, ScheduleSection } from "./schedule-section.tsx";
+import { type AvailabilityState, CALENDAR_LOAD_ERROR, ScheduleSection } from "./schedule-section.tsx";
 import { ServiceSection } from "./service-section.tsx";
 import { StepNav } from "./step-nav.tsx";
-import { useBookingCatalog } from "./use-booking-catalog.ts";
 
 export const BOOKING_FAILED = "We couldn’t complete your booking right now. Please try again in a moment.";
 export const QUOTE_FAILED = "We couldn’t submit your quote right now. Please try again in a moment.";
@@ -72,7 +72,7 @@ function useStableHandler<Args extends unknown[], Result>(handler: (...args: Arg
 }
 
 /** The booking form: seven sections, a live price, and submission as a booking or a quote. */
-export function BookingFormView() {
+export function BookingFormView({ data, onRetry }: { data: BookingPageData; onRetry: () => void }) {
   const [form, setForm] = useState<FormState>(EMPTY_FORM);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [banner, setBanner] = useState<Banner | null>(null);
@@ -85,7 +85,7 @@ export function BookingFormView() {
   /** The key of the attempt that may have reached the server; reused only for the same draft. */
   const attempt = useRef<{ fingerprint: string; key: string } | null>(null);
 
-  const catalog = useBookingCatalog(form.serviceId);
+  const catalog = useBookingCatalog(data, form.serviceId);
   const service = catalog.services.find((s) => s._id === form.serviceId);
   const frequency = catalog.frequencies.find((f) => f.code === form.frequencyCode);
   const draftContext = useMemo(
@@ -145,6 +145,12 @@ export function BookingFormView() {
     }
   });
 
+  // A schedule error said the calendar had not loaded; the retry makes it stale.
+  const retryCalendar = useStableHandler(() => {
+    setErrors((current) => withoutErrors(current, ["startTimeISO"]));
+    onRetry();
+  });
+
   const showFieldErrors = (fieldErrors: FieldErrors) => {
     setErrors(fieldErrors);
     const section = firstInvalidSection(fieldErrors);
@@ -153,7 +159,10 @@ export function BookingFormView() {
 
   const onSubmit = useStableHandler(async (kind: SubmitKind) => {
     if (submittingRef.current) return;
-    const found = validateForm(form, draftContext, new Date());
+    const found = catalog.calendar.status === "ready"
+      ? validateForm(form, { ...draftContext, scheduling: catalog.calendar.value }, new Date())
+      // Without the settings no start can be chosen or checked; the schedule says why and offers a retry.
+      : { startTimeISO: [CALENDAR_LOAD_ERROR] };
     if (Object.keys(found).length > 0) {
       setBanner(VALIDATION_BANNER);
       showFieldErrors(found);
@@ -178,13 +187,17 @@ export function BookingFormView() {
       const answered = isApiError(error) && error.status !== undefined && error.status < 500 &&
         error.code !== "IDEMPOTENCY_KEY_IN_PROGRESS";
       if (answered) attempt.current = null;
-      if (isApiError(error) && error.code === "SLOT_UNAVAILABLE") {
-        availabilityRun.current++;
-        setAvailability({ status: "unavailable" });
-        setErrors({ startTimeISO: [serverMessageOr(error, error.text)] });
-        setFocusRequest({ section: "schedule" });
-      } else if (isApiError(error) && error.fieldErrors) {
-        showFieldErrors(error.fieldErrors);
+      if (isApiError(error)) {
+        switch (error.code) {
+          case "SLOT_UNAVAILABLE":
+            availabilityRun.current++;
+            setAvailability({ status: "unavailable" });
+            setErrors({ startTimeISO: [serverMessageOr(error, error.text)] });
+            setFocusRequest({ section: "schedule" });
+            break;
+          default:
+            if (error.fieldErrors) showFieldErrors(error.fieldErrors);
+        }
       }
     } finally {
       submittingRef.current = false;
@@ -254,6 +267,8 @@ export function BookingFormView() {
               slotHour={form.slotHour}
               errors={errors}
               availability={availability}
+              calendar={catalog.calendar}
+              onRetryCalendar={retryCalendar}
               onChange={change}
               onCheckAvailability={onCheckAvailability}
             />

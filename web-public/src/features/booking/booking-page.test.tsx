@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { DRAFT_MESSAGES } from "@yarra/core/booking/draft-validation.ts";
 import { earliestBookableYmd, slotInstant } from "@yarra/core/booking/scheduling.ts";
+import { formatYmdLong } from "@yarra/core/shared/melbourne-time.ts";
 import { SCHEDULING_DEFAULTS } from "@yarra/core/settings/types.ts";
 import { http, HttpResponse } from "msw";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -13,7 +14,9 @@ import {
   CONTENT,
   firstBookableDate,
   HOURLY,
+  SCHEDULING,
 } from "./booking-test-fixtures.ts";
+import { CALENDAR_LOAD_ERROR, EARLIEST_DATE_PLACEHOLDER } from "./schedule-section.tsx";
 
 type User = Awaited<ReturnType<typeof renderApp>>["user"];
 
@@ -30,7 +33,18 @@ afterEach(() => vi.unstubAllGlobals());
 async function openPage() {
   const view = await renderApp("/book-now");
   await screen.findByRole("radio", { name: /Hourly Cleaning/ });
+  // Days and times are offered once the scheduling settings have arrived.
+  await waitFor(() => expect(screen.getByLabelText(/^Date/)).toHaveProperty("disabled", false));
   return view;
+}
+
+/** The first date on or after `ymd` that falls on `weekday` (0 = Sunday). */
+function nextWeekday(ymd: string, weekday: number): string {
+  let date = ymd;
+  while (new Date(`${date}T12:00:00Z`).getUTCDay() !== weekday) {
+    date = new Date(Date.parse(`${date}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  }
+  return date;
 }
 
 const section = (name: RegExp) => screen.getByRole("region", { name });
@@ -191,6 +205,73 @@ describe("/book-now", { timeout: 20_000 }, () => {
     fill(/^Date/, tooSoon);
     expect(descriptionOf(screen.getByLabelText(/^Date/))).toContain("The earliest date we can book is");
     expect(screen.getByLabelText(/^Date/).getAttribute("min")).toBe(earliestBookableYmd(new Date(), SCHEDULING_DEFAULTS));
+  });
+
+  it("offers the days and start times of the live scheduling settings, and checks the start with them", async () => {
+    // Staff changed the settings: two days' notice, starts from 9:00 to 11:00, closed on Saturdays only.
+    const scheduling = { leadDays: 2, firstSlotHour: 9, lastSlotHour: 11, closedWeekdays: [6] };
+    server.use(...catalogHandlers(CONTENT, scheduling));
+    let sent: { startTimeISO?: string } = {};
+    server.use(http.post("/api/bookings", async ({ request }) => {
+      sent = await request.json() as typeof sent;
+      return HttpResponse.json(bookingRecord(), { status: 201 });
+    }));
+    const { user } = await openPage();
+    const earliest = earliestBookableYmd(new Date(), scheduling);
+    const date = screen.getByLabelText(/^Date/);
+    expect(descriptionOf(date)).toBe(
+      `The earliest date we can book is ${formatYmdLong(earliest)}. We’re closed on Saturdays. Times are Melbourne time.`,
+    );
+    expect(date.getAttribute("min")).toBe(earliest);
+    const slots = within(screen.getByLabelText(/^Start time/)).getAllByRole("option").map((o) => o.textContent);
+    expect(slots).toEqual(["Choose a start time", "9:00 am", "10:00 am", "11:00 am"]);
+
+    fill(/^Date/, nextWeekday(earliest, 6));
+    expectFieldError(date, "We’re closed on Saturdays. Please choose another day.");
+    fill(/^Date/, nextWeekday(earliest, 0));
+    expect(date.getAttribute("aria-invalid")).toBeNull();
+
+    // The first open day under these settings is before the default four days' notice: it books.
+    await fillContactAndAddress();
+    await chooseHourly(user);
+    chooseSlot(firstBookableDate(scheduling), "11");
+    await user.click(await screen.findByRole("radio", { name: "Someone will be home" }));
+    await user.click(screen.getByRole("button", { name: "Book Now" }));
+    expect(await screen.findByText("Booking created. We’ve emailed your confirmation.")).toBeTruthy();
+    expect(sent.startTimeISO).toBe(slotInstant(firstBookableDate(scheduling), 11).toISOString());
+  });
+
+  it("offers no day while the settings load, and a retry when they fail", async () => {
+    let release = () => {};
+    const answered = new Promise<void>((resolve) => (release = resolve));
+    let calls = 0;
+    server.use(http.get("/api/scheduling", async () => {
+      calls++;
+      if (calls > 1) return HttpResponse.json(SCHEDULING);
+      await answered;
+      return new HttpResponse(null, { status: 500 });
+    }));
+    const { user } = await renderApp("/book-now");
+    await screen.findByRole("radio", { name: /Hourly Cleaning/ });
+    const date = screen.getByLabelText(/^Date/);
+    expect(descriptionOf(date)).toContain(`The earliest date we can book is ${EARLIEST_DATE_PLACEHOLDER}.`);
+    expect(date).toHaveProperty("disabled", true);
+    expect(screen.getByLabelText(/^Start time/)).toHaveProperty("disabled", true);
+    expect(within(screen.getByLabelText(/^Start time/)).getAllByRole("option")).toHaveLength(1);
+
+    release();
+    const alert = await within(section(/Schedule/)).findByRole("alert");
+    expect(alert.textContent).toContain(CALENDAR_LOAD_ERROR);
+    expect(date).toHaveProperty("disabled", true);
+    // Submitting now says why no booking can be made yet.
+    await user.click(screen.getByRole("button", { name: "Book Now" }));
+    expectFieldError(date, CALENDAR_LOAD_ERROR);
+
+    await user.click(within(alert).getByRole("button", { name: "Try again" }));
+    await waitFor(() => expect(screen.getByLabelText(/^Date/)).toHaveProperty("disabled", false));
+    expect(calls).toBe(2);
+    expect(screen.queryByText(CALENDAR_LOAD_ERROR)).toBeNull();
+    expect(screen.getByLabelText(/^Date/).getAttribute("min")).toBe(firstBookableDate());
   });
 
   it("prices the draft live: hours, add-on quantity, bedrooms and the frequency discount", async () => {

@@ -1,12 +1,21 @@
+import "../../lib/zod-without-eval.ts";
+import { getRouteApi, useRouter } from "@tanstack/react-router";
 import { Suspense } from "react";
 import { PageHero } from "../../ui/page-hero.tsx";
 import { BookingFormView } from "./booking-form.tsx";
 import "./booking.css";
 
+// For the route's loader: importing it from here keeps the page one lazy chunk, not two.
+export { loadBookingPage } from "./booking-data.ts";
+
 export const PAGE_TITLE = "Book a Cleaning";
+
+const bookNow = getRouteApi("/site/book-now");
 
 /** /book-now: the domestic booking and quote form (public-site.md section 2). The <title> comes from the route's seo data. */
 export function BookingPage() {
+  const data = bookNow.useLoaderData();
+  const router = useRouter();
   return (
     <div className="booking-page">
       <PageHero
@@ -25,7 +34,8 @@ export function BookingPage() {
         hydrates the pieces it reaches at once, but one boundary at a time.
       */}
       <Suspense>
-        <BookingFormView />
+        {/* A retry reloads what the page needs, as the route loader fetched it. */}
+        <BookingFormView data={data} onRetry={() => void router.invalidate()} />
       </Suspense>
     </div>
   );

@@ -4,6 +4,7 @@ import type {
   BookingResultDto,
   ExtraDto,
   FrequencyDto,
+  PublicSchedulingDto,
   QuestionDto,
   ServiceDto,
 } from "@yarra/api/client/types.ts";
@@ -119,10 +120,20 @@ export const CONTENT: BookingFormContentDto = {
   cancellationPolicyHtml: "<p>Free changes up to <strong>24 hours</strong> before.</p>",
 };
 
-/** The first date a customer can book, from today. */
-export const firstBookableDate = () => bookableDates(new Date(), SCHEDULING_DEFAULTS, 1)[0];
+/** What GET /api/scheduling answers in these tests: the business's defaults (decisions.md). */
+export const SCHEDULING: PublicSchedulingDto = {
+  leadDays: SCHEDULING_DEFAULTS.leadDays,
+  firstSlotHour: SCHEDULING_DEFAULTS.firstSlotHour,
+  lastSlotHour: SCHEDULING_DEFAULTS.lastSlotHour,
+  closedWeekdays: SCHEDULING_DEFAULTS.closedWeekdays,
+};
 
-export const catalogHandlers = (content: BookingFormContentDto = CONTENT) => [
+/** The first date a customer can book, from today. */
+export const firstBookableDate = (scheduling: PublicSchedulingDto = SCHEDULING) =>
+  bookableDates(new Date(), scheduling, 1)[0];
+
+export const catalogHandlers = (content: BookingFormContentDto = CONTENT, scheduling = SCHEDULING) => [
+  http.get("/api/scheduling", () => HttpResponse.json(scheduling)),
   http.get("/api/services", () => HttpResponse.json({ items: [HOURLY, BEDROOMS, FIXED] })),
   http.get("/api/frequencies", () => HttpResponse.json({ items: FREQUENCIES })),
   http.get("/api/extras", ({ request }) => {

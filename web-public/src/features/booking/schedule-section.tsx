@@ -2,7 +2,6 @@ import { DRAFT_MESSAGES } from "@yarra/core/booking/draft-validation.ts";
 import {
   closedDayMessage,
   closedDaysText,
-  earliestBookableYmd,
   earliestDateMessage,
   isClosedYmd,
   slotHours,
@@ -10,8 +9,10 @@ import {
 import { SLOT_UNAVAILABLE } from "@yarra/core/booking/create-booking.ts";
 import { formatYmdLong, isYmd } from "@yarra/core/shared/melbourne-time.ts";
 import type { FieldErrors } from "@yarra/core/shared/result.ts";
-import { memo, startTransition, useEffect, useId, useState } from "react";
-import { BOOKING_SCHEDULING, type BookingForm } from "./booking-draft.ts";
+import { memo, useId } from "react";
+import type { Settled } from "../../lib/loadable.ts";
+import type { BookingCalendar } from "./booking-data.ts";
+import type { BookingForm } from "./booking-draft.ts";
 import { describedBy, FieldError } from "./field.tsx";
 import { type FormChange, SectionFrame } from "./form-section.tsx";
 
@@ -33,36 +34,32 @@ export function slotLabel(hour: number): string {
   return `${twelve}:00 ${hour < 12 ? "am" : "pm"}`;
 }
 
-/** What the date picker alone can tell: a closed day or a date before the lead time (once known). */
-export function dateProblem(ymd: string, earliest: string | null): string | null {
-  if (!isYmd(ymd)) return null;
-  if (earliest !== null && ymd < earliest) return earliestDateMessage(earliest);
-  if (isClosedYmd(ymd, BOOKING_SCHEDULING)) return closedDayMessage(BOOKING_SCHEDULING);
+/** What the date picker alone can tell with the live settings: a closed day or a date before the lead time. */
+export function dateProblem(ymd: string, calendar: BookingCalendar | null): string | null {
+  if (!isYmd(ymd) || !calendar) return null;
+  if (ymd < calendar.earliestYmd) return earliestDateMessage(calendar.earliestYmd);
+  if (isClosedYmd(ymd, calendar)) return closedDayMessage(calendar);
   return null;
 }
 
 type ScheduleSectionProps = Pick<BookingForm, "date" | "slotHour"> & {
   errors: FieldErrors;
   availability: AvailabilityState;
+  /** GET /api/scheduling: until it answers no day or time can be offered. */
+  calendar: Settled<BookingCalendar>;
+  onRetryCalendar: () => void;
   onChange: FormChange;
   onCheckAvailability: () => void;
 };
 
-/** Until the day is known (see useEarliestBookableYmd): true on any day, so the prerendered HTML holds. */
-export const EARLIEST_DATE_PLACEHOLDER = `${BOOKING_SCHEDULING.leadDays} days from today`;
-
 /**
- * The earliest bookable day, or null on the server and in the first client render: the
- * prerendered HTML is built days before it is served, so that render must not depend on the day.
- * The day follows right after mount, as a transition, so it never joins (and lengthens) the
- * hydration or data renders around it. Fixed for the visit, so it does not move while the
- * customer types.
+ * Stands for the earliest day until the settings arrive: always in the prerendered HTML, which is
+ * built with no API and days before it is served, so it holds on any day.
  */
-function useEarliestBookableYmd(): string | null {
-  const [earliest, setEarliest] = useState<string | null>(null);
-  useEffect(() => startTransition(() => setEarliest(earliestBookableYmd(new Date(), BOOKING_SCHEDULING))), []);
-  return earliest;
-}
+export const EARLIEST_DATE_PLACEHOLDER = "being looked up";
+
+export const CALENDAR_LOAD_ERROR =
+  "We couldn’t load our booking calendar, so dates and times can’t be chosen yet.";
 
 export const ScheduleSection = memo(function ScheduleSection(props: ScheduleSectionProps) {
   return (
@@ -73,11 +70,13 @@ export const ScheduleSection = memo(function ScheduleSection(props: ScheduleSect
   );
 });
 
-function ScheduleFields({ date, slotHour, errors, availability, onChange, onCheckAvailability }: ScheduleSectionProps) {
+function ScheduleFields(
+  { date, slotHour, errors, availability, calendar, onRetryCalendar, onChange, onCheckAvailability }:
+    ScheduleSectionProps,
+) {
   const id = useId();
-  const earliest = useEarliestBookableYmd();
-  const earliestText = earliest ? formatYmdLong(earliest) : EARLIEST_DATE_PLACEHOLDER;
-  const problem = dateProblem(date, earliest);
+  const settings = calendar.status === "ready" ? calendar.value : null;
+  const problem = dateProblem(date, settings);
   const scheduleErrors = errors.startTimeISO ?? [];
   // The date picker's own finding is shown once: core's message for the same fault is not repeated.
   const dateMessages = problem ? [problem, ...scheduleErrors.filter((m) => m !== problem)] : scheduleErrors;
@@ -88,10 +87,22 @@ function ScheduleFields({ date, slotHour, errors, availability, onChange, onChec
 
   return (
     <>
-      <p className="booking-field__hint" id={hintId}>
-        The earliest date we can book is {earliestText}. We’re closed on{" "}
-        {closedDaysText(BOOKING_SCHEDULING.closedWeekdays)}. Times are Melbourne time.
-      </p>
+      {calendar.status === "failed"
+        ? (
+          <div className="booking-schedule__failed" role="alert">
+            <p className="booking-field__hint" id={hintId}>{CALENDAR_LOAD_ERROR}</p>
+            <button type="button" className="button button--ghost booking-button--secondary" onClick={onRetryCalendar}>
+              Try again
+            </button>
+          </div>
+        )
+        : (
+          <p className="booking-field__hint" id={hintId}>
+            The earliest date we can book is {settings ? formatYmdLong(settings.earliestYmd) : EARLIEST_DATE_PLACEHOLDER}.
+            {settings && settings.closedWeekdays.length > 0 && <> We’re closed on {closedDaysText(settings.closedWeekdays)}.</>}
+            {" "}Times are Melbourne time.
+          </p>
+        )}
       <div className="booking-grid">
         <div className={`booking-field ${invalid ? "booking-field--invalid" : ""}`}>
           <label className="booking-field__label" htmlFor={`${id}-date`}>
@@ -102,7 +113,9 @@ function ScheduleFields({ date, slotHour, errors, availability, onChange, onChec
             className="booking-input"
             type="date"
             name="date"
-            min={earliest ?? undefined}
+            min={settings?.earliestYmd}
+            // No day can be offered before the settings say which are open.
+            disabled={!settings}
             required
             aria-required
             value={date}
@@ -119,6 +132,7 @@ function ScheduleFields({ date, slotHour, errors, availability, onChange, onChec
             id={`${id}-slot`}
             className="booking-input booking-select"
             name="slot"
+            disabled={!settings}
             required
             aria-required
             value={slotHour === null ? "" : String(slotHour)}
@@ -130,7 +144,7 @@ function ScheduleFields({ date, slotHour, errors, availability, onChange, onChec
               ])}
           >
             <option value="">Choose a start time</option>
-            {slotHours(BOOKING_SCHEDULING).map((hour) => <option key={hour} value={hour}>{slotLabel(hour)}</option>)}
+            {settings && slotHours(settings).map((hour) => <option key={hour} value={hour}>{slotLabel(hour)}</option>)}
           </select>
         </div>
       </div>

@@ -1,7 +1,7 @@
 import type { ExtraDto, ServiceDto } from "@yarra/api/client/types.ts";
 import { formatAud } from "@yarra/core/shared/money.ts";
 import type { FieldErrors } from "@yarra/core/shared/result.ts";
-import { memo, useEffect, useId, useState } from "react";
+import { memo, useId, useState } from "react";
 import {
   type BookingForm,
   bedroomsLabel,
@@ -198,7 +198,12 @@ export const ServiceSection = memo(function ServiceSection(
 /** Lets the box be emptied while typing; only whole numbers of at least 1 reach the form. */
 function QuantityInput({ id, quantity, onQuantity }: { id: string; quantity: number; onQuantity: (q: number) => void }) {
   const [text, setText] = useState(String(quantity));
-  useEffect(() => setText(String(quantity)), [quantity]);
+  // A quantity set from outside replaces what was typed (adjusted while rendering, not in an effect).
+  const [shownQuantity, setShownQuantity] = useState(quantity);
+  if (shownQuantity !== quantity) {
+    setShownQuantity(quantity);
+    setText(String(quantity));
+  }
   return (
     <input
       id={id}

@@ -1,9 +1,8 @@
 import { screen, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
-import { renderPage } from "../../lib/render-page.test-helper.tsx";
+import { renderApp } from "../../test/render-app.tsx";
 import { server, TEST_PROFILE } from "../../test/server.ts";
-import { HomePage } from "./home-page.tsx";
 import { PRICING_LOAD_ERROR } from "./pricing-teaser.tsx";
 
 const catalogue = [
@@ -26,7 +25,7 @@ function serveCatalogue() {
 describe("HomePage", () => {
   it("shows the trust band, metrics, six services and how it works", async () => {
     serveCatalogue();
-    await renderPage(HomePage);
+    await renderApp("/");
     for (const text of ["Highly rated locals", "Fully insured", "Eco safe products"]) {
       expect(screen.getByText(text)).toBeTruthy();
     }
@@ -60,7 +59,7 @@ describe("HomePage", () => {
 
   it("links the about strip, the contact band and the final call to action", async () => {
     serveCatalogue();
-    await renderPage(HomePage);
+    await renderApp("/");
     expect(screen.getByRole("link", { name: "Explore Services" }).getAttribute("href")).toBe("/services");
     const contactLinks = screen.getAllByRole("link", { name: "Contact Us" });
     expect(contactLinks.length).toBeGreaterThanOrEqual(2);
@@ -80,7 +79,7 @@ describe("HomePage", () => {
 
   it("shows starting prices from the live catalogue", async () => {
     serveCatalogue();
-    await renderPage(HomePage);
+    await renderApp("/");
     const pricing = within(screen.getByRole("region", { name: "Simple, upfront prices" }));
     expect(await pricing.findByText("from A$55.00/hour")).toBeTruthy();
     expect(pricing.getByText("Hourly Cleaning")).toBeTruthy();
@@ -90,7 +89,7 @@ describe("HomePage", () => {
 
   it("says so when prices cannot be loaded", async () => {
     server.use(http.get("/api/services", () => HttpResponse.json({ error: "down" }, { status: 503 })));
-    await renderPage(HomePage);
+    await renderApp("/");
     expect(await screen.findByText(PRICING_LOAD_ERROR)).toBeTruthy();
     expect(screen.queryByText(/\/hour$/)).toBeNull();
   });

@@ -1,8 +1,8 @@
-import { Link } from "@tanstack/react-router";
+import { getRouteApi, Link } from "@tanstack/react-router";
 import type { ServiceDto } from "@yarra/api/client/types.ts";
 import { formatAud } from "@yarra/core/shared/money.ts";
-import { useEffect, useState } from "react";
 import { api } from "../../lib/api.ts";
+import { loadable, useLoadable } from "../../lib/loadable.ts";
 
 /** public-site.md section 8: the pricing load failure message. */
 export const PRICING_LOAD_ERROR = "We couldn’t load pricing right now. Please refresh or try again shortly.";
@@ -23,25 +23,17 @@ export function startingPrice(service: ServiceDto): string | null {
   }
 }
 
-type TeaserState = { status: "loading" } | { status: "ready"; services: ServiceDto[] } | { status: "failed" };
+/** The home route's loader: the live catalogue, so the teaser never disagrees with the booking form. */
+export const loadStartingPrices = () => ({ services: loadable(api.list<ServiceDto>("/api/services")) });
 
-/** Live starting prices from GET /api/services, so the teaser never disagrees with the booking form. */
+const home = getRouteApi("/site/");
+
+/** Live starting prices from GET /api/services. */
 export function PricingTeaser() {
-  const [state, setState] = useState<TeaserState>({ status: "loading" });
-
-  useEffect(() => {
-    const controller = new AbortController();
-    api.list<ServiceDto>("/api/services", { signal: controller.signal })
-      .then((services) => setState({ status: "ready", services }))
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) setState({ status: "failed" });
-        return error;
-      });
-    return () => controller.abort();
-  }, []);
+  const state = useLoadable(home.useLoaderData().services);
 
   const priced = state.status === "ready"
-    ? state.services.flatMap((service) => {
+    ? state.value.flatMap((service) => {
       const price = startingPrice(service);
       return price ? [{ id: service._id, name: service.name, price }] : [];
     })

@@ -28,11 +28,13 @@ export function NavBar({ forceSolid = false }: { forceSolid?: boolean }) {
   const menuId = useId();
   const servicesMenuId = useId();
 
-  // Menus close on route change.
-  useEffect(() => {
+  // Menus close on route change (adjusted while rendering, so no frame shows them open).
+  const [menusPathname, setMenusPathname] = useState(pathname);
+  if (menusPathname !== pathname) {
+    setMenusPathname(pathname);
     setMenuOpen(false);
     setServicesOpen(false);
-  }, [pathname]);
+  }
 
   // The services dropdown closes on a click or tap anywhere outside it.
   useEffect(() => {

@@ -1,0 +1,100 @@
+/**
+ * The layer rules of STYLE.md ("The picture"), checked by `npm run depcruise` inside `npm test`.
+ * Paths are relative to the repository root.
+ */
+
+// The only packages core may use: pure computation that runs in Deno, Node and the browser.
+const CORE_PACKAGES = ["zod", "date-fns", "@date-fns/tz", "ics"];
+const corePackagePaths = CORE_PACKAGES.map((name) => `(^|/)node_modules/${name}/`);
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: "core-is-pure",
+      comment:
+        "core is the business without I/O: it imports only core and " + CORE_PACKAGES.join(", ") +
+        " (no adapters, api, web apps, node:*, Deno, databases, mail or HTTP libraries).",
+      severity: "error",
+      from: { path: "^core/", pathNot: "\\.test\\.ts$" },
+      to: { pathNot: ["^core/", ...corePackagePaths] },
+    },
+    {
+      name: "core-tests-stay-in-core",
+      comment: "core's tests check the rules alone: besides core's own packages they may use node:assert only.",
+      severity: "error",
+      from: { path: "^core/.*\\.test\\.ts$" },
+      to: { pathNot: ["^core/", ...corePackagePaths, "^(node:)?assert(/strict)?$"] },
+    },
+    {
+      name: "adapters-below-api",
+      comment: "adapters implement core's ports; the api composes them, never the other way round.",
+      severity: "error",
+      from: { path: "^adapters/" },
+      to: { path: "^(api|web-public|web-admin)/" },
+    },
+    {
+      name: "api-client-is-browser-code",
+      comment: "api/client ships in both web bundles: it may import core and itself only, no server code.",
+      severity: "error",
+      from: { path: "^api/client/" },
+      to: { path: "^(api/(?!client/)|adapters/|web-public/|web-admin/)" },
+    },
+    {
+      name: "web-not-server",
+      comment: "the web apps reach the server over HTTP through api/client, never through adapters or api internals.",
+      severity: "error",
+      from: { path: "^(web-public|web-admin)/" },
+      to: { path: "^(adapters/|api/(?!client/))" },
+    },
+    {
+      name: "web-apps-apart",
+      comment: "web-public and web-admin meet only through module federation, not imports.",
+      severity: "error",
+      from: { path: "^web-public/" },
+      to: { path: "^web-admin/" },
+    },
+    {
+      name: "web-apps-apart-admin",
+      comment: "web-admin meets web-public through module federation; it reuses the design system (src/ui) only.",
+      severity: "error",
+      from: { path: "^web-admin/" },
+      to: { path: "^web-public/", pathNot: "^web-public/src/ui/" },
+    },
+    {
+      name: "features-apart",
+      comment: "a web feature folder does not import another one; shared pieces live in src/ui or src/lib.",
+      severity: "error",
+      from: { path: "^(web-public|web-admin)/src/features/([^/]+)/" },
+      to: { path: "^$1/src/features/", pathNot: "^$1/src/features/$2/" },
+    },
+    {
+      name: "no-circular-core",
+      comment:
+        "core's modules form no import cycles at run time, so each rule can be read (and tested) on its own; " +
+        "a type-only import back (types.ts naming its schema) is no cycle.",
+      severity: "error",
+      from: { path: "^core/" },
+      to: {
+        circular: true,
+        dependencyTypesNot: ["type-only"],
+        viaOnly: { dependencyTypesNot: ["type-only"] },
+      },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "(^|/)(dist|dist-ssr|test-results|coverage)/" },
+    // The web apps' aliases (@yarra/core/..., @yarra/api/client/...) point at the same folders in both.
+    // Absolute: TypeScript finds no input files when handed a relative tsconfig path.
+    tsConfig: { fileName: require("node:path").join(__dirname, "web-public/tsconfig.json") },
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: {
+      extensions: [".ts", ".tsx", ".js", ".mjs", ".cjs", ".d.ts"],
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default", "types"],
+      mainFields: ["module", "main", "types", "typings"],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};

@@ -1,0 +1,123 @@
+/**
+ * What /book-now needs from the API (public-site.md section 7), started by its route loader:
+ * the catalogue, the form's content and the live scheduling settings, then the chosen service's
+ * add-ons and questions as the customer picks one.
+ */
+import type {
+  BookingFormContentDto,
+  ExtraDto,
+  FrequencyDto,
+  PublicSchedulingDto,
+  QuestionDto,
+  ServiceDto,
+} from "@yarra/api/client/types.ts";
+import { earliestBookableYmd } from "@yarra/core/booking/scheduling.ts";
+import { type Loadable, loadable, type Settled, useLoadable } from "../../lib/loadable.ts";
+import {
+  fetchContent,
+  fetchExtras,
+  fetchFrequencies,
+  fetchQuestions,
+  fetchScheduling,
+  fetchServices,
+} from "./booking-api.ts";
+import { DEFAULT_CONTENT } from "./booking-draft.ts";
+
+/** The scheduling settings, with the earliest bookable day worked out once, when they arrive. */
+export interface BookingCalendar extends PublicSchedulingDto {
+  /** Melbourne date 'YYYY-MM-DD'; fixed for the visit, so it does not move while the customer types. */
+  earliestYmd: string;
+}
+
+interface ServiceChoices {
+  serviceId: string;
+  extras: Loadable<ExtraDto[]>;
+  questions: Loadable<QuestionDto[]>;
+}
+
+const byOrder = <T extends { order?: number }>(items: T[]) =>
+  [...items].sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
+
+/** Global questions first, then the service's, each in their own order. */
+function orderQuestions(items: QuestionDto[]): QuestionDto[] {
+  const scopeRank = (q: QuestionDto) => (q.scope === "GLOBAL" ? 0 : 1);
+  return [...items].sort((a, b) => scopeRank(a) - scopeRank(b) || a.order - b.order);
+}
+
+const NO_EXTRAS = loadable<ExtraDto[]>(Promise.resolve([]));
+
+/** The /book-now route's loader data: every request starts here, none is awaited. */
+export function loadBookingPage() {
+  const globalQuestions = loadable(fetchQuestions("").then(orderQuestions));
+  let choices: ServiceChoices = { serviceId: "", extras: NO_EXTRAS, questions: globalQuestions };
+  return {
+    catalogue: loadable(
+      Promise.all([fetchServices(), fetchFrequencies()]).then(([services, frequencies]) => ({ services, frequencies })),
+    ),
+    content: loadable(fetchContent()),
+    calendar: loadable(
+      fetchScheduling().then((settings): BookingCalendar => ({
+        ...settings,
+        earliestYmd: earliestBookableYmd(new Date(), settings),
+      })),
+    ),
+    globalQuestions,
+    /** The chosen service's add-ons and questions, fetched when the choice changes (as a retry does). */
+    choicesFor(serviceId: string): ServiceChoices {
+      if (choices.serviceId !== serviceId) {
+        choices = serviceId === ""
+          ? { serviceId, extras: NO_EXTRAS, questions: globalQuestions }
+          : {
+            serviceId,
+            extras: loadable(fetchExtras(serviceId).then(byOrder)),
+            questions: loadable(fetchQuestions(serviceId).then(orderQuestions)),
+          };
+      }
+      return choices;
+    },
+  };
+}
+
+export type BookingPageData = ReturnType<typeof loadBookingPage>;
+
+export interface BookingCatalog {
+  services: ServiceDto[];
+  frequencies: FrequencyDto[];
+  /** Add-ons of the chosen service. */
+  extras: ExtraDto[];
+  /** Global questions plus the chosen service's. */
+  questions: QuestionDto[];
+  content: BookingFormContentDto;
+  calendar: Settled<BookingCalendar>;
+  loading: boolean;
+  /** Services, frequencies or add-ons failed: prices cannot be shown. */
+  pricingFailed: boolean;
+  questionsFailed: boolean;
+}
+
+const NONE: never[] = [];
+const readyList = <T>(state: Settled<T[]>): T[] => (state.status === "ready" ? state.value : NONE);
+
+/** The page's data as the form reads it: empty lists while loading, the spec's content until it arrives. */
+export function useBookingCatalog(data: BookingPageData, serviceId: string): BookingCatalog {
+  const choices = data.choicesFor(serviceId);
+  const catalogue = useLoadable(data.catalogue);
+  const content = useLoadable(data.content);
+  const calendar = useLoadable(data.calendar);
+  const extras = useLoadable(choices.extras);
+  const questions = useLoadable(choices.questions);
+  const globalQuestions = useLoadable(data.globalQuestions);
+  return {
+    services: catalogue.status === "ready" ? catalogue.value.services : NONE,
+    frequencies: catalogue.status === "ready" ? catalogue.value.frequencies : NONE,
+    extras: readyList(extras),
+    // While a service's questions load, the global ones (asked of every service) stay on screen.
+    questions: questions.status === "loading" ? readyList(globalQuestions) : readyList(questions),
+    // Without content the spec's defaults are what the customer sees.
+    content: content.status === "ready" ? content.value : DEFAULT_CONTENT,
+    calendar,
+    loading: catalogue.status === "loading",
+    pricingFailed: catalogue.status === "failed" || extras.status === "failed",
+    questionsFailed: questions.status === "failed",
+  };
+}
