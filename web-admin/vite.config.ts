@@ -8,6 +8,8 @@ const apiOrigin = process.env.API_ORIGIN ?? "http://localhost:8000";
 export const sharedAliases = {
   "@yarra/core/": fileURLToPath(new URL("../core/", import.meta.url)),
   "@yarra/api/client/": fileURLToPath(new URL("../api/client/", import.meta.url)),
+  // Design-system pieces both apps show (the error alert) live once, in web-public.
+  "@yarra/public-ui/": fileURLToPath(new URL("../web-public/src/ui/", import.meta.url)),
 };
 
 /**

@@ -247,3 +247,18 @@ describe("login when already signed in", () => {
     expect(history.location.pathname).toBe("/admin/no-such-page");
   });
 });
+
+describe("a token the server no longer takes", () => {
+  it("ends the session and sends the staff member to log in, remembering the page", async () => {
+    storeSession();
+    server.use(
+      http.get("/api/admin/bookings", () =>
+        HttpResponse.json({ error: "Authentication required.", code: "UNAUTHENTICATED" }, { status: 401 })),
+    );
+    const { history } = renderAdmin("/admin/bookings?status=PENDING");
+    await screen.findByRole("heading", { name: "Log in" });
+    expect(history.location.pathname).toBe("/admin/login");
+    expect(new URLSearchParams(history.location.search).get("redirect")).toBe("/bookings?status=PENDING");
+    expect(localStorage.getItem("token")).toBeNull();
+  });
+});

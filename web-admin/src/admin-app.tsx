@@ -1,5 +1,9 @@
+import "./lib/zod-without-eval.ts";
+import { QueryClientProvider } from "@tanstack/react-query";
 import { type RouterHistory, RouterProvider } from "@tanstack/react-router";
 import { useState } from "react";
+import { createStaffQueryClient } from "./lib/query-client.ts";
+import { clearSession } from "./lib/session.ts";
 import { createAdminRouter } from "./router.tsx";
 
 export interface AdminAppProps {
@@ -9,11 +13,25 @@ export interface AdminAppProps {
   basepath?: string;
 }
 
-/** The federation remote's entry: the whole staff area as one component with its own router. */
+function createStaffArea(history: RouterHistory | undefined, basepath: string) {
+  const queryClient = createStaffQueryClient(() => {
+    // The server no longer takes the token: forget it, and the guard sends the visitor to log in.
+    clearSession();
+    void router.invalidate();
+  });
+  const router = createAdminRouter({ history, basepath, queryClient });
+  return { queryClient, router };
+}
+
+/** The federation remote's entry: the whole staff area as one component with its own router and cache. */
 export function AdminApp({ history, basepath = "/admin" }: AdminAppProps) {
-  // One router for the component's lifetime; the host re-renders this on every navigation.
-  const [router] = useState(() => createAdminRouter({ history, basepath }));
-  return <RouterProvider router={router} />;
+  // One cache and one router for the component's lifetime; the host re-renders this on every navigation.
+  const [{ queryClient, router }] = useState(() => createStaffArea(history, basepath));
+  return (
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  );
 }
 
 export default AdminApp;

@@ -1,3 +1,4 @@
+import type { QueryClient } from "@tanstack/react-query";
 import {
   createBrowserHistory,
   createRouter,
@@ -7,11 +8,11 @@ import {
 import { adminsRoute } from "./routes/admins.tsx";
 import { auditRoute } from "./routes/audit.tsx";
 import { authedRoute } from "./routes/authed.tsx";
-import { bookingsRoute } from "./routes/bookings.tsx";
+import { bookingRoute, bookingsRoute } from "./routes/bookings.tsx";
 import { extrasRoute } from "./routes/extras.tsx";
 import { frequenciesRoute } from "./routes/frequencies.tsx";
 import { indexRoute } from "./routes/index.tsx";
-import { inquiriesRoute } from "./routes/inquiries.tsx";
+import { inquiriesRoute, inquiryRoute } from "./routes/inquiries.tsx";
 import { loginRoute } from "./routes/login.tsx";
 import { notFoundRoute } from "./routes/not-found.tsx";
 import { OUTSIDE_PATH, outsideRoute } from "./routes/outside.tsx";
@@ -29,7 +30,9 @@ export const routeTree = rootRoute.addChildren([
     frequenciesRoute,
     questionsRoute,
     bookingsRoute,
+    bookingRoute,
     inquiriesRoute,
+    inquiryRoute,
     settingsRoute,
     adminsRoute,
     auditRoute,
@@ -41,6 +44,7 @@ export interface AdminRouterOptions {
   /** The host's history when mounted by web-public, so both routers follow one URL. */
   history?: RouterHistory;
   basepath: string;
+  queryClient: QueryClient;
 }
 
 /**
@@ -67,9 +71,10 @@ export function mountAt(basepath: string): LocationRewrite | undefined {
   };
 }
 
-export function createAdminRouter({ history, basepath }: AdminRouterOptions) {
+export function createAdminRouter({ history, basepath, queryClient }: AdminRouterOptions) {
   return createRouter({
     routeTree,
+    context: { queryClient },
     history: history ?? createBrowserHistory(),
     rewrite: mountAt(basepath),
     caseSensitive: false,

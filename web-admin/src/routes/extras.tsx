@@ -1,9 +1,21 @@
 import { createRoute } from "@tanstack/react-router";
+import { extrasFilterOf, extrasQuery, extrasSearchSchema } from "../features/extras/extras-api.ts";
 import { ExtrasPage } from "../features/extras/extras-page.tsx";
+import { liveServicesQuery } from "../lib/live-services.ts";
 import { authedRoute } from "./authed.tsx";
 
 export const extrasRoute = createRoute({
   getParentRoute: () => authedRoute,
   path: "/extras",
-  component: ExtrasPage,
+  validateSearch: extrasSearchSchema,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context: { queryClient }, deps }) => {
+    void queryClient.prefetchQuery(liveServicesQuery);
+    // Without a service in the URL the page starts on the first one, known once the services load.
+    if (deps.serviceId) void queryClient.prefetchQuery(extrasQuery(extrasFilterOf(deps, deps.serviceId)));
+  },
+  component: function ExtrasRoute() {
+    const navigate = extrasRoute.useNavigate();
+    return <ExtrasPage search={extrasRoute.useSearch()} onSearchChange={(search) => void navigate({ search })} />;
+  },
 });

@@ -1,7 +1,13 @@
-import { createRootRoute, Outlet } from "@tanstack/react-router";
+import type { QueryClient } from "@tanstack/react-query";
+import { createRootRouteWithContext, Outlet } from "@tanstack/react-router";
 import "../styles/admin.css";
 
-export const rootRoute = createRootRoute({
+/** What every route's loader gets: the staff area's one query cache. */
+interface AdminRouterContext {
+  queryClient: QueryClient;
+}
+
+export const rootRoute = createRootRouteWithContext<AdminRouterContext>()({
   component: () => (
     <div className="admin-root">
       <Outlet />

@@ -1,14 +1,18 @@
 import { createColumnHelper, FlexRender, tableFeatures } from "@tanstack/react-table";
-import { type FormEvent, useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useId, useRef, useState } from "react";
 import { serverMessageOr } from "@yarra/api/client/error-catalogue.ts";
-import { isApiError } from "@yarra/api/client/http.ts";
 import type { AdminRole } from "@yarra/api/client/types.ts";
 import { ADMIN_ACCOUNT_LIMITS, validateAdminChanges, validateNewAdmin } from "@yarra/core/admin/manage-admins.ts";
 import { ADMIN_ROLES } from "@yarra/core/admin/types.ts";
+import { ErrorAlert } from "@yarra/public-ui/error-alert.tsx";
 import { api } from "../../lib/api.ts";
+import { updateCachedList } from "../../lib/list-cache.ts";
 import { readSession } from "../../lib/session.ts";
 import { useDataTable } from "../../lib/use-data-table.ts";
-import { ErrorAlert } from "../../ui/error-alert.tsx";
+import { useRowWrites } from "../../lib/use-row-writes.ts";
+import { asFailure, fieldErrorsOf } from "../../ui/failure.ts";
+import { useDismissible } from "../../ui/use-dismissible.ts";
 import { useFlash } from "../../ui/use-flash.ts";
 import "./admins.css";
 
@@ -36,6 +40,14 @@ export interface AdminAccount {
 
 const idOf = (admin: AdminAccount) => admin._id ?? admin.id ?? admin.email;
 
+export const adminsQuery = queryOptions({ queryKey: ["admins"], queryFn: () => api.list<AdminAccount>("/api/admin/admins") });
+
+/** A save: the account being edited (absent when creating) and the body sent. */
+interface AdminSave {
+  editing: AdminAccount | null;
+  body: Partial<FormState>;
+}
+
 type Failure = Parameters<typeof ErrorAlert>[0]["failure"];
 type FieldErrors = Record<string, string[]>;
 
@@ -47,59 +59,72 @@ interface FormState {
 }
 const EMPTY_FORM: FormState = { name: "", email: "", role: "admin", password: "" };
 
+const NO_ADMINS: AdminAccount[] = [];
 const features = tableFeatures({});
 const column = createColumnHelper<typeof features, AdminAccount>();
 
 /** Admin accounts, superadmin only: a create/edit form and a table of accounts. */
 export function AdminsPage() {
-  const [admins, setAdmins] = useState<AdminAccount[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [loadError, setLoadError] = useState<Failure | null>(null);
+  const queryClient = useQueryClient();
+  const list = useQuery(adminsQuery);
+  const admins = list.data ?? NO_ADMINS;
+  const [loadError, dismissLoadError] = useDismissible(list.error);
   const [editing, setEditing] = useState<AdminAccount | null>(null);
   const [form, setForm] = useState<FormState>(EMPTY_FORM);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
-  const [saving, setSaving] = useState(false);
-  const [saveError, setSaveError] = useState<{ failure: Failure; text: string } | null>(null);
-  const [busyId, setBusyId] = useState<string | null>(null);
   const [deleteError, setDeleteError] = useState<{ failure: Failure; text: string } | null>(null);
+  const rowWrites = useRowWrites("admins");
   const flash = useFlash();
   const nameInput = useRef<HTMLInputElement>(null);
   const ids = { name: useId(), email: useId(), role: useId(), password: useId(), passwordHint: useId(), formTitle: useId() };
   const myId = readSession()?.user._id;
 
-  const load = useCallback(async () => {
-    setLoading(true);
-    setLoadError(null);
-    try {
-      setAdmins(await api.list<AdminAccount>("/api/admin/admins"));
-    } catch (error) {
-      setLoadError(isApiError(error) ? error : { title: "Error", text: ADMINS_TEXT.loadFailed });
-    } finally {
-      setLoading(false);
-    }
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const settle = (change: (admins: AdminAccount[]) => AdminAccount[]) => updateCachedList(queryClient, adminsQuery.queryKey, change);
 
-  const startEdit = useCallback((admin: AdminAccount) => {
+  const save = useMutation({
+    mutationFn: ({ editing, body }: AdminSave) =>
+      editing
+        ? api.put<AdminAccount>(`/api/admin/admins/${encodeURIComponent(idOf(editing))}`, body)
+        : api.post<AdminAccount>("/api/admin/admins", body),
+    onSuccess: (saved, { editing }) => {
+      if (editing) {
+        settle((list) => list.map((admin) => (idOf(admin) === idOf(editing) ? { ...admin, ...saved } : admin)));
+        flash.show(ADMINS_TEXT.updated);
+      } else {
+        settle((list) => [...list, saved]);
+        flash.show(ADMINS_TEXT.created);
+      }
+      setEditing(null);
+      setForm(EMPTY_FORM);
+    },
+    onError: (error) => {
+      const fromServer = fieldErrorsOf(error);
+      if (Object.keys(fromServer).length > 0) setFieldErrors(fromServer);
+    },
+  });
+  const saveFallback = save.variables?.editing ? ADMINS_TEXT.updateFailed : ADMINS_TEXT.createFailed;
+  const saveError = save.isError
+    ? { failure: asFailure(save.error, saveFallback), text: serverMessageOr(save.error, saveFallback) }
+    : null;
+
+  const startEdit = (admin: AdminAccount) => {
     setEditing(admin);
     setForm({ name: admin.name, email: admin.email, role: admin.role, password: "" });
     setFieldErrors({});
-    setSaveError(null);
+    save.reset();
     nameInput.current?.focus();
-  }, []);
+  };
 
   function cancelEdit() {
     setEditing(null);
     setForm(EMPTY_FORM);
     setFieldErrors({});
-    setSaveError(null);
+    save.reset();
   }
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    setSaveError(null);
+    save.reset();
     // The server's own rules (core/admin/manage-admins.ts), so the form and the API agree.
     const checked = editing ? validateAdminChanges(form) : validateNewAdmin(form);
     if (!checked.ok) {
@@ -107,57 +132,30 @@ export function AdminsPage() {
       return;
     }
     setFieldErrors({});
-    setSaving(true);
-    const fallback = editing ? ADMINS_TEXT.updateFailed : ADMINS_TEXT.createFailed;
-    try {
-      if (editing) {
-        const body: Partial<FormState> = { name: form.name.trim(), email: form.email.trim(), role: form.role };
-        // A blank password keeps the current one.
-        if (form.password !== "") body.password = form.password;
-        const saved = await api.put<AdminAccount>(`/api/admin/admins/${encodeURIComponent(idOf(editing))}`, body);
-        setAdmins((list) => list.map((admin) => (idOf(admin) === idOf(editing) ? { ...admin, ...saved } : admin)));
-        flash.show(ADMINS_TEXT.updated);
-      } else {
-        const saved = await api.post<AdminAccount>("/api/admin/admins", {
-          name: form.name.trim(),
-          email: form.email.trim(),
-          role: form.role,
-          password: form.password,
-        });
-        setAdmins((list) => [...list, saved]);
-        flash.show(ADMINS_TEXT.created);
-      }
-      setEditing(null);
-      setForm(EMPTY_FORM);
-    } catch (error) {
-      if (isApiError(error) && error.fieldErrors) setFieldErrors(error.fieldErrors);
-      setSaveError({ failure: isApiError(error) ? error : { title: "Error", text: fallback }, text: serverMessageOr(error, fallback) });
-    } finally {
-      setSaving(false);
-    }
+    const body: Partial<FormState> = { name: form.name.trim(), email: form.email.trim(), role: form.role };
+    // A blank password keeps the current one; a new account always sends it.
+    if (!editing || form.password !== "") body.password = form.password;
+    save.mutate({ editing, body });
   }
 
-  const onDelete = useCallback(async (admin: AdminAccount) => {
+  const onDelete = (admin: AdminAccount) => {
     if (!window.confirm(deletePrompt(admin))) return;
     const id = idOf(admin);
-    setBusyId(id);
-    setDeleteError(null);
-    try {
-      await api.delete(`/api/admin/admins/${encodeURIComponent(id)}`);
-      setAdmins((list) => list.filter((item) => idOf(item) !== id));
-      setEditing((current) => (current && idOf(current) === id ? null : current));
-      flash.show(ADMINS_TEXT.deleted);
-    } catch (error) {
-      setDeleteError({
-        failure: isApiError(error) ? error : { title: "Error", text: ADMINS_TEXT.deleteFailed },
-        text: serverMessageOr(error, ADMINS_TEXT.deleteFailed),
-      });
-    } finally {
-      setBusyId(null);
-    }
-  }, [flash.show]);
+    void rowWrites.run(id, async () => {
+      setDeleteError(null);
+      try {
+        await api.delete(`/api/admin/admins/${encodeURIComponent(id)}`);
+        settle((list) => list.filter((item) => idOf(item) !== id));
+        setEditing((current) => (current && idOf(current) === id ? null : current));
+        flash.show(ADMINS_TEXT.deleted);
+      } catch (error) {
+        setDeleteError({ failure: asFailure(error, ADMINS_TEXT.deleteFailed), text: serverMessageOr(error, ADMINS_TEXT.deleteFailed) });
+      }
+    });
+  };
 
-  const columns = useMemo(() => column.columns([
+  // Rebuilt each render: the row buttons follow the writes in flight (a handful of accounts).
+  const columns = column.columns([
     column.accessor("name", {
       header: "Name",
       cell: (info) => (
@@ -177,23 +175,23 @@ export function AdminsPage() {
         const label = admin.name || admin.email;
         return (
           <div className="admins-table__actions">
-            <button type="button" className="admin-button admins-button" aria-label={`Edit ${label}`} onClick={() => startEdit(admin)} disabled={busyId !== null}>
+            <button type="button" className="admin-button admins-button" aria-label={`Edit ${label}`} onClick={() => startEdit(admin)} disabled={rowWrites.anyPending}>
               Edit
             </button>
             <button
               type="button"
               className="admin-button admins-button admins-button--danger"
               aria-label={`Delete ${label}`}
-              onClick={() => void onDelete(admin)}
-              disabled={busyId !== null}
+              onClick={() => onDelete(admin)}
+              disabled={rowWrites.anyPending}
             >
-              {busyId === idOf(admin) ? "Deleting…" : "Delete"}
+              {rowWrites.isPending(idOf(admin)) ? "Deleting…" : "Delete"}
             </button>
           </div>
         );
       },
     }),
-  ]), [busyId, myId, onDelete, startEdit]);
+  ]);
 
   const table = useDataTable({ features, columns, data: admins, getRowId: idOf });
 
@@ -273,10 +271,10 @@ export function AdminsPage() {
             {errorOf("password") && <p id={`${ids.password}-error`} className="admins-form__error">{errorOf("password")}</p>}
           </div>
         </div>
-        {saveError && <ErrorAlert failure={saveError.failure} message={saveError.text} onDismiss={() => setSaveError(null)} />}
+        {saveError && <ErrorAlert failure={saveError.failure} message={saveError.text} onDismiss={save.reset} />}
         <div className="admins-form__actions">
-          <button type="submit" className="admin-button admin-button--primary" disabled={saving}>
-            {saving ? "Saving…" : editing ? "Save changes" : "Create admin"}
+          <button type="submit" className="admin-button admin-button--primary" disabled={save.isPending}>
+            {save.isPending ? "Saving…" : editing ? "Save changes" : "Create admin"}
           </button>
           {editing && (
             <button type="button" className="admin-button admins-button" onClick={cancelEdit}>
@@ -288,10 +286,12 @@ export function AdminsPage() {
       </form>
 
       {deleteError && <ErrorAlert failure={deleteError.failure} message={deleteError.text} onDismiss={() => setDeleteError(null)} />}
-      {loadError && <ErrorAlert failure={loadError} message={ADMINS_TEXT.loadFailed} onDismiss={() => setLoadError(null)} />}
-      {loading && <p role="status" className="admins-note">Loading admins…</p>}
-      {!loading && !loadError && admins.length === 0 && <p className="admins-empty">{ADMINS_TEXT.empty}</p>}
-      {!loading && admins.length > 0 && (
+      {loadError && (
+        <ErrorAlert failure={asFailure(loadError, ADMINS_TEXT.loadFailed)} message={ADMINS_TEXT.loadFailed} onDismiss={dismissLoadError} />
+      )}
+      {list.isFetching && <p role="status" className="admins-note">Loading admins…</p>}
+      {!list.isFetching && list.isSuccess && admins.length === 0 && <p className="admins-empty">{ADMINS_TEXT.empty}</p>}
+      {!list.isFetching && admins.length > 0 && (
         <div className="admins-table__wrap">
           <table className="admins-table">
             <caption className="admins-table__caption">Admin accounts</caption>

@@ -84,3 +84,15 @@ describe("auditDiff", () => {
     expect(auditDiff({ notes: null }, { notes: "Hi" })).toEqual([{ field: "notes", before: "empty", after: "Hi" }]);
   });
 });
+
+describe("audit page in the URL", () => {
+  it("opens on the page a link carries and keeps the page in the URL", async () => {
+    answer([row], 3);
+    const { user, history } = renderAdmin("/admin/audit?page=2");
+    await screen.findByText("Page 2 of 3");
+    await user.click(screen.getByRole("button", { name: "Previous page" }));
+    await screen.findByText("Page 1 of 3");
+    expect(pages).toEqual(["2", "1"]);
+    expect(history.location.search).toBe("");
+  });
+});

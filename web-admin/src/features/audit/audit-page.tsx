@@ -1,11 +1,12 @@
-import { useEffect, useState } from "react";
-import { isApiError } from "@yarra/api/client/http.ts";
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { formatMelbourneDateTime } from "@yarra/core/shared/melbourne-time.ts";
+import { ErrorAlert } from "@yarra/public-ui/error-alert.tsx";
 import { api } from "../../lib/api.ts";
-import { ErrorAlert } from "../../ui/error-alert.tsx";
+import { asFailure } from "../../ui/failure.ts";
+import { Pager } from "../../ui/pager.tsx";
+import { useDismissible } from "../../ui/use-dismissible.ts";
 import { auditDiff } from "./audit-diff.ts";
 import "./audit.css";
-import { Pager } from "../../ui/pager.tsx";
 
 export const AUDIT_TEXT = { loadFailed: "Failed to load the audit log", empty: "No audit entries yet." } as const;
 export const AUDIT_PAGE_SIZE = 50;
@@ -29,7 +30,16 @@ interface AuditPageData {
   totalItems: number;
 }
 
-type Failure = Parameters<typeof ErrorAlert>[0]["failure"];
+export const auditQuery = (page: number) =>
+  queryOptions({
+    queryKey: ["audit", page],
+    queryFn: async ({ signal }): Promise<AuditPageData> => {
+      const next = await api.get<Partial<AuditPageData>>("/api/admin/audit", { query: { page, limit: AUDIT_PAGE_SIZE }, signal });
+      return { items: next.items ?? [], page: next.page ?? page, totalPages: next.totalPages ?? 1, totalItems: next.totalItems ?? 0 };
+    },
+    // The pager stays while the next page loads.
+    placeholderData: keepPreviousData,
+  });
 
 function Changes({ row }: { row: AuditRow }) {
   const lines = auditDiff(row.before, row.after);
@@ -50,36 +60,19 @@ function Changes({ row }: { row: AuditRow }) {
 }
 
 /** The audit log of staff writes, newest first (superadmins only; beyond the spec, issue 4). */
-export function AuditPage() {
-  const [page, setPage] = useState(1);
-  const [data, setData] = useState<AuditPageData | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<Failure | null>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoading(true);
-    setError(null);
-    api.get<AuditPageData>("/api/admin/audit", { query: { page, limit: AUDIT_PAGE_SIZE }, signal: controller.signal })
-      .then((next) => {
-        setData({ items: next.items ?? [], page: next.page ?? page, totalPages: next.totalPages ?? 1, totalItems: next.totalItems ?? 0 });
-        setLoading(false);
-      })
-      .catch((failure: unknown) => {
-        if (controller.signal.aborted) return;
-        setError(isApiError(failure) ? failure : { title: "Error", text: AUDIT_TEXT.loadFailed });
-        setLoading(false);
-      });
-    return () => controller.abort();
-  }, [page]);
+export function AuditPage({ page, onPage }: { page: number; onPage: (page: number) => void }) {
+  const log = useQuery(auditQuery(page));
+  const data = log.data;
+  const loading = log.isFetching;
+  const [error, dismissError] = useDismissible(log.error);
 
   return (
     <section className="audit" aria-labelledby="audit-title">
       <h1 id="audit-title" className="admin-page-title">Audit log</h1>
       <p className="audit-muted">Every change staff make: who, when, what and which record, newest first.</p>
-      {error && <ErrorAlert failure={error} message={AUDIT_TEXT.loadFailed} onDismiss={() => setError(null)} />}
+      {error && <ErrorAlert failure={asFailure(error, AUDIT_TEXT.loadFailed)} message={AUDIT_TEXT.loadFailed} onDismiss={dismissError} />}
       {loading && <p role="status" className="audit-muted">Loading the audit log…</p>}
-      {!loading && !error && data && data.items.length === 0 && <p className="audit-empty">{AUDIT_TEXT.empty}</p>}
+      {!loading && !log.isError && data && data.items.length === 0 && <p className="audit-empty">{AUDIT_TEXT.empty}</p>}
       {!loading && data && data.items.length > 0 && (
         <div className="audit-table__wrap">
           <table className="audit-table">
@@ -108,7 +101,7 @@ export function AuditPage() {
         </div>
       )}
       {data && (
-        <Pager page={page} shownPage={data.page} totalPages={data.totalPages} loading={loading} onPage={setPage} />
+        <Pager page={page} shownPage={data.page} totalPages={data.totalPages} loading={loading} onPage={onPage} />
       )}
     </section>
   );

@@ -1,3 +1,4 @@
+import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { serverMessageOr } from "@yarra/api/client/error-catalogue.ts";
 import type { LoginResponse } from "@yarra/api/client/types.ts";
@@ -11,24 +12,26 @@ export const LOGIN_FAILED = "Login failed";
 export function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
-  const [working, setWorking] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const filled = email.trim() !== "" && password !== "";
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!filled || working) return;
-    setWorking(true);
-    setError(null);
-    try {
-      const result = await api.post<LoginResponse>("/api/auth/login", { email: email.trim(), password });
+  const login = useMutation({
+    mutationFn: async (credentials: { email: string; password: string }) => {
+      const result = await api.post<LoginResponse>("/api/auth/login", credentials);
       if (!result || typeof result.token !== "string") throw new Error("The login answer had no token.");
+      return result;
+    },
+    onSuccess: (result) => {
       saveSession(result.token, result.user);
       onLoggedIn();
-    } catch (failure) {
-      setError(serverMessageOr(failure, LOGIN_FAILED));
-      setWorking(false);
-    }
+    },
+  });
+  // Still working once logged in, until the next page replaces this one.
+  const working = login.isPending || login.isSuccess;
+  const error = login.isError ? serverMessageOr(login.error, LOGIN_FAILED) : null;
+  const filled = email.trim() !== "" && password !== "";
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!filled || working) return;
+    login.mutate({ email: email.trim(), password });
   }
 
   return (

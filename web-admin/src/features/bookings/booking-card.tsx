@@ -1,11 +1,15 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
 import { memo, useId, useState } from "react";
 import type { SettableStatus } from "@yarra/core/booking/types.ts";
 import { formatAud } from "@yarra/core/shared/money.ts";
 import { formatMelbourneDateTime } from "@yarra/core/shared/melbourne-time.ts";
 import { isApiError } from "@yarra/api/client/http.ts";
-import { ErrorAlert } from "../../ui/error-alert.tsx";
+import { ErrorAlert } from "@yarra/public-ui/error-alert.tsx";
+import { asFailure } from "../../ui/failure.ts";
 import { BookingDetails } from "./booking-details.tsx";
-import { type BookingDto, confirmPayment, fetchBooking, setBookingStatus } from "./bookings-api.ts";
+import { type BookingDto, confirmPayment, setBookingStatus } from "./bookings-api.ts";
+import { bookingQuery, settleBooking } from "./bookings-queries.ts";
 import { setRead, useIsRead } from "./read-marks.ts";
 
 export const INVALID_AMOUNT = "Invalid amount.";
@@ -28,59 +32,35 @@ export function parseAmount(input: string): number | null {
 
 interface BookingCardProps {
   booking: BookingDto;
-  /** Receives the record the server answered with after an action. */
-  onUpdated: (booking: BookingDto) => void;
+  /** On the booking's own page: the details show at once, and the name links nowhere. */
+  standalone?: boolean;
 }
 
 /**
- * One booking or quote. Memoised: the list passes a stable onUpdated, so a change to one card
- * (or its read mark, held in its own subscription) re-renders that card only.
+ * One booking or quote. Memoised: a write updates the cache, so only the changed card (or the one
+ * whose read mark changed, held in its own subscription) re-renders.
  */
-export const BookingCard = memo(function BookingCard({ booking, onUpdated }: BookingCardProps) {
+export const BookingCard = memo(function BookingCard({ booking, standalone = false }: BookingCardProps) {
   const isQuote = booking.type === "QUOTE";
   const isRead = useIsRead(booking._id);
-  const [busy, setBusy] = useState(false);
+  const queryClient = useQueryClient();
   const [failure, setFailure] = useState<Failure | null>(null);
-  const [open, setOpen] = useState(false);
-  const [details, setDetails] = useState<BookingDto | null>(null);
-  const [detailsLoading, setDetailsLoading] = useState(false);
+  const [open, setOpen] = useState(standalone);
+  const details = useQuery({ ...bookingQuery(booking._id), enabled: open });
+  const write = useMutation({
+    mutationFn: (action: () => Promise<BookingDto>) => action(),
+    onMutate: () => setFailure(null),
+    onSuccess: (updated) => settleBooking(queryClient, updated),
+    onError: (error) =>
+      setFailure(isApiError(error) ? { kind: "api", error } : { kind: "text", text: "Something went wrong. Please try again." }),
+  });
+  const busy = write.isPending;
+  const detailsLoading = open && details.isFetching;
+  const detailsFailure = open && details.isError ? asFailure(details.error) : null;
   const detailsId = useId();
   const titleId = useId();
   const name = `${booking.firstName} ${booking.lastName}`.trim() || booking.email;
   const paid = booking.paymentStatus === "PAID";
-
-  async function run(action: () => Promise<BookingDto>) {
-    setBusy(true);
-    setFailure(null);
-    try {
-      const updated = await action();
-      onUpdated(updated);
-      if (details) setDetails(updated);
-    } catch (error) {
-      if (isApiError(error)) setFailure({ kind: "api", error });
-      else setFailure({ kind: "text", text: "Something went wrong. Please try again." });
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function toggleDetails() {
-    if (open) {
-      setOpen(false);
-      return;
-    }
-    setOpen(true);
-    setDetailsLoading(true);
-    setFailure(null);
-    try {
-      setDetails(await fetchBooking(booking._id));
-    } catch (error) {
-      setDetails(null);
-      if (isApiError(error)) setFailure({ kind: "api", error });
-    } finally {
-      setDetailsLoading(false);
-    }
-  }
 
   function onConfirmPayment() {
     const answer = window.prompt(`Amount paid for ${name} (A$)`, String(booking.firstServiceTotal));
@@ -90,7 +70,7 @@ export const BookingCard = memo(function BookingCard({ booking, onUpdated }: Boo
       setFailure({ kind: "text", text: INVALID_AMOUNT });
       return;
     }
-    void run(() => confirmPayment(booking._id, amount));
+    write.mutate(() => confirmPayment(booking._id, amount));
   }
 
   const classes = ["booking-card", isRead ? "is-read" : "is-unread", isQuote ? "is-quote" : ""].filter(Boolean).join(" ");
@@ -99,7 +79,9 @@ export const BookingCard = memo(function BookingCard({ booking, onUpdated }: Boo
       <header className="booking-card__head">
         <div className="booking-card__name">
           {!isRead && <span className="booking-card__dot" aria-label="Unread" role="img" />}
-          <h3 id={titleId} className="booking-card__title">{name}</h3>
+          <h3 id={titleId} className="booking-card__title">
+            {standalone ? name : <Link to="/bookings/$bookingId" params={{ bookingId: booking._id }}>{name}</Link>}
+          </h3>
         </div>
         <div className="booking-card__chips">
           {isQuote ? (
@@ -131,7 +113,7 @@ export const BookingCard = memo(function BookingCard({ booking, onUpdated }: Boo
           aria-expanded={open}
           aria-controls={detailsId}
           disabled={busy}
-          onClick={() => void toggleDetails()}
+          onClick={() => setOpen((shown) => !shown)}
         >
           {open ? "Hide details" : "View details"}
         </button>
@@ -146,7 +128,7 @@ export const BookingCard = memo(function BookingCard({ booking, onUpdated }: Boo
                 type="button"
                 className="admin-button booking-button"
                 disabled={busy || booking.status === action.status}
-                onClick={() => void run(() => setBookingStatus(booking._id, action.status))}
+                onClick={() => write.mutate(() => setBookingStatus(booking._id, action.status))}
               >
                 {action.label}
               </button>
@@ -170,8 +152,11 @@ export const BookingCard = memo(function BookingCard({ booking, onUpdated }: Boo
       )}
 
       <div id={detailsId} hidden={!open} className="booking-card__details">
-        {open && detailsLoading && <p role="status">Loading details…</p>}
-        {open && !detailsLoading && details && <BookingDetails booking={details} />}
+        {detailsLoading && <p role="status">Loading details…</p>}
+        {detailsFailure && (
+          <ErrorAlert failure={detailsFailure} message={detailsFailure.serverMessage} onDismiss={() => setOpen(false)} />
+        )}
+        {open && !detailsLoading && details.data && <BookingDetails booking={details.data} />}
       </div>
     </article>
   );

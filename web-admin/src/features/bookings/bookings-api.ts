@@ -1,10 +1,10 @@
-/** The staff bookings calls (admin-area.md section 7) and the list query the filters build. */
+/** The staff bookings calls (admin-area.md section 7): list pages, one record, status and payment, the CSV. */
 import type { BookingRecord, PaymentStatus, RecordStatus, SettableStatus } from "@yarra/core/booking/types.ts";
 import { ApiError, itemsOf, readStoredToken, withQuery } from "@yarra/api/client/http.ts";
 import { describeFailure } from "@yarra/api/client/error-catalogue.ts";
 import type { Wire } from "@yarra/api/client/types.ts";
 import { api } from "../../lib/api.ts";
-import { type CustomRange, type TimeWindow, windowRange } from "./time-window.ts";
+import type { ListQuery } from "./bookings-search.ts";
 
 export type BookingDto = Wire<BookingRecord>;
 export type BookingStats = { status: Record<RecordStatus, number>; payment: Record<PaymentStatus, number> };
@@ -18,49 +18,6 @@ export interface BookingPage {
 }
 
 export const PAGE_SIZE = 200;
-
-export interface BookingFilters {
-  q: string;
-  type: "" | "BOOKING" | "QUOTE";
-  status: "" | RecordStatus;
-  paymentStatus: "" | PaymentStatus;
-  sort: "startTime" | "createdAt";
-  order: "asc" | "desc";
-  window: TimeWindow;
-  custom: CustomRange;
-}
-
-export const DEFAULT_FILTERS: BookingFilters = {
-  q: "",
-  type: "",
-  status: "",
-  paymentStatus: "",
-  sort: "startTime",
-  order: "asc",
-  window: "upcoming",
-  custom: { from: "", to: "" },
-};
-
-export type ListQuery = Record<string, string>;
-
-/** The list's query string, or the message to show instead of asking (custom range needs both dates). */
-export function buildListQuery(filters: BookingFilters, now: Date): { ok: true; query: ListQuery } | { ok: false; message: string } {
-  const range = windowRange(filters.window, now, filters.custom);
-  if (!range.ok) return range;
-  // Past 7 days reads backwards from now: the newest first, unless the admin chose otherwise.
-  const order = filters.window === "past7" && filters.sort === "startTime" && filters.order === "asc" ? "desc" : filters.order;
-  // A quote search with no status means QUOTE_REQUESTED (admin-area.md section 9).
-  const status = filters.status || (filters.type === "QUOTE" ? "QUOTE_REQUESTED" : "");
-  const query: ListQuery = { sort: filters.sort, order };
-  const q = filters.q.trim();
-  if (q) query.q = q;
-  if (filters.type) query.type = filters.type;
-  if (status) query.status = status;
-  if (filters.paymentStatus) query.paymentStatus = filters.paymentStatus;
-  if (range.startFrom) query.startFrom = range.startFrom;
-  if (range.startTo) query.startTo = range.startTo;
-  return { ok: true, query };
-}
 
 export async function fetchBookings(query: ListQuery, page: number, signal?: AbortSignal): Promise<BookingPage> {
   const data = await api.get<unknown>("/api/admin/bookings", {

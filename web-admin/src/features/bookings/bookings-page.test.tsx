@@ -362,3 +362,104 @@ describe("CSV export", () => {
     expect(anchor.download).toBe("bookings-2026-11-25.csv");
   });
 });
+
+describe("filters in the URL", () => {
+  it("opens with the filters, sort and page a link carries", async () => {
+    answerList(() => aPage([aBooking()], { page: 2, totalPages: 3, totalItems: 401 }));
+    renderAdmin("/admin/bookings?q=olivia&type=BOOKING&status=PENDING&paymentStatus=UNPAID&sort=createdAt&order=desc&window=all&page=2");
+    await screen.findByText("Page 2 of 3");
+    expect(lastQuery()).toEqual({
+      q: "olivia", type: "BOOKING", status: "PENDING", paymentStatus: "UNPAID", sort: "createdAt", order: "desc", limit: "200", page: "2",
+    });
+    expect(screen.getByLabelText<HTMLInputElement>("Search").value).toBe("olivia");
+    expect(screen.getByLabelText<HTMLSelectElement>("Status").value).toBe("PENDING");
+    expect(screen.getByLabelText<HTMLSelectElement>("Time window").value).toBe("all");
+  });
+
+  it("puts each choice in the URL, back on page 1, and Back returns to the previous view", async () => {
+    answerList(() => aPage([aBooking()], { page: Number(lastQuery().page), totalPages: 3, totalItems: 401 }));
+    const { user, history } = await openBookings();
+    await screen.findByText("Page 1 of 3");
+    await user.click(screen.getByRole("button", { name: "Next page" }));
+    await screen.findByText("Page 2 of 3");
+    expect(history.location.search).toBe("?page=2");
+
+    await choose("Status", "CONFIRMED", user);
+    await waitFor(() => expect(lastQuery()).toMatchObject({ status: "CONFIRMED", page: "1" }));
+    expect(history.location.search).toBe("?status=CONFIRMED");
+    await user.type(screen.getByLabelText("Search"), "ava");
+    await waitFor(() => expect(history.location.search).toBe("?q=ava&status=CONFIRMED"));
+
+    // Typing replaced its entry: one Back leaves the status view for page 2 of the first one,
+    // which the cache still holds.
+    const asked = queries.length;
+    await act(async () => history.back());
+    await screen.findByText("Page 2 of 3");
+    expect(history.location.search).toBe("?page=2");
+    expect(queries.length).toBe(asked);
+    expect(screen.getByLabelText<HTMLSelectElement>("Status").value).toBe("");
+    expect(screen.getByLabelText<HTMLInputElement>("Search").value).toBe("");
+  });
+
+  it("keeps a custom range in the URL", async () => {
+    answerList([]);
+    renderAdmin("/admin/bookings?window=custom&from=2026-12-01&to=2026-12-03");
+    await screen.findByText("No bookings.");
+    expect(lastQuery()).toMatchObject({ startFrom: "2026-11-30T13:00:00.000Z", startTo: "2026-12-03T13:00:00.000Z" });
+    expect(screen.getByLabelText<HTMLInputElement>("From").value).toBe("2026-12-01");
+  });
+
+  it("drops values a link cannot mean and opens the default view", async () => {
+    answerList([]);
+    const { history } = renderAdmin("/admin/bookings?status=SOMETHING&page=-3&sort=price");
+    await screen.findByText("No bookings.");
+    expect(lastQuery()).toEqual({ sort: "startTime", order: "asc", startFrom: NOW.toISOString(), limit: "200", page: "1" });
+    await waitFor(() => expect(history.location.search).toBe(""));
+  });
+});
+
+describe("a booking's own URL", () => {
+  it("is linked from its card", async () => {
+    answerList([aBooking()]);
+    await openBookings();
+    const link = await screen.findByRole("link", { name: "Olivia Nguyen" });
+    expect(link.getAttribute("href")).toBe("/admin/bookings/b1");
+  });
+
+  it("opens the booking with its details, and its actions work there", async () => {
+    let record = aBooking();
+    server.use(
+      http.get("/api/admin/bookings/b1", () => HttpResponse.json(record)),
+      http.patch("/api/admin/bookings/b1/status", () => {
+        record = aBooking({ status: "CONFIRMED" });
+        return HttpResponse.json(record);
+      }),
+    );
+    const { user } = renderAdmin("/admin/bookings/b1");
+    expect(await screen.findByRole("heading", { name: "Booking", level: 1 })).toBeTruthy();
+    await screen.findByText("Inside oven");
+    const article = card("Olivia");
+    expect(within(article).getByRole("button", { name: "Hide details" })).toBeTruthy();
+    expect(article.textContent).toContain("4/12 Chapel St, Richmond, VIC 3121");
+    await user.click(within(article).getByRole("button", { name: "Confirm" }));
+    await waitFor(() => expect(within(card("Olivia")).getByText("CONFIRMED")).toBeTruthy());
+    expect(screen.getByRole("link", { name: "Back to bookings" }).getAttribute("href")).toBe("/admin/bookings");
+  });
+
+  it("shows 'Not found' for an id no booking has", async () => {
+    server.use(
+      http.get("/api/admin/bookings/nope", () =>
+        HttpResponse.json({ error: "Booking not found.", code: "BOOKING_NOT_FOUND" }, { status: 404 })),
+    );
+    renderAdmin("/admin/bookings/nope");
+    expect(await screen.findByRole("heading", { name: "Not found" })).toBeTruthy();
+    expect(screen.getByRole("navigation", { name: "Staff screens" })).toBeTruthy();
+  });
+
+  it("shows the load failure for other errors", async () => {
+    server.use(http.get("/api/admin/bookings/b1", () => HttpResponse.json({ error: "down", code: "INTERNAL_ERROR" }, { status: 500 })));
+    renderAdmin("/admin/bookings/b1");
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("Failed to load the booking");
+  });
+});

@@ -1,29 +1,35 @@
+import { useMutation, useQuery } from "@tanstack/react-query";
 import { createColumnHelper, tableFeatures } from "@tanstack/react-table";
-import { useCallback, useEffect, useId, useMemo, useState } from "react";
-import { isApiError } from "@yarra/api/client/http.ts";
+import { useId, useMemo } from "react";
+import { RECORD_STATUS_VALUES } from "@yarra/core/booking/admin-query.ts";
 import type { PaymentStatus, RecordStatus } from "@yarra/core/booking/types.ts";
 import { formatMelbourneLongDate, melbourneYmd } from "@yarra/core/shared/melbourne-time.ts";
+import { ErrorAlert } from "@yarra/public-ui/error-alert.tsx";
+import { pageInUrl } from "../../lib/search-params.ts";
 import { useDataTable } from "../../lib/use-data-table.ts";
-import { ErrorAlert } from "../../ui/error-alert.tsx";
-import { BookingCard } from "./booking-card.tsx";
-import {
-  type BookingDto,
-  type BookingFilters,
-  type BookingStats,
-  buildListQuery,
-  DEFAULT_FILTERS,
-  downloadBookingsCsv,
-  fetchBookings,
-} from "./bookings-api.ts";
-import { markAllUnread, useReadCount } from "./read-marks.ts";
-import { TIME_WINDOWS, type TimeWindow } from "./time-window.ts";
-import "./bookings.css";
+import { asFailure } from "../../ui/failure.ts";
 import { Pager } from "../../ui/pager.tsx";
-import { useListLoad, useSettledSearch } from "../../ui/use-list-page.ts";
+import { useDismissible } from "../../ui/use-dismissible.ts";
+import { useSettledSearch } from "../../ui/use-settled-search.ts";
+import { BookingCard } from "./booking-card.tsx";
+import { type BookingDto, downloadBookingsCsv } from "./bookings-api.ts";
+import { bookingListQuery } from "./bookings-queries.ts";
+import {
+  type BookingFilters,
+  type BookingsSearch,
+  buildListQuery,
+  effectiveOrder,
+  filtersOf,
+  listQueryProblem,
+  searchOf,
+} from "./bookings-search.ts";
+import { markAllUnread, useReadCount } from "./read-marks.ts";
+import { TIME_WINDOW_LABELS, TIME_WINDOWS, type TimeWindow } from "./time-window.ts";
+import "./bookings.css";
 
 export const LOAD_FAILED = "Failed to load bookings";
 
-const STATUS_CHIPS: RecordStatus[] = ["PENDING", "CONFIRMED", "CANCELLED", "DONE", "QUOTE_REQUESTED"];
+const STATUS_CHIPS: readonly RecordStatus[] = RECORD_STATUS_VALUES;
 const PAYMENT_CHIPS: PaymentStatus[] = ["UNPAID", "PAID"];
 
 // Module scope: stable features and columns keep the table's row model from rebuilding each render.
@@ -36,77 +42,50 @@ const columns = column.columns([
 ]);
 const rowId = (booking: BookingDto) => booking._id;
 
-type Failure = Parameters<typeof ErrorAlert>[0]["failure"];
-
-/** Chips follow an action at once instead of waiting for the next load. */
-function restat(stats: BookingStats | null, before: BookingDto, after: BookingDto): BookingStats | null {
-  if (!stats) return stats;
-  const status = { ...stats.status };
-  const payment = { ...stats.payment };
-  if (before.status !== after.status) {
-    status[before.status] = Math.max(0, (status[before.status] ?? 0) - 1);
-    status[after.status] = (status[after.status] ?? 0) + 1;
-  }
-  if (before.paymentStatus !== after.paymentStatus) {
-    payment[before.paymentStatus] = Math.max(0, (payment[before.paymentStatus] ?? 0) - 1);
-    payment[after.paymentStatus] = (payment[after.paymentStatus] ?? 0) + 1;
-  }
-  return { status, payment };
-}
-
 interface Group {
   key: string;
   label: string;
   bookings: BookingDto[];
 }
 
+interface BookingsPageProps {
+  /** Filters, sort and page as the URL holds them. */
+  search: BookingsSearch;
+  onSearchChange: (search: BookingsSearch, options?: { replace?: boolean }) => void;
+}
+
 /** Staff bookings and quotes: search, filters, time windows, chips, grouped cards, CSV. */
-export function BookingsPage() {
-  const [filters, setFilters] = useState<BookingFilters>(DEFAULT_FILTERS);
-  const [page, setPage] = useState(1);
-  const [searchText, setSearchText] = useSettledSearch((q) => {
-    setFilters((current) => (current.q === q ? current : { ...current, q }));
+export function BookingsPage({ search, onSearchChange }: BookingsPageProps) {
+  const filters = filtersOf(search);
+  const page = search.page ?? 1;
+  // Each settled search replaces the URL entry, so Back skips the half-typed words.
+  const [searchText, setSearchText] = useSettledSearch(filters.q, (q) =>
+    onSearchChange(searchOf({ ...filters, q }, 1), { replace: true }));
+  const csv = useMutation({
+    // The filters as of the click, so "now" is the moment of asking.
+    mutationFn: async () => {
+      const built = buildListQuery(filters, new Date());
+      if (built.ok) await downloadBookingsCsv(built.query);
+    },
   });
-  const [reloads, setReloads] = useState(0);
-  const [csvError, setCsvError] = useState<Failure | null>(null);
-  const [csvBusy, setCsvBusy] = useState(false);
+  const csvError = csv.isError ? asFailure(csv.error, "Download failed") : null;
   const readCount = useReadCount();
   const ids = { search: useId(), custom: useId(), list: useId() };
 
-  const update = <K extends keyof BookingFilters>(key: K, value: BookingFilters[K]) => {
-    setFilters((current) => ({ ...current, [key]: value }));
-    setPage(1);
-  };
-  useEffect(() => setPage(1), [filters.q]);
+  const update = <K extends keyof BookingFilters>(key: K, value: BookingFilters[K]) =>
+    onSearchChange(searchOf({ ...filters, [key]: value }, 1));
 
-  // Rebuilt on every filter change or reload, so "now" is the moment of asking.
-  const built = useMemo(() => buildListQuery(filters, new Date()), [filters, reloads]);
-  const { result, setResult, loading, loadError, dismissLoadError } = useListLoad(
-    built.ok ? built.query : null,
-    page,
-    fetchBookings,
-    LOAD_FAILED,
-  );
-
-  const onUpdated = useCallback((updated: BookingDto) => {
-    setResult((current) => {
-      if (!current) return current;
-      const before = current.items.find((item) => item._id === updated._id);
-      if (!before) return current;
-      return {
-        ...current,
-        items: current.items.map((item) => (item._id === updated._id ? updated : item)),
-        stats: restat(current.stats, before, updated),
-      };
-    });
-  }, []);
+  const problem = listQueryProblem(filters);
+  const list = useQuery({ ...bookingListQuery(filters, page), enabled: problem === null });
+  const result = list.data;
+  const loading = list.isFetching;
+  const [loadError, dismissLoadError] = useDismissible(list.error);
 
   const data = result?.items ?? EMPTY;
   const table = useDataTable({ features, columns, data, getRowId: rowId });
   const rows = table.getRowModel().rows;
 
-  const effectiveOrder = built.ok ? built.query.order : filters.order;
-  const grouped = filters.sort === "startTime" && effectiveOrder === "asc";
+  const grouped = filters.sort === "startTime" && effectiveOrder(filters) === "asc";
   const groups = useMemo<Group[] | null>(() => {
     if (!grouped) return null;
     const out: Group[] = [];
@@ -121,19 +100,10 @@ export function BookingsPage() {
     return out;
   }, [rows, grouped]);
 
-  async function onDownload() {
-    if (!built.ok) return;
-    setCsvBusy(true);
-    setCsvError(null);
-    try {
-      await downloadBookingsCsv(built.query);
-    } catch (error) {
-      setCsvError(isApiError(error) ? error : { title: "Error", text: "Download failed" });
-    } finally {
-      setCsvBusy(false);
-    }
-  }
-
+  // An incomplete custom range has nothing to ask for yet.
+  const refresh = () => {
+    if (problem === null) void list.refetch();
+  };
   const searching = filters.q.trim() !== "";
   const stats = result?.stats;
 
@@ -196,11 +166,11 @@ export function BookingsPage() {
         <label className="admin-field">
           <span className="admin-field__label">Time window</span>
           <select className="admin-input" value={filters.window} onChange={(event) => update("window", event.target.value as TimeWindow)}>
-            {TIME_WINDOWS.map((window) => <option key={window.value} value={window.value}>{window.label}</option>)}
+            {TIME_WINDOWS.map((window) => <option key={window} value={window}>{TIME_WINDOW_LABELS[window]}</option>)}
           </select>
         </label>
         {filters.window === "custom" && (
-          <fieldset className="bookings-filters__range" aria-describedby={built.ok ? undefined : ids.custom}>
+          <fieldset className="bookings-filters__range" aria-describedby={problem === null ? undefined : ids.custom}>
             <legend className="admin-field__label">Custom range</legend>
             <label className="admin-field">
               <span className="admin-field__label">From</span>
@@ -224,7 +194,7 @@ export function BookingsPage() {
         )}
       </form>
 
-      {!built.ok && <p id={ids.custom} className="bookings-note" role="status">{built.message}</p>}
+      {problem !== null && <p id={ids.custom} className="bookings-note" role="status">{problem}</p>}
 
       <div className="bookings-toolbar">
         {stats && (
@@ -242,23 +212,24 @@ export function BookingsPage() {
           </ul>
         )}
         <div className="bookings-toolbar__actions">
-          <button type="button" className="admin-button booking-button" onClick={() => setReloads((n) => n + 1)} disabled={loading}>
+          <button type="button" className="admin-button booking-button" onClick={refresh} disabled={loading}>
             Refresh
           </button>
           <button type="button" className="admin-button booking-button" onClick={markAllUnread} disabled={readCount === 0}>
             Mark all unread
           </button>
-          <button type="button" className="admin-button admin-button--primary" onClick={() => void onDownload()} disabled={!built.ok || csvBusy}>
-            {csvBusy ? "Downloading…" : "Download CSV"}
+          <button type="button" className="admin-button admin-button--primary" onClick={() => csv.mutate()} disabled={problem !== null || csv.isPending}>
+            {csv.isPending ? "Downloading…" : "Download CSV"}
           </button>
         </div>
       </div>
 
-      {csvError && <ErrorAlert failure={csvError} message={csvError.serverMessage} onDismiss={() => setCsvError(null)} />}
-      {loadError && <ErrorAlert failure={loadError} message={LOAD_FAILED} onDismiss={dismissLoadError} />}
+      {csvError && <ErrorAlert failure={csvError} message={csvError.serverMessage} onDismiss={csv.reset} />}
+      {loadError && <ErrorAlert failure={asFailure(loadError, LOAD_FAILED)} message={LOAD_FAILED} onDismiss={dismissLoadError} />}
+      {/* A reload keeps the list (and any open details) on screen; only the note says it is loading. */}
       {loading && <p className="bookings-note" role="status">Loading bookings…</p>}
 
-      {built.ok && !loading && !loadError && result && (
+      {problem === null && !list.isError && result && (
         result.items.length === 0 ? (
           <p className="bookings-empty">{searching ? "No results for your search." : "No bookings."}</p>
         ) : (
@@ -271,13 +242,13 @@ export function BookingsPage() {
                 <section key={group.key} className="bookings-group" aria-label={group.label}>
                   <h2 className="bookings-group__title">{group.label}</h2>
                   <div className="bookings-group__cards">
-                    {group.bookings.map((booking) => <BookingCard key={booking._id} booking={booking} onUpdated={onUpdated} />)}
+                    {group.bookings.map((booking) => <BookingCard key={booking._id} booking={booking} />)}
                   </div>
                 </section>
               ))
             ) : (
               <div className="bookings-group__cards">
-                {rows.map((row) => <BookingCard key={row.id} booking={row.original} onUpdated={onUpdated} />)}
+                {rows.map((row) => <BookingCard key={row.id} booking={row.original} />)}
               </div>
             )}
           </div>
@@ -285,7 +256,8 @@ export function BookingsPage() {
       )}
 
       {result && (
-        <Pager page={page} shownPage={result.page} totalPages={result.totalPages} loading={loading} onPage={setPage} />
+        <Pager page={page} shownPage={result.page} totalPages={result.totalPages} loading={loading}
+          onPage={(next) => onSearchChange({ ...search, page: pageInUrl(next) })} />
       )}
     </section>
   );

@@ -1,17 +1,18 @@
 /** The bookings list's time windows (admin-area.md section 9), computed in Melbourne time. */
 import { addDaysYmd, melbourneInstant, melbourneYmd } from "@yarra/core/shared/melbourne-time.ts";
 
-export const TIME_WINDOWS = [
-  { value: "all", label: "All" },
-  { value: "upcoming", label: "Upcoming" },
-  { value: "today", label: "Today" },
-  { value: "next7", label: "Next 7 days" },
-  { value: "next30", label: "Next 30 days" },
-  { value: "past7", label: "Past 7 days" },
-  { value: "custom", label: "Custom range" },
-] as const;
+export const TIME_WINDOWS = ["all", "upcoming", "today", "next7", "next30", "past7", "custom"] as const;
+export type TimeWindow = (typeof TIME_WINDOWS)[number];
 
-export type TimeWindow = (typeof TIME_WINDOWS)[number]["value"];
+export const TIME_WINDOW_LABELS: Record<TimeWindow, string> = {
+  all: "All",
+  upcoming: "Upcoming",
+  today: "Today",
+  next7: "Next 7 days",
+  next30: "Next 30 days",
+  past7: "Past 7 days",
+  custom: "Custom range",
+};
 export const DEFAULT_TIME_WINDOW: TimeWindow = "upcoming";
 
 export const CUSTOM_RANGE_NEEDS_BOTH = "Choose both a from date and a to date to see a custom range.";
@@ -28,6 +29,13 @@ export type WindowRange =
   | { ok: false; message: string };
 
 const midnight = (ymd: string) => melbourneInstant(ymd, 0).toISOString();
+
+/** Why a custom range cannot be asked for yet, or null when it can. */
+export function customRangeProblem(custom: CustomRange): string | null {
+  if (custom.from === "" || custom.to === "") return CUSTOM_RANGE_NEEDS_BOTH;
+  if (custom.to < custom.from) return CUSTOM_RANGE_REVERSED;
+  return null;
+}
 
 /**
  * startFrom (inclusive) and startTo (exclusive) as ISO instants. Day windows run from Melbourne
@@ -49,8 +57,8 @@ export function windowRange(window: TimeWindow, now: Date, custom: CustomRange =
     case "past7":
       return { ok: true, startFrom: midnight(addDaysYmd(today, -7)), startTo: now.toISOString() };
     case "custom": {
-      if (custom.from === "" || custom.to === "") return { ok: false, message: CUSTOM_RANGE_NEEDS_BOTH };
-      if (custom.to < custom.from) return { ok: false, message: CUSTOM_RANGE_REVERSED };
+      const problem = customRangeProblem(custom);
+      if (problem !== null) return { ok: false, message: problem };
       // The to date is a whole day: the range ends at the following midnight.
       return { ok: true, startFrom: midnight(custom.from), startTo: midnight(addDaysYmd(custom.to, 1)) };
     }

@@ -1,5 +1,18 @@
-import type { ExtraDto, ServiceDto } from "@yarra/api/client/types.ts";
+import { queryOptions } from "@tanstack/react-query";
+import type { ExtraDto } from "@yarra/api/client/types.ts";
+import { z } from "zod";
 import { api } from "../../lib/api.ts";
+import { flagParam, textParam } from "../../lib/search-params.ts";
+
+/** The chosen service and the toggles as URL search params; no service in the URL means the first one. */
+export const extrasSearchSchema = z.object({
+  /** '' when the staff member chose no service. */
+  serviceId: textParam,
+  includeDeleted: flagParam,
+  includeInactive: flagParam,
+});
+
+export type ExtrasSearch = z.infer<typeof extrasSearchSchema>;
 
 /** What the extra form sends; `active` alone is Disable/Enable. */
 export interface ExtraBody {
@@ -20,14 +33,28 @@ export interface ExtraFilter {
 
 const id = (value: string) => encodeURIComponent(value);
 
-// Only live services take new extras, so the selector lists those.
-export const listServices = () => api.list<ServiceDto>("/api/admin/services");
-export const listExtras = (filter: ExtraFilter) =>
-  api.list<ExtraDto>("/api/admin/extras", {
-    query: {
-      serviceId: filter.serviceId,
-      includeDeleted: String(filter.includeDeleted),
-      includeInactive: String(filter.includeInactive),
+/** The list a URL asks for, once the service is known. */
+export const extrasFilterOf = (search: ExtrasSearch, serviceId: string): ExtraFilter => ({
+  serviceId,
+  includeDeleted: search.includeDeleted ?? false,
+  includeInactive: search.includeInactive ?? false,
+});
+
+/** Every extras list (any service, any toggles); a write reloads them. */
+export const EXTRAS_KEY = ["extras"] as const;
+
+export const extrasQuery = (filter: ExtraFilter) =>
+  queryOptions({
+    queryKey: [...EXTRAS_KEY, filter],
+    queryFn: async () => {
+      const list = await api.list<ExtraDto>("/api/admin/extras", {
+        query: {
+          serviceId: filter.serviceId,
+          includeDeleted: String(filter.includeDeleted),
+          includeInactive: String(filter.includeInactive),
+        },
+      });
+      return [...list].sort((a, b) => a.order - b.order);
     },
   });
 export const createExtra = (body: ExtraBody) => api.post<ExtraDto>("/api/admin/extras", body);

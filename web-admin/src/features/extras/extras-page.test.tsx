@@ -314,3 +314,17 @@ describe("hard delete", () => {
     await waitFor(() => expect(alert).toHaveBeenLastCalledWith("Hard delete failed (superadmin only?)"));
   });
 });
+
+describe("extras in the URL", () => {
+  it("opens on the service and toggles a link carries, and puts each choice in the URL", async () => {
+    const { queries } = serve([oven, extra({ _id: "e9", serviceId: "s2", title: "Carpet steam", active: false })]);
+    storeSession();
+    const { user, history } = renderAdmin("/admin/extras?serviceId=s2&includeInactive=true");
+    expect(await screen.findByText("Carpet steam")).toBeTruthy();
+    expect(queries.at(-1)!.toString()).toBe("serviceId=s2&includeDeleted=false&includeInactive=true");
+    expect(screen.getByRole("switch", { name: "Show inactive" })).toHaveProperty("checked", true);
+    await user.selectOptions(screen.getByLabelText("Service"), "Standard Clean");
+    await screen.findByText("Inside oven");
+    expect(history.location.search).toBe("?serviceId=s1&includeInactive=true");
+  });
+});

@@ -1,23 +1,28 @@
-import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useId, useState } from "react";
 import { serverMessageOr } from "@yarra/api/client/error-catalogue.ts";
-import type { ExtraDto, ServiceDto } from "@yarra/api/client/types.ts";
+import type { ExtraDto } from "@yarra/api/client/types.ts";
 import { formatAud } from "@yarra/core/shared/money.ts";
+import { ErrorAlert } from "@yarra/public-ui/error-alert.tsx";
+import { liveServicesQuery } from "../../lib/live-services.ts";
 import { readSession } from "../../lib/session.ts";
+import { useRowWrites } from "../../lib/use-row-writes.ts";
+import { confirmThen } from "../../ui/confirm-then.ts";
 import { EmptyState } from "../../ui/empty-state.tsx";
-import { ErrorAlert } from "../../ui/error-alert.tsx";
 import { asFailure } from "../../ui/failure.ts";
 import { FlashStatus } from "../../ui/flash-status.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
 import { ToggleSwitch } from "../../ui/toggle-switch.tsx";
 import { useFlash } from "../../ui/use-flash.ts";
-import { confirmThen, usePending } from "../../ui/use-pending.ts";
 import { ExtraForm, isHttpsUrl } from "./extra-form.tsx";
 import {
   createExtra,
   type ExtraBody,
+  EXTRAS_KEY,
+  extrasFilterOf,
+  extrasQuery,
+  type ExtrasSearch,
   hardDeleteExtra,
-  listExtras,
-  listServices,
   reorderExtras,
   restoreExtra,
   softDeleteExtra,
@@ -43,61 +48,37 @@ export const EXTRAS_MESSAGES = {
 const M = EXTRAS_MESSAGES;
 const REORDER_KEY = "reorder";
 
-type Loadable<T> = { status: "loading" } | { status: "failed"; error: unknown } | { status: "ready"; value: T };
+interface ExtrasPageProps {
+  /** The chosen service and the toggles, as the URL holds them. */
+  search: ExtrasSearch;
+  onSearchChange: (search: ExtrasSearch) => void;
+}
 
 /** Extras of one service: add, edit, reorder, disable/enable, soft-delete, restore, hard-delete. */
-export function ExtrasPage() {
-  const [services, setServices] = useState<Loadable<ServiceDto[]>>({ status: "loading" });
-  const [serviceId, setServiceId] = useState("");
-  const [showDeleted, setShowDeleted] = useState(false);
-  const [showInactive, setShowInactive] = useState(false);
-  const [extras, setExtras] = useState<Loadable<ExtraDto[]>>({ status: "loading" });
+export function ExtrasPage({ search, onSearchChange }: ExtrasPageProps) {
+  const queryClient = useQueryClient();
+  const services = useQuery(liveServicesQuery);
+  // Start on the first service so the screen shows something useful straight away.
+  const serviceId = search.serviceId ?? services.data?.[0]?._id ?? "";
+  const filter = extrasFilterOf(search, serviceId);
+  const listQuery = extrasQuery(filter);
+  const extras = useQuery({ ...listQuery, enabled: serviceId !== "" });
   const [editingId, setEditingId] = useState<string | null>(null);
   const [actionError, setActionError] = useState<{ error: unknown; message: string } | null>(null);
-  const { run, isPending } = usePending();
+  const { run, isPending } = useRowWrites("extras");
   const flash = useFlash();
   const selectId = useId();
-  const loadSeq = useRef(0);
   const isSuperadmin = readSession()?.user.role === "superadmin";
 
-  const loadServices = useCallback(async () => {
-    setServices({ status: "loading" });
-    try {
-      const list = await listServices();
-      setServices({ status: "ready", value: list });
-      // Start on the first service so the screen shows something useful straight away.
-      setServiceId((current) => current || list[0]?._id || "");
-    } catch (error) {
-      setServices({ status: "failed", error });
-    }
-  }, []);
-  useEffect(() => {
-    void loadServices();
-  }, [loadServices]);
+  /** After a write every extras list reloads; the one on screen stays shown meanwhile. */
+  const reload = () => queryClient.invalidateQueries({ queryKey: EXTRAS_KEY });
 
-  /** `quiet` keeps the current list on screen while it refreshes after a write. */
-  const loadExtras = useCallback(async (quiet = false) => {
-    if (!serviceId) return;
-    // Only the latest load may land, so switching service quickly never shows another's extras.
-    const seq = ++loadSeq.current;
-    if (!quiet) setExtras({ status: "loading" });
-    try {
-      const list = await listExtras({ serviceId, includeDeleted: showDeleted, includeInactive: showInactive });
-      if (seq === loadSeq.current) setExtras({ status: "ready", value: [...list].sort((a, b) => a.order - b.order) });
-    } catch (error) {
-      if (seq === loadSeq.current) setExtras({ status: "failed", error });
-    }
-  }, [serviceId, showDeleted, showInactive]);
-  useEffect(() => {
-    void loadExtras();
-  }, [loadExtras]);
-
-  const serviceName = services.status === "ready" ? services.value.find((s) => s._id === serviceId)?.name : undefined;
+  const serviceName = services.data?.find((s) => s._id === serviceId)?.name;
 
   async function add(body: ExtraBody) {
     const saved = await createExtra(body);
     flash.show(`Extra “${saved.title}” added.`);
-    await loadExtras(true);
+    await reload();
   }
 
   /** A row write: locks the row, reloads the list after it, shows the server's text on failure. */
@@ -106,7 +87,7 @@ export function ExtrasPage() {
       setActionError(null);
       try {
         await action();
-        await loadExtras(true);
+        await reload();
       } catch (error) {
         setActionError({ error, message: serverMessageOr(error, fallback) });
       }
@@ -116,7 +97,7 @@ export function ExtrasPage() {
     const saved = await updateExtra(extra._id, body);
     setEditingId(null);
     flash.show(`Extra “${saved.title}” saved.`);
-    await loadExtras(true);
+    await reload();
   }
 
   const toggleActive = (extra: ExtraDto) =>
@@ -129,7 +110,7 @@ export function ExtrasPage() {
       run(extra._id, async () => {
         try {
           await hardDeleteExtra(extra._id);
-          await loadExtras(true);
+          await reload();
         } catch (error) {
           window.alert(serverMessageOr(error, M.hardDeleteFailed));
         }
@@ -138,23 +119,26 @@ export function ExtrasPage() {
   /** Swaps two neighbours on screen at once, then saves the shown order from 1; a failure reloads. */
   const move = (index: number, step: -1 | 1) =>
     run(REORDER_KEY, async () => {
-      if (extras.status !== "ready") return;
-      const list = [...extras.value];
+      if (!extras.data) return;
+      const list = [...extras.data];
       const target = index + step;
       if (target < 0 || target >= list.length) return;
       [list[index], list[target]] = [list[target]!, list[index]!];
-      setExtras({ status: "ready", value: list });
+      queryClient.setQueryData(listQuery.queryKey, list);
       setActionError(null);
       try {
         await reorderExtras(serviceId, list.map((extra) => extra._id));
       } catch (error) {
         setActionError({ error, message: serverMessageOr(error, M.reorderFailed) });
-        await loadExtras(true);
+        await reload();
       }
     });
 
   const reordering = isPending(REORDER_KEY);
-  const shown = extras.status === "ready" ? extras.value : [];
+  const shown = extras.data ?? [];
+  // Try again shows the loading notes, as the first loads did.
+  const servicesRetrying = services.isError && services.isFetching;
+  const extrasRetrying = extras.isError && extras.isFetching;
 
   return (
     <section className="extras-page" aria-labelledby="extras-title">
@@ -167,28 +151,30 @@ export function ExtrasPage() {
             id={selectId}
             className="admin-input"
             value={serviceId}
-            disabled={services.status !== "ready"}
+            disabled={!services.isSuccess}
             onChange={(event) => {
-              setServiceId(event.target.value);
+              onSearchChange({ ...search, serviceId: event.target.value });
               setEditingId(null);
             }}
           >
             <option value="">Choose a service…</option>
-            {services.status === "ready" && services.value.map((service) => (
+            {services.data?.map((service) => (
               <option key={service._id} value={service._id}>{service.name}</option>
             ))}
           </select>
         </div>
         <div className="extras-page__toggles">
-          <ToggleSwitch label="Show deleted" checked={showDeleted} onChange={setShowDeleted} />
-          <ToggleSwitch label="Show inactive" checked={showInactive} onChange={setShowInactive} />
+          <ToggleSwitch label="Show deleted" checked={filter.includeDeleted}
+            onChange={(shown) => onSearchChange({ ...search, includeDeleted: shown || undefined })} />
+          <ToggleSwitch label="Show inactive" checked={filter.includeInactive}
+            onChange={(shown) => onSearchChange({ ...search, includeInactive: shown || undefined })} />
         </div>
       </div>
 
-      {services.status === "failed" && (
+      {services.isError && !servicesRetrying && (
         <div className="extras-page__load-error">
           <ErrorAlert failure={asFailure(services.error)} message={M.servicesFailed} />
-          <button type="button" className="admin-button admin-button--secondary" onClick={() => void loadServices()}>Try again</button>
+          <button type="button" className="admin-button admin-button--secondary" onClick={() => void services.refetch()}>Try again</button>
         </div>
       )}
 
@@ -205,16 +191,16 @@ export function ExtrasPage() {
       )}
 
       <h2 className="extras-page__list-title">{serviceName ? `Extras of ${serviceName}` : "Extras"}</h2>
-      {!serviceId && services.status === "ready" && <EmptyState>{M.chooseService}</EmptyState>}
-      {serviceId && extras.status === "loading" && <p role="status">Loading extras…</p>}
-      {serviceId && extras.status === "failed" && (
+      {!serviceId && services.isSuccess && <EmptyState>{M.chooseService}</EmptyState>}
+      {serviceId && (extras.isPending || extrasRetrying) && <p role="status">Loading extras…</p>}
+      {serviceId && extras.isError && !extrasRetrying && (
         <div className="extras-page__load-error">
           <ErrorAlert failure={asFailure(extras.error)} message={M.loadFailed} />
-          <button type="button" className="admin-button admin-button--secondary" onClick={() => void loadExtras()}>Try again</button>
+          <button type="button" className="admin-button admin-button--secondary" onClick={() => void extras.refetch()}>Try again</button>
         </div>
       )}
-      {serviceId && extras.status === "ready" && shown.length === 0 && <EmptyState>{M.empty}</EmptyState>}
-      {serviceId && extras.status === "ready" && shown.length > 0 && (
+      {serviceId && extras.isSuccess && shown.length === 0 && <EmptyState>{M.empty}</EmptyState>}
+      {serviceId && extras.isSuccess && shown.length > 0 && (
         <ol className="admin-list" aria-label={`Extras of ${serviceName ?? "the service"}`}>
           {shown.map((extra, index) => {
             const busy = isPending(extra._id);

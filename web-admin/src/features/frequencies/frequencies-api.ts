@@ -1,3 +1,4 @@
+import { queryOptions } from "@tanstack/react-query";
 import type { FrequencyDto } from "@yarra/api/client/types.ts";
 import { api } from "../../lib/api.ts";
 
@@ -10,7 +11,7 @@ export interface FrequencyBody {
 const BASE = "/api/admin/frequencies";
 const path = (id: string) => `${BASE}/${encodeURIComponent(id)}`;
 
-export const listFrequencies = () => api.list<FrequencyDto>(BASE);
+export const frequenciesQuery = queryOptions({ queryKey: ["frequencies"], queryFn: () => api.list<FrequencyDto>(BASE) });
 export const createFrequency = (body: FrequencyBody) => api.post<FrequencyDto>(BASE, body);
 export const updateFrequency = (id: string, body: FrequencyBody) => api.put<FrequencyDto>(path(id), body);
 export const deleteFrequency = (id: string) => api.delete<void>(path(id));

@@ -1,16 +1,19 @@
-import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useRef, useState } from "react";
 import { serverMessageOr } from "@yarra/api/client/error-catalogue.ts";
 import type { FrequencyDto } from "@yarra/api/client/types.ts";
 import { clampDiscountPercent, validateFrequencyInput } from "@yarra/core/catalog/validation.ts";
+import { ErrorAlert } from "@yarra/public-ui/error-alert.tsx";
+import { appending, removing, replacing, updateCachedList } from "../../lib/list-cache.ts";
+import { useRowWrites } from "../../lib/use-row-writes.ts";
+import { confirmThen } from "../../ui/confirm-then.ts";
 import { EmptyState } from "../../ui/empty-state.tsx";
-import { ErrorAlert } from "../../ui/error-alert.tsx";
 import { asFailure, fieldErrorsOf } from "../../ui/failure.ts";
 import { FlashStatus } from "../../ui/flash-status.tsx";
 import { FormField } from "../../ui/form-field.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
 import { useFlash } from "../../ui/use-flash.ts";
-import { confirmThen, usePending } from "../../ui/use-pending.ts";
-import { createFrequency, deleteFrequency, type FrequencyBody, listFrequencies, updateFrequency } from "./frequencies-api.ts";
+import { createFrequency, deleteFrequency, type FrequencyBody, frequenciesQuery, updateFrequency } from "./frequencies-api.ts";
 import "./frequencies.css";
 
 export const FREQUENCIES_MESSAGES = {
@@ -27,41 +30,36 @@ const M = FREQUENCIES_MESSAGES;
 
 const discountText = (percent: number) => (percent > 0 ? `${percent}% off after the first service` : "No discount");
 
-type ListState = { status: "loading" } | { status: "failed"; error: unknown } | { status: "ready"; frequencies: FrequencyDto[] };
-
 /** How often customers can book, and the discount each repeat gets. */
 export function FrequenciesPage() {
-  const [list, setList] = useState<ListState>({ status: "loading" });
+  const queryClient = useQueryClient();
+  const list = useQuery(frequenciesQuery);
   const [name, setName] = useState("");
   const [code, setCode] = useState("");
   const [discount, setDiscount] = useState("0");
   const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [createFailure, setCreateFailure] = useState<string | null>(null);
   const [actionError, setActionError] = useState<{ error: unknown; message: string } | null>(null);
-  const { run, isPending } = usePending();
+  const { run, isPending } = useRowWrites("frequencies");
   const flash = useFlash();
   const formRef = useRef<HTMLFormElement>(null);
 
-  const load = useCallback(async () => {
-    setList({ status: "loading" });
-    try {
-      setList({ status: "ready", frequencies: await listFrequencies() });
-    } catch (error) {
-      setList({ status: "failed", error });
-    }
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const settle = (change: (frequencies: FrequencyDto[]) => FrequencyDto[]) =>
+    updateCachedList(queryClient, frequenciesQuery.queryKey, change);
 
-  const update = (saved: FrequencyDto) =>
-    setList((current) =>
-      current.status === "ready"
-        ? { ...current, frequencies: current.frequencies.map((f) => (f._id === saved._id ? saved : f)) }
-        : current
-    );
+  const create = useMutation({
+    mutationFn: createFrequency,
+    onSuccess: (saved) => {
+      settle(appending(saved));
+      setName("");
+      setCode("");
+      setDiscount("0");
+      flash.show(`Frequency “${saved.name}” added.`);
+    },
+    onError: (error) => setErrors(fieldErrorsOf(error)),
+  });
+  const createFailure = create.isError ? serverMessageOr(create.error, M.createFailed) : null;
 
-  async function add(event: FormEvent<HTMLFormElement>) {
+  function add(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const raw = { name, code, discountPercent: discount };
     const verdict = validateFrequencyInput(raw, "create");
@@ -72,20 +70,7 @@ export function FrequenciesPage() {
     }
     const body: FrequencyBody = { name: verdict.value.name, code: verdict.value.code, discountPercent: verdict.value.discountPercent };
     setErrors({});
-    setCreateFailure(null);
-    await run("create", async () => {
-      try {
-        const saved = await createFrequency(body);
-        setList((current) => current.status === "ready" ? { ...current, frequencies: [...current.frequencies, saved] } : current);
-        setName("");
-        setCode("");
-        setDiscount("0");
-        flash.show(`Frequency “${saved.name}” added.`);
-      } catch (error) {
-        setErrors(fieldErrorsOf(error));
-        setCreateFailure(serverMessageOr(error, M.createFailed));
-      }
-    });
+    if (!create.isPending) create.mutate(body);
   }
 
   const rowAction = (frequency: FrequencyDto, fallback: string, action: () => Promise<void>) =>
@@ -103,7 +88,7 @@ export function FrequenciesPage() {
     if (answer === null) return;
     const discountPercent = clampDiscountPercent(answer);
     void rowAction(frequency, M.updateFailed, async () => {
-      update(await updateFrequency(frequency._id, { discountPercent }));
+      settle(replacing(await updateFrequency(frequency._id, { discountPercent })));
       flash.show(`“${frequency.name}” now has ${discountPercent}% off.`);
     });
   }
@@ -112,12 +97,12 @@ export function FrequenciesPage() {
     confirmThen(M.confirmDelete(frequency.name), () =>
       rowAction(frequency, M.deleteFailed, async () => {
         await deleteFrequency(frequency._id);
-        setList((current) =>
-          current.status === "ready" ? { ...current, frequencies: current.frequencies.filter((f) => f._id !== frequency._id) } : current
-        );
+        settle(removing(frequency._id));
       }));
 
-  const creating = isPending("create");
+  const creating = create.isPending;
+  // Try again shows the loading note, as the first load did.
+  const retrying = list.isError && list.isFetching;
 
   return (
     <section className="frequencies-page" aria-labelledby="frequencies-title">
@@ -161,17 +146,17 @@ export function FrequenciesPage() {
       )}
 
       <h2 className="frequencies-page__list-title">All frequencies</h2>
-      {list.status === "loading" && <p role="status">Loading frequencies…</p>}
-      {list.status === "failed" && (
+      {(list.isPending || retrying) && <p role="status">Loading frequencies…</p>}
+      {list.isError && !retrying && (
         <div className="frequencies-page__load-error">
           <ErrorAlert failure={asFailure(list.error)} message={M.loadFailed} />
-          <button type="button" className="admin-button admin-button--secondary" onClick={() => void load()}>Try again</button>
+          <button type="button" className="admin-button admin-button--secondary" onClick={() => void list.refetch()}>Try again</button>
         </div>
       )}
-      {list.status === "ready" && list.frequencies.length === 0 && <EmptyState>{M.empty}</EmptyState>}
-      {list.status === "ready" && list.frequencies.length > 0 && (
+      {list.isSuccess && list.data.length === 0 && <EmptyState>{M.empty}</EmptyState>}
+      {list.isSuccess && list.data.length > 0 && (
         <ul className="admin-list" aria-label="Frequencies">
-          {list.frequencies.map((frequency) => {
+          {list.data.map((frequency) => {
             const busy = isPending(frequency._id);
             return (
               <li key={frequency._id} className="admin-row">

@@ -1,30 +1,13 @@
 /** The staff inquiries calls (admin-area.md section 7). */
-import type { Inquiry, InquiryType } from "@yarra/core/inquiry/types.ts";
+import type { Inquiry } from "@yarra/core/inquiry/types.ts";
 import { itemsOf } from "@yarra/api/client/http.ts";
 import type { Wire } from "@yarra/api/client/types.ts";
 import { api } from "../../lib/api.ts";
+import type { InquiryFilters } from "./inquiries-search.ts";
 
 export type InquiryDto = Wire<Inquiry>;
 
 export const PAGE_SIZE = 200;
-
-export interface InquiryFilters {
-  q: string;
-  inquiryType: "" | InquiryType;
-  read: "" | "true" | "false";
-  hasAddress: "" | "true" | "false";
-  includeArchived: boolean;
-  order: "desc" | "asc";
-}
-
-export const DEFAULT_FILTERS: InquiryFilters = {
-  q: "",
-  inquiryType: "",
-  read: "",
-  hasAddress: "",
-  includeArchived: false,
-  order: "desc",
-};
 
 export interface InquiryPage {
   items: InquiryDto[];
@@ -57,6 +40,8 @@ export async function fetchInquiries(filters: InquiryFilters, page: number, sign
 }
 
 const path = (id: string) => `/api/admin/inquiries/${encodeURIComponent(id)}`;
+
+export const fetchInquiry = (id: string) => api.get<InquiryDto>(path(id));
 
 export const setInquiryRead = (id: string, read: boolean) => api.patch<InquiryDto>(`${path(id)}/read`, { read });
 export const setInquiryChecked = (id: string, hasAddress: boolean) =>

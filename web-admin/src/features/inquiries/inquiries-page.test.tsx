@@ -172,3 +172,47 @@ describe("inquiries", () => {
     expect(alert.textContent).toContain("Notes are too long.");
   });
 });
+
+describe("inquiries in the URL", () => {
+  it("opens with the filters and page a link carries, and puts each choice in the URL", async () => {
+    answerList([anInquiry()]);
+    const { user, history } = renderAdmin("/admin/inquiries?q=shah&inquiryType=OFFICE&read=false&hasAddress=true&includeArchived=true&order=asc&page=2");
+    await screen.findByRole("heading", { name: "Priya Shah" });
+    expect(lastQuery()).toEqual({
+      includeArchived: "true", sort: "createdAt", order: "asc", limit: "200", page: "2",
+      q: "shah", inquiryType: "OFFICE", read: "false", hasAddress: "true",
+    });
+    expect(screen.getByLabelText<HTMLSelectElement>("Read").value).toBe("false");
+    expect(screen.getByLabelText<HTMLInputElement>("Include archived").checked).toBe(true);
+
+    await user.selectOptions(screen.getByLabelText("Read"), "Any");
+    await waitFor(() => expect(lastQuery().read).toBeUndefined());
+    expect(lastQuery().page).toBe("1");
+    expect(history.location.search).toBe("?q=shah&inquiryType=OFFICE&hasAddress=true&includeArchived=true&order=asc");
+  });
+
+  it("links each inquiry to its own URL, which shows it with its actions", async () => {
+    answerList([anInquiry()]);
+    server.use(
+      http.get("/api/admin/inquiries/i1", () => HttpResponse.json(anInquiry({ archivedAt: "2026-11-25T00:00:00.000Z" }))),
+      http.patch("/api/admin/inquiries/i1/read", () => HttpResponse.json(anInquiry({ read: true, archivedAt: "2026-11-25T00:00:00.000Z" }))),
+    );
+    const { user, history } = await openInquiries();
+    await user.click(await screen.findByRole("link", { name: "Priya Shah" }));
+    expect(await screen.findByRole("heading", { name: "Inquiry", level: 1 })).toBeTruthy();
+    expect(history.location.pathname).toBe("/admin/inquiries/i1");
+    expect(within(card()).getByText("Archived")).toBeTruthy();
+    await user.click(within(card()).getByRole("button", { name: "Mark Read" }));
+    expect(await within(card()).findByRole("button", { name: "Mark Unread" })).toBeTruthy();
+  });
+
+  it("shows 'Not found' for an id no inquiry has", async () => {
+    server.use(
+      http.get("/api/admin/inquiries/nope", () =>
+        HttpResponse.json({ error: "Inquiry not found.", code: "INQUIRY_NOT_FOUND" }, { status: 404 })),
+    );
+    renderAdmin("/admin/inquiries/nope");
+    expect(await screen.findByRole("heading", { name: "Not found" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Back to inquiries" }).getAttribute("href")).toBe("/admin/inquiries");
+  });
+});

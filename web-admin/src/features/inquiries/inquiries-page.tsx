@@ -1,52 +1,39 @@
-import { useCallback, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
 import { INQUIRY_TYPES } from "@yarra/core/inquiry/types.ts";
 import { INQUIRY_TYPE_LABELS } from "@yarra/core/notifications/messages.ts";
-import { ErrorAlert } from "../../ui/error-alert.tsx";
-import { DEFAULT_FILTERS, fetchInquiries, type InquiryDto, type InquiryFilters } from "./inquiries-api.ts";
+import { ErrorAlert } from "@yarra/public-ui/error-alert.tsx";
+import { pageInUrl } from "../../lib/search-params.ts";
+import { asFailure } from "../../ui/failure.ts";
+import { Pager } from "../../ui/pager.tsx";
+import { useDismissible } from "../../ui/use-dismissible.ts";
+import { useSettledSearch } from "../../ui/use-settled-search.ts";
+import { inquiryListQuery } from "./inquiries-queries.ts";
+import { filtersOf, type InquiriesSearch, type InquiryFilters, searchOf } from "./inquiries-search.ts";
 import { InquiryCard } from "./inquiry-card.tsx";
 import "./inquiries.css";
-import { Pager } from "../../ui/pager.tsx";
-import { useListLoad, useSettledSearch } from "../../ui/use-list-page.ts";
 
 export const LOAD_FAILED = "Failed to load inquiries";
 
+interface InquiriesPageProps {
+  /** Filters, order and page as the URL holds them. */
+  search: InquiriesSearch;
+  onSearchChange: (search: InquiriesSearch, options?: { replace?: boolean }) => void;
+}
+
 /** Office and commercial inquiries: search, filters, read/checked/archive and admin notes. */
-export function InquiriesPage() {
-  const [filters, setFilters] = useState<InquiryFilters>(DEFAULT_FILTERS);
-  const [page, setPage] = useState(1);
-  const [searchText, setSearchText] = useSettledSearch((q) => {
-    setFilters((current) => (current.q === q ? current : { ...current, q }));
-    setPage(1);
-  });
-  const { result, setResult, loading, loadError, dismissLoadError } = useListLoad(
-    filters,
-    page,
-    fetchInquiries,
-    LOAD_FAILED,
-  );
+export function InquiriesPage({ search, onSearchChange }: InquiriesPageProps) {
+  const filters = filtersOf(search);
+  const page = search.page ?? 1;
+  // Each settled search replaces the URL entry, so Back skips the half-typed words.
+  const [searchText, setSearchText] = useSettledSearch(filters.q, (q) =>
+    onSearchChange(searchOf({ ...filters, q }, 1), { replace: true }));
+  const list = useQuery(inquiryListQuery(filters, page));
+  const result = list.data;
+  const loading = list.isFetching;
+  const [loadError, dismissLoadError] = useDismissible(list.error);
 
-  const update = <K extends keyof InquiryFilters>(key: K, value: InquiryFilters[K]) => {
-    setFilters((current) => ({ ...current, [key]: value }));
-    setPage(1);
-  };
-
-  const onUpdated = useCallback((updated: InquiryDto) => {
-    setResult((current) =>
-      current && { ...current, items: current.items.map((item) => (item._id === updated._id ? updated : item)) }
-    );
-  }, []);
-
-  const includeArchived = filters.includeArchived;
-  const onArchived = useCallback((archived: InquiryDto) => {
-    setResult((current) => {
-      if (!current) return current;
-      // Without "Include archived" an archived inquiry leaves the list, as the next load would show.
-      if (!includeArchived) {
-        return { ...current, items: current.items.filter((item) => item._id !== archived._id), totalItems: Math.max(0, current.totalItems - 1) };
-      }
-      return { ...current, items: current.items.map((item) => (item._id === archived._id ? archived : item)) };
-    });
-  }, [includeArchived]);
+  const update = <K extends keyof InquiryFilters>(key: K, value: InquiryFilters[K]) =>
+    onSearchChange(searchOf({ ...filters, [key]: value }, 1));
 
   const searching = filters.q.trim() !== "";
 
@@ -109,10 +96,10 @@ export function InquiriesPage() {
         </label>
       </form>
 
-      {loadError && <ErrorAlert failure={loadError} message={LOAD_FAILED} onDismiss={dismissLoadError} />}
+      {loadError && <ErrorAlert failure={asFailure(loadError, LOAD_FAILED)} message={LOAD_FAILED} onDismiss={dismissLoadError} />}
       {loading && <p className="inquiries-note" role="status">Loading inquiries…</p>}
 
-      {!loading && !loadError && result && (
+      {!list.isError && result && (
         result.items.length === 0 ? (
           <p className="inquiries-empty">{searching ? "No results for your search." : "No inquiries."}</p>
         ) : (
@@ -122,7 +109,7 @@ export function InquiriesPage() {
             </p>
             <div className="inquiries-list">
               {result.items.map((inquiry) => (
-                <InquiryCard key={inquiry._id} inquiry={inquiry} onUpdated={onUpdated} onArchived={onArchived} />
+                <InquiryCard key={inquiry._id} inquiry={inquiry} />
               ))}
             </div>
           </>
@@ -130,7 +117,8 @@ export function InquiriesPage() {
       )}
 
       {result && (
-        <Pager page={page} shownPage={result.page} totalPages={result.totalPages} loading={loading} onPage={setPage} />
+        <Pager page={page} shownPage={result.page} totalPages={result.totalPages} loading={loading}
+          onPage={(next) => onSearchChange({ ...search, page: pageInUrl(next) })} />
       )}
     </section>
   );

@@ -1,52 +1,49 @@
-import { memo, useEffect, useId, useState } from "react";
-import { isApiError } from "@yarra/api/client/http.ts";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { memo, useId } from "react";
 import { INQUIRY_TYPE_LABELS } from "@yarra/core/notifications/messages.ts";
 import { formatMelbourneDateTime } from "@yarra/core/shared/melbourne-time.ts";
-import { ErrorAlert } from "../../ui/error-alert.tsx";
+import { ErrorAlert } from "@yarra/public-ui/error-alert.tsx";
+import { asFailure } from "../../ui/failure.ts";
+import { useDraft } from "../../ui/use-draft.ts";
 import { useFlash } from "../../ui/use-flash.ts";
 import { archiveInquiry, type InquiryDto, saveInquiryNotes, setInquiryChecked, setInquiryRead } from "./inquiries-api.ts";
+import { settleInquiry } from "./inquiries-queries.ts";
 
 export const NOTES_SAVED = "Notes saved.";
 export const archivePrompt = (name: string) =>
   `Archive the inquiry from ${name}? It leaves the list; tick "Include archived" to see it again.`;
-
-type Failure = Parameters<typeof ErrorAlert>[0]["failure"];
+const ACTION_FAILED = "Something went wrong. Please try again.";
 
 interface InquiryCardProps {
   inquiry: InquiryDto;
-  onUpdated: (inquiry: InquiryDto) => void;
-  onArchived: (inquiry: InquiryDto) => void;
+  /** On the inquiry's own page: the name links nowhere. */
+  standalone?: boolean;
 }
 
-/** One inquiry; memoised with stable callbacks so one card's change re-renders only that card. */
-export const InquiryCard = memo(function InquiryCard({ inquiry, onUpdated, onArchived }: InquiryCardProps) {
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<Failure | null>(null);
-  const [notes, setNotes] = useState(inquiry.adminNotes ?? "");
+/** One inquiry; memoised, and a write updates the cache, so one card's change re-renders only that card. */
+export const InquiryCard = memo(function InquiryCard({ inquiry, standalone = false }: InquiryCardProps) {
+  const queryClient = useQueryClient();
+  const write = useMutation({
+    mutationFn: (action: () => Promise<InquiryDto | undefined>) => action(),
+    // A call that answers without a body (an older server's archive) keeps the record as shown.
+    onSuccess: (result) => settleInquiry(queryClient, result ?? inquiry),
+  });
+  const busy = write.isPending;
+  const failure = write.isError ? asFailure(write.error, ACTION_FAILED) : null;
+  // Follows the server's notes (e.g. trimmed) while letting staff type their own.
+  const [notes, setNotes] = useDraft(inquiry.adminNotes ?? "");
   const flash = useFlash();
   const ids = { title: useId(), notes: useId() };
   const name = `${inquiry.firstName} ${inquiry.lastName}`.trim() || inquiry.email;
   const archived = Boolean(inquiry.archivedAt);
 
-  // Keep the box in step when the server sends newer notes (e.g. trimmed).
-  useEffect(() => setNotes(inquiry.adminNotes ?? ""), [inquiry.adminNotes]);
-
-  async function run(action: () => Promise<InquiryDto | undefined>, after?: (result: InquiryDto) => void) {
-    setBusy(true);
-    setFailure(null);
-    try {
-      const result = (await action()) ?? inquiry;
-      (after ?? onUpdated)(result);
-    } catch (error) {
-      setFailure(isApiError(error) ? error : { title: "Error", text: "Something went wrong. Please try again." });
-    } finally {
-      setBusy(false);
-    }
-  }
-
   function onArchive() {
     if (!window.confirm(archivePrompt(name))) return;
-    void run(() => archiveInquiry(inquiry._id), (result) => onArchived({ ...result, archivedAt: result.archivedAt ?? new Date().toISOString() }));
+    write.mutate(async () => {
+      const result = (await archiveInquiry(inquiry._id)) ?? inquiry;
+      return { ...result, archivedAt: result.archivedAt ?? new Date().toISOString() };
+    });
   }
 
   const classes = ["inquiry-card", inquiry.read ? "is-read" : "is-unread", archived ? "is-archived" : ""].filter(Boolean).join(" ");
@@ -55,7 +52,9 @@ export const InquiryCard = memo(function InquiryCard({ inquiry, onUpdated, onArc
       <header className="inquiry-card__head">
         <div className="inquiry-card__name">
           {!inquiry.read && <span className="inquiry-card__dot" role="img" aria-label="Unread" />}
-          <h2 id={ids.title} className="inquiry-card__title">{name}</h2>
+          <h2 id={ids.title} className="inquiry-card__title">
+            {standalone ? name : <Link to="/inquiries/$inquiryId" params={{ inquiryId: inquiry._id }}>{name}</Link>}
+          </h2>
         </div>
         <div className="inquiry-card__chips">
           <span className="admin-chip inquiry-chip">{INQUIRY_TYPE_LABELS[inquiry.inquiryType] ?? inquiry.inquiryType}</span>
@@ -76,7 +75,7 @@ export const InquiryCard = memo(function InquiryCard({ inquiry, onUpdated, onArc
           type="button"
           className="admin-button inquiry-button"
           disabled={busy}
-          onClick={() => void run(() => setInquiryRead(inquiry._id, !inquiry.read))}
+          onClick={() => write.mutate(() => setInquiryRead(inquiry._id, !inquiry.read))}
         >
           {inquiry.read ? "Mark Unread" : "Mark Read"}
         </button>
@@ -85,7 +84,10 @@ export const InquiryCard = memo(function InquiryCard({ inquiry, onUpdated, onArc
             type="checkbox"
             checked={inquiry.hasAddress}
             disabled={busy}
-            onChange={(event) => void run(() => setInquiryChecked(inquiry._id, event.target.checked))}
+            onChange={(event) => {
+              const checked = event.target.checked;
+              write.mutate(() => setInquiryChecked(inquiry._id, checked));
+            }}
           />
           <span>Checked</span>
         </label>
@@ -100,10 +102,7 @@ export const InquiryCard = memo(function InquiryCard({ inquiry, onUpdated, onArc
         className="inquiry-card__notes"
         onSubmit={(event) => {
           event.preventDefault();
-          void run(() => saveInquiryNotes(inquiry._id, notes), (result) => {
-            onUpdated(result);
-            flash.show(NOTES_SAVED);
-          });
+          write.mutate(() => saveInquiryNotes(inquiry._id, notes), { onSuccess: () => flash.show(NOTES_SAVED) });
         }}
       >
         <label className="admin-field__label" htmlFor={ids.notes}>Admin notes</label>
@@ -123,7 +122,7 @@ export const InquiryCard = memo(function InquiryCard({ inquiry, onUpdated, onArc
         </div>
       </form>
 
-      {failure && <ErrorAlert failure={failure} message={failure.serverMessage} onDismiss={() => setFailure(null)} />}
+      {failure && <ErrorAlert failure={failure} message={failure.serverMessage} onDismiss={write.reset} />}
     </article>
   );
 });

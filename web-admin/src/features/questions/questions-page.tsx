@@ -1,16 +1,19 @@
-import { useCallback, useEffect, useState } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { serverMessageOr } from "@yarra/api/client/error-catalogue.ts";
 import type { QuestionDto, QuestionType, ServiceDto } from "@yarra/api/client/types.ts";
 import type { QuestionInput } from "@yarra/core/catalog/validation.ts";
+import { ErrorAlert } from "@yarra/public-ui/error-alert.tsx";
+import { appending, removing, replacing, updateCachedList } from "../../lib/list-cache.ts";
+import { liveServicesQuery } from "../../lib/live-services.ts";
+import { useRowWrites } from "../../lib/use-row-writes.ts";
+import { confirmThen } from "../../ui/confirm-then.ts";
 import { EmptyState } from "../../ui/empty-state.tsx";
-import { ErrorAlert } from "../../ui/error-alert.tsx";
 import { asFailure } from "../../ui/failure.ts";
 import { FlashStatus } from "../../ui/flash-status.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
 import { useFlash } from "../../ui/use-flash.ts";
-import { confirmThen, usePending } from "../../ui/use-pending.ts";
 import { QuestionForm } from "./question-form.tsx";
-import { createQuestion, deleteQuestion, listQuestions, listServices, updateQuestion } from "./questions-api.ts";
+import { createQuestion, deleteQuestion, questionsQuery, updateQuestion } from "./questions-api.ts";
 import "./questions.css";
 
 export const QUESTIONS_MESSAGES = {
@@ -28,53 +31,37 @@ const TYPE_NAMES: Record<QuestionType, string> = { SINGLE: "Single choice", MULT
 /** Within a group the booking form asks questions by order, then text. */
 const byOrder = (a: QuestionDto, b: QuestionDto) => a.order - b.order || a.text.localeCompare(b.text);
 
-type ListState = { status: "loading" } | { status: "failed"; error: unknown } | { status: "ready"; questions: QuestionDto[] };
+const NO_SERVICES: ServiceDto[] = [];
 
 /** Extra questions on the booking form: add (with a live preview), require, reorder and delete. */
 export function QuestionsPage() {
-  const [list, setList] = useState<ListState>({ status: "loading" });
-  const [services, setServices] = useState<ServiceDto[]>([]);
-  const { run, isPending } = usePending();
+  const queryClient = useQueryClient();
+  const list = useQuery(questionsQuery);
+  // The service names are a convenience for the selector and the list; the page works without them.
+  const services = useQuery(liveServicesQuery).data ?? NO_SERVICES;
+  const { run, isPending } = useRowWrites("questions");
   const flash = useFlash();
 
-  const load = useCallback(async () => {
-    setList({ status: "loading" });
-    try {
-      setList({ status: "ready", questions: await listQuestions() });
-    } catch (error) {
-      setList({ status: "failed", error });
-    }
-  }, []);
-  useEffect(() => {
-    void load();
-    // The service names are a convenience for the selector and the list; the page works without them.
-    listServices().then(setServices, () => setServices([]));
-  }, [load]);
+  const settle = (change: (questions: QuestionDto[]) => QuestionDto[]) =>
+    updateCachedList(queryClient, questionsQuery.queryKey, change);
 
   const serviceName = (id: string | null) => services.find((s) => s._id === id)?.name ?? "A service";
   // Global questions first, then each service's, so up/down moves within the list a customer sees.
   const groupOf = (q: QuestionDto) => (q.scope === "GLOBAL" ? "" : serviceName(q.serviceId));
-  const shown = list.status === "ready"
-    ? [...list.questions].sort((a, b) => groupOf(a).localeCompare(groupOf(b)) || byOrder(a, b))
-    : [];
-
-  const put = (saved: QuestionDto) =>
-    setList((current) =>
-      current.status === "ready"
-        ? { ...current, questions: current.questions.map((q) => (q._id === saved._id ? saved : q)) }
-        : current
-    );
+  const shown = [...(list.data ?? [])].sort((a, b) => groupOf(a).localeCompare(groupOf(b)) || byOrder(a, b));
+  // Try again shows the loading note, as the first load did.
+  const retrying = list.isError && list.isFetching;
 
   async function create(body: QuestionInput) {
     const saved = await createQuestion(body);
-    setList((current) => current.status === "ready" ? { ...current, questions: [...current.questions, saved] } : current);
+    settle(appending(saved));
     flash.show("Question added.");
   }
 
   const change = (question: QuestionDto, patch: Partial<Pick<QuestionDto, "required" | "order">>) =>
     run(question._id, async () => {
       try {
-        put(await updateQuestion(question._id, patch));
+        settle(replacing(await updateQuestion(question._id, patch)));
       } catch (error) {
         window.alert(serverMessageOr(error, M.updateFailed));
       }
@@ -85,9 +72,7 @@ export function QuestionsPage() {
       run(question._id, async () => {
         try {
           await deleteQuestion(question._id);
-          setList((current) =>
-            current.status === "ready" ? { ...current, questions: current.questions.filter((q) => q._id !== question._id) } : current
-          );
+          settle(removing(question._id));
         } catch (error) {
           window.alert(serverMessageOr(error, M.deleteFailed));
         }
@@ -105,15 +90,15 @@ export function QuestionsPage() {
       <FlashStatus message={flash.message} />
 
       <h2 className="questions-page__list-title">All questions</h2>
-      {list.status === "loading" && <p role="status">Loading questions…</p>}
-      {list.status === "failed" && (
+      {(list.isPending || retrying) && <p role="status">Loading questions…</p>}
+      {list.isError && !retrying && (
         <div className="questions-page__load-error">
           <ErrorAlert failure={asFailure(list.error)} message={M.loadFailed} />
-          <button type="button" className="admin-button admin-button--secondary" onClick={() => void load()}>Try again</button>
+          <button type="button" className="admin-button admin-button--secondary" onClick={() => void list.refetch()}>Try again</button>
         </div>
       )}
-      {list.status === "ready" && list.questions.length === 0 && <EmptyState>{M.empty}</EmptyState>}
-      {list.status === "ready" && shown.length > 0 && (
+      {list.isSuccess && list.data.length === 0 && <EmptyState>{M.empty}</EmptyState>}
+      {list.isSuccess && shown.length > 0 && (
         <ul className="admin-list" aria-label="Questions">
           {shown.map((question) => {
             const busy = isPending(question._id);

@@ -1,3 +1,4 @@
+import { queryOptions } from "@tanstack/react-query";
 import type { BedroomPrice, PricingModel, ServiceDto } from "@yarra/api/client/types.ts";
 import { api } from "../../lib/api.ts";
 
@@ -17,7 +18,10 @@ export interface ServiceBody {
 }
 
 // Deleted ones always come too: the page filters them and shows their count on the toggle.
-export const listServices = () => api.list<ServiceDto>(BASE, { query: { includeDeleted: "true" } });
+export const allServicesQuery = queryOptions({
+  queryKey: ["services", "all"],
+  queryFn: () => api.list<ServiceDto>(BASE, { query: { includeDeleted: "true" } }),
+});
 export const createService = (body: ServiceBody) => api.post<ServiceDto>(BASE, body);
 export const updateService = (id: string, body: ServiceBody) => api.put<ServiceDto>(`${BASE}/${encodeURIComponent(id)}`, body);
 export const softDeleteService = (id: string) => api.delete<ServiceDto>(`${BASE}/${encodeURIComponent(id)}`);

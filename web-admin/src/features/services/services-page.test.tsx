@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { ServiceDto } from "@yarra/api/client/types.ts";
@@ -339,5 +339,19 @@ describe("hard delete", () => {
     await user.click(screen.getByRole("button", { name: "Hard delete Standard Clean" }));
     await waitFor(() => expect(alert).toHaveBeenLastCalledWith("Hard delete failed (are you superadmin?)"));
     expect(screen.getByText("Standard Clean")).toBeTruthy();
+  });
+});
+
+describe("Show deleted in the URL", () => {
+  it("opens with deleted services shown from a link, and the toggle follows the URL", async () => {
+    serve([standard, oldOven]);
+    storeSession();
+    const { user, history } = renderAdmin("/admin?includeDeleted=true");
+    expect(await screen.findByText("Oven Only")).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Hide deleted (1)" }));
+    expect(screen.queryByText("Oven Only")).toBeNull();
+    expect(history.location.search).toBe("");
+    await act(async () => history.back());
+    expect(await screen.findByText("Oven Only")).toBeTruthy();
   });
 });

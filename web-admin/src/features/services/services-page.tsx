@@ -1,20 +1,24 @@
-import { useCallback, useEffect, useState } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
 import { serverMessageOr } from "@yarra/api/client/error-catalogue.ts";
 import type { ServiceDto } from "@yarra/api/client/types.ts";
 import { formatAud } from "@yarra/core/shared/money.ts";
+import { ErrorAlert } from "@yarra/public-ui/error-alert.tsx";
+import { appending, removing, replacing, updateCachedList } from "../../lib/list-cache.ts";
+import { liveServicesQuery } from "../../lib/live-services.ts";
 import { readSession } from "../../lib/session.ts";
+import { useRowWrites } from "../../lib/use-row-writes.ts";
+import { confirmThen } from "../../ui/confirm-then.ts";
 import { EmptyState } from "../../ui/empty-state.tsx";
-import { ErrorAlert } from "../../ui/error-alert.tsx";
 import { asFailure } from "../../ui/failure.ts";
 import { FlashStatus } from "../../ui/flash-status.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
 import { useFlash } from "../../ui/use-flash.ts";
-import { confirmThen, usePending } from "../../ui/use-pending.ts";
 import { ServiceForm } from "./service-form.tsx";
 import {
+  allServicesQuery,
   createService,
   hardDeleteService,
-  listServices,
   restoreService,
   type ServiceBody,
   softDeleteService,
@@ -54,46 +58,37 @@ export function priceSummary(service: ServiceDto): string {
   return `Fixed price ${formatAud(service.basePrice)}`;
 }
 
-type ListState = { status: "loading" } | { status: "failed"; error: unknown } | { status: "ready"; services: ServiceDto[] };
+interface ServicesPageProps {
+  /** 'Show deleted', as the URL holds it. */
+  showDeleted: boolean;
+  onShowDeletedChange: (showDeleted: boolean) => void;
+}
 
 /** The staff index: create services, edit them, soft-delete, restore and (superadmins) hard-delete. */
-export function ServicesPage() {
-  const [list, setList] = useState<ListState>({ status: "loading" });
-  const [showDeleted, setShowDeleted] = useState(false);
+export function ServicesPage({ showDeleted, onShowDeletedChange }: ServicesPageProps) {
+  const queryClient = useQueryClient();
+  const list = useQuery(allServicesQuery);
   const [editingId, setEditingId] = useState<string | null>(null);
   const [actionError, setActionError] = useState<{ error: unknown; message: string } | null>(null);
-  const { run, isPending } = usePending();
+  const { run, isPending } = useRowWrites("services");
   const flash = useFlash();
   const isSuperadmin = readSession()?.user.role === "superadmin";
 
-  const load = useCallback(async () => {
-    setList({ status: "loading" });
-    try {
-      setList({ status: "ready", services: await listServices() });
-    } catch (error) {
-      setList({ status: "failed", error });
-    }
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const replace = (saved: ServiceDto) =>
-    setList((current) =>
-      current.status === "ready"
-        ? { ...current, services: current.services.map((s) => (s._id === saved._id ? saved : s)) }
-        : current
-    );
+  /** A write's answer reaches this list at once; the selectors of Extras and Questions reload. */
+  const settle = (change: (services: ServiceDto[]) => ServiceDto[]) => {
+    updateCachedList(queryClient, allServicesQuery.queryKey, change);
+    void queryClient.invalidateQueries({ queryKey: liveServicesQuery.queryKey });
+  };
 
   async function create(body: ServiceBody) {
     const saved = await createService(body);
-    setList((current) => current.status === "ready" ? { ...current, services: [...current.services, saved] } : current);
+    settle(appending(saved));
     flash.show(`Service “${saved.name}” created.`);
   }
 
   async function update(id: string, body: ServiceBody) {
     const saved = await updateService(id, body);
-    replace(saved);
+    settle(replacing(saved));
     setEditingId(null);
     flash.show(`Service “${saved.name}” saved.`);
   }
@@ -112,27 +107,27 @@ export function ServicesPage() {
   const softDelete = (service: ServiceDto) =>
     confirmThen(M.confirmSoftDelete(service.name), () =>
       rowAction(service, M.deleteFailed, async () => {
-        replace(await softDeleteService(service._id));
+        settle(replacing(await softDeleteService(service._id)));
         if (editingId === service._id) setEditingId(null);
       }));
 
   const restore = (service: ServiceDto) =>
-    rowAction(service, M.restoreFailed, async () => replace(await restoreService(service._id)));
+    rowAction(service, M.restoreFailed, async () => settle(replacing(await restoreService(service._id))));
 
   const hardDelete = (service: ServiceDto) =>
     confirmThen(M.confirmHardDelete(service.name), () =>
       run(service._id, async () => {
         try {
           await hardDeleteService(service._id);
-          setList((current) =>
-            current.status === "ready" ? { ...current, services: current.services.filter((s) => s._id !== service._id) } : current
-          );
+          settle(removing(service._id));
         } catch (error) {
           window.alert(serverMessageOr(error, M.hardDeleteFailed));
         }
       }));
 
-  const services = list.status === "ready" ? list.services : [];
+  // Try again shows the loading note, as the first load did.
+  const retrying = list.isError && list.isFetching;
+  const services = list.data ?? [];
   const deletedCount = services.filter((s) => s.deletedAt).length;
   const shown = showDeleted ? services : services.filter((s) => !s.deletedAt);
 
@@ -142,8 +137,8 @@ export function ServicesPage() {
         <button
           type="button"
           className="admin-button admin-button--secondary"
-          onClick={() => setShowDeleted((value) => !value)}
-          disabled={list.status !== "ready"}
+          onClick={() => onShowDeletedChange(!showDeleted)}
+          disabled={!list.isSuccess}
         >
           {showDeleted ? "Hide deleted" : "Show deleted"} ({deletedCount})
         </button>
@@ -161,15 +156,15 @@ export function ServicesPage() {
       )}
 
       <h2 className="services-page__list-title">All services</h2>
-      {list.status === "loading" && <p role="status">Loading services…</p>}
-      {list.status === "failed" && (
+      {(list.isPending || retrying) && <p role="status">Loading services…</p>}
+      {list.isError && !retrying && (
         <div className="services-page__load-error">
           <ErrorAlert failure={asFailure(list.error)} message={M.loadFailed} />
-          <button type="button" className="admin-button admin-button--secondary" onClick={() => void load()}>Try again</button>
+          <button type="button" className="admin-button admin-button--secondary" onClick={() => void list.refetch()}>Try again</button>
         </div>
       )}
-      {list.status === "ready" && shown.length === 0 && <EmptyState>{M.empty}</EmptyState>}
-      {list.status === "ready" && shown.length > 0 && (
+      {list.isSuccess && shown.length === 0 && <EmptyState>{M.empty}</EmptyState>}
+      {list.isSuccess && shown.length > 0 && (
         <ul className="admin-list" aria-label="Services">
           {shown.map((service) => {
             const busy = isPending(service._id);

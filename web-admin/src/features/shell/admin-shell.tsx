@@ -1,5 +1,5 @@
 import { Link, useRouterState } from "@tanstack/react-router";
-import { type ReactNode, useEffect, useId, useState } from "react";
+import { type ReactNode, useId, useState } from "react";
 import type { SessionUser } from "@yarra/api/client/types.ts";
 import "./admin-shell.css";
 
@@ -26,14 +26,11 @@ const NAV_LINKS: NavLink[] = [
 export function AdminShell(
   { user, onLogout, children }: { user: SessionUser; onLogout: () => void; children: ReactNode },
 ) {
-  const [navOpen, setNavOpen] = useState(false);
   const pathname = useRouterState({ select: (state) => state.location.pathname });
+  // The small-screen navigation is open on the page where it was opened: choosing a page closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const navOpen = openOn === pathname;
   const navId = useId();
-
-  // The small-screen navigation closes once a page is chosen.
-  useEffect(() => {
-    setNavOpen(false);
-  }, [pathname]);
 
   const links = NAV_LINKS.filter((link) => !link.superadminOnly || user.role === "superadmin");
 
@@ -47,7 +44,7 @@ export function AdminShell(
           aria-label={navOpen ? "Close navigation" : "Open navigation"}
           aria-expanded={navOpen}
           aria-controls={navId}
-          onClick={() => setNavOpen((open) => !open)}
+          onClick={() => setOpenOn(navOpen ? null : pathname)}
         >
           <span />
           <span />

@@ -1,0 +1,39 @@
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { ErrorAlert } from "@yarra/public-ui/error-alert.tsx";
+import { errorCodeOf } from "../../lib/error-code.ts";
+import { asFailure } from "../../ui/failure.ts";
+import { MessagePage } from "../../ui/message-page.tsx";
+import { BookingCard } from "./booking-card.tsx";
+import { bookingQuery } from "./bookings-queries.ts";
+import "./bookings.css";
+
+export const RECORD_TEXT = {
+  loadFailed: "Failed to load the booking",
+  notFound: "No booking or quote has this id; it may have been mistyped.",
+} as const;
+
+/** One booking or quote at its own staff URL (/admin/bookings/{id}): the card with its details open. */
+export function BookingRecordPage({ bookingId }: { bookingId: string }) {
+  const record = useQuery(bookingQuery(bookingId));
+  const back = <Link to="/bookings" className="bookings-back">Back to bookings</Link>;
+
+  if (record.isError && errorCodeOf(record.error) === "BOOKING_NOT_FOUND") {
+    return (
+      <MessagePage title="Not found">
+        <p>{RECORD_TEXT.notFound}</p>
+        <p>{back}</p>
+      </MessagePage>
+    );
+  }
+  const title = record.data?.type === "QUOTE" ? "Quote" : "Booking";
+  return (
+    <section className="bookings booking-record" aria-labelledby="booking-record-title">
+      <p>{back}</p>
+      <h1 id="booking-record-title" className="admin-page-title">{title}</h1>
+      {record.isPending && <p className="bookings-note" role="status">Loading the booking…</p>}
+      {record.isError && <ErrorAlert failure={asFailure(record.error, RECORD_TEXT.loadFailed)} message={RECORD_TEXT.loadFailed} />}
+      {record.data && <BookingCard booking={record.data} standalone />}
+    </section>
+  );
+}
