@@ -2,11 +2,11 @@ import type { Context, ErrorHandler, NotFoundHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { $ZodIssue } from "zod/v4/core";
+import { fieldErrorsOf } from "../core/shared/parse-input.ts";
 import type { DomainError, ErrorKind, FieldErrors, Result } from "../core/shared/result.ts";
 import type { ErrorBody, ErrorCode } from "../core/shared/error-codes.ts";
 
 export type { ErrorBody };
-
 
 const STATUS_OF_KIND: Record<ErrorKind, ContentfulStatusCode> = {
   validation: 422,
@@ -43,15 +43,6 @@ export function sendResult<T>(c: Context, result: Result<T>, okStatus: Contentfu
   return result.ok ? c.json(result.value as object, okStatus) : sendError(c, result.error);
 }
 
-/** zod issues as field errors keyed by path (`address.postCode`). */
-export function fieldErrorsFromIssues(issues: readonly $ZodIssue[]): FieldErrors {
-  const fieldErrors: FieldErrors = {};
-  for (const issue of issues) {
-    const path = issue.path.map(String).join(".") || "body";
-    (fieldErrors[path] ??= []).push(issue.message);
-  }
-  return fieldErrors;
-}
 
 /** The hook given to every zValidator: a 422 with field errors, never zod's raw output. */
 export const validationHook = (
@@ -63,7 +54,7 @@ export const validationHook = (
       kind: "validation",
       code: "VALIDATION_FAILED",
       message: "Please fix the highlighted fields, then try again.",
-      fieldErrors: fieldErrorsFromIssues(result.error?.issues ?? []),
+      fieldErrors: fieldErrorsOf(result.error?.issues ?? []),
     });
   }
 };

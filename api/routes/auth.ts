@@ -2,7 +2,8 @@ import type { makeLogin } from "../../core/admin/login.ts";
 import { LOGIN_MESSAGES } from "../../core/admin/login.ts";
 import { loginResultSchema, loginSchema } from "../../core/admin/schemas.ts";
 import { validationError } from "../../core/shared/result.ts";
-import { failWith, fieldErrorsFromIssues } from "../http-errors.ts";
+import { failWith } from "../http-errors.ts";
+import { fieldErrorsOf } from "../../core/shared/parse-input.ts";
 import { clientAddress } from "../middleware/client-address.ts";
 import { errors, json, jsonBody, route, routeGroup } from "../openapi.ts";
 
@@ -29,7 +30,7 @@ export function authRoutes(deps: { login: ReturnType<typeof makeLogin>; trustPro
     // A missing e-mail or password keeps the login's own wording, not the form banner.
     if (!parsed.success) {
       c.header("Cache-Control", "no-store");
-      return failWith(c, validationError(fieldErrorsFromIssues(parsed.error.issues), LOGIN_MESSAGES.required));
+      return failWith(c, validationError(fieldErrorsOf(parsed.error.issues), LOGIN_MESSAGES.required));
     }
   });
 }

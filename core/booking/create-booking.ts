@@ -59,23 +59,25 @@ export function makeCreateBooking(deps: CreateBookingDeps): CreateBooking {
     if (!answers.ok) return answers;
 
     const { totals, extraLines, frequency } = priced.value;
+    // What the catalogue decides is snapshotted below; the customer's own fields (name, contacts,
+    // address, notes) are kept as the schema read them, so a new one needs no line here.
+    const {
+      serviceId: _serviceId, pricingModel: _model, hours, bedrooms, extras: _extras, answers: _answers,
+      frequencyCode: _frequency, startTime, ...customerFields
+    } = draft;
     const details: Omit<NewBookingRecord, "type" | "status"> = {
+      ...customerFields,
       paymentStatus: "UNPAID",
-      firstName: draft.firstName,
-      lastName: draft.lastName,
-      email: draft.email,
-      phone: draft.phone,
-      address: draft.address,
       serviceId: priced.value.service._id,
       serviceNameAtBooking: priced.value.service.name,
       pricingModel: priced.value.service.pricingModel,
-      hours: priced.value.service.pricingModel === "HOURLY" ? draft.hours : null,
-      bedrooms: priced.value.service.pricingModel === "BEDROOMS" ? draft.bedrooms : null,
+      hours: priced.value.service.pricingModel === "HOURLY" ? hours : null,
+      bedrooms: priced.value.service.pricingModel === "BEDROOMS" ? bedrooms : null,
       frequencyCode: frequency?.code ?? draft.frequencyCode,
       frequencyNameAtBooking: frequency?.name ?? draft.frequencyCode,
       frequencyDiscountPercent: totals.discountPercent,
-      startTime: draft.startTime,
-      endTime: bookingEndTime(draft.startTime, priced.value.service.pricingModel, draft.hours),
+      startTime,
+      endTime: bookingEndTime(startTime, priced.value.service.pricingModel, hours),
       extras: extraLines.map((line) => ({
         extraId: line.extra._id,
         titleAtBooking: line.extra.title,
@@ -83,7 +85,6 @@ export function makeCreateBooking(deps: CreateBookingDeps): CreateBooking {
         priceAtBooking: line.extra.price,
       })),
       answers: answers.value,
-      notes: draft.notes,
       ...totals,
       totalPaid: null,
       paidAt: null,

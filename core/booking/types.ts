@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { PricingModel } from "../catalog/types.ts";
 import type { bookingDraftSchema } from "./draft-validation.ts";
+import type { bookingRecordSchema } from "./schemas.ts";
 
 export const AU_STATES = ["VIC", "NSW", "QLD", "SA", "WA", "TAS", "ACT", "NT"] as const;
 export type AuState = (typeof AU_STATES)[number];
@@ -51,51 +52,25 @@ export const CAPACITY_HOLDING_STATUSES: readonly BookingStatus[] = ["PENDING", "
 export const PAYMENT_STATUSES = ["UNPAID", "PAID"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
-export interface BookedExtra {
-  extraId: string;
-  titleAtBooking: string;
-  quantity: number;
-  /** A$ each, at booking time. */
-  priceAtBooking: number;
-}
+/** The times a stored record holds as Dates; the wire carries them as ISO strings. */
+type RecordInstants = "startTime" | "endTime" | "createdAt" | "paidAt";
 
-export interface AnswerSnapshot {
-  questionId: string;
-  /** The question text at booking time. */
-  label: string;
-  value: string | string[];
-  /** The answer as the customer saw it: option labels joined with ', ', or the text itself. */
-  displayValue: string;
-}
-
-/** A stored booking or quote, with the snapshots that keep it stable under catalogue edits. */
-export interface BookingRecord extends Totals {
-  _id: string;
-  type: RecordType;
-  status: RecordStatus;
-  paymentStatus: PaymentStatus;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  address: Address;
-  serviceId: string | null;
-  serviceNameAtBooking: string;
-  pricingModel: PricingModel;
-  hours: number | null;
-  bedrooms: number | null;
-  frequencyCode: string;
-  frequencyNameAtBooking: string;
-  frequencyDiscountPercent: number;
+/**
+ * A stored booking or quote, with the snapshots that keep it stable under catalogue edits: the
+ * wire schema's fields (one declaration), with its instants as Dates.
+ */
+export type BookingRecord = Omit<z.output<typeof bookingRecordSchema>, RecordInstants | "serviceName"> & {
   startTime: Date;
   endTime: Date;
   createdAt: Date;
-  extras: BookedExtra[];
-  answers: AnswerSnapshot[];
-  notes: string;
-  totalPaid: number | null;
   paidAt: Date | null;
-}
+};
+
+/** An add-on as booked: its title and A$ price each at booking time. */
+export type BookedExtra = BookingRecord["extras"][number];
+
+/** An answer with the question's text and the answer as the customer saw it, at booking time. */
+export type AnswerSnapshot = BookingRecord["answers"][number];
 
 /** What a new record needs before the store gives it an id and a creation time. */
 export type NewBookingRecord = Omit<BookingRecord, "_id" | "createdAt">;
