@@ -3,7 +3,7 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { $ZodIssue } from "zod/v4/core";
 import { fieldErrorsOf } from "../core/shared/parse-input.ts";
-import type { DomainError, ErrorKind, FieldErrors, Result } from "../core/shared/result.ts";
+import type { DomainError, ErrorKind, Result } from "../core/shared/result.ts";
 import type { ErrorBody, ErrorCode } from "../core/shared/error-codes.ts";
 
 export type { ErrorBody };
