@@ -1,9 +1,10 @@
 import { type Browser, chromium, type Page } from "playwright-core";
+import { findChromium } from "../scripts/chromium.mjs";
 
-/** Debian's Chromium, headless, with the flags this closed network needs. */
+/** Chromium (CHROMIUM_PATH, else Debian's), headless, with the flags this closed network needs. */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    executablePath: findChromium() ?? "/usr/bin/chromium",
     args: [
       "--no-sandbox",
       "--disable-gpu",
