@@ -14,7 +14,10 @@ import {
   formatMelbourneDateTime,
   melbourneHourMinute,
   melbourneYmd,
+  melbourneZoneAbbreviation,
 } from "../shared/melbourne-time.ts";
+
+export { melbourneZoneAbbreviation };
 import { type Block, renderHtml, renderText } from "./email-layout.ts";
 
 export interface MessageContext {
@@ -47,15 +50,6 @@ export const INQUIRY_TYPE_LABELS: Record<InquiryType, string> = {
 
 // ---------------------------------------------------------------------------------------------
 // Formatting of a record's parts
-
-/** 'AEST' or 'AEDT', from the instant's Melbourne offset (no dependence on ICU zone names). */
-export function melbourneZoneAbbreviation(instant: Date): string {
-  const [year, month, day] = melbourneYmd(instant).split("-").map(Number);
-  const { hour, minute } = melbourneHourMinute(instant);
-  const wallClockAsUtc = Date.UTC(year, month - 1, day, hour, minute);
-  const offsetMinutes = Math.round((wallClockAsUtc - instant.getTime()) / 60_000);
-  return offsetMinutes >= 660 ? "AEDT" : "AEST";
-}
 
 /** e.g. '12:00 pm'. */
 function formatMelbourneTime(instant: Date): string {

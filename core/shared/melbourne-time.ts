@@ -1,5 +1,5 @@
 /** Australia/Melbourne wall-clock helpers (DST included), built on @date-fns/tz. */
-import { TZDate } from "@date-fns/tz";
+import { TZDate, tzOffset } from "@date-fns/tz";
 
 export const MELBOURNE_TZ = "Australia/Melbourne";
 
@@ -129,3 +129,10 @@ export function formatYmdLong(ymd: string): string {
   // Midday avoids any doubt about which Melbourne day the instant falls on.
   return formatMelbourneLongDate(melbourneInstant(ymd, 12));
 }
+
+/**
+ * 'AEST' or 'AEDT': Melbourne's offset at the instant, to the second (a wall clock read to the
+ * minute made any time at :30 s or later look one minute short of +11:00).
+ */
+export const melbourneZoneAbbreviation = (instant: Date): "AEST" | "AEDT" =>
+  tzOffset(MELBOURNE_TZ, instant) >= 660 ? "AEDT" : "AEST";
