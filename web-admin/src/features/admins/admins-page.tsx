@@ -178,15 +178,18 @@ export function AdminsPage() {
             <button type="button" className="admin-button admins-button" aria-label={`Edit ${label}`} onClick={() => startEdit(admin)} disabled={rowWrites.anyPending}>
               Edit
             </button>
-            <button
-              type="button"
-              className="admin-button admins-button admins-button--danger"
-              aria-label={`Delete ${label}`}
-              onClick={() => onDelete(admin)}
-              disabled={rowWrites.anyPending}
-            >
-              {rowWrites.isPending(idOf(admin)) ? "Deleting…" : "Delete"}
-            </button>
+            {/* The server refuses to delete the signed-in superadmin; don't offer it. */}
+            {idOf(admin) !== myId && (
+              <button
+                type="button"
+                className="admin-button admins-button admins-button--danger"
+                aria-label={`Delete ${label}`}
+                onClick={() => onDelete(admin)}
+                disabled={rowWrites.anyPending}
+              >
+                {rowWrites.isPending(idOf(admin)) ? "Deleting…" : "Delete"}
+              </button>
+            )}
           </div>
         );
       },
