@@ -1,4 +1,5 @@
-# Used by compose.yaml. Builds both web bundles, then runs the API on Deno from npm.
+# Used by compose.yaml. Builds both web bundles, then runs the API on Deno from npm; the same image
+# runs the staff bundle's own static server (`npm run serve:admin`, compose's `admin` service).
 FROM node:20-bookworm-slim
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -11,5 +12,5 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 ENV PORT=8000
-EXPOSE 8000
+EXPOSE 8000 8001
 CMD ["npm", "run", "serve"]

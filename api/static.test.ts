@@ -3,7 +3,7 @@ import { buildApp } from "./app.ts";
 import { draft } from "./test-fixtures.ts";
 import { gunzipSync } from "node:zlib";
 import { PUBLIC_PAGES } from "./seo-files.ts";
-import { isSiteRoute, prerenderedFile, staticRoutes } from "./static.ts";
+import { isSiteRoute, prerenderedFile, staticRoutes, withAdminRemote } from "./static.ts";
 
 async function fakeBundles() {
   const root = await Deno.makeTempDir();
@@ -215,4 +215,97 @@ Deno.test("static: the configured site URL is used whatever Host the request nam
   assert.match(await (await app.request("http://10.0.0.5:8000/about-us")).text(), /href="https:\/\/yarrashine.com.au\/x"/);
   const spoofed = await app.request("http://localhost/about-us", { headers: { host: "evil.example" } });
   assert.doesNotMatch(await spoofed.text(), /evil\.example/);
+});
+
+/** A build like the real one: an index.html with a head, the admin remote's entry and a hashed chunk. */
+async function bundlesWithRemote() {
+  const root = await fakeBundles();
+  await Deno.writeTextFile(`${root}/public/index.html`, "<!doctype html><html><head><title>Shell</title></head><body></body></html>");
+  await Deno.mkdir(`${root}/public/prerendered`, { recursive: true });
+  await Deno.writeTextFile(`${root}/public/prerendered/index.html`, "<!doctype html><html><head><title>Home page</title></head></html>");
+  await Deno.writeTextFile(`${root}/admin/assets/remoteEntry.js`, `export const get = "${"entry ".repeat(300)}";`);
+  await Deno.writeTextFile(`${root}/admin/assets/admin-app-Bwd3y232.js`, "export const AdminApp = 1;");
+  return root;
+}
+
+const REMOTE = "https://staff.example.com/admin-app/assets/remoteEntry.js";
+const appWithRemote = (root: string, adminRemoteUrl?: string) =>
+  buildApp({
+    ...({ adminGroups: { catalog: {}, bookings: {}, settings: {} } } as unknown as Parameters<typeof buildApp>[0]),
+    checkDatabase: () => Promise.resolve(),
+    web: { publicDist: `${root}/public`, adminDist: `${root}/admin`, siteUrl: "http://shop.test", adminRemoteUrl },
+  });
+
+Deno.test("static: the remote's entry is revalidated on every visit (no-cache, ETag), its chunks cached for good", async () => {
+  const app = appWithRemote(await bundlesWithRemote());
+  const entry = await app.request("/admin-app/assets/remoteEntry.js", { headers: { "accept-encoding": "gzip" } });
+  assert.equal(entry.status, 200);
+  assert.equal(entry.headers.get("cache-control"), "no-cache");
+  const tag = entry.headers.get("etag");
+  assert.match(tag ?? "", /^W\/"[0-9a-f]+"$/);
+  assert.equal(entry.headers.get("content-encoding"), "gzip");
+  await entry.body?.cancel();
+  const again = await app.request("/admin-app/assets/remoteEntry.js", { headers: { "if-none-match": tag! } });
+  assert.equal(again.status, 304);
+  assert.equal(again.headers.get("cache-control"), "no-cache");
+  const chunk = await app.request("/admin-app/assets/admin-app-Bwd3y232.js");
+  assert.equal(chunk.headers.get("cache-control"), "public, max-age=31536000, immutable");
+  await chunk.body?.cancel();
+});
+
+Deno.test("static: with ADMIN_REMOTE_URL every page names the remote's entry, and /admin-app/ is not served here", async () => {
+  const root = await bundlesWithRemote();
+  const app = appWithRemote(root, REMOTE);
+  const tag = `<meta name="admin-remote-entry" content="${REMOTE}"></head>`;
+  for (const path of ["/", "/index.html", "/admin", "/admin/bookings", "/faq", "/nope"]) {
+    const html = await (await app.request(path)).text();
+    assert.ok(html.includes(tag), path);
+  }
+  const entry = await app.request("/admin-app/assets/remoteEntry.js");
+  assert.equal(entry.status, 404);
+  assert.equal((await entry.json()).code, "NOT_FOUND");
+
+  // Unset: the pages are as built, and the remote is served here.
+  const local = appWithRemote(root);
+  assert.doesNotMatch(await (await local.request("/admin")).text(), /admin-remote-entry/);
+  assert.equal((await local.request("/admin-app/assets/remoteEntry.js")).status, 200);
+});
+
+Deno.test("static: the remote's URL is written as an HTML attribute, escaped", () => {
+  assert.equal(
+    withAdminRemote("<head></head>", 'https://x.test/a"b&c<d'),
+    '<head><meta name="admin-remote-entry" content="https://x.test/a&quot;b&amp;c&lt;d"></head>',
+  );
+  assert.equal(withAdminRemote("<head></head>", undefined), "<head></head>");
+});
+
+/** The CSP's directives by name. */
+const cspOf = (res: Response) =>
+  Object.fromEntries(
+    (res.headers.get("content-security-policy") ?? "").split(";").map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k, v]),
+  );
+
+Deno.test("CSP: unset, the page allows its own origin only; set, exactly the remote's origin for its files", async () => {
+  const root = await bundlesWithRemote();
+  const before = cspOf(await appWithRemote(root).request("/admin"));
+  assert.deepEqual(before["script-src"], ["'self'"]);
+  assert.deepEqual(before["style-src"], ["'self'", "'unsafe-inline'"]);
+  assert.deepEqual(before["img-src"], ["'self'", "data:", "https:"]);
+  assert.deepEqual(before["font-src"], ["'self'"]);
+  assert.deepEqual(before["connect-src"], ["'self'"]);
+
+  const after = cspOf(await appWithRemote(root, "http://127.0.0.1:8001/admin-app/assets/remoteEntry.js").request("/admin"));
+  const origin = "http://127.0.0.1:8001";
+  assert.deepEqual(after["script-src"], ["'self'", origin]);
+  assert.deepEqual(after["style-src"], ["'self'", "'unsafe-inline'", origin]);
+  assert.deepEqual(after["img-src"], ["'self'", "data:", "https:", origin]);
+  assert.deepEqual(after["font-src"], ["'self'", origin]);
+  assert.deepEqual(after["connect-src"], ["'self'", origin]);
+  // Everything else is as it was.
+  for (const directive of Object.keys(before)) {
+    if (!["script-src", "style-src", "img-src", "font-src", "connect-src"].includes(directive)) {
+      assert.deepEqual(after[directive], before[directive], directive);
+    }
+  }
+  assert.deepEqual(Object.keys(after).sort(), Object.keys(before).sort());
 });

@@ -1,5 +1,6 @@
-import { type Context, Hono, type Next } from "hono";
+import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
+import { etag, RETAINED_304_HEADERS } from "hono/etag";
 import { serveStatic } from "hono/deno";
 import { originOf, robotsTxt, sitemapXml } from "./seo-files.ts";
 
@@ -18,6 +19,10 @@ const SITE_ROUTES = [
 export const isSiteRoute = (path: string): boolean => SITE_ROUTES.some((r) => r.test(path));
 
 const HASHED_ASSET = /\/assets\//;
+/** The federation remote's entry file: the one unhashed name under assets/, the admin bundle's release pointer. */
+const REMOTE_ENTRY = /\/assets\/remoteEntry\.js$/;
+/** The host reads the admin remote's location from this tag (web-public/src/features/admin-mount). */
+export const ADMIN_REMOTE_META = "admin-remote-entry";
 /** Written into prerendered HTML by web-public/scripts/prerender.mjs (src/lib/seo.ts). */
 const SITE_ORIGIN_PLACEHOLDER = /__SITE_ORIGIN__/g;
 
@@ -42,11 +47,26 @@ export interface StaticOptions {
   adminPath: string;
   /** The public origin (e.g. https://yarrashine.com.au): never the request's Host, which a client chooses. */
   siteUrl: string;
+  /**
+   * ADMIN_REMOTE_URL: the admin remote's entry file on its own origin. Every page names it in a
+   * meta tag; adminDist is then not served, so a stale copy here can never be loaded instead.
+   */
+  adminRemoteUrl?: string;
+}
+
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+/** Names the admin remote's entry in a page's head, so one host build works with any admin deployment. */
+export function withAdminRemote(html: string, adminRemoteUrl: string | undefined): string {
+  if (!adminRemoteUrl) return html;
+  const tag = `<meta name="${ADMIN_REMOTE_META}" content="${escapeAttribute(adminRemoteUrl)}">`;
+  return html.replace("</head>", `${tag}</head>`);
 }
 
 /**
- * The two built bundles: web-admin under its own path (a federation remote the host loads),
- * web-public at the root. Each public page gets its prerendered HTML (index.html, the SPA
+ * The two built bundles: web-admin under its own path (a federation remote the host loads;
+ * not served when ADMIN_REMOTE_URL puts it on another origin), web-public at the root. Each public page gets its prerendered HTML (index.html, the SPA
  * shell, where there is none). Unknown pages still get the shell (which shows 'Not found')
  * but with a 404 status, so crawlers and monitors see it. robots.txt, sitemap.xml and
  * canonical links use the configured site origin.
@@ -54,18 +74,21 @@ export interface StaticOptions {
 export function staticRoutes(options: StaticOptions) {
   const app = new Hono();
   const siteOrigin = originOf(options.siteUrl);
-  const cacheHeaders = serveStaticCache();
+  const cacheHeaders = bundleCaching();
+  const page = (html: string) => withAdminRemote(html, options.adminRemoteUrl);
   // Hashed assets come precompressed from the build (.br, .gz); the rest is compressed here.
   app.use("*", compress());
-  app.use(`${options.adminPath}/*`, cacheHeaders);
-  app.use(
-    `${options.adminPath}/*`,
-    serveStatic({
-      root: options.adminDist,
-      rewriteRequestPath: (path) => path.slice(options.adminPath.length),
-      precompressed: true,
-    }),
-  );
+  if (!options.adminRemoteUrl) {
+    app.use(`${options.adminPath}/*`, cacheHeaders);
+    app.use(
+      `${options.adminPath}/*`,
+      serveStatic({
+        root: options.adminDist,
+        rewriteRequestPath: (path) => path.slice(options.adminPath.length),
+        precompressed: true,
+      }),
+    );
+  }
   app.all(`${options.adminPath}/*`, (c) => c.json({ error: "Not found.", code: "NOT_FOUND" }, 404));
 
   app.get("/robots.txt", (c) => {
@@ -83,35 +106,58 @@ export function staticRoutes(options: StaticOptions) {
     const html = file ? await readText(`${options.publicDist}/${file}`) : null;
     if (html === null) return next();
     c.header("Cache-Control", "no-cache");
-    return c.html(html.replace(SITE_ORIGIN_PLACEHOLDER, siteOrigin), 200);
+    return c.html(page(html.replace(SITE_ORIGIN_PLACEHOLDER, siteOrigin)), 200);
   });
+  const shell = (c: Context, status: 200 | 404) => spaShell(options.publicDist, c, status, page);
   // The prerender output is reached through the pages' own paths only.
-  app.get("/prerendered/*", (c) => shell(options.publicDist, c, 404));
+  app.get("/prerendered/*", (c) => shell(c, 404));
+  // index.html is the shell: served through shell() only, so it names the admin remote too.
+  app.get("/", (c) => shell(c, 200));
+  app.get("/index.html", (c) => shell(c, 200));
   app.use("*", cacheHeaders);
   app.use("*", serveStatic({ root: options.publicDist, precompressed: true }));
-  app.get("*", (c) => shell(options.publicDist, c, isSiteRoute(c.req.path) ? 200 : 404));
+  app.get("*", (c) => shell(c, isSiteRoute(c.req.path) ? 200 : 404));
   return app;
 }
 
 /** The SPA shell (index.html) with the given status. */
-async function shell(publicDist: string, c: Context, status: 200 | 404) {
+async function spaShell(
+  publicDist: string,
+  c: Context,
+  status: 200 | 404,
+  page: (html: string) => string,
+) {
   const index = await readText(`${publicDist}/index.html`);
   if (index === null) {
     return c.text("The site has not been built yet: run `npm run build`.", 503);
   }
   c.header("Cache-Control", "no-cache");
-  return c.html(index, status);
+  return c.html(page(index), status);
 }
 
-/** Hashed build assets never change; everything else is revalidated. */
-function serveStaticCache() {
-  return async (c: Context, next: Next) => {
-    await next();
-    if (c.res.status === 200 && !c.res.headers.has("Cache-Control")) {
-      c.res.headers.set(
-        "Cache-Control",
-        HASHED_ASSET.test(c.req.path) ? "public, max-age=31536000, immutable" : "no-cache",
-      );
+// A 304 keeps the CORS answer too: the admin bundle's own server (serve-admin.ts) sends one.
+const remoteEntryEtag = etag({ weak: true, retainedHeaders: [...RETAINED_304_HEADERS, "access-control-allow-origin"] });
+
+/**
+ * Caching of a built bundle's files. Hashed assets never change: cached for good. The remote's
+ * entry keeps its name across admin releases: revalidated on every visit (no-cache, with a weak
+ * ETag, as compression may re-encode it), so a new admin release reaches the next visit without
+ * a host release. Everything else is revalidated too.
+ */
+export function bundleCaching(): MiddlewareHandler {
+  const setCacheControl = (c: Context) => {
+    if (c.res.status !== 200 || c.res.headers.has("Cache-Control")) return;
+    const hashed = HASHED_ASSET.test(c.req.path) && !REMOTE_ENTRY.test(c.req.path);
+    c.res.headers.set("Cache-Control", hashed ? "public, max-age=31536000, immutable" : "no-cache");
+  };
+  return async (c, next) => {
+    if (!REMOTE_ENTRY.test(c.req.path)) {
+      await next();
+      return setCacheControl(c);
     }
+    await remoteEntryEtag(c, async () => {
+      await next();
+      setCacheControl(c);
+    });
   };
 }

@@ -1,3 +1,4 @@
+import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import federation from "@originjs/vite-plugin-federation";
 import react from "@vitejs/plugin-react";
@@ -32,9 +33,20 @@ function requoteFederationCssPlaceholders(): Plugin {
   };
 }
 
+/**
+ * The host's React is the one the staff area must run on (it renders inside the host's tree). A
+ * host whose React does not satisfy the range the remote was built against is refused by the
+ * federation's version check, which says so in the console; the remote then falls back to its own
+ * copy, whose hooks fail inside the host's tree, and the host shows its "could not be loaded" page.
+ */
+const builtAgainst = (name: string) =>
+  `^${(createRequire(import.meta.url)(`${name}/package.json`) as { version: string }).version}`;
+
 // Build from this folder (npm run build -w web-admin): the plugin resolves `exposes` from the cwd.
 export default defineConfig({
-  // The API serves this build under /admin-app/; the host loads /admin-app/assets/remoteEntry.js.
+  // The remote keeps this path on any origin: the API (ADMIN_REMOTE_URL unset) or `npm run
+  // serve:admin` serve it at /admin-app/, and its entry imports its chunks by that absolute path.
+  // The entry, assets/remoteEntry.js, keeps its name; every other file name carries a hash.
   base: "/admin-app/",
   plugins: [
     react(),
@@ -43,7 +55,11 @@ export default defineConfig({
       name: "admin",
       filename: "remoteEntry.js",
       exposes: { "./AdminApp": "./src/admin-app.tsx" },
-      shared: ["react", "react-dom", "@tanstack/react-router"],
+      shared: {
+        react: { requiredVersion: builtAgainst("react") },
+        "react-dom": { requiredVersion: builtAgainst("react-dom") },
+        "@tanstack/react-router": {},
+      },
     }),
   ],
   resolve: {

@@ -6,8 +6,9 @@ import { defineConfig, type Plugin } from "vite";
 import { DEMO_BUSINESS_PROFILE } from "../core/settings/demo-business-profile.ts";
 import { PROFILE_SCRIPT_ID } from "./src/lib/business-profile.ts";
 
-// The API serves web-admin/dist under /admin-app/; override for other hosts at build time.
-const adminRemoteUrl = process.env.ADMIN_REMOTE_URL ?? "/admin-app/assets/remoteEntry.js";
+// Where the API serves web-admin/dist; the page's `admin-remote-entry` meta tag (ADMIN_REMOTE_URL,
+// read by the API at start-up) overrides it at run time, see src/features/admin-mount.
+const adminRemoteUrl = "/admin-app/assets/remoteEntry.js";
 const apiOrigin = process.env.API_ORIGIN ?? "http://localhost:8000";
 
 export const sharedAliases = {
@@ -153,7 +154,7 @@ export default defineConfig(({ isSsrBuild }) => {
         outDir: "dist-ssr",
         emptyOutDir: true,
         // The staff area never renders at build time; its remote stays a runtime import.
-        rollupOptions: { external: ["admin/AdminApp"] },
+        rollupOptions: { external: ["admin/AdminApp", "virtual:__federation__"] },
       },
     };
   }

@@ -10,6 +10,7 @@ export default defineConfig({
     alias: {
       ...sharedAliases,
       "admin/AdminApp": fileURLToPath(new URL("./src/test/admin-app-stub.tsx", import.meta.url)),
+      "virtual:__federation__": fileURLToPath(new URL("./src/test/federation-runtime-stub.ts", import.meta.url)),
     },
   },
   test: {

@@ -11,3 +11,14 @@ declare module "admin/AdminApp" {
   const DefaultAdminApp: ComponentType<AdminAppProps>;
   export default DefaultAdminApp;
 }
+
+// The federation plugin's runtime (@originjs/vite-plugin-federation): its dynamic-remote API.
+declare module "virtual:__federation__" {
+  export interface RemoteConfig {
+    /** The remote's entry file. */
+    url: string | (() => Promise<string>);
+    format: "esm" | "systemjs" | "var";
+    from: "vite" | "webpack";
+  }
+  export function __federation_method_setRemote(name: string, config: RemoteConfig): void;
+}
