@@ -173,7 +173,7 @@ describeApi("staff bookings: list, filters, stats, paging", async (t, _app, db) 
   await t.step("bad query values are 422s naming the field", async () => {
     const cases: [string, string][] = [
       ["limit=0", "limit"], ["limit=501", "limit"], ["limit=abc", "limit"], ["limit=2.5", "limit"],
-      ["page=0", "page"], ["page=x", "page"], ["type=ORDER", "type"], ["status=LOST", "status"],
+      ["page=0", "page"], ["page=x", "page"], ["page=1e20", "page"], ["page=100001", "page"], ["type=ORDER", "type"], ["status=LOST", "status"],
       ["paymentStatus=OWING", "paymentStatus"], ["sort=name", "sort"], ["order=up", "order"],
       ["startFrom=2026-11-27", "startFrom"], ["startTo=tomorrow", "startTo"],
       [`startFrom=${encodeURIComponent(FRIDAY_9AM)}&startTo=${encodeURIComponent(FRIDAY_9AM)}`, "startTo"],
@@ -253,6 +253,12 @@ describeApi("staff bookings: details, status, payment", async (t, _app, db) => {
       assert.equal(status, 422, JSON.stringify(amountPaid));
       assert.equal(body.error, "Invalid amount.");
       assert.deepEqual(body.fieldErrors, { amountPaid: ["Invalid amount."] });
+    }
+    // Issue 13: 1e10 overflowed numeric(12,2) (500); a payment is at most A$100,000.
+    for (const amountPaid of [1e10, "100000.01"]) {
+      const { status, body } = await call("PATCH", `/bookings/${booking}/confirm-payment`, { amountPaid });
+      assert.equal(status, 422, JSON.stringify(amountPaid));
+      assert.deepEqual(body.fieldErrors, { amountPaid: ["Amount paid must be A$100,000 or less."] });
     }
     const missing = await call("PATCH", `/bookings/${booking}/confirm-payment`, {});
     assert.equal(missing.body.error, "Invalid amount.");
@@ -419,7 +425,7 @@ describeApi("staff inquiries", async (t, _app, db) => {
       assert.equal(status, 200, query);
       assert.deepEqual(ids(body), expected, query);
     }
-    for (const [query, field] of [["inquiryType=HOME", "inquiryType"], ["read=yes", "read"], ["hasAddress=1", "hasAddress"], ["includeArchived=maybe", "includeArchived"], ["createdFrom=2026", "createdFrom"], ["sort=name", "sort"], ["limit=501", "limit"], ["order=sideways", "order"]]) {
+    for (const [query, field] of [["inquiryType=HOME", "inquiryType"], ["read=yes", "read"], ["hasAddress=1", "hasAddress"], ["includeArchived=maybe", "includeArchived"], ["createdFrom=2026", "createdFrom"], ["sort=name", "sort"], ["limit=501", "limit"], ["order=sideways", "order"], ["page=1e20", "page"], ["page=100001", "page"]]) {
       const { status, body } = await get(`/inquiries?${query}`);
       assert.equal(status, 422, query);
       assert.ok(body.fieldErrors[field], query);

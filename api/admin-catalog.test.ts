@@ -206,6 +206,21 @@ describeApi("staff catalogue: services", async (t, app, db) => {
     assert.deepEqual((await api.get(`/services/${created._id}`)).body, again.body, "refused updates change nothing");
   });
 
+  await t.step("issue 13: money over A$100,000 is a field error on create and update (1e10 overflowed: 500)", async () => {
+    const before = (await api.get(`/services/${created._id}`)).body;
+    const put = await api.put(`/services/${created._id}`, { ratePerHour: 1e10, basePrice: 1e10, bedroomPrices: [{ bedrooms: 1, price: 1e10 }] });
+    assert.equal(put.status, 422);
+    assert.deepEqual(put.body.fieldErrors, {
+      ratePerHour: ["Rate per hour must be A$100,000 or less"],
+      basePrice: ["Base price must be A$100,000 or less"],
+      "bedroomPrices.0.price": ["Bedroom prices must be A$100,000 or less"],
+    });
+    const post = await api.post("/services", { name: "Palace", slug: "palace", pricingModel: "FIXED", basePrice: 1e10 });
+    assert.equal(post.status, 422);
+    assert.deepEqual(post.body.fieldErrors, { basePrice: ["Base price must be A$100,000 or less"] });
+    assert.deepEqual((await api.get(`/services/${created._id}`)).body, before);
+  });
+
   await t.step("PUT: 404 unknown, 409 a slug of another service, 422 a blank name", async () => {
     assert.equal((await api.put(`/services/${crypto.randomUUID()}`, { name: "X" })).status, 404);
     const taken = await api.put(`/services/${created._id}`, { slug: hourly.slug });
@@ -444,6 +459,42 @@ describeApi("staff catalogue: extras", async (t, app, db) => {
     assert.equal(row.after, null);
     assert.equal((await boss.delete(`/extras/${created._id}/hard`)).status, 404);
   });
+});
+
+describeApi("staff catalogue: numbers bounded (issue 13)", async (t, app, db) => {
+  const api = staff(app, (await adminSession(db, "admin")).headers);
+  const { body: created } = await api.post("/extras", { serviceId: hourly._id, title: "Garage sweep", price: 25, hasQuantity: true });
+
+  await t.step("issue 13: a maximum quantity (default 20) staff set, the public catalogue sends, a booking obeys", async () => {
+    assert.equal(created.maxQuantity, 20, "the default");
+    const set = await api.put(`/extras/${created._id}`, { maxQuantity: 3 });
+    assert.equal(set.status, 200);
+    assert.equal(set.body.maxQuantity, 3);
+    const listed = (await publicGet(app, `/extras?serviceId=${hourly._id}`)).body.items.find((e: { _id: string }) => e._id === created._id);
+    assert.equal(listed.maxQuantity, 3);
+    for (const maxQuantity of [0, 101, 2.5, 1e9]) {
+      const bad = await api.put(`/extras/${created._id}`, { maxQuantity });
+      assert.equal(bad.status, 422, String(maxQuantity));
+      assert.deepEqual(bad.body.fieldErrors, { maxQuantity: ["Maximum quantity must be a whole number from 1 to 100"] });
+    }
+    const customerApp = buildTestApp(db, { clock: fixedClock });
+    const booking = (quantity: number) =>
+      customerApp.request(send("POST", "/api/quotes", {}, draft({ extras: [{ extraId: created._id, quantity }] })));
+    const over = await booking(4);
+    assert.equal(over.status, 422);
+    assert.deepEqual((await over.json()).fieldErrors, { "extras.0.quantity": ["Please choose at most 3 of this add-on."] });
+    assert.equal((await booking(3)).status, 201);
+  });
+
+  await t.step("issue 13: prices over A$100,000 are field errors (1e10 overflowed the column: 500)", async () => {
+    const message = ["Price must be A$100,000 or less"];
+    assert.deepEqual((await api.post("/extras", { serviceId: hourly._id, title: "Gold", price: 1e10 })).body.fieldErrors, { price: message });
+    const put = await api.put(`/extras/${created._id}`, { price: 1e10 });
+    assert.equal(put.status, 422);
+    assert.deepEqual(put.body.fieldErrors, { price: message });
+    assert.equal((await api.put(`/extras/${created._id}`, { price: 100_000 })).body.price, 100_000);
+  });
+
 });
 
 describeApi("staff catalogue: frequencies", async (t, _app, db) => {

@@ -230,6 +230,49 @@ describeApi("POST /api/inquiries", async (t, app, db) => {
   });
 });
 
+describeApi("issue 13: quantities and start times bounded, e-mails bare", async (t, _app, db) => {
+  const app = buildTestApp(db, { clock: fixedClock });
+  const tooMany = `Please choose at most ${quantityExtra.maxQuantity} of this add-on.`;
+  await t.step("100,000,000 of an add-on is a field error, not a A$1.5 billion quote (nor a 500 at 1e9)", async () => {
+    for (const [path, quantity] of [["/api/quotes", 1e8], ["/api/bookings", 1e8], ["/api/quotes", 1e9], ["/api/bookings", 1e9]] as const) {
+      const { status, body } = await json(await app.request(post(path, draft({ extras: [{ extraId: quantityExtra._id, quantity }] }))));
+      assert.equal(status, 422, `${path} ${quantity}`);
+      assert.deepEqual(body.fieldErrors, { "extras.0.quantity": [tooMany] });
+    }
+  });
+  await t.step("the extra's own maximum is the limit", async () => {
+    const over = await json(await app.request(post("/api/quotes", draft({ extras: [{ extraId: quantityExtra._id, quantity: quantityExtra.maxQuantity + 1 }] }))));
+    assert.equal(over.status, 422);
+    const most = await json(await app.request(post("/api/quotes", draft({ extras: [{ extraId: quantityExtra._id, quantity: quantityExtra.maxQuantity }] }))));
+    assert.equal(most.status, 201);
+    assert.equal(most.body.extrasAmount, quantityExtra.maxQuantity * quantityExtra.price);
+  });
+  await t.step("a start in 2099 is past the booking horizon", async () => {
+    const message = "We take bookings up to 365 days ahead. Please choose an earlier date.";
+    for (const path of ["/api/bookings", "/api/quotes"]) {
+      const { status, body } = await json(await app.request(post(path, draft({ startTimeISO: "2099-11-27T09:00:00+11:00" }))));
+      assert.equal(status, 422, path);
+      assert.deepEqual(body.fieldErrors, { startTimeISO: [message] });
+    }
+    const { body } = await json(await app.request(post("/api/availability/check", { startTimeISO: "2099-11-27T09:00:00+11:00" })));
+    assert.deepEqual([body.available, body.code, body.reason], [false, "OUTSIDE_BOOKING_HOURS", message]);
+  });
+  await t.step("display-name and list e-mails are refused on bookings, quotes and inquiries", async () => {
+    const inquiry = { firstName: "Eve", lastName: "Ill", phone: "0412 000 111", suburb: "Carlton", message: "Hi" };
+    for (const email of ["attacker<victim@evil.example>", "a@b.co, c@d.co", "a@b.co;c@d.co", "\"Ann\" <ann@example.com>"]) {
+      for (const [path, body] of [["/api/bookings", draft({ email })], ["/api/quotes", draft({ email })], ["/api/inquiries", { ...inquiry, email }]] as const) {
+        const answer = await json(await app.request(post(path, body)));
+        assert.equal(answer.status, 422, `${path} ${email}`);
+        assert.deepEqual(answer.body.fieldErrors, { email: ["Please enter a valid email address."] }, `${path} ${email}`);
+      }
+    }
+  });
+  await t.step("only the one quote at the maximum was stored", async () => {
+    assert.equal(await count(db, "bookings"), 1);
+    assert.equal(await count(db, "inquiries"), 0);
+  });
+});
+
 describeApi("malformed input never crashes or writes a partial record", async (t, _app, db) => {
   const app = buildTestApp(db, { clock: fixedClock });
   const bodies: [string, unknown][] = [

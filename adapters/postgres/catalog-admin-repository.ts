@@ -151,10 +151,10 @@ function catalogAdminTx(tx: Queryable): CatalogAdminTx {
     async insertExtra(e: ExtraInput) {
       const id = crypto.randomUUID();
       await tx`
-        insert into extras (id, service_id, title, description, price, has_quantity, image_url,
-                            active, sort_order)
+        insert into extras (id, service_id, title, description, price, has_quantity, max_quantity,
+                            image_url, active, sort_order)
         values (${id}, ${e.serviceId}, ${e.title}, ${e.description}, ${e.price}, ${e.hasQuantity},
-                ${e.imageUrl}, ${e.active},
+                ${e.maxQuantity}, ${e.imageUrl}, ${e.active},
                 coalesce(${e.order ?? null}::integer,
                          (select coalesce(max(sort_order), 0) + 1 from extras
                            where service_id = ${e.serviceId})))`;
@@ -164,7 +164,8 @@ function catalogAdminTx(tx: Queryable): CatalogAdminTx {
       await tx`
         update extras
            set service_id = ${e.serviceId}, title = ${e.title}, description = ${e.description},
-               price = ${e.price}, has_quantity = ${e.hasQuantity}, image_url = ${e.imageUrl},
+               price = ${e.price}, has_quantity = ${e.hasQuantity}, max_quantity = ${e.maxQuantity},
+               image_url = ${e.imageUrl},
                active = ${e.active},
                sort_order = coalesce(${e.order ?? null}::integer,
                                      (select coalesce(max(sort_order), 0) + 1 from extras

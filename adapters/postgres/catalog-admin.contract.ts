@@ -107,7 +107,7 @@ export async function catalogAdminContract(t: Deno.TestContext, db: TestDatabase
     const last = Math.max(...hourlyExtras.map((e) => e.order));
     const first = await store.run(async (tx) => {
       const extra = await tx.insertExtra({
-        serviceId: hourlyId, title: "Added", description: "", price: 12.34, hasQuantity: false,
+        serviceId: hourlyId, title: "Added", description: "", price: 12.34, hasQuantity: true, maxQuantity: 7,
         imageUrl: "", active: false,
       });
       await tx.setExtraDeletedAt(extra._id, new Date());
@@ -116,6 +116,9 @@ export async function catalogAdminContract(t: Deno.TestContext, db: TestDatabase
     assert.ok(first.ok);
     assert.equal(first.value.order, last + 1);
     assert.equal(first.value.price, 12.34);
+    assert.equal(first.value.maxQuantity, 7);
+    const raised = await store.run(async (tx) => ok(await tx.updateExtra(first.value._id, { ...first.value, maxQuantity: 12 })));
+    assert.ok(raised.ok && raised.value.maxQuantity === 12);
     const second = await store.run(async (tx) =>
       ok(await tx.insertExtra({ ...first.value, title: "Second", active: true, order: undefined }))
     );

@@ -63,6 +63,7 @@ interface ExtraRow {
   description: string;
   price: string;
   has_quantity: boolean;
+  max_quantity: number;
   image_url: string;
   active: boolean;
   sort_order: number;
@@ -76,6 +77,7 @@ export const toExtra = (row: ExtraRow): Extra => ({
   description: row.description,
   price: num(row.price),
   hasQuantity: row.has_quantity,
+  maxQuantity: row.max_quantity,
   imageUrl: row.image_url,
   active: row.active,
   order: row.sort_order,

@@ -8,6 +8,7 @@ import {
   DEMO_SERVICES,
 } from "./demo-data.ts";
 import { BOOKING_FORM_CONTENT_DEFAULTS } from "../../core/settings/types.ts";
+import { CATALOG_LIMITS } from "../../core/catalog/constants.ts";
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -64,6 +65,9 @@ Deno.test("demo data: every extra refers to a demo service and is ordered from 1
     assert.equal(e.active, true);
     assert.equal(e.imageUrl, "");
     assert.ok(e.price > 0);
+    assert.ok(Number.isInteger(e.maxQuantity) && e.maxQuantity >= 1 && e.maxQuantity <= CATALOG_LIMITS.maxQuantity);
+    // A unit add-on offers a believable handful, not the catch-all default.
+    if (e.hasQuantity) assert.ok(e.maxQuantity <= 30, `${e.title} allows ${e.maxQuantity}`);
   }
   for (const id of serviceIds) {
     const orders = DEMO_EXTRAS.filter((e) => e.serviceId === id).map((e) => e.order);

@@ -6,6 +6,7 @@
  *
  * Pure data: no I/O. Prices are A$ (GST inclusive, believable Melbourne rates).
  */
+import { DEFAULT_EXTRA_MAX_QUANTITY } from "../../core/catalog/constants.ts";
 import type { Extra, Frequency, Question, Service } from "../../core/catalog/types.ts";
 import {
   BOOKING_FORM_CONTENT_DEFAULTS,
@@ -146,11 +147,13 @@ export const DEMO_SERVICES: Omit<Service, "deletedAt">[] = [
 // 2. Extras (per service; order from 1 within each service; all active)
 // ---------------------------------------------------------------------------
 
-type ExtraRow = Pick<Extra, "_id" | "title" | "description" | "price" | "hasQuantity">;
+/** Extras sold by the unit say how many a visit can take; the rest keep the default. */
+type ExtraRow = Pick<Extra, "_id" | "title" | "description" | "price" | "hasQuantity"> & { maxQuantity?: number };
 
 function extrasFor(serviceId: string, rows: ExtraRow[]): Omit<Extra, "deletedAt">[] {
   return rows.map((row, i) => ({
     ...row,
+    maxQuantity: row.maxQuantity ?? DEFAULT_EXTRA_MAX_QUANTITY,
     serviceId,
     imageUrl: "",
     active: true,
@@ -180,6 +183,7 @@ export const DEMO_EXTRAS: Omit<Extra, "deletedAt">[] = [
       description: "Inside glass, frames and sills. Interior windows only.",
       price: 15,
       hasQuantity: true,
+      maxQuantity: 12,
     },
     {
       _id: "85286f3f-380c-4636-bfe4-18f7da117b85",
@@ -187,6 +191,7 @@ export const DEMO_EXTRAS: Omit<Extra, "deletedAt">[] = [
       description: "Wash, hang or dry, and iron one load of laundry.",
       price: 30,
       hasQuantity: true,
+      maxQuantity: 5,
     },
     {
       _id: "8b6d3ba5-f125-4782-8d32-18a053ac212a",
@@ -201,6 +206,7 @@ export const DEMO_EXTRAS: Omit<Extra, "deletedAt">[] = [
       description: "Strip and remake a bed with your fresh linen.",
       price: 12,
       hasQuantity: true,
+      maxQuantity: 8,
     },
   ]),
   ...extrasFor(DEMO_SERVICE_IDS.regular, [
@@ -224,6 +230,7 @@ export const DEMO_EXTRAS: Omit<Extra, "deletedAt">[] = [
       description: "Inside glass, frames and sills. Interior windows only.",
       price: 15,
       hasQuantity: true,
+      maxQuantity: 12,
     },
     {
       _id: "4faded98-7052-4452-b655-949fc88a2639",
@@ -238,6 +245,7 @@ export const DEMO_EXTRAS: Omit<Extra, "deletedAt">[] = [
       description: "Strip and remake a bed with your fresh linen.",
       price: 12,
       hasQuantity: true,
+      maxQuantity: 8,
     },
     {
       _id: "34982b5f-693e-4069-9525-e4c8b5377d0b",
@@ -245,6 +253,7 @@ export const DEMO_EXTRAS: Omit<Extra, "deletedAt">[] = [
       description: "Wash, hang or dry, and iron one load of laundry.",
       price: 30,
       hasQuantity: true,
+      maxQuantity: 5,
     },
   ]),
   ...extrasFor(DEMO_SERVICE_IDS.spring, [
@@ -275,6 +284,7 @@ export const DEMO_EXTRAS: Omit<Extra, "deletedAt">[] = [
       description: "Remove scuffs and marks from painted walls.",
       price: 20,
       hasQuantity: true,
+      maxQuantity: 12,
     },
     {
       _id: "e29a2f0c-46c3-49b1-8009-4a31218407b1",
@@ -282,6 +292,7 @@ export const DEMO_EXTRAS: Omit<Extra, "deletedAt">[] = [
       description: "Inside glass, frames and sills. Interior windows only.",
       price: 15,
       hasQuantity: true,
+      maxQuantity: 12,
     },
     {
       _id: "609cfb06-2dca-4e49-a173-176560f172e0",
@@ -289,6 +300,7 @@ export const DEMO_EXTRAS: Omit<Extra, "deletedAt">[] = [
       description: "Hot-water extraction of one carpeted room. Book at least 3 days ahead.",
       price: 45,
       hasQuantity: true,
+      maxQuantity: 10,
     },
     {
       _id: "9b226fa6-8b78-465d-8c3a-8ba480961035",
@@ -305,6 +317,7 @@ export const DEMO_EXTRAS: Omit<Extra, "deletedAt">[] = [
       description: "Hot-water extraction of one carpeted room. Book at least 3 days ahead.",
       price: 45,
       hasQuantity: true,
+      maxQuantity: 10,
     },
     {
       _id: "e40f4353-4567-4020-acdb-549329a36506",
@@ -312,6 +325,7 @@ export const DEMO_EXTRAS: Omit<Extra, "deletedAt">[] = [
       description: "Remove scuffs and marks from painted walls.",
       price: 20,
       hasQuantity: true,
+      maxQuantity: 12,
     },
     {
       _id: "971ff466-56df-4d36-92ec-ef6e8c40843e",
@@ -333,6 +347,7 @@ export const DEMO_EXTRAS: Omit<Extra, "deletedAt">[] = [
       description: "Inside glass, frames and sills. Interior windows only.",
       price: 15,
       hasQuantity: true,
+      maxQuantity: 12,
     },
     {
       _id: "ab030cc3-62c1-40d4-93c5-a49bf47ade95",
@@ -370,6 +385,7 @@ export const DEMO_EXTRAS: Omit<Extra, "deletedAt">[] = [
       description: "Streak-free clean of internal glass walls and doors.",
       price: 25,
       hasQuantity: true,
+      maxQuantity: 20,
     },
     {
       _id: "76fd91dd-e7ae-441d-9f00-a1db407514da",
@@ -377,6 +393,7 @@ export const DEMO_EXTRAS: Omit<Extra, "deletedAt">[] = [
       description: "Hot-water extraction of one carpeted room. Book at least 3 days ahead.",
       price: 45,
       hasQuantity: true,
+      maxQuantity: 10,
     },
     {
       _id: "c11b6a47-4274-42c9-884b-fbe06725f824",
@@ -393,6 +410,7 @@ export const DEMO_EXTRAS: Omit<Extra, "deletedAt">[] = [
       description: "Disinfect desktops, chairs and shared equipment.",
       price: 30,
       hasQuantity: true,
+      maxQuantity: 30,
     },
     {
       _id: "a71aca7d-bbd1-44d6-99e2-b7d4abd031b2",
@@ -400,6 +418,7 @@ export const DEMO_EXTRAS: Omit<Extra, "deletedAt">[] = [
       description: "Inside glass, frames and sills. Interior windows only.",
       price: 25,
       hasQuantity: true,
+      maxQuantity: 20,
     },
     {
       _id: "14405df4-14c9-40bf-8655-404527e296d6",
@@ -407,6 +426,7 @@ export const DEMO_EXTRAS: Omit<Extra, "deletedAt">[] = [
       description: "Hot-water extraction of classroom carpet. Book at least 3 days ahead.",
       price: 55,
       hasQuantity: true,
+      maxQuantity: 20,
     },
     {
       _id: "50c92ae2-495d-42e0-b167-c07b6db9cec4",
@@ -423,6 +443,7 @@ export const DEMO_EXTRAS: Omit<Extra, "deletedAt">[] = [
       description: "Strip, remake and style a bed with your spare set.",
       price: 15,
       hasQuantity: true,
+      maxQuantity: 8,
     },
     {
       _id: "087c5df3-7938-463f-9000-dbd896e3c240",
@@ -430,6 +451,7 @@ export const DEMO_EXTRAS: Omit<Extra, "deletedAt">[] = [
       description: "Wash, dry and fold towels and linen, one load.",
       price: 30,
       hasQuantity: true,
+      maxQuantity: 5,
     },
     {
       _id: "773b774d-917e-4daa-ac88-667f8bf2cd3d",

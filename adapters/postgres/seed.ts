@@ -37,10 +37,10 @@ export async function seedDemoData(sql: Sql): Promise<boolean> {
     }
     for (const e of DEMO_EXTRAS) {
       await tx`
-        insert into extras (id, service_id, title, description, price, has_quantity, image_url,
-                            active, sort_order)
+        insert into extras (id, service_id, title, description, price, has_quantity, max_quantity,
+                            image_url, active, sort_order)
         values (${e._id}, ${e.serviceId}, ${e.title}, ${e.description}, ${e.price},
-                ${e.hasQuantity}, ${e.imageUrl}, ${e.active}, ${e.order})`;
+                ${e.hasQuantity}, ${e.maxQuantity}, ${e.imageUrl}, ${e.active}, ${e.order})`;
     }
     for (const [index, f] of DEMO_FREQUENCIES.entries()) {
       await tx`insert into frequencies (id, name, code, discount_percent, sort_order)

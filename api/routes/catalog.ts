@@ -39,7 +39,7 @@ const getContent = route({
 });
 const getScheduling = route({
   method: "get", path: "/scheduling", tags, "x-required-role": role,
-  summary: "The days and start hours the booking form offers (lead time, slot hours, closed weekdays)",
+  summary: "The days and start hours the booking form offers (lead time, horizon, slot hours, closed weekdays)",
   responses: { 200: json(publicSchedulingSchema, "The live scheduling settings") },
 });
 const getBusiness = route({
@@ -68,8 +68,8 @@ export function catalogRoutes(catalog: CatalogReader, settings: SettingsStore) {
     })
     .openapi(getContent, async (c) => c.json(await settings.getBookingFormContent(), 200))
     .openapi(getScheduling, async (c) => {
-      const { leadDays, firstSlotHour, lastSlotHour, closedWeekdays } = await settings.getScheduling();
-      return c.json({ leadDays, firstSlotHour, lastSlotHour, closedWeekdays }, 200);
+      const { leadDays, horizonDays, firstSlotHour, lastSlotHour, closedWeekdays } = await settings.getScheduling();
+      return c.json({ leadDays, horizonDays, firstSlotHour, lastSlotHour, closedWeekdays }, 200);
     })
     .openapi(getBusiness, async (c) => {
       const profile = await settings.getBusinessProfile();

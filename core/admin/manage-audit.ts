@@ -20,7 +20,8 @@ export interface AuditReader {
   list(query: AuditQuery): Promise<{ items: AuditRecord[]; totalItems: number }>;
 }
 
-export const AUDIT_PAGE_LIMITS = { defaultLimit: 100, maxLimit: 500 } as const;
+/** maxPage keeps the offset (page x limit) a number the database can take: page=1e20 reads as it. */
+export const AUDIT_PAGE_LIMITS = { defaultLimit: 100, maxLimit: 500, maxPage: 100_000 } as const;
 
 /** Query strings are forgiving: a bad or missing limit or page reads as the default. */
 const pageNumber = (fallback: number, max: number, description: string) =>
@@ -29,13 +30,13 @@ const pageNumber = (fallback: number, max: number, description: string) =>
     return n === null ? fallback : Math.min(max, Math.max(1, Math.floor(n)));
   });
 
-const { defaultLimit, maxLimit } = AUDIT_PAGE_LIMITS;
+const { defaultLimit, maxLimit, maxPage } = AUDIT_PAGE_LIMITS;
 
 export const auditQuerySchema = z.object({
   entity: z.string().optional().meta({ description: "e.g. admin, settings" }),
   entityId: z.string().optional(),
   limit: pageNumber(defaultLimit, maxLimit, `Rows a page, default ${defaultLimit}, at most ${maxLimit}`),
-  page: pageNumber(1, Infinity, "From 1"),
+  page: pageNumber(1, maxPage, `From 1 to ${maxPage}`),
 }).transform(({ entity, entityId, ...paging }): AuditQuery => ({
   ...(entity?.trim() ? { entity: entity.trim() } : {}),
   ...(entityId?.trim() ? { entityId: entityId.trim() } : {}),

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { bookingListQuery, searchTerms, statsFilter, totalPagesOf } from "./admin-query.ts";
+import { bookingListQuery, bookingListQuerySchema, searchTerms, statsFilter, totalPagesOf } from "./admin-query.ts";
+import { inquiryListQuerySchema } from "../inquiry/admin-query.ts";
 
 Deno.test("searchTerms", async (t) => {
   const cases: [string | undefined, ReturnType<typeof searchTerms>][] = [
@@ -44,6 +45,20 @@ Deno.test("bookingListQuery: section 9 defaults, the quote status, the limit cap
     const { filter } = bookingListQuery({ q: "ada", type: "BOOKING", status: "DONE", paymentStatus: "PAID", startFrom: from });
     assert.deepEqual(statsFilter(filter), { ...filter, status: null, paymentStatus: null });
   });
+});
+
+Deno.test("page and limit are bounded: page=1e20 is a message, never an offset the database refuses", async (t) => {
+  for (const [name, schema] of [["bookings", bookingListQuerySchema], ["inquiries", inquiryListQuerySchema]] as const) {
+    await t.step(name, () => {
+      assert.equal(schema.parse({ page: "100000", limit: "500" }).page, 100_000);
+      for (const page of ["1e20", "100001", "9007199254740993", "0", "-1", "2.5", "x"]) {
+        const result = schema.safeParse({ page });
+        assert.ok(!result.success, `page=${page}`);
+        assert.deepEqual(result.error.issues.map((issue) => issue.path), result.error.issues.map(() => ["page"]));
+      }
+      assert.ok(!schema.safeParse({ limit: "1e20" }).success);
+    });
+  }
 });
 
 Deno.test("totalPagesOf", () => {

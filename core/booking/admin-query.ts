@@ -3,7 +3,8 @@ import { z } from "zod";
 import { parseIsoInstant } from "../shared/iso-instant.ts";
 import { BOOKING_STATUSES, PAYMENT_STATUSES, type PaymentStatus, RECORD_TYPES, type RecordStatus, type RecordType } from "./types.ts";
 
-export const ADMIN_LIST_LIMITS = { defaultLimit: 200, maxLimit: 500 } as const;
+/** maxPage keeps every offset (page x limit) a small whole number the database can take. */
+export const ADMIN_LIST_LIMITS = { defaultLimit: 200, maxLimit: 500, maxPage: 100_000 } as const;
 
 export const BOOKING_SORT_FIELDS = ["startTime", "createdAt"] as const;
 export type BookingSortField = (typeof BOOKING_SORT_FIELDS)[number];
@@ -61,7 +62,8 @@ const whole = (name: string) =>
 export const pagingParams = {
   limit: whole("limit").max(ADMIN_LIST_LIMITS.maxLimit, `limit must be at most ${ADMIN_LIST_LIMITS.maxLimit}.`).optional()
     .meta({ description: `Page size, default ${ADMIN_LIST_LIMITS.defaultLimit}, at most ${ADMIN_LIST_LIMITS.maxLimit}` }),
-  page: whole("page").optional().meta({ description: "1-based page number, default 1" }),
+  page: whole("page").max(ADMIN_LIST_LIMITS.maxPage, `page must be at most ${ADMIN_LIST_LIMITS.maxPage}.`).optional()
+    .meta({ description: `1-based page number, default 1, at most ${ADMIN_LIST_LIMITS.maxPage}` }),
   order: z.enum(SORT_ORDERS, { error: "order must be asc or desc." }).optional(),
 };
 

@@ -1,5 +1,6 @@
 /** The wire shapes of the staff bookings calls: the list with its chips, a status change, a payment. */
 import { z } from "zod";
+import { MONEY_MAX } from "../shared/money.ts";
 import { RECORD_STATUS_VALUES } from "./admin-query.ts";
 import { bookingRecordSchema } from "./schemas.ts";
 import { STATUS_MESSAGES } from "./status.ts";
@@ -30,6 +31,7 @@ export const statusChangeSchema = z.object({
 /** A number, or a numeric string as a prompt returns it; anything else is not an amount. */
 export const paymentSchema = z.object({
   amountPaid: z.union([z.number(), z.string().trim().min(1).transform(Number)], { error: STATUS_MESSAGES.invalidAmount })
-    .pipe(z.number({ error: STATUS_MESSAGES.invalidAmount }).min(0, STATUS_MESSAGES.invalidAmount))
-    .meta({ description: "A$ paid, 0 or more; a numeric string (as a prompt returns) is accepted; rounded to cents" }),
+    .pipe(z.number({ error: STATUS_MESSAGES.invalidAmount }).min(0, STATUS_MESSAGES.invalidAmount)
+      .max(MONEY_MAX, STATUS_MESSAGES.amountTooLarge))
+    .meta({ description: `A$ paid, 0 to ${MONEY_MAX}; a numeric string (as a prompt returns) is accepted; rounded to cents` }),
 }).meta({ id: "ConfirmPayment" });

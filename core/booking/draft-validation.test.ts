@@ -87,6 +87,8 @@ Deno.test("validateDraft: accepted variations", async (t) => {
     check: Record<string, unknown>;
   }[] = [
     { name: "hours as a numeric string", input: patched({ hours: "2.5" }), check: { hours: 2.5 } },
+    { name: "a plus-addressed e-mail", input: patched({ email: "jo+clean@example.com.au" }), check: { email: "jo+clean@example.com.au" } },
+    { name: "an e-mail in other scripts", input: patched({ email: "zoë@exämple.de" }), check: { email: "zoë@exämple.de" } },
     {
       name: "bedrooms model",
       input: patched({ servicePricingModel: "BEDROOMS", hours: 3, bedrooms: "2" }),
@@ -229,6 +231,19 @@ const REJECTIONS: {
     input: patched({ email: "jo bloggs@example.com" }),
     fieldErrors: { email: [M.email] },
   },
+  // Issue 13: display-name and list forms passed, and could carry a second address into a header.
+  ...[
+    "attacker<victim@evil.example>",
+    "Ann <ann@example.com>",
+    "a@b.co, c@d.co",
+    "a@b.co;c@d.co",
+    "\"ann\"@example.com",
+    "ann@example.com>",
+    "(ann)ann@example.com",
+    "ann:x@example.com",
+    "ann\\x@example.com",
+    "ann@[192.0.2.1]",
+  ].map((email) => ({ name: `email ${email}`, input: patched({ email }), fieldErrors: { email: [M.email] } })),
   {
     name: "email too long",
     input: patched({ email: `${"a".repeat(250)}@example.com` }),
@@ -444,6 +459,11 @@ const REJECTIONS: {
     name: "start time on a Sunday",
     input: patched({ startTimeISO: "2026-11-29T09:00:00+11:00" }),
     fieldErrors: { startTimeISO: ["We’re closed on Sundays. Please choose another day."] },
+  },
+  {
+    name: "start time in 2099, past the booking horizon",
+    input: patched({ startTimeISO: "2099-01-01T09:00:00+11:00" }),
+    fieldErrors: { startTimeISO: ["We take bookings up to 365 days ahead. Please choose an earlier date."] },
   },
   {
     name: "start time before the lead time",

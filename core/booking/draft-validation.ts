@@ -8,9 +8,8 @@ import { parseIsoInstant } from "../shared/iso-instant.ts";
 import { isRecord } from "../shared/input.ts";
 import { parseInput } from "../shared/parse-input.ts";
 import type { FieldErrors, Result } from "../shared/result.ts";
-import type { SchedulingSettings } from "../settings/types.ts";
 import { normaliseAuPhone } from "./phone.ts";
-import { checkStartTime, START_TIME_PAST_MESSAGE } from "./scheduling.ts";
+import { checkStartTime, START_TIME_PAST_MESSAGE, type StartTimeRules } from "./scheduling.ts";
 import { AU_STATES, type BookingDraft, type DraftFields, EMAIL_PATTERN } from "./types.ts";
 
 export { EMAIL_PATTERN };
@@ -210,7 +209,7 @@ const draftFields = z.object({
 export interface DraftValidationContext {
   now: Date;
   /** The start rules only: the booking form has just these (GET /api/scheduling). */
-  scheduling: Pick<SchedulingSettings, "leadDays" | "firstSlotHour" | "lastSlotHour" | "closedWeekdays">;
+  scheduling: StartTimeRules;
   /** The catalogue's model for the chosen service, when the caller knows it; wins over the form's. */
   pricingModel?: PricingModel | null;
 }

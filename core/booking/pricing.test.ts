@@ -21,6 +21,7 @@ const extra = (patch: Partial<Extra> & Pick<Extra, "_id" | "serviceId" | "price"
   title: patch._id,
   description: "",
   hasQuantity: false,
+  maxQuantity: 20,
   imageUrl: "",
   active: true,
   order: 1,
@@ -73,7 +74,7 @@ const catalog: PricingCatalog = {
   ],
   extras: [
     extra({ _id: "oven", serviceId: "hourly", price: 35 }),
-    extra({ _id: "windows", serviceId: "hourly", price: 12.35, hasQuantity: true }),
+    extra({ _id: "windows", serviceId: "hourly", price: 12.35, hasQuantity: true, maxQuantity: 12 }),
     extra({ _id: "fridge", serviceId: "bedrooms", price: 29.99, hasQuantity: true }),
     extra({ _id: "balcony", serviceId: "fixed", price: 20 }),
     extra({ _id: "off", serviceId: "hourly", price: 10, active: false }),
@@ -362,6 +363,25 @@ Deno.test("priceDraft: errors", async (t) => {
       draft: { serviceId: "hourly", hours: 2, extras: [{ extraId: "windows", quantity: 0 }] },
       code: "INVALID_EXTRA_QUANTITY",
       fieldErrors: { "extras.0.quantity": ["Quantity must be at least 1."] },
+    },
+    // Issue 13: 100,000,000 of a A$15 add-on priced a A$1.5 billion booking.
+    {
+      name: "quantity over the extra's maximum",
+      draft: { serviceId: "hourly", hours: 2, extras: [{ extraId: "oven", quantity: 1 }, { extraId: "windows", quantity: 13 }] },
+      code: "INVALID_EXTRA_QUANTITY",
+      fieldErrors: { "extras.1.quantity": ["Please choose at most 12 of this add-on."] },
+    },
+    {
+      name: "quantity 1e8",
+      draft: { serviceId: "hourly", hours: 2, extras: [{ extraId: "windows", quantity: 1e8 }] },
+      code: "INVALID_EXTRA_QUANTITY",
+      fieldErrors: { "extras.0.quantity": ["Please choose at most 12 of this add-on."] },
+    },
+    {
+      name: "quantity 1e9",
+      draft: { serviceId: "hourly", hours: 2, extras: [{ extraId: "windows", quantity: 1e9 }] },
+      code: "INVALID_EXTRA_QUANTITY",
+      fieldErrors: { "extras.0.quantity": ["Please choose at most 12 of this add-on."] },
     },
     {
       name: "quantity 1.5",

@@ -41,6 +41,7 @@ export const PRICING_MESSAGES = {
   unknownBedrooms: "That number of bedrooms isn’t offered for this service.",
   unknownExtra: "That add-on isn’t available for this service.",
   extraQuantity: "Quantity must be at least 1.",
+  extraQuantityTooMany: (max: number) => `Please choose at most ${max} of this add-on.`,
   duplicateExtra: "Each add-on can be chosen once.",
   frequencyCode: "Please choose how often you’d like the service.",
 } as const;
@@ -183,6 +184,15 @@ export function priceDraft(draft: PriceableDraft, catalog: PricingCatalog): Resu
         code: "INVALID_EXTRA_QUANTITY",
         path: `extras.${index}.quantity`,
         message: PRICING_MESSAGES.extraQuantity,
+      });
+      return;
+    }
+    // The extra's own maximum, so no booking is priced (or takes a place) for absurd quantities.
+    if (extra.hasQuantity && choice.quantity > extra.maxQuantity) {
+      failures.push({
+        code: "INVALID_EXTRA_QUANTITY",
+        path: `extras.${index}.quantity`,
+        message: PRICING_MESSAGES.extraQuantityTooMany(extra.maxQuantity),
       });
       return;
     }

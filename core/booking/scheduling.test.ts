@@ -24,6 +24,7 @@ const HOUR_MESSAGE = "Please choose a start time on the hour between 8:00 and 16
 const SUNDAY_MESSAGE = "We’re closed on Sundays. Please choose another day.";
 const PAST_MESSAGE = "Please choose a time from today onward.";
 const EARLIEST_MESSAGE = "The earliest date we can book is Thursday 26 November 2026.";
+const HORIZON_MESSAGE = "We take bookings up to 365 days ahead. Please choose an earlier date.";
 
 Deno.test("slotHours", async (t) => {
   const cases: { settings: SchedulingSettings; hours: number[] }[] = [
@@ -210,6 +211,23 @@ Deno.test("checkStartTime", async (t) => {
       settings: with_({ leadDays: 10 }),
       message: "The earliest date we can book is Wednesday 2 December 2026.",
     },
+    // The booking horizon (issue 13: bookings in 2099 were accepted), 365 days from Melbourne today.
+    { name: "the last day of the horizon", start: slotInstant("2027-11-22", 16), message: null },
+    { name: "the day after the horizon", start: slotInstant("2027-11-23", 8), message: HORIZON_MESSAGE },
+    { name: "2099", start: slotInstant("2099-06-02", 9), message: HORIZON_MESSAGE },
+    { name: "past year 9999 in Melbourne", start: new Date("9999-12-31T23:00:00-14:00"), message: HORIZON_MESSAGE },
+    {
+      name: "beyond the horizon names the horizon before the hour or the closure",
+      start: slotInstant("2099-06-07", 3),
+      message: HORIZON_MESSAGE,
+    },
+    {
+      name: "a shorter horizon names itself",
+      start: slotInstant("2026-12-10", 9),
+      settings: with_({ horizonDays: 14 }),
+      message: "We take bookings up to 14 days ahead. Please choose an earlier date.",
+    },
+    { name: "within a shorter horizon", start: slotInstant("2026-12-05", 9), settings: with_({ horizonDays: 14 }), message: null },
     // DST: clocks go back at 3:00 on Sunday 2026-04-05; open Sundays for these cases.
     {
       name: "9:00 on 2026-04-05 (AEST, +10)",

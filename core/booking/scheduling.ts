@@ -52,6 +52,14 @@ export function isClosedYmd(
   return settings.closedWeekdays.includes(weekdayOfYmd(ymd));
 }
 
+/** Melbourne today plus the horizon days: the last date a start may fall on. */
+export function latestBookableYmd(
+  now: Date,
+  settings: Pick<SchedulingSettings, "horizonDays">,
+): string {
+  return addDaysYmd(melbourneYmd(now), settings.horizonDays);
+}
+
 /** The next `count` open dates from the earliest bookable one, for the date picker. */
 export function bookableDates(
   now: Date,
@@ -90,13 +98,21 @@ export const closedDayMessage = (settings: Pick<SchedulingSettings, "closedWeekd
 export const earliestDateMessage = (earliestYmd: string) =>
   `The earliest date we can book is ${formatYmdLong(earliestYmd)}.`;
 
+export const horizonMessage = (settings: Pick<SchedulingSettings, "horizonDays">) =>
+  `We take bookings up to ${settings.horizonDays} days ahead. Please choose an earlier date.`;
+
+/** The start rules' settings: what the booking form has of them too (GET /api/scheduling). */
+export type StartTimeRules = Pick<
+  SchedulingSettings,
+  "leadDays" | "horizonDays" | "firstSlotHour" | "lastSlotHour" | "closedWeekdays"
+>;
+
 /** null when a start is bookable by the schedule's rules, else the message to show. */
-export function checkStartTime(
-  start: Date,
-  now: Date,
-  settings: Pick<SchedulingSettings, "leadDays" | "firstSlotHour" | "lastSlotHour" | "closedWeekdays">,
-): string | null {
+export function checkStartTime(start: Date, now: Date, settings: StartTimeRules): string | null {
   if (start.getTime() < now.getTime() - PAST_TOLERANCE_MS) return START_TIME_PAST_MESSAGE;
+  // Compared as instants: a start past year 9999 in Melbourne has no four-digit date to compare.
+  const afterHorizon = melbourneInstant(addDaysYmd(latestBookableYmd(now, settings), 1), 0);
+  if (start.getTime() >= afterHorizon.getTime()) return horizonMessage(settings);
   const { hour, minute, second } = melbourneHourMinute(start);
   const onTheHour = minute === 0 && second === 0 && start.getUTCMilliseconds() === 0;
   if (!onTheHour || hour < settings.firstSlotHour || hour > settings.lastSlotHour) {

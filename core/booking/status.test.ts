@@ -75,6 +75,12 @@ Deno.test("confirmPayment", async (t) => {
     { name: "missing", amount: undefined, error: invalid },
     { name: "null", amount: null, error: invalid },
     { name: "an object", amount: { amount: 5 }, error: invalid },
+    { name: "the most a payment may be", amount: 100_000, value: 100_000 },
+    {
+      name: "more than A$100,000 (numeric(12,2) overflowed at 1e10)",
+      amount: 1e10,
+      error: { ...invalid, message: "Amount paid must be A$100,000 or less.", fieldErrors: { amountPaid: ["Amount paid must be A$100,000 or less."] } },
+    },
     {
       name: "a quote",
       type: "QUOTE",

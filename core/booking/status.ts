@@ -1,6 +1,6 @@
 /** What staff may do to a record's status and payment (admin-area.md sections 4 and 5). */
 import { err, ok, type Result } from "../shared/result.ts";
-import { roundToCents } from "../shared/money.ts";
+import { MONEY_MAX, MONEY_MAX_TEXT, roundToCents } from "../shared/money.ts";
 import {
   type PaymentStatus,
   type RecordStatus,
@@ -13,6 +13,7 @@ export const STATUS_MESSAGES = {
   quoteHasNoStatus: "Quotes have no status actions.",
   invalidStatus: "Status must be CONFIRMED, CANCELLED or DONE.",
   invalidAmount: "Invalid amount.",
+  amountTooLarge: `Amount paid must be ${MONEY_MAX_TEXT} or less.`,
   quoteNotPayable: "Quotes cannot be paid.",
   alreadyPaid: "This booking is already paid.",
 } as const;
@@ -68,6 +69,14 @@ export function confirmPayment(
       code: "INVALID_AMOUNT",
       message: STATUS_MESSAGES.invalidAmount,
       fieldErrors: { amountPaid: [STATUS_MESSAGES.invalidAmount] },
+    });
+  }
+  if (amount > MONEY_MAX) {
+    return err({
+      kind: "validation",
+      code: "INVALID_AMOUNT",
+      message: STATUS_MESSAGES.amountTooLarge,
+      fieldErrors: { amountPaid: [STATUS_MESSAGES.amountTooLarge] },
     });
   }
   if (record.type === "QUOTE") {

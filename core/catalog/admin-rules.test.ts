@@ -42,6 +42,7 @@ const extra: Extra = {
   description: "",
   price: 65,
   hasQuantity: false,
+  maxQuantity: 20,
   imageUrl: "",
   active: true,
   order: 3,

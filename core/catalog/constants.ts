@@ -14,5 +14,17 @@ export const SERVICE_DEFAULTS = {
   basePrice: 0,
 };
 
+/** Bounds of the whole numbers staff enter, so each fits its integer column with room to spare. */
+export const CATALOG_LIMITS = {
+  /** An extra's or a question's position in its list. */
+  order: 1_000,
+  bedrooms: 20,
+  /** How many of one add-on a booking may take: each extra's own maximum lies within 1..this. */
+  maxQuantity: 100,
+} as const;
+
+/** An add-on's maximum quantity when staff set none. */
+export const DEFAULT_EXTRA_MAX_QUANTITY = 20;
+
 /** What a booking without a chosen frequency uses. */
 export const DEFAULT_FREQUENCY_CODE = "ONE_TIME";

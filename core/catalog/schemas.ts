@@ -5,10 +5,17 @@
  */
 import { z } from "zod";
 import { isRecord } from "../shared/input.ts";
-import { roundHalfAwayFromZero, roundToCents } from "../shared/money.ts";
+import { MONEY_MAX, MONEY_MAX_TEXT, roundHalfAwayFromZero, roundToCents } from "../shared/money.ts";
 import { moneySchema as money } from "../shared/money-schema.ts";
 import type { FieldErrors } from "../shared/result.ts";
-import { PRICING_MODELS, QUESTION_SCOPES, QUESTION_TYPES, SERVICE_DEFAULTS } from "./constants.ts";
+import {
+  CATALOG_LIMITS,
+  DEFAULT_EXTRA_MAX_QUANTITY,
+  PRICING_MODELS,
+  QUESTION_SCOPES,
+  QUESTION_TYPES,
+  SERVICE_DEFAULTS,
+} from "./constants.ts";
 
 export const CATALOG_MESSAGES = {
   nameRequired: "Name is required",
@@ -19,24 +26,32 @@ export const CATALOG_MESSAGES = {
   slugTaken: "Another service already uses this slug",
   pricingModel: "Pricing model must be HOURLY, BEDROOMS or FIXED",
   ratePerHour: "Rate per hour must be 0 or more",
+  ratePerHourTooHigh: `Rate per hour must be ${MONEY_MAX_TEXT} or less`,
   minHours: "Minimum hours must be more than 0 and no more than 24",
   maxHours: "Maximum hours must be more than 0 and no more than 24",
   minAboveMax: "Maximum hours must be at least the minimum hours",
   stepHours: "Step must be more than 0",
+  stepHoursTooLong: "Step must be no more than 24",
   bedroomPricesList: "Add at least one bedroom price",
   bedrooms: "Bedrooms must be a whole number of 0 (studio) or more",
+  bedroomsTooMany: `Bedrooms must be ${CATALOG_LIMITS.bedrooms} or fewer`,
   bedroomPrice: "Bedroom prices must be 0 or more",
+  bedroomPriceTooHigh: `Bedroom prices must be ${MONEY_MAX_TEXT} or less`,
   bedroomsUnique: "Each number of bedrooms can appear only once",
   basePrice: "Base price must be 0 or more",
+  basePriceTooHigh: `Base price must be ${MONEY_MAX_TEXT} or less`,
   descriptionTooLong: "Description must be 500 characters or fewer",
   serviceRequired: "Please choose a service.",
   titleRequired: "Title is required",
   titleTooLong: "Title must be 120 characters or fewer",
   price: "Price must be 0 or more",
+  priceTooHigh: `Price must be ${MONEY_MAX_TEXT} or less`,
+  maxQuantity: `Maximum quantity must be a whole number from 1 to ${CATALOG_LIMITS.maxQuantity}`,
   hasQuantity: "Has quantity must be true or false",
   imageUrl: "Image URL must start with https://",
   active: "Active must be true or false",
   order: "Order must be a whole number of 1 or more",
+  orderTooLarge: `Order must be ${CATALOG_LIMITS.order.toLocaleString("en-AU")} or less`,
   ordersRequired: "Send at least one extra with its order",
   extraNotOfService: "This extra does not belong to the service",
   extraRepeated: "Each extra can appear only once",
@@ -86,6 +101,7 @@ export const extraSchema = z.object({
   description: z.string(),
   price: money,
   hasQuantity: z.boolean(),
+  maxQuantity: z.number().int().meta({ description: "The most a booking may take (hasQuantity)" }),
   imageUrl: z.string(),
   active: z.boolean(),
   order: z.number(),
@@ -136,11 +152,18 @@ const numberWhere = (message: string, rule: (n: z.ZodNumber) => z.ZodNumber) =>
   z.preprocess((v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : v), rule(z.number({ error: message })));
 
 export const toHundredths = (n: number): number => roundHalfAwayFromZero(n * 100) / 100;
-const amount = (message: string) => numberWhere(message, (n) => n.min(0, message)).transform(roundToCents);
+/** A$ from 0 to MONEY_MAX, rounded to cents. */
+const amount = (message: string, tooHigh: string) =>
+  numberWhere(message, (n) => n.min(0, message).max(MONEY_MAX, tooHigh)).transform(roundToCents)
+    .meta({ minimum: 0, maximum: MONEY_MAX });
 const hours = (message: string) => numberWhere(message, (n) => n.gt(0, message).max(24, message)).transform(toHundredths);
-const wholeFrom = (least: number, message: string) =>
-  numberWhere(message, (n) => n.refine((v) => Number.isInteger(v) && v >= least, message))
-    .meta({ type: "integer", minimum: least });
+/** A whole number from `least` to `most`; past `most` says `tooLarge`, anything else `message`. */
+const wholeBetween = (least: number, most: number, message: string, tooLarge = message) =>
+  numberWhere(message, (n) =>
+    n.refine((v) => Number.isInteger(v) && v >= least, message)
+      // Only a whole number says it is too large: a fraction has its one message already.
+      .refine((v) => !Number.isInteger(v) || v <= most, tooLarge))
+    .meta({ type: "integer", minimum: least, maximum: most });
 
 /** One of `values`, in any letter case. */
 const oneOf = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
@@ -186,13 +209,16 @@ const serviceFields = z.object({
   slug: requiredText(M.slugRequired, 120, M.slugTooLong).pipe(z.string().regex(/^[a-z0-9-]+$/, M.slugPattern))
     .meta({ pattern: "^[a-z0-9-]+$", description: "Unique among services, deleted ones included", examples: ["deep-clean"] }),
   pricingModel: oneOf(PRICING_MODELS, M.pricingModel),
-  ratePerHour: amount(M.ratePerHour).meta({ description: "A$ per hour (HOURLY)" }),
+  ratePerHour: amount(M.ratePerHour, M.ratePerHourTooHigh).meta({ description: "A$ per hour (HOURLY)" }),
   minHours: hours(M.minHours),
   maxHours: hours(M.maxHours),
-  stepHours: numberWhere(M.stepHours, (n) => n.gt(0, M.stepHours)).transform(toHundredths),
+  stepHours: numberWhere(M.stepHours, (n) => n.gt(0, M.stepHours).max(24, M.stepHoursTooLong)).transform(toHundredths),
   bedroomPrices: z.preprocess(
     (v) => v ?? [],
-    z.array(entry(z.object({ bedrooms: wholeFrom(0, M.bedrooms), price: amount(M.bedroomPrice) })), {
+    z.array(entry(z.object({
+      bedrooms: wholeBetween(0, CATALOG_LIMITS.bedrooms, M.bedrooms, M.bedroomsTooMany),
+      price: amount(M.bedroomPrice, M.bedroomPriceTooHigh),
+    })), {
       error: M.bedroomPricesList,
     }),
   ).superRefine((rows, ctx) => {
@@ -202,7 +228,7 @@ const serviceFields = z.object({
   }, { when: (payload) => Array.isArray(payload.value) }).transform((rows) => rows.toSorted((a, b) => a.bedrooms - b.bedrooms)).meta({
     description: "A$ per number of bedrooms (0 is a studio), each once; BEDROOMS needs one at least",
   }),
-  basePrice: amount(M.basePrice).meta({ description: "A$ (FIXED)" }),
+  basePrice: amount(M.basePrice, M.basePriceTooHigh).meta({ description: "A$ (FIXED)" }),
   description: optionalText((text) => text.max(500, M.descriptionTooLong))
     .meta({ description: "A short line shown on cards" }),
 });
@@ -237,18 +263,20 @@ export type ServicePatch = z.output<typeof serviceUpdateSchema>;
 const extraFields = z.object({
   serviceId: requiredText(M.serviceRequired, 200, M.serviceRequired).meta({ description: "A service that is not deleted" }),
   title: requiredText(M.titleRequired, 120, M.titleTooLong).meta({ examples: ["Inside oven"] }),
-  price: amount(M.price).meta({ description: "A$ each" }),
+  price: amount(M.price, M.priceTooHigh).meta({ description: "A$ each" }),
   hasQuantity: z.boolean({ error: M.hasQuantity }),
+  maxQuantity: wholeBetween(1, CATALOG_LIMITS.maxQuantity, M.maxQuantity)
+    .meta({ description: `The most one booking may take (hasQuantity); default ${DEFAULT_EXTRA_MAX_QUANTITY}` }),
   imageUrl: optionalText((text) => text.refine((url) => url === "" || (url.length <= 2000 && isHttpsUrl(url)), M.imageUrl))
     .meta({ description: "Empty, or an https:// URL" }),
   description: optionalText((text) => text.max(500, M.descriptionTooLong)),
   active: z.boolean({ error: M.active }).meta({ description: "Inactive extras are hidden from the booking form" }),
-  order: wholeFrom(1, M.order).meta({ description: "Position in the service's list" }),
+  order: wholeBetween(1, CATALOG_LIMITS.order, M.order, M.orderTooLarge).meta({ description: "Position in the service's list" }),
 });
 
 export const extraInputSchema = withDefaults(
   extraFields.extend({ order: extraFields.shape.order.optional() }),
-  { hasQuantity: false, imageUrl: "", description: "", active: true },
+  { hasQuantity: false, maxQuantity: DEFAULT_EXTRA_MAX_QUANTITY, imageUrl: "", description: "", active: true },
 ).meta({ id: "ExtraInput", description: "Without an order, the extra goes after the service's last one" });
 
 export const extraUpdateSchema = extraFields.partial().meta({
@@ -265,7 +293,7 @@ export const reorderExtrasSchema = z.object({
     entry(z.object({
       extraId: z.preprocess((v) => (typeof v === "string" ? v.trim() : ""), z.string().min(1, M.extraNotOfService))
         .meta({ description: "An extra of this service" }),
-      order: wholeFrom(1, M.order),
+      order: wholeBetween(1, CATALOG_LIMITS.order, M.order, M.orderTooLarge),
     })),
     { error: M.ordersRequired },
   ).min(1, M.ordersRequired).superRefine((orders, ctx) => {
@@ -313,7 +341,7 @@ const questionFields = z.object({
   text: requiredText(M.questionText, 300, M.questionTextTooLong).meta({ examples: ["Any pets at home?"] }),
   type: oneOf(QUESTION_TYPES, M.questionType),
   required: z.boolean({ error: M.questionRequired }),
-  order: wholeFrom(1, M.order),
+  order: wholeBetween(1, CATALOG_LIMITS.order, M.order, M.orderTooLarge),
   helpText: optionalText((text) => text.max(500, M.helpTextTooLong)),
   placeholder: optionalText((text) => text.max(200, M.placeholderTooLong)),
   options: z.array(entry(z.object({ label: optionalText(), value: optionalText() }))).meta({

@@ -172,6 +172,41 @@ Deno.test("validateServiceInput", async (t) => {
       fieldErrors: { stepHours: ["Step must be more than 0"] },
     },
     {
+      name: "step of a day or more",
+      mode: "create",
+      input: { name: "A", slug: "a", stepHours: 9007199254740992 },
+      fieldErrors: { stepHours: ["Step must be no more than 24"] },
+    },
+    // Issue 13: prices of 1e10 overflowed numeric(12,2) and answered 500.
+    {
+      name: "money over A$100,000",
+      mode: "create",
+      input: {
+        name: "A", slug: "a", pricingModel: "BEDROOMS", ratePerHour: 1e10, basePrice: 100_000.01,
+        bedroomPrices: [{ bedrooms: 1, price: "1e20" }],
+      },
+      fieldErrors: {
+        ratePerHour: ["Rate per hour must be A$100,000 or less"],
+        basePrice: ["Base price must be A$100,000 or less"],
+        "bedroomPrices.0.price": ["Bedroom prices must be A$100,000 or less"],
+      },
+    },
+    {
+      name: "A$100,000 exactly",
+      mode: "update",
+      input: { ratePerHour: 100_000, basePrice: "100000" },
+      value: { ratePerHour: 100_000, basePrice: 100_000 },
+    },
+    {
+      name: "bedrooms past the integer column",
+      mode: "update",
+      input: { bedroomPrices: [{ bedrooms: 2 ** 31, price: 10 }, { bedrooms: 21, price: 10 }, { bedrooms: 20, price: 10 }] },
+      fieldErrors: {
+        "bedroomPrices.0.bedrooms": ["Bedrooms must be 20 or fewer"],
+        "bedroomPrices.1.bedrooms": ["Bedrooms must be 20 or fewer"],
+      },
+    },
+    {
       name: "bedrooms with no rows",
       mode: "create",
       input: { name: "A", slug: "a", pricingModel: "BEDROOMS" },
@@ -280,6 +315,7 @@ Deno.test("validateExtraInput", async (t) => {
     description: "",
     price: 35,
     hasQuantity: false,
+    maxQuantity: 20,
     imageUrl: "",
     active: true,
   };
@@ -365,6 +401,31 @@ Deno.test("validateExtraInput", async (t) => {
       input: { order: 1.5 },
       fieldErrors: { order: ["Order must be a whole number of 1 or more"] },
     },
+    {
+      name: "order past the integer column",
+      mode: "update",
+      input: { order: 2 ** 31 },
+      fieldErrors: { order: ["Order must be 1,000 or less"] },
+    },
+    // Issue 13: a price of 1e10 overflowed numeric(12,2) and answered 500.
+    {
+      name: "price 1e10",
+      mode: "create",
+      input: { ...base, price: 1e10 },
+      fieldErrors: { price: ["Price must be A$100,000 or less"] },
+    },
+    {
+      name: "a maximum quantity",
+      mode: "create",
+      input: { ...base, hasQuantity: true, maxQuantity: "8" },
+      value: { ...created, hasQuantity: true, maxQuantity: 8 },
+    },
+    ...[0, 101, 1.5, 1e9, "lots", null].map((maxQuantity): Case => ({
+      name: `maximum quantity ${maxQuantity}`,
+      mode: "update",
+      input: { maxQuantity },
+      fieldErrors: { maxQuantity: ["Maximum quantity must be a whole number from 1 to 100"] },
+    })),
     { name: "update: disable", mode: "update", input: { active: false }, value: { active: false } },
     {
       name: "update: active as text",

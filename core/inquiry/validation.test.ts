@@ -91,6 +91,12 @@ Deno.test("validateInquiry: rejected", async (t) => {
       input: { ...GOOD, email: "sam@clinic" },
       fieldErrors: { email: ["Please enter a valid email address."] },
     },
+    // Issue 13: a display name or a list could put a second address in the reply header.
+    ...["attacker<victim@evil.example>", "a@b.co, c@d.co", "a@b.co; c@d.co", "\"Sam\" sam@clinic.com.au"].map((email) => ({
+      name: `email ${email}`,
+      input: { ...GOOD, email },
+      fieldErrors: { email: ["Please enter a valid email address."] },
+    })),
     {
       name: "phone",
       input: { ...GOOD, phone: "   " },

@@ -42,6 +42,7 @@ Deno.test("clampSchedulingSettings", async (t) => {
     maxConcurrentPerSlot: 3,
     enforceBuffer: false,
     leadDays: 2,
+    horizonDays: 180,
     firstSlotHour: 9,
     lastSlotHour: 15,
     closedWeekdays: [0, 1],
@@ -117,6 +118,24 @@ Deno.test("clampSchedulingSettings", async (t) => {
       input: { maxConcurrentPerSlot: "2.4", leadDays: "7" },
       current,
       expected: { ...current, maxConcurrentPerSlot: 2, leadDays: 7 },
+    },
+    {
+      name: "the booking horizon: clamped to 1-730, never shorter than the lead time",
+      input: { horizonDays: 10_000 },
+      current,
+      expected: { ...current, horizonDays: 730 },
+    },
+    {
+      name: "a horizon under the lead time is raised to it",
+      input: { leadDays: 30, horizonDays: 7 },
+      current,
+      expected: { ...current, leadDays: 30, horizonDays: 30 },
+    },
+    {
+      name: "a horizon that is no number falls back to 365",
+      input: { horizonDays: "1e400" },
+      current,
+      expected: { ...current, horizonDays: 365 },
     },
     {
       name: "reversed hours are swapped",

@@ -17,6 +17,7 @@ export const SCHEDULING_LIMITS = {
   slotBufferMin: { min: 0, max: 1440, fallback: 120 },
   maxConcurrentPerSlot: { min: 1, max: 50, fallback: 1 },
   leadDays: { min: 0, max: 60, fallback: 4 },
+  horizonDays: { min: 1, max: 730, fallback: 365 },
   firstSlotHour: { min: 0, max: 23, fallback: 8 },
   lastSlotHour: { min: 0, max: 23, fallback: 16 },
 } as const;
@@ -59,6 +60,7 @@ export const schedulingChangesSchema = z.object({
   maxConcurrentPerSlot: clamped(L.maxConcurrentPerSlot),
   enforceBuffer: lenient((v) => (typeof v === "boolean" ? v : undefined), { type: "boolean" }),
   leadDays: clamped(L.leadDays, "The earliest bookable date is this many days after today (Melbourne). "),
+  horizonDays: clamped(L.horizonDays, "The latest bookable date is this many days after today (Melbourne); at least leadDays. "),
   firstSlotHour: clamped(L.firstSlotHour),
   lastSlotHour: clamped(L.lastSlotHour),
   closedWeekdays: lenient(closedWeekdays, {
@@ -79,13 +81,17 @@ const merged = <T extends object>(current: T, changes: Partial<T>): T => ({
   ...Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)),
 });
 
-/** The settings after `changes`; reversed hours are read as the range the admin meant. */
+/**
+ * The settings after `changes`; reversed hours are read as the range the admin meant, and a
+ * horizon shorter than the lead time is raised to it (else no day could be booked).
+ */
 export function clampSchedulingSettings(
   changes: SchedulingChanges,
   current: SchedulingSettings = SCHEDULING_DEFAULTS,
 ): SchedulingSettings {
   const next = merged(current, changes);
   if (next.firstSlotHour > next.lastSlotHour) [next.firstSlotHour, next.lastSlotHour] = [next.lastSlotHour, next.firstSlotHour];
+  next.horizonDays = Math.max(next.horizonDays, next.leadDays);
   return next;
 }
 

@@ -11,6 +11,8 @@ export const schedulingSchema = z.object({
   enforceBuffer: z.boolean(),
   leadDays: z.number().int().min(L.leadDays.min).max(L.leadDays.max)
     .meta({ description: "The earliest bookable date is this many days after today (Melbourne)" }),
+  horizonDays: z.number().int().min(L.horizonDays.min).max(L.horizonDays.max)
+    .meta({ description: "The latest bookable date is this many days after today (Melbourne)" }),
   firstSlotHour: hour("First start hour, Melbourne wall clock"),
   lastSlotHour: hour("Last start hour, inclusive"),
   closedWeekdays: z.array(z.number().int().min(0).max(6)).meta({ description: "0 = Sunday ... 6 = Saturday" }),
@@ -20,7 +22,7 @@ export const slotBufferSchema = schedulingSchema.pick({ slotBufferMin: true }).m
 
 /** What the booking form needs of the scheduling settings to offer only days and times the server takes. */
 export const publicSchedulingSchema = schedulingSchema
-  .pick({ leadDays: true, firstSlotHour: true, lastSlotHour: true, closedWeekdays: true })
+  .pick({ leadDays: true, horizonDays: true, firstSlotHour: true, lastSlotHour: true, closedWeekdays: true })
   .meta({ id: "PublicScheduling" });
 
 export type PublicScheduling = z.infer<typeof publicSchedulingSchema>;

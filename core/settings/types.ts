@@ -6,6 +6,8 @@ export interface SchedulingSettings {
   enforceBuffer: boolean;
   /** Earliest bookable date is this many days after today in Melbourne. */
   leadDays: number;
+  /** Latest bookable date is this many days after today in Melbourne (the booking horizon). */
+  horizonDays: number;
   /** First and last start hour, Melbourne wall clock, inclusive. */
   firstSlotHour: number;
   lastSlotHour: number;
@@ -18,6 +20,7 @@ export const SCHEDULING_DEFAULTS: SchedulingSettings = {
   maxConcurrentPerSlot: 1,
   enforceBuffer: true,
   leadDays: 4,
+  horizonDays: 365,
   firstSlotHour: 8,
   lastSlotHour: 16,
   closedWeekdays: [0],

@@ -1,6 +1,14 @@
 /** Money helpers: the API speaks A$ numbers with at most 2 decimals; rules compute in integer cents. */
 
 /**
+ * The largest A$ amount staff may enter (a price, a rate, a payment). Far above any clean, and
+ * far below numeric(12,2)'s limit, so totals built from such amounts always fit.
+ */
+export const MONEY_MAX = 100_000;
+/** MONEY_MAX for messages; written out, so the public site's first load runs no formatting for it. */
+export const MONEY_MAX_TEXT = "A$100,000";
+
+/**
  * Rounds to the nearest integer, halves away from zero. The value is first cut to 15 significant
  * digits so float noise (1.005 * 100 = 100.49999999999999) rounds as the decimal the user meant.
  */

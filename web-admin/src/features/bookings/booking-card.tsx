@@ -6,6 +6,7 @@ import { formatAud } from "@yarra/core/shared/money.ts";
 import { formatMelbourneDateTime } from "@yarra/core/shared/melbourne-time.ts";
 import { isApiError } from "@yarra/api/client/http.ts";
 import { ErrorAlert } from "@yarra/public-ui/error-alert.tsx";
+import { isolate } from "../../ui/bidi.ts";
 import { asFailure } from "../../ui/failure.ts";
 import { BookingDetails } from "./booking-details.tsx";
 import { type BookingDto, confirmPayment, setBookingStatus } from "./bookings-api.ts";
@@ -63,7 +64,7 @@ export const BookingCard = memo(function BookingCard({ booking, standalone = fal
   const paid = booking.paymentStatus === "PAID";
 
   function onConfirmPayment() {
-    const answer = window.prompt(`Amount paid for ${name} (A$)`, String(booking.firstServiceTotal));
+    const answer = window.prompt(`Amount paid for ${isolate(name)} (A$)`, String(booking.firstServiceTotal));
     if (answer === null) return;
     const amount = parseAmount(answer);
     if (amount === null) {
@@ -80,7 +81,10 @@ export const BookingCard = memo(function BookingCard({ booking, standalone = fal
         <div className="booking-card__name">
           {!isRead && <span className="booking-card__dot" aria-label="Unread" role="img" />}
           <h3 id={titleId} className="booking-card__title">
-            {standalone ? name : <Link to="/bookings/$bookingId" params={{ bookingId: booking._id }}>{name}</Link>}
+            {/* Customer text is isolated (<bdi>): a right-to-left override in a name reverses only the name. */}
+            {standalone ? <bdi>{name}</bdi> : (
+              <Link to="/bookings/$bookingId" params={{ bookingId: booking._id }}><bdi>{name}</bdi></Link>
+            )}
           </h3>
         </div>
         <div className="booking-card__chips">
@@ -98,7 +102,7 @@ export const BookingCard = memo(function BookingCard({ booking, standalone = fal
         <span>{booking.serviceNameAtBooking}</span>
         <span>{formatMelbourneDateTime(new Date(booking.startTime))}</span>
         <span>{formatAud(booking.firstServiceTotal)}</span>
-        {booking.address?.suburb && <span>{booking.address.suburb}</span>}
+        {booking.address?.suburb && <span><bdi>{booking.address.suburb}</bdi></span>}
       </p>
       {paid && booking.totalPaid !== null && (
         <p className="booking-card__paid">

@@ -57,7 +57,8 @@ export function BookingDetails({ booking }: { booking: BookingDto }) {
         {rows.map(([label, value]) => (
           <div key={label} className="booking-details__row">
             <dt>{label}</dt>
-            <dd>{value}</dd>
+            {/* Customer text (names, address, notes) is isolated, so an RTL override stays inside it. */}
+            <dd><bdi>{value}</bdi></dd>
           </div>
         ))}
       </dl>
@@ -94,7 +95,7 @@ export function BookingDetails({ booking }: { booking: BookingDto }) {
           {booking.answers.map((answer, index) => (
             <div key={`${answer.questionId}-${index}`} className="booking-details__row">
               <dt>{answer.label || answer.questionId}</dt>
-              <dd>{answerText(answer) || "—"}</dd>
+              <dd><bdi>{answerText(answer) || "—"}</bdi></dd>
             </div>
           ))}
         </dl>

@@ -1,6 +1,6 @@
 /** The staff bookings calls (admin-area.md section 7): list pages, one record, status and payment, the CSV. */
 import type { BookingRecord, PaymentStatus, RecordStatus, SettableStatus } from "@yarra/core/booking/types.ts";
-import { ApiError, itemsOf, readStoredToken, withQuery } from "@yarra/api/client/http.ts";
+import { ApiError, itemsOf, withQuery } from "@yarra/api/client/http.ts";
 import { describeFailure } from "@yarra/api/client/error-catalogue.ts";
 import type { Wire } from "@yarra/api/client/types.ts";
 import { api } from "../../lib/api.ts";
@@ -51,16 +51,14 @@ function fileNameOf(response: Response): string {
 }
 
 /**
- * GET /api/admin/bookings.csv with the list's filters. A plain link cannot send the bearer token,
- * so the file is fetched and handed to the browser through a Blob link.
+ * GET /api/admin/bookings.csv with the list's filters (the session cookie goes along), fetched so a
+ * failure shows as an error here, then handed to the browser through a Blob link.
  */
 export async function downloadBookingsCsv(query: ListQuery): Promise<void> {
   const headers = new Headers({ Accept: "text/csv" });
-  const token = readStoredToken();
-  if (token) headers.set("Authorization", `Bearer ${token}`);
   let response: Response;
   try {
-    response = await fetch(withQuery("/api/admin/bookings.csv", query), { headers });
+    response = await fetch(withQuery("/api/admin/bookings.csv", query), { headers, credentials: "same-origin" });
   } catch (error) {
     throw new ApiError(describeFailure({}), { cause: error });
   }

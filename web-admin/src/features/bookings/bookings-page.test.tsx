@@ -223,6 +223,32 @@ describe("a booking card", () => {
     expect(screen.queryByText("Inside oven")).toBeNull();
   });
 
+  it("isolates customer text holding a right-to-left override (U+202E), in the card, its details and the prompt (issue 13)", async () => {
+    const evil = aBooking({
+      firstName: "Ann\u202E", lastName: "fdp.exe", notes: "\u202Enot reversed outside", address: { unit: "", street: "1 \u202ESt", suburb: "\u202ERichmond", state: "VIC", postCode: "3121" },
+    });
+    answerList([evil]);
+    server.use(http.get("/api/admin/bookings/b1", () => HttpResponse.json(evil)));
+    window.prompt ??= () => null;
+    const prompt = vi.spyOn(window, "prompt").mockReturnValueOnce(null);
+    const { user } = await openBookings();
+    const heading = await screen.findByRole("heading", { name: /Ann/ });
+    expect(heading.querySelector("bdi")?.textContent).toBe("Ann\u202E fdp.exe");
+    await user.click(screen.getByRole("button", { name: "View details" }));
+    await screen.findByText("Inside oven");
+    const article = heading.closest("article")!;
+    const overridden = [];
+    const walker = document.createTreeWalker(article, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (node.textContent?.includes("\u202E")) overridden.push(node);
+    }
+    // Name (title and details), suburb, address and notes: each inside its own isolate.
+    expect(overridden.length).toBeGreaterThanOrEqual(5);
+    for (const node of overridden) expect(node.parentElement?.closest("bdi"), node.textContent!).not.toBeNull();
+    await user.click(screen.getByRole("button", { name: "Confirm Payment" }));
+    expect(prompt.mock.calls[0][0]).toBe("Amount paid for \u2068Ann\u202E fdp.exe\u2069 (A$)");
+  });
+
   it("sets a status with PATCH and locks only that card's buttons meanwhile", async () => {
     answerList([aBooking({ _id: "b1", firstName: "Ava" }), aBooking({ _id: "b2", firstName: "Ben" })]);
     let sent: unknown;
@@ -331,7 +357,7 @@ describe("a booking card", () => {
 });
 
 describe("CSV export", () => {
-  it("fetches /api/admin/bookings.csv with the filters and the bearer token, and saves it", async () => {
+  it("fetches /api/admin/bookings.csv with the filters and the session cookie (no bearer token), and saves it", async () => {
     answerList([]);
     let csvUrl: URL | undefined;
     let authorization: string | null = null;
@@ -356,7 +382,7 @@ describe("CSV export", () => {
     expect(Object.fromEntries(csvUrl!.searchParams)).toEqual({
       sort: "startTime", order: "asc", paymentStatus: "PAID", startFrom: NOW.toISOString(),
     });
-    expect(authorization).toBe(`Bearer ${localStorage.getItem("token")}`);
+    expect(authorization).toBeNull();
     expect(createUrl).toHaveBeenCalled();
     const anchor = click.mock.contexts[0] as HTMLAnchorElement;
     expect(anchor.download).toBe("bookings-2026-11-25.csv");

@@ -1,6 +1,7 @@
 import { type FormEvent, useRef, useState } from "react";
 import { serverMessageOr } from "@yarra/api/client/error-catalogue.ts";
 import type { ExtraDto } from "@yarra/api/client/types.ts";
+import { CATALOG_LIMITS, DEFAULT_EXTRA_MAX_QUANTITY } from "@yarra/core/catalog/constants.ts";
 import { validateExtraInput } from "@yarra/core/catalog/validation.ts";
 import { fieldErrorsOf } from "../../ui/failure.ts";
 import { FormField } from "../../ui/form-field.tsx";
@@ -24,6 +25,8 @@ interface ExtraDraft {
   title: string;
   price: string;
   hasQuantity: boolean;
+  /** As typed, so the box can be cleared and retyped. */
+  maxQuantity: string;
   imageUrl: string;
   description: string;
 }
@@ -32,6 +35,7 @@ const draftOf = (extra?: ExtraDto): ExtraDraft => ({
   title: extra?.title ?? "",
   price: extra ? String(extra.price) : "",
   hasQuantity: extra?.hasQuantity ?? false,
+  maxQuantity: String(extra?.maxQuantity ?? DEFAULT_EXTRA_MAX_QUANTITY),
   imageUrl: extra?.imageUrl ?? "",
   description: extra?.description ?? "",
 });
@@ -75,6 +79,8 @@ export function ExtraForm({ serviceId, extra, submitLabel, busyLabel, failureTex
       title: draft.title.trim(),
       price: Number(draft.price),
       hasQuantity: draft.hasQuantity,
+      // A maximum counts only for an extra sold by the unit; blank is not a number, so core names it.
+      ...(draft.hasQuantity ? { maxQuantity: draft.maxQuantity.trim() === "" ? Number.NaN : Number(draft.maxQuantity) } : {}),
       imageUrl,
       description: draft.description.trim(),
     };
@@ -117,6 +123,19 @@ export function ExtraForm({ serviceId, extra, submitLabel, busyLabel, failureTex
             Has quantity
           </label>
         </div>
+        {draft.hasQuantity && (
+          <FormField
+            label="Maximum quantity"
+            hint={`The most one booking may take: 1 to ${CATALOG_LIMITS.maxQuantity}.`}
+            errors={errors.maxQuantity}
+          >
+            {(control) => (
+              <input {...control} className="admin-input" type="number" inputMode="numeric" min={1}
+                max={CATALOG_LIMITS.maxQuantity} step={1} value={draft.maxQuantity}
+                onChange={(event) => set("maxQuantity", event.target.value)} />
+            )}
+          </FormField>
+        )}
         <FormField
           label="Image URL"
           className="admin-form-grid--wide"

@@ -20,6 +20,8 @@ export interface ExtraBody {
   title?: string;
   price?: number;
   hasQuantity?: boolean;
+  /** Sent with hasQuantity: the most a booking may take. */
+  maxQuantity?: number;
   imageUrl?: string;
   description?: string;
   active?: boolean;

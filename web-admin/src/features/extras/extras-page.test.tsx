@@ -15,12 +15,12 @@ const service = (over: Partial<ServiceDto>): ServiceDto => ({
   maxHours: 20, stepHours: 0.5, bedroomPrices: [], basePrice: 0, description: "", deletedAt: null, ...over,
 });
 const extra = (over: Partial<ExtraDto>): ExtraDto => ({
-  _id: "e1", serviceId: "s1", title: "Inside oven", description: "", price: 45, hasQuantity: false, imageUrl: "",
-  active: true, order: 1, deletedAt: null, ...over,
+  _id: "e1", serviceId: "s1", title: "Inside oven", description: "", price: 45, hasQuantity: false, maxQuantity: 20,
+  imageUrl: "", active: true, order: 1, deletedAt: null, ...over,
 });
 
 const oven = extra({ order: 1 });
-const fridge = extra({ _id: "e2", title: "Inside fridge", price: 30, hasQuantity: true, order: 2, imageUrl: "https://img.example/fridge.jpg" });
+const fridge = extra({ _id: "e2", title: "Inside fridge", price: 30, hasQuantity: true, maxQuantity: 6, order: 2, imageUrl: "https://img.example/fridge.jpg" });
 const windows = extra({ _id: "e3", title: "Windows", price: 12.5, order: 3, active: false });
 const walls = extra({ _id: "e4", title: "Walls", price: 20, order: 4, deletedAt: "2025-01-01T00:00:00.000Z" });
 
@@ -92,7 +92,7 @@ describe("extras list", () => {
     await openPage();
     expect(titles()).toEqual(["Inside oven", "Inside fridge"]);
     expect(screen.getByText("A$45.00")).toBeTruthy();
-    expect(screen.getByText("A$30.00 each · has quantity")).toBeTruthy();
+    expect(screen.getByText("A$30.00 each · up to 6")).toBeTruthy();
     expect(queries[0]!.toString()).toBe("serviceId=s1&includeDeleted=false&includeInactive=false");
   });
 
@@ -177,7 +177,7 @@ describe("add form", () => {
     expect(seen[0]).toEqual({
       method: "POST",
       path: "/api/admin/extras",
-      body: { serviceId: "s1", title: "Balcony", price: 25.5, hasQuantity: true, imageUrl: "https://img.example/b.jpg", description: "Sweep and mop" },
+      body: { serviceId: "s1", title: "Balcony", price: 25.5, hasQuantity: true, maxQuantity: 20, imageUrl: "https://img.example/b.jpg", description: "Sweep and mop" },
     });
     await waitFor(() => expect(screen.getByRole("status").textContent).toBe("Extra “Balcony” added."));
   });
@@ -224,6 +224,28 @@ describe("row actions", () => {
       path: "/api/admin/extras/e1",
       body: { title: "Inside oven", price: 50, hasQuantity: false, imageUrl: "", description: "" },
     }]);
+  });
+
+  it("edits an extra's maximum quantity, with core's message out of range (issue 13)", async () => {
+    const { seen } = serve([fridge]);
+    const { user } = await openPage();
+    await user.click(screen.getByRole("button", { name: "Edit Inside fridge" }));
+    const editor = within(screen.getByRole("region", { name: "Edit Inside fridge" }));
+    const maximum = editor.getByLabelText<HTMLInputElement>("Maximum quantity");
+    expect(maximum.value).toBe("6");
+    expect(maximum.max).toBe("100");
+    expect(editor.getByLabelText<HTMLInputElement>("Price").max).toBe("100000");
+    await user.clear(maximum);
+    await user.type(maximum, "101");
+    await user.click(editor.getByRole("button", { name: "Save changes" }));
+    expect(editor.getByText("Maximum quantity must be a whole number from 1 to 100")).toBeTruthy();
+    expect(maximum.getAttribute("aria-invalid")).toBe("true");
+    expect(seen).toEqual([]);
+    await user.clear(maximum);
+    await user.type(maximum, "8");
+    await user.click(editor.getByRole("button", { name: "Save changes" }));
+    await waitFor(() => expect(seen).toHaveLength(1));
+    expect(seen[0].body).toMatchObject({ hasQuantity: true, maxQuantity: 8 });
   });
 
   it("disables and enables with active", async () => {

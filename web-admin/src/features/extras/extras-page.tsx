@@ -226,7 +226,7 @@ export function ExtrasPage({ search, onSearchChange }: ExtrasPageProps) {
                     {!extra.active && <span className="admin-chip admin-chip--muted">INACTIVE</span>}
                   </h3>
                   <p className="admin-row__meta">
-                    {formatAud(extra.price)}{extra.hasQuantity ? " each · has quantity" : ""}
+                    {formatAud(extra.price)}{extra.hasQuantity ? ` each · up to ${extra.maxQuantity}` : ""}
                   </p>
                   {extra.description && <p className="admin-row__meta">{extra.description}</p>}
                 </div>

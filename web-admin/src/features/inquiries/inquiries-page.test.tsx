@@ -137,7 +137,8 @@ describe("inquiries", () => {
     await screen.findByRole("heading", { name: "Priya Shah" });
     await user.click(screen.getByRole("button", { name: "Archive" }));
     expect(confirm).toHaveBeenCalledTimes(1);
-    expect(confirm.mock.calls[0][0]).toContain("Archive the inquiry from Priya Shah?");
+    // The name sits between the Unicode isolates, as a <bdi> would hold it on screen.
+    expect(confirm.mock.calls[0][0]).toContain("Archive the inquiry from \u2068Priya Shah\u2069?");
     expect(deleted).toBe(0);
     await user.click(screen.getByRole("button", { name: "Archive" }));
     await waitFor(() => expect(screen.queryByRole("heading", { name: "Priya Shah" })).toBeNull());
@@ -170,6 +171,28 @@ describe("inquiries", () => {
     await user.click(save);
     const alert = await screen.findByRole("alert");
     expect(alert.textContent).toContain("Notes are too long.");
+  });
+});
+
+describe("customer text cannot turn the staff screen around (issue 13)", () => {
+  it("isolates a name, e-mail, phone, suburb and message holding a right-to-left override (U+202E)", async () => {
+    const evil = anInquiry({
+      firstName: "Eve\u202E", lastName: "gnp.exe", suburb: "\u202ECarlton", message: "Hi\u202E there", email: "eve\u202E@x.co",
+      phone: "\u202E0398",
+    });
+    answerList([evil]);
+    await openInquiries();
+    const heading = await screen.findByRole("heading", { name: /Eve/ });
+    const article = heading.closest("article")!;
+    for (const text of ["Eve\u202E gnp.exe", "eve\u202E@x.co", "\u202E0398", "\u202ECarlton", "Hi\u202E there"]) {
+      const holders = [...article.querySelectorAll("bdi")].filter((bdi) => bdi.textContent === text);
+      expect(holders, text).toHaveLength(1);
+    }
+    // Every override sits inside an isolate, so it ends where the customer's text ends.
+    const walker = document.createTreeWalker(article, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (node.textContent?.includes("\u202E")) expect(node.parentElement?.closest("bdi")).not.toBeNull();
+    }
   });
 });
 

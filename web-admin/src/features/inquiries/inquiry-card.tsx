@@ -4,6 +4,7 @@ import { memo, useId } from "react";
 import { INQUIRY_TYPE_LABELS } from "@yarra/core/notifications/messages.ts";
 import { formatMelbourneDateTime } from "@yarra/core/shared/melbourne-time.ts";
 import { ErrorAlert } from "@yarra/public-ui/error-alert.tsx";
+import { isolate } from "../../ui/bidi.ts";
 import { asFailure } from "../../ui/failure.ts";
 import { useDraft } from "../../ui/use-draft.ts";
 import { useFlash } from "../../ui/use-flash.ts";
@@ -39,7 +40,7 @@ export const InquiryCard = memo(function InquiryCard({ inquiry, standalone = fal
   const archived = Boolean(inquiry.archivedAt);
 
   function onArchive() {
-    if (!window.confirm(archivePrompt(name))) return;
+    if (!window.confirm(archivePrompt(isolate(name)))) return;
     write.mutate(async () => {
       const result = (await archiveInquiry(inquiry._id)) ?? inquiry;
       return { ...result, archivedAt: result.archivedAt ?? new Date().toISOString() };
@@ -53,7 +54,10 @@ export const InquiryCard = memo(function InquiryCard({ inquiry, standalone = fal
         <div className="inquiry-card__name">
           {!inquiry.read && <span className="inquiry-card__dot" role="img" aria-label="Unread" />}
           <h2 id={ids.title} className="inquiry-card__title">
-            {standalone ? name : <Link to="/inquiries/$inquiryId" params={{ inquiryId: inquiry._id }}>{name}</Link>}
+            {/* Customer text is isolated (<bdi>): a right-to-left override in a name reverses only the name. */}
+            {standalone ? <bdi>{name}</bdi> : (
+              <Link to="/inquiries/$inquiryId" params={{ inquiryId: inquiry._id }}><bdi>{name}</bdi></Link>
+            )}
           </h2>
         </div>
         <div className="inquiry-card__chips">
@@ -63,12 +67,12 @@ export const InquiryCard = memo(function InquiryCard({ inquiry, standalone = fal
         </div>
       </header>
       <p className="inquiry-card__meta">
-        <a href={`mailto:${inquiry.email}`}>{inquiry.email}</a>
-        <a href={`tel:${inquiry.phone}`}>{inquiry.phone}</a>
-        {inquiry.suburb && <span>{inquiry.suburb}</span>}
+        <a href={`mailto:${inquiry.email}`}><bdi>{inquiry.email}</bdi></a>
+        <a href={`tel:${inquiry.phone}`}><bdi>{inquiry.phone}</bdi></a>
+        {inquiry.suburb && <span><bdi>{inquiry.suburb}</bdi></span>}
         <span>{formatMelbourneDateTime(new Date(inquiry.createdAt))}</span>
       </p>
-      <p className="inquiry-card__message">{inquiry.message}</p>
+      <p className="inquiry-card__message"><bdi>{inquiry.message}</bdi></p>
 
       <div className="inquiry-card__actions">
         <button

@@ -72,7 +72,7 @@ describe("settings", () => {
     await user.click(screen.getByLabelText(/Enforce the buffer/));
     await user.click(screen.getByRole("button", { name: "Save scheduling" }));
     expect(await within(form("Scheduling")).findByText("Scheduling settings saved.")).toBeTruthy();
-    expect(bodies[0]).toEqual({ slotBufferMin: 1440, maxConcurrentPerSlot: 1, enforceBuffer: false });
+    expect(bodies[0]).toEqual({ slotBufferMin: 1440, maxConcurrentPerSlot: 1, enforceBuffer: false, horizonDays: 365 });
     expect(buffer.value).toBe("1440");
     expect(max.value).toBe("1");
 
@@ -82,7 +82,34 @@ describe("settings", () => {
     await user.click(screen.getByRole("button", { name: "Save scheduling" }));
     await waitFor(() => expect(bodies).toHaveLength(2));
     // A blank buffer falls back to 120; the cap stops at 50.
-    expect(bodies[1]).toEqual({ slotBufferMin: 120, maxConcurrentPerSlot: 50, enforceBuffer: false });
+    expect(bodies[1]).toEqual({ slotBufferMin: 120, maxConcurrentPerSlot: 50, enforceBuffer: false, horizonDays: 365 });
+  });
+
+  it("edits the booking horizon: 365 by default, clamped to 730 and never under the lead time (issue 13)", async () => {
+    answerLoads();
+    const bodies: Record<string, unknown>[] = [];
+    server.use(
+      http.put("/api/admin/settings/scheduling", async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        bodies.push(body);
+        return HttpResponse.json({ ...scheduling, ...body });
+      }),
+    );
+    const { user } = await openSettings();
+    const horizon = screen.getByLabelText<HTMLInputElement>("Booking horizon (days)");
+    expect(horizon.value).toBe("365");
+    expect(horizon.max).toBe("730");
+    await user.clear(horizon);
+    await user.type(horizon, "5000");
+    await user.click(screen.getByRole("button", { name: "Save scheduling" }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0].horizonDays).toBe(730);
+    expect(horizon.value).toBe("730");
+    await user.clear(horizon);
+    await user.type(horizon, "2");
+    await user.click(screen.getByRole("button", { name: "Save scheduling" }));
+    await waitFor(() => expect(bodies).toHaveLength(2));
+    expect(bodies[1].horizonDays).toBe(4);
   });
 
   it("prefers the server's text when saving scheduling fails, else 'Saving scheduling settings failed'", async () => {

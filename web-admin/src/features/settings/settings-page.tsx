@@ -47,23 +47,29 @@ interface SchedulingForm {
   slotBufferMin: string;
   maxConcurrentPerSlot: string;
   enforceBuffer: boolean;
+  horizonDays: string;
 }
 
 const toForm = (settings: SchedulingSettings): SchedulingForm => ({
   slotBufferMin: String(settings.slotBufferMin),
   maxConcurrentPerSlot: String(settings.maxConcurrentPerSlot),
   enforceBuffer: settings.enforceBuffer,
+  horizonDays: String(settings.horizonDays),
 });
 
-/** The same clamps the server applies (core/settings/clamps.ts): 0-1440 (120) and 1-50 (1). */
-export function clampedScheduling(form: SchedulingForm) {
+/**
+ * The same clamps the server applies (core/settings/clamps.ts): 0-1440 (120), 1-50 (1) and a
+ * horizon of 1-730 days (365) no shorter than the saved lead time.
+ */
+export function clampedScheduling(form: SchedulingForm, current: SchedulingSettings = SCHEDULING_DEFAULTS) {
   const changes = schedulingChangesSchema.parse({
     slotBufferMin: form.slotBufferMin,
     maxConcurrentPerSlot: form.maxConcurrentPerSlot,
     enforceBuffer: form.enforceBuffer,
+    horizonDays: form.horizonDays,
   });
-  const { slotBufferMin, maxConcurrentPerSlot, enforceBuffer } = clampSchedulingSettings(changes);
-  return { slotBufferMin, maxConcurrentPerSlot, enforceBuffer };
+  const { slotBufferMin, maxConcurrentPerSlot, enforceBuffer, horizonDays } = clampSchedulingSettings(changes, current);
+  return { slotBufferMin, maxConcurrentPerSlot, enforceBuffer, horizonDays };
 }
 
 /** A failed save as its alert shows it: the catalogue entry and the server's text, else `fallback`. */
@@ -113,13 +119,13 @@ function SchedulingCard({ saved, loading }: { saved: SchedulingSettings; loading
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const body = clampedScheduling(scheduling);
-    setScheduling(toForm({ ...SCHEDULING_DEFAULTS, ...body }));
+    const body = clampedScheduling(scheduling, saved);
+    setScheduling(toForm({ ...saved, ...body }));
     save.mutate(body);
   }
 
   const L = SCHEDULING_LIMITS;
-  const clampOnBlur = () => setScheduling((form) => toForm({ ...SCHEDULING_DEFAULTS, ...clampedScheduling(form) }));
+  const clampOnBlur = () => setScheduling((form) => toForm({ ...saved, ...clampedScheduling(form, saved) }));
 
   return (
     <form className="settings-card" onSubmit={onSubmit} aria-labelledby="settings-scheduling" noValidate>
@@ -161,6 +167,26 @@ function SchedulingCard({ saved, loading }: { saved: SchedulingSettings; loading
               step={1}
               value={scheduling.maxConcurrentPerSlot}
               onChange={(event) => setScheduling({ ...scheduling, maxConcurrentPerSlot: event.target.value })}
+              onBlur={clampOnBlur}
+            />
+          )}
+        </FormField>
+        <FormField
+          label="Booking horizon (days)"
+          hint={`How far ahead customers may book: ${Math.max(L.horizonDays.min, saved.leadDays)} to ${L.horizonDays.max} days (default ${L.horizonDays.fallback}).`}
+        >
+          {(control) => (
+            <input
+              {...control}
+              name="horizonDays"
+              className="admin-input"
+              type="number"
+              inputMode="numeric"
+              min={Math.max(L.horizonDays.min, saved.leadDays)}
+              max={L.horizonDays.max}
+              step={1}
+              value={scheduling.horizonDays}
+              onChange={(event) => setScheduling({ ...scheduling, horizonDays: event.target.value })}
               onBlur={clampOnBlur}
             />
           )}

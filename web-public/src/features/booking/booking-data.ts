@@ -11,7 +11,7 @@ import type {
   QuestionDto,
   ServiceDto,
 } from "@yarra/api/client/types.ts";
-import { earliestBookableYmd } from "@yarra/core/booking/scheduling.ts";
+import { earliestBookableYmd, latestBookableYmd } from "@yarra/core/booking/scheduling.ts";
 import { type Loadable, loadable, type Settled, useLoadable } from "../../lib/loadable.ts";
 import {
   fetchContent,
@@ -23,10 +23,12 @@ import {
 } from "./booking-api.ts";
 import { DEFAULT_CONTENT } from "./booking-draft.ts";
 
-/** The scheduling settings, with the earliest bookable day worked out once, when they arrive. */
+/** The scheduling settings, with the earliest and latest bookable days worked out once, when they arrive. */
 export interface BookingCalendar extends PublicSchedulingDto {
   /** Melbourne date 'YYYY-MM-DD'; fixed for the visit, so it does not move while the customer types. */
   earliestYmd: string;
+  /** The last day of the booking horizon, the same way. */
+  latestYmd: string;
 }
 
 interface ServiceChoices {
@@ -59,6 +61,7 @@ export function loadBookingPage() {
       fetchScheduling().then((settings): BookingCalendar => ({
         ...settings,
         earliestYmd: earliestBookableYmd(new Date(), settings),
+        latestYmd: latestBookableYmd(new Date(), settings),
       })),
     ),
     globalQuestions,

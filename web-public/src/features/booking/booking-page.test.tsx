@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { DRAFT_MESSAGES } from "@yarra/core/booking/draft-validation.ts";
-import { earliestBookableYmd, slotInstant } from "@yarra/core/booking/scheduling.ts";
+import { earliestBookableYmd, latestBookableYmd, slotInstant } from "@yarra/core/booking/scheduling.ts";
 import { formatYmdLong } from "@yarra/core/shared/melbourne-time.ts";
 import { SCHEDULING_DEFAULTS } from "@yarra/core/settings/types.ts";
 import { http, HttpResponse } from "msw";
@@ -209,7 +209,7 @@ describe("/book-now", { timeout: 20_000 }, () => {
 
   it("offers the days and start times of the live scheduling settings, and checks the start with them", async () => {
     // Staff changed the settings: two days' notice, starts from 9:00 to 11:00, closed on Saturdays only.
-    const scheduling = { leadDays: 2, firstSlotHour: 9, lastSlotHour: 11, closedWeekdays: [6] };
+    const scheduling = { leadDays: 2, horizonDays: 30, firstSlotHour: 9, lastSlotHour: 11, closedWeekdays: [6] };
     server.use(...catalogHandlers(CONTENT, scheduling));
     let sent: { startTimeISO?: string } = {};
     server.use(http.post("/api/bookings", async ({ request }) => {
@@ -223,6 +223,10 @@ describe("/book-now", { timeout: 20_000 }, () => {
       `The earliest date we can book is ${formatYmdLong(earliest)}. We’re closed on Saturdays. Times are Melbourne time.`,
     );
     expect(date.getAttribute("min")).toBe(earliest);
+    // Issue 13: no day past the booking horizon is offered, and one typed in says why.
+    expect(date.getAttribute("max")).toBe(latestBookableYmd(new Date(), scheduling));
+    fill(/^Date/, "2099-06-02");
+    expectFieldError(date, "We take bookings up to 30 days ahead. Please choose an earlier date.");
     const slots = within(screen.getByLabelText(/^Start time/)).getAllByRole("option").map((o) => o.textContent);
     expect(slots).toEqual(["Choose a start time", "9:00 am", "10:00 am", "11:00 am"]);
 
@@ -284,6 +288,10 @@ describe("/book-now", { timeout: 20_000 }, () => {
     await user.click(await screen.findByRole("checkbox", { name: /Inside oven/ }));
     await user.click(screen.getByRole("checkbox", { name: /Interior windows/ }));
     const quantity = screen.getByLabelText("Quantity of Interior windows");
+    // Issue 13: the box offers up to the add-on's own maximum, and a number past it never prices.
+    expect(quantity.getAttribute("max")).toBe("8");
+    fireEvent.change(quantity, { target: { value: "100000000" } });
+    expect(priceLines(priceBox())).toMatchObject({ Extras: "A$80.00" });
     fireEvent.change(quantity, { target: { value: "3" } });
     expect(priceLines(priceBox())).toMatchObject({
       Extras: "A$110.00",

@@ -48,6 +48,7 @@ export const FIXED: ServiceDto = {
 const extra = (patch: Partial<ExtraDto> & Pick<ExtraDto, "_id" | "serviceId" | "title" | "price">): ExtraDto => ({
   description: "",
   hasQuantity: false,
+  maxQuantity: 20,
   imageUrl: "",
   active: true,
   order: 1,
@@ -57,7 +58,7 @@ const extra = (patch: Partial<ExtraDto> & Pick<ExtraDto, "_id" | "serviceId" | "
 
 export const EXTRAS: ExtraDto[] = [
   extra({ _id: "x-oven", serviceId: HOURLY._id, title: "Inside oven", price: 65, order: 1 }),
-  extra({ _id: "x-windows", serviceId: HOURLY._id, title: "Interior windows", price: 15, hasQuantity: true, order: 2 }),
+  extra({ _id: "x-windows", serviceId: HOURLY._id, title: "Interior windows", price: 15, hasQuantity: true, maxQuantity: 8, order: 2 }),
   extra({ _id: "x-balcony", serviceId: BEDROOMS._id, title: "Balcony", price: 35, order: 1 }),
 ];
 
@@ -123,6 +124,7 @@ export const CONTENT: BookingFormContentDto = {
 /** What GET /api/scheduling answers in these tests: the business's defaults (decisions.md). */
 export const SCHEDULING: PublicSchedulingDto = {
   leadDays: SCHEDULING_DEFAULTS.leadDays,
+  horizonDays: SCHEDULING_DEFAULTS.horizonDays,
   firstSlotHour: SCHEDULING_DEFAULTS.firstSlotHour,
   lastSlotHour: SCHEDULING_DEFAULTS.lastSlotHour,
   closedWeekdays: SCHEDULING_DEFAULTS.closedWeekdays,

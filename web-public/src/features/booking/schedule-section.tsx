@@ -3,6 +3,7 @@ import {
   closedDayMessage,
   closedDaysText,
   earliestDateMessage,
+  horizonMessage,
   isClosedYmd,
   slotHours,
 } from "@yarra/core/booking/scheduling.ts";
@@ -34,10 +35,11 @@ export function slotLabel(hour: number): string {
   return `${twelve}:00 ${hour < 12 ? "am" : "pm"}`;
 }
 
-/** What the date picker alone can tell with the live settings: a closed day or a date before the lead time. */
+/** What the date picker alone can tell with the live settings: a closed day, or a date outside the lead time and horizon. */
 export function dateProblem(ymd: string, calendar: BookingCalendar | null): string | null {
   if (!isYmd(ymd) || !calendar) return null;
   if (ymd < calendar.earliestYmd) return earliestDateMessage(calendar.earliestYmd);
+  if (ymd > calendar.latestYmd) return horizonMessage(calendar);
   if (isClosedYmd(ymd, calendar)) return closedDayMessage(calendar);
   return null;
 }
@@ -114,6 +116,7 @@ function ScheduleFields(
             type="date"
             name="date"
             min={settings?.earliestYmd}
+            max={settings?.latestYmd}
             // No day can be offered before the settings say which are open.
             disabled={!settings}
             required

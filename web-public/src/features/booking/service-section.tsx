@@ -179,6 +179,7 @@ export const ServiceSection = memo(function ServiceSection(
                       </label>
                       <QuantityInput
                         id={`${checkboxId}-qty`}
+                        max={extra.maxQuantity}
                         quantity={chosen.quantity}
                         onQuantity={(quantity) => setQuantity(extra._id, quantity)}
                       />
@@ -195,8 +196,10 @@ export const ServiceSection = memo(function ServiceSection(
   );
 });
 
-/** Lets the box be emptied while typing; only whole numbers of at least 1 reach the form. */
-function QuantityInput({ id, quantity, onQuantity }: { id: string; quantity: number; onQuantity: (q: number) => void }) {
+/** Lets the box be emptied while typing; only whole numbers from 1 to the extra's maximum reach the form. */
+function QuantityInput(
+  { id, max, quantity, onQuantity }: { id: string; max: number; quantity: number; onQuantity: (q: number) => void },
+) {
   const [text, setText] = useState(String(quantity));
   // A quantity set from outside replaces what was typed (adjusted while rendering, not in an effect).
   const [shownQuantity, setShownQuantity] = useState(quantity);
@@ -211,13 +214,13 @@ function QuantityInput({ id, quantity, onQuantity }: { id: string; quantity: num
       type="number"
       inputMode="numeric"
       min={1}
-      max={99}
+      max={max}
       step={1}
       value={text}
       onChange={(event) => {
         setText(event.target.value);
         const next = Number(event.target.value);
-        if (Number.isInteger(next) && next >= 1 && next <= 99) onQuantity(next);
+        if (Number.isInteger(next) && next >= 1 && next <= max) onQuantity(next);
       }}
       onBlur={() => setText(String(quantity))}
     />
