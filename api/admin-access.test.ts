@@ -1,7 +1,7 @@
 /**
  * Access to every staff call, table-driven from the OpenAPI document (so a call added later is
- * covered without touching this file): no, tampered or expired token, or a deleted admin -> 401;
- * an admin on a superadmin-only call -> 403; a superadmin -> neither.
+ * covered without touching this file): no, tampered or expired token, a deleted admin or an ended
+ * session -> 401; an admin on a superadmin-only call -> 403; a superadmin -> neither.
  */
 import assert from "node:assert/strict";
 import { adminSession, buildTestApp, describeApi, json } from "./test-app.ts";
@@ -29,6 +29,8 @@ describeApi("access to every staff call", async (t, _app, db) => {
   const admin = await adminSession(db, "admin", undefined, NOW);
   const deleted = await adminSession(db, "superadmin", undefined, NOW);
   await db.sql`delete from admins where id = ${deleted.admin._id}`;
+  const ended = await adminSession(db, "superadmin", undefined, NOW);
+  await db.sql`delete from admin_sessions where admin_id = ${ended.admin._id}`;
   const [h, p, s] = superadmin.token.split(".");
   const tampered = { authorization: `Bearer ${h}.${p}x.${s}` };
 
@@ -44,15 +46,27 @@ describeApi("access to every staff call", async (t, _app, db) => {
 
   for (const op of operations) {
     await t.step(`${op.method} ${op.path} (${op.role})`, async () => {
-      const cases: [string, Record<string, string>, (status: number) => boolean][] = [
-        ["no token", {}, (s) => s === 401],
-        ["tampered token", tampered, (s) => s === 401],
-        ["deleted admin", deleted.headers, (s) => s === 401],
-        ["admin", admin.headers, (s) => (op.role === "superadmin" ? s === 403 : s !== 401 && s !== 403)],
-        ["superadmin", superadmin.headers, (s) => s !== 401 && s !== 403 && s < 500],
+      // A call that ends its session (logout) gets a session of its own each time.
+      const endsSession = op.path === "/api/auth/logout";
+      const session = async (role: "admin" | "superadmin") =>
+        endsSession ? await adminSession(db, role, undefined, NOW) : role === "admin" ? admin : superadmin;
+      type Headers = Record<string, string>;
+      const cases: [string, () => Headers | Promise<Headers>, (status: number) => boolean][] = [
+        ["no token", () => ({}), (s) => s === 401],
+        ["tampered token", () => tampered, (s) => s === 401],
+        ["deleted admin", () => deleted.headers, (s) => s === 401],
+        ["ended session", () => ended.headers, (s) => s === 401],
+        ["admin", async () => (await session("admin")).headers, (s) => (op.role === "superadmin" ? s === 403 : s !== 401 && s !== 403)],
+        ["superadmin", async () => (await session("superadmin")).headers, (s) => s !== 401 && s !== 403 && s < 500],
+        // The session cookie alone opens reads; a write also needs the CSRF header.
+        [
+          "superadmin's cookie, no CSRF header",
+          async () => ({ cookie: `staff_session=${(await session("superadmin")).token}` }),
+          (s) => (op.method === "GET" ? s !== 401 && s !== 403 && s < 500 : s === 403),
+        ],
       ];
       for (const [who, headers, expected] of cases) {
-        const res = await call(op, headers);
+        const res = await call(op, await headers());
         await res.body?.cancel();
         assert.ok(expected(res.status), `${who}: ${res.status}`);
       }

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { adminSession, buildTestApp, describeApi, json, type TestApp } from "./test-app.ts";
+import { adminSession, buildTestApp, describeApi, json, sessionOf, type TestApp } from "./test-app.ts";
 import { draft, fixedClock, FRIDAY_9AM, post } from "./test-fixtures.ts";
 import { SCHEDULING_DEFAULTS } from "../core/settings/types.ts";
 import { ADMIN_ACCOUNT_MESSAGES } from "../core/admin/manage-admins.ts";
@@ -76,6 +76,7 @@ describeApi("staff settings: scheduling and slot buffer", async (t, app, db) => 
       maxConcurrentPerSlot: 3,
       enforceBuffer: false,
       leadDays: 2,
+      horizonDays: 365,
       firstSlotHour: 7,
       lastSlotHour: 18,
       closedWeekdays: [0, 6],
@@ -125,6 +126,21 @@ describeApi("staff settings change booking behaviour at once", async (t, app, db
   await t.step("with enforcement off, the same time can be booked again", async () => {
     await save({ enforceBuffer: false });
     assert.equal(await book("three@example.com"), 201);
+  });
+  await t.step("the booking horizon: 365 days by default, clamped, public, and enforced at once", async () => {
+    const publicScheduling = async () => (await json(await booking.request(get("/api/scheduling")))).body;
+    assert.equal((await publicScheduling()).horizonDays, 365);
+    const clamped = await json(await app.request(put("/api/admin/settings/scheduling", { horizonDays: 1e20 }, staff.headers)));
+    assert.equal(clamped.body.horizonDays, 730);
+    await save({ horizonDays: 4, leadDays: 4 });
+    assert.equal((await publicScheduling()).horizonDays, 4);
+    // Friday 27 Nov is 5 days after the fixed clock's Sunday.
+    const { status, body } = await json(
+      await booking.request(post("/api/bookings", draft({ email: "far@example.com", startTimeISO: FRIDAY_9AM }))),
+    );
+    assert.equal(status, 422);
+    assert.deepEqual(body.fieldErrors, { startTimeISO: ["We take bookings up to 4 days ahead. Please choose an earlier date."] });
+    await save({ horizonDays: 365 });
   });
   await t.step("closing Fridays refuses Friday starts, and says so", async () => {
     await save({ closedWeekdays: [0, 5] });
@@ -315,15 +331,18 @@ describeApi("staff admin accounts: superadmin only, with the account rules", asy
     assert.equal(renameSelf.status, 200, "keeping one's own role is not a change");
   });
 
-  await t.step("a demoted superadmin's token gets 403 at once; a deleted admin's 401", async () => {
+  await t.step("a demoted superadmin's session ends at once (issue 13), a new one is an admin's; a deleted admin's 401", async () => {
     const second = await adminSession(db, "superadmin");
     assert.equal((await app.request(get("/api/admin/admins", second.headers))).status, 200);
     const demoted = await json(await app.request(put(`/api/admin/admins/${second.admin._id}`, { role: "admin" }, root.headers)));
     assert.equal(demoted.status, 200);
     assert.equal(demoted.body.role, "admin");
-    assert.equal((await app.request(get("/api/admin/admins", second.headers))).status, 403);
-    assert.equal((await app.request(get("/api/admin/settings/scheduling", second.headers))).status, 200);
+    assert.equal((await app.request(get("/api/admin/admins", second.headers))).status, 401);
+    const again = await sessionOf(db, { ...second.admin, role: "admin" });
+    assert.equal((await app.request(get("/api/admin/admins", again.headers))).status, 403);
+    assert.equal((await app.request(get("/api/admin/settings/scheduling", again.headers))).status, 200);
     assert.equal((await app.request(del(`/api/admin/admins/${second.admin._id}`, root.headers))).status, 204);
+    assert.equal((await app.request(get("/api/admin/me", again.headers))).status, 401);
     assert.equal((await app.request(get("/api/admin/me", second.headers))).status, 401);
     assert.equal((await app.request(get("/api/admin/settings/scheduling", second.headers))).status, 401);
   });
@@ -410,6 +429,12 @@ describeApi("staff audit log", async (t, app, db) => {
     const huge = await json(await app.request(get("/api/admin/audit?limit=100000&page=-1", root.headers)));
     assert.equal(huge.body.items.length, 6);
     assert.equal(huge.body.page, 1);
+    // Issue 13: page=1e20 made an offset the database refused (500); it reads as the last page allowed.
+    for (const page of ["1e20", "9223372036854775807", "7.6e291"]) {
+      const far = await json(await app.request(get(`/api/admin/audit?page=${page}`, root.headers)));
+      assert.equal(far.status, 200, page);
+      assert.deepEqual([far.body.items, far.body.page], [[], 100_000]);
+    }
     const settings = await json(await app.request(get("/api/admin/audit?entity=settings&limit=abc", root.headers)));
     assert.equal(settings.body.totalItems, 3);
   });

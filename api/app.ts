@@ -24,7 +24,8 @@ import { catalogAdminRoutes } from "./routes/admin/catalog.ts";
 import { bookingsAdminRoutes, type BookingsAdminUseCases } from "./routes/admin/bookings.ts";
 import { settingsAdminRoutes, type SettingsAdminUseCases } from "./routes/admin/settings.ts";
 import type { CatalogAdmin } from "../core/catalog/admin-catalog.ts";
-import type { AdminStore, TokenService } from "../core/admin/ports.ts";
+import type { AdminStore } from "../core/admin/ports.ts";
+import type { StaffSessions } from "../core/admin/sessions.ts";
 
 export interface PublicLimits {
   /** Bookings, quotes and inquiries share one budget per client address. */
@@ -45,7 +46,8 @@ export interface AppDeps extends Omit<PublicWriteDeps, "guards"> {
     bookings: BookingsAdminUseCases;
     settings: SettingsAdminUseCases;
   };
-  tokens: TokenService;
+  /** Live staff sessions: the guard of every staff call, and logout. */
+  sessions: StaffSessions;
   login: Parameters<typeof authRoutes>[0]["login"];
   catalog: CatalogReader;
   settings: SettingsStore;
@@ -55,8 +57,11 @@ export interface AppDeps extends Omit<PublicWriteDeps, "guards"> {
   limits?: PublicLimits;
   /** Proxies in front of the API that append to X-Forwarded-For (TRUST_PROXY). */
   trustProxy?: number;
-  /** The two web bundles (without them only the API is served); siteUrl: SITE_URL, or the local address. */
-  web?: { publicDist: string; adminDist: string; siteUrl: string };
+  /**
+   * The two web bundles (without them only the API is served); siteUrl: SITE_URL, or the local
+   * address; adminRemoteUrl: ADMIN_REMOTE_URL, the admin bundle's entry on its own origin.
+   */
+  web?: { publicDist: string; adminDist: string; siteUrl: string; adminRemoteUrl?: string };
   logRequests?: boolean;
   /** Told when a request has committed e-mails to the outbox (the relay sends them at once). */
   onOutboxWrite?: () => void;
@@ -82,16 +87,18 @@ export function buildApp(deps: AppDeps) {
     await next();
   });
   if (deps.logRequests) app.use("*", logger());
+  // The admin remote on its own origin: its scripts, styles, images, fonts and fetches, nothing more.
+  const remote = deps.web?.adminRemoteUrl ? [new URL(deps.web.adminRemoteUrl).origin] : [];
   app.use(
     "*",
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "https:"],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        scriptSrc: ["'self'", ...remote],
+        styleSrc: ["'self'", "'unsafe-inline'", ...remote],
+        imgSrc: ["'self'", "data:", "https:", ...remote],
+        fontSrc: ["'self'", ...remote],
+        connectSrc: ["'self'", ...remote],
         frameSrc: ["https://www.google.com", "https://maps.google.com"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
@@ -145,9 +152,9 @@ export function buildApp(deps: AppDeps) {
       },
     }),
   );
-  api.route("/", authRoutes({ login: deps.login, trustProxy }));
+  api.route("/", authRoutes({ login: deps.login, sessions: deps.sessions, trustProxy }));
   const admin = routeGroup();
-  admin.use("*", requireAdmin({ tokens: deps.tokens, admins: deps.admins }));
+  admin.use("*", requireAdmin({ sessions: deps.sessions, trustProxy }));
   admin.route("/", catalogAdminRoutes(deps.adminGroups.catalog));
   admin.route("/", bookingsAdminRoutes(deps.adminGroups.bookings));
   admin.route("/", settingsAdminRoutes(deps.adminGroups.settings));

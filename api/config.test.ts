@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { ConfigError, loadConfig } from "./config.ts";
+import { ConfigError, loadAdminServerConfig, loadConfig } from "./config.ts";
 
 Deno.test("config: the embedded defaults need no variables", () => {
   const config = loadConfig({});
@@ -29,6 +29,8 @@ Deno.test("config: bad values stop start-up with every problem named", () => {
     [{ JWT_SECRET: "short" }, /JWT_SECRET: must be at least 32 characters/],
     [{ SUPERADMIN_EMAIL: "not-an-email", SUPERADMIN_PASSWORD: "long-enough-pass" }, /SUPERADMIN_EMAIL/],
     [{ SUPERADMIN_EMAIL: "a@b.co" }, /go together/],
+    [{ SUPERADMIN_EMAIL: "a@b.co", SUPERADMIN_PASSWORD: "password1234" }, /SUPERADMIN_PASSWORD: This password is too common/],
+    [{ SUPERADMIN_EMAIL: "a@b.co", SUPERADMIN_PASSWORD: "aaaaaaaaaaaa" }, /SUPERADMIN_PASSWORD: Password is too repetitive/],
     [{ SMTP_URL: "http://mail" }, /SMTP_URL/],
     [{ SEED_DEMO: "maybe" }, /SEED_DEMO/],
     [{ SITE_URL: "yarrashine.com.au" }, /SITE_URL: must be an http:\/\/ or https:\/\/ address/],
@@ -54,4 +56,55 @@ Deno.test("config: TRUST_PROXY is a hop count; true is one proxy", () => {
   assert.deepEqual([hops(), hops("false"), hops("0"), hops("true"), hops("1"), hops("2"), hops("yes")], [0, 0, 0, 1, 1, 2, 1]);
   assert.throws(() => loadConfig({ TRUST_PROXY: "-1" }), /TRUST_PROXY/);
   assert.throws(() => loadConfig({ TRUST_PROXY: "many" }), /TRUST_PROXY/);
+});
+
+Deno.test("config: ADMIN_REMOTE_URL names the admin bundle's entry file; https with DATABASE_URL, http on loopback", () => {
+  const production = { DATABASE_URL: "postgres://u@h/db", JWT_SECRET: "x".repeat(32), SITE_URL: "https://yarrashine.com.au" };
+  const remote = (url: string, env: Record<string, string> = production) => loadConfig({ ...env, ADMIN_REMOTE_URL: url }).ADMIN_REMOTE_URL;
+  assert.equal(loadConfig(production).ADMIN_REMOTE_URL, undefined);
+  assert.equal(loadConfig({ ...production, ADMIN_REMOTE_URL: " " }).ADMIN_REMOTE_URL, undefined);
+  assert.equal(remote("https://staff.yarrashine.com.au/admin-app/assets/remoteEntry.js"), "https://staff.yarrashine.com.au/admin-app/assets/remoteEntry.js");
+  assert.equal(remote("https://STAFF.example.com:8443/admin-app/assets/remoteEntry.js"), "https://staff.example.com:8443/admin-app/assets/remoteEntry.js");
+  for (const loopback of ["localhost:8001", "127.0.0.1:8001", "[::1]:8001", "admin.localhost"]) {
+    assert.equal(remote(`http://${loopback}/admin-app/assets/remoteEntry.js`), `http://${loopback}/admin-app/assets/remoteEntry.js`);
+  }
+  // The embedded demo may use http anywhere (a LAN test); production may not.
+  assert.equal(remote("http://192.168.1.20:8001/admin-app/assets/remoteEntry.js", {}), "http://192.168.1.20:8001/admin-app/assets/remoteEntry.js");
+  const refused: [string, RegExp][] = [
+    ["http://staff.example.com/admin-app/assets/remoteEntry.js", /ADMIN_REMOTE_URL: must be an https:\/\/ URL with DATABASE_URL/],
+    ["http://127.0.0.1.evil.example/admin-app/assets/remoteEntry.js", /ADMIN_REMOTE_URL: must be an https:\/\/ URL with DATABASE_URL/],
+    ["staff.example.com/admin-app/assets/remoteEntry.js", /ADMIN_REMOTE_URL: must be an absolute URL/],
+    ["/admin-app/assets/remoteEntry.js", /ADMIN_REMOTE_URL: must be an absolute URL/],
+    ["javascript:alert(1)", /ADMIN_REMOTE_URL: must be an absolute URL/],
+    ["https://staff.example.com", /must name the admin bundle's entry file, https:\/\/staff.example.com\/admin-app\/assets\/remoteEntry.js/],
+    ["https://staff.example.com/assets/remoteEntry.js", /must name the admin bundle's entry file/],
+    ["https://staff.example.com/admin-app/assets/remoteEntry.js?v=2", /must name the admin bundle's entry file/],
+    ["https://user:pw@staff.example.com/admin-app/assets/remoteEntry.js", /must name the admin bundle's entry file/],
+  ];
+  for (const [url, message] of refused) {
+    assert.throws(() => remote(url), (e: Error) => e instanceof ConfigError && message.test(e.message), url);
+  }
+});
+
+Deno.test("config: the admin bundle server's port, and the origins its CORS lets in", () => {
+  const defaults = loadAdminServerConfig({});
+  assert.equal(defaults.port, 8001);
+  assert.deepEqual(defaults.allowedOrigins, ["http://localhost:8000"]);
+  assert.deepEqual(loadAdminServerConfig({ SITE_URL: "https://yarrashine.com.au/" }).allowedOrigins, ["https://yarrashine.com.au"]);
+  const set = loadAdminServerConfig({
+    ADMIN_PORT: "9001",
+    ADMIN_ALLOWED_ORIGIN: "https://yarrashine.com.au, https://www.yarrashine.com.au/",
+    WEB_ADMIN_DIST: "/srv/admin",
+  });
+  assert.equal(set.port, 9001);
+  assert.equal(set.adminDist, "/srv/admin");
+  assert.deepEqual(set.allowedOrigins, ["https://yarrashine.com.au", "https://www.yarrashine.com.au"]);
+  for (const [env, message] of [
+    [{ ADMIN_PORT: "0" }, /ADMIN_PORT/],
+    [{ ADMIN_ALLOWED_ORIGIN: "*" }, /ADMIN_ALLOWED_ORIGIN: must be origins/],
+    [{ ADMIN_ALLOWED_ORIGIN: "https://yarrashine.com.au/admin" }, /ADMIN_ALLOWED_ORIGIN: must be origins/],
+    [{ ADMIN_ALLOWED_ORIGIN: "yarrashine.com.au" }, /ADMIN_ALLOWED_ORIGIN: must be origins/],
+  ] as [Record<string, string>, RegExp][]) {
+    assert.throws(() => loadAdminServerConfig(env), (e: Error) => e instanceof ConfigError && message.test(e.message), JSON.stringify(env));
+  }
 });

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { passwordProblem } from "../core/admin/password-policy.ts";
+import { commonPasswords } from "../adapters/security/common-passwords.ts";
 
 /** Unset and empty are the same to an operator. */
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -8,8 +10,38 @@ const flag = z.enum(["true", "false", "1", "0", "yes", "no"]).transform((v) =>
   ["true", "1", "yes"].includes(v)
 );
 
+/**
+ * Where web-admin's build puts the remote's entry file (Vite `base` /admin-app/, federation
+ * `filename` remoteEntry.js). Its chunks are imported by this absolute path from the entry, so the
+ * bundle keeps it on whichever origin serves it.
+ */
+export const ADMIN_REMOTE_ENTRY_PATH = "/admin-app/assets/remoteEntry.js";
+
+/** localhost, *.localhost, 127.0.0.0/8 and [::1]: a browser treats them as secure without TLS. */
+export const isLoopbackHost = (hostname: string): boolean =>
+  hostname === "localhost" || hostname.endsWith(".localhost") || /^127(\.\d{1,3}){3}$/.test(hostname) ||
+  hostname === "[::1]";
+
+const port = z.coerce.number().int().min(1).max(65_535);
+
+/** The admin remote's entry file on another origin, e.g. https://staff.example.com/admin-app/assets/remoteEntry.js. */
+const remoteEntryUrl = z.string().transform((value, ctx) => {
+  const url = URL.canParse(value) ? new URL(value) : null;
+  const fail = (message: string) => {
+    ctx.addIssue({ code: "custom", message });
+    return z.NEVER;
+  };
+  if (!url || !["http:", "https:"].includes(url.protocol)) {
+    return fail(`must be an absolute URL (https://), e.g. https://staff.example.com${ADMIN_REMOTE_ENTRY_PATH}`);
+  }
+  if (url.username || url.password || url.search || url.hash || url.pathname !== ADMIN_REMOTE_ENTRY_PATH) {
+    return fail(`must name the admin bundle's entry file, ${url.origin}${ADMIN_REMOTE_ENTRY_PATH}`);
+  }
+  return url.href;
+});
+
 const schema = z.object({
-  PORT: optional(z.coerce.number().int().min(1).max(65_535)).transform((v) => v ?? 8000),
+  PORT: optional(port).transform((v) => v ?? 8000),
   HOST: optional(z.string()).transform((v) => v ?? "0.0.0.0"),
   /** PostgreSQL; without it the embedded PGlite under DATA_DIR is used. */
   DATABASE_URL: optional(z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")),
@@ -17,7 +49,11 @@ const schema = z.object({
   JWT_SECRET: optional(z.string().min(32, "must be at least 32 characters")),
   TOKEN_TTL_HOURS: optional(z.coerce.number().positive().max(24 * 30)).transform((v) => v ?? 12),
   SUPERADMIN_EMAIL: optional(z.email()),
-  SUPERADMIN_PASSWORD: optional(z.string().min(12, "must be at least 12 characters")),
+  /** The same rules as any admin's password: 12+ characters, not repetitive, not a common one. */
+  SUPERADMIN_PASSWORD: optional(z.string().superRefine((value, ctx) => {
+    const problem = passwordProblem(value, commonPasswords);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  })),
   /** Demo catalogue and demo admin on an empty database; on by default for the embedded one. */
   SEED_DEMO: optional(flag),
   SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")),
@@ -34,6 +70,11 @@ const schema = z.object({
   ),
   WEB_PUBLIC_DIST: optional(z.string()),
   WEB_ADMIN_DIST: optional(z.string()),
+  /**
+   * The staff bundle deployed on its own origin: its entry file's URL, handed to every page this
+   * process serves and allowed by the CSP. Unset, this process serves web-admin/dist at /admin-app/.
+   */
+  ADMIN_REMOTE_URL: optional(remoteEntryUrl),
   /**
    * How many proxies in front of the API append to X-Forwarded-For (0: none, the socket's
    * address counts); true is one, as a single load balancer is the common case.
@@ -79,10 +120,63 @@ export function loadConfig(
       "Invalid configuration:\n  SITE_URL: required with DATABASE_URL (the public address, e.g. https://yarrashine.com.au)",
     );
   }
+  if (
+    !embedded && config.ADMIN_REMOTE_URL && new URL(config.ADMIN_REMOTE_URL).protocol === "http:" &&
+    !isLoopbackHost(new URL(config.ADMIN_REMOTE_URL).hostname)
+  ) {
+    // The staff area's code must not be open to rewriting on the way: TLS outside a developer's machine.
+    throw new ConfigError(
+      "Invalid configuration:\n  ADMIN_REMOTE_URL: must be an https:// URL with DATABASE_URL (http:// only on a loopback host)",
+    );
+  }
   if (!!config.SUPERADMIN_EMAIL !== !!config.SUPERADMIN_PASSWORD) {
     throw new ConfigError(
       "Invalid configuration:\n  SUPERADMIN_EMAIL and SUPERADMIN_PASSWORD go together",
     );
   }
   return { ...config, embedded, seedDemo: config.SEED_DEMO ?? embedded };
+}
+
+/** The admin bundle's own static server (api/serve-admin.ts, `npm run serve:admin`). */
+export interface AdminServerConfig {
+  port: number;
+  host: string;
+  adminDist?: string;
+  /** The host pages' origins, the only ones CORS lets load the remote's modules. */
+  allowedOrigins: string[];
+  logRequests: boolean;
+}
+
+/** An origin alone (scheme, host, port): what a browser sends in its Origin header. */
+const origin = z.string().trim().refine(
+  (value) => URL.canParse(value) && ["http:", "https:"].includes(new URL(value).protocol) &&
+    new URL(value).origin === value.replace(/\/$/, ""),
+  "must be origins (scheme://host[:port], no path), separated by commas",
+).transform((value) => new URL(value).origin);
+
+const adminServerSchema = z.object({
+  ADMIN_PORT: optional(port).transform((v) => v ?? 8001),
+  HOST: optional(z.string()).transform((v) => v ?? "0.0.0.0"),
+  WEB_ADMIN_DIST: optional(z.string()),
+  /** Comma-separated; default: SITE_URL's origin, else the local API's http://localhost:8000. */
+  ADMIN_ALLOWED_ORIGIN: optional(z.string().transform((v) => v.split(",")).pipe(z.array(origin))),
+  SITE_URL: optional(z.string().regex(/^https?:\/\/[^\s/]+/, "must be an http:// or https:// address")),
+  LOG_REQUESTS: optional(flag).transform((v) => v ?? true),
+});
+
+export function loadAdminServerConfig(env: Record<string, string | undefined>): AdminServerConfig {
+  const parsed = adminServerSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path[0] as string}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${[...new Set(lines)].join("\n")}`);
+  }
+  const config = parsed.data;
+  return {
+    port: config.ADMIN_PORT,
+    host: config.HOST,
+    adminDist: config.WEB_ADMIN_DIST,
+    allowedOrigins: config.ADMIN_ALLOWED_ORIGIN ??
+      [config.SITE_URL ? new URL(config.SITE_URL).origin : "http://localhost:8000"],
+    logRequests: config.LOG_REQUESTS,
+  };
 }

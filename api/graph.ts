@@ -19,6 +19,10 @@ import { makeLoginThrottle } from "../adapters/postgres/login-throttle.ts";
 import { makeJwtTokens } from "../adapters/security/jwt.ts";
 import { argon2Hasher, DECOY_PASSWORD_HASH } from "../adapters/security/password.ts";
 import { makeLogin } from "../core/admin/login.ts";
+import { makeStaffSessions } from "../core/admin/sessions.ts";
+import type { CommonPasswordList, PasswordHasher } from "../core/admin/ports.ts";
+import { makeAdminSessionStore } from "../adapters/postgres/admin-sessions-repository.ts";
+import { commonPasswords } from "../adapters/security/common-passwords.ts";
 import { makeCatalogAdminStore } from "../adapters/postgres/catalog-admin-repository.ts";
 import { makeBookingAdminStore } from "../adapters/postgres/booking-admin-repository.ts";
 import { makeInquiryAdminStore } from "../adapters/postgres/inquiry-admin-repository.ts";
@@ -49,6 +53,10 @@ export interface GraphOptions {
   tokenTtlHours: number;
   /** Login slow-down; tests pass a no-op. */
   sleep?: (ms: number) => Promise<void>;
+  /** argon2id for login and account changes: the worker pool when serving; in-thread by default. */
+  hasher?: PasswordHasher;
+  /** Passwords refused as common; the bundled list by default. */
+  commonPasswords?: CommonPasswordList;
 }
 
 export function makeAppDeps(
@@ -60,6 +68,8 @@ export function makeAppDeps(
   const settings = makeSettingsStore(sql);
   const admins = makeAdminStore(sql);
   const tokens = makeJwtTokens(options.jwtSecret, options.tokenTtlHours, () => clock.now());
+  const hasher = options.hasher ?? argon2Hasher;
+  const sessionStore = makeAdminSessionStore(sql);
   return {
     admins,
     adminGroups: {
@@ -77,16 +87,18 @@ export function makeAppDeps(
         }),
         manageAdmins: makeManageAdmins({
           transactor: makeAdminAccountsTransactor(sql),
-          hasher: argon2Hasher,
+          hasher,
+          commonPasswords: options.commonPasswords ?? commonPasswords,
         }),
         listAudit: makeListAudit({ audit: makeAuditReader(sql) }),
       },
     },
-    tokens,
+    sessions: makeStaffSessions({ tokens, sessions: sessionStore }),
     login: makeLogin({
       admins,
-      hasher: argon2Hasher,
+      hasher,
       tokens,
+      sessions: sessionStore,
       throttle: makeLoginThrottle(sql),
       sleep: options.sleep,
       decoyHash: DECOY_PASSWORD_HASH,

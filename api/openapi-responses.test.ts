@@ -179,7 +179,8 @@ describeApi("every declared route answers as its declaration says", async (t, _a
     await call("PUT", `/api/admin/admins/${unknownId()}`, 404, asSuperadmin({ name: "X" }));
 
     const client = { "x-forwarded-for": "203.0.113.7" };
-    await call("POST", "/api/auth/login", 200, { body: { email: "casey@yarrashine.com.au", password }, headers: client });
+    const { token } = await call("POST", "/api/auth/login", 200, { body: { email: "casey@yarrashine.com.au", password }, headers: client }) as { token: string };
+    await call("POST", "/api/auth/logout", 204, { headers: { authorization: `Bearer ${token}` } });
     await call("POST", "/api/auth/login", 401, { body: { email: "casey@yarrashine.com.au", password: "not the password" }, headers: client });
     await call("POST", "/api/auth/login", 422, { body: { email: "" }, headers: client });
 

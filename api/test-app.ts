@@ -1,3 +1,4 @@
+import type { AdminUser } from "../core/admin/types.ts";
 /** Builds the same graph as compose.ts on a fresh test database, for app.request() tests. */
 import { buildApp } from "./app.ts";
 import { describeOnTargets, type TestDatabase } from "../adapters/postgres/test-db.ts";
@@ -7,6 +8,7 @@ import { type AppDeps, DEFAULT_LIMITS } from "./app.ts";
 import { makeAppDeps } from "./graph.ts";
 import { makeMailer } from "./mailer.ts";
 import type { Clock } from "../core/shared/ports.ts";
+import type { PasswordHasher } from "../core/admin/ports.ts";
 
 export type TestApp = ReturnType<typeof buildApp>;
 
@@ -19,6 +21,8 @@ export interface TestAppOptions {
   trustProxy?: number;
   /** Stands in for the database's health check (to see the 503 answer). */
   checkDatabase?: () => Promise<void>;
+  /** Stands in for argon2id (to count verifications, or to see the busy answer). */
+  hasher?: PasswordHasher;
 }
 
 /** Generous limits so tests that are not about abuse never meet them. */
@@ -35,6 +39,7 @@ export function buildTestApp(db: { sql: TestDatabase["sql"] }, options: TestAppO
       jwtSecret: TEST_JWT_SECRET,
       tokenTtlHours: 12,
       sleep: options.sleep ?? (() => Promise.resolve()),
+      hasher: options.hasher,
     }),
     limits: options.limits ?? TEST_LIMITS,
     trustProxy: options.trustProxy ?? 1,
@@ -64,9 +69,20 @@ export async function adminSession(
   now: Date = new Date(),
 ) {
   const { makeAdminStore } = await import("../adapters/postgres/admin-repository.ts");
-  const { makeJwtTokens } = await import("../adapters/security/jwt.ts");
   const admin = await makeAdminStore(db.sql).insert({ name: `Test ${role}`, email, role, passwordHash: "x" });
-  const { token } = await makeJwtTokens(TEST_JWT_SECRET, 12, () => now).issue(admin);
+  return await sessionOf(db, admin, now);
+}
+
+/** A new session (and its bearer token) for an admin who already exists, as a fresh login gives. */
+export async function sessionOf<A extends AdminUser>(
+  db: { sql: TestDatabase["sql"] },
+  admin: A,
+  now: Date = new Date(),
+) {
+  const { makeJwtTokens } = await import("../adapters/security/jwt.ts");
+  const { makeAdminSessionStore } = await import("../adapters/postgres/admin-sessions-repository.ts");
+  const { sessionId } = await makeAdminSessionStore(db.sql).start(admin._id);
+  const { token } = await makeJwtTokens(TEST_JWT_SECRET, 12, () => now).issue(admin, sessionId);
   return { admin, token, headers: { authorization: `Bearer ${token}` } };
 }
 

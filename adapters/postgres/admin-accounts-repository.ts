@@ -7,6 +7,7 @@ import {
 import type { AuditReader } from "../../core/admin/manage-audit.ts";
 import type { SettingsAdminTransactor } from "../../core/settings/admin-settings.ts";
 import { makeAdminStore } from "./admin-repository.ts";
+import { endAdminSessions } from "./admin-sessions-repository.ts";
 import { listAudit, recordAudit } from "./audit-repository.ts";
 import type postgres from "postgres";
 import type { Queryable, Sql } from "./db.ts";
@@ -69,6 +70,7 @@ function adminAccountsTx(tx: TransactionSql): AdminAccountsTx {
     async remove(id) {
       await tx`delete from admins where id = ${id}`;
     },
+    endSessions: (adminId, keepSessionId) => endAdminSessions(tx, adminId, keepSessionId),
     audit: { record: (entry) => recordAudit(tx, entry) },
   };
 }

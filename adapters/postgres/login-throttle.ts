@@ -1,26 +1,42 @@
 import type { LoginThrottle } from "../../core/admin/ports.ts";
 import type { Queryable } from "./db.ts";
 
-/** Failed logins counted in the shared rate_limit_counters table, 15-minute windows. */
+/**
+ * Login attempts counted in the shared rate_limit_counters table, in fixed windows (15 minutes).
+ * Counting is one upsert per key, `hits + 1 ... returning hits`: concurrent attempts, in one
+ * process or many, each get a distinct count, so none can read a stale one.
+ */
 export function makeLoginThrottle(sql: Queryable, windowSeconds = 15 * 60): LoginThrottle {
-  const windowStart = sql`to_timestamp(floor(extract(epoch from now()) / ${windowSeconds}) * ${windowSeconds})`;
+  const windowStart = () => sql`to_timestamp(floor(extract(epoch from now()) / ${windowSeconds}) * ${windowSeconds})`;
   return {
-    async failures(keys) {
-      const [row] = await sql<{ count: number; retry_after: number }[]>`
-        select coalesce(max(hits), 0)::int as count,
-               ceil(extract(epoch from (${windowStart} + make_interval(secs => ${windowSeconds}) - now())))::int
-                 as retry_after
-          from rate_limit_counters
-         where bucket in ${sql(keys)} and window_start = ${windowStart}`;
-      return { count: row.count, retryAfterSeconds: Math.max(1, row.retry_after) };
+    async count(keys) {
+      const rows = await sql<{ bucket: string; hits: number; retry_after: number }[]>`
+        insert into rate_limit_counters (bucket, window_start, hits)
+        select bucket, ${windowStart()}, 1
+          from jsonb_array_elements_text(${sql.json(keys)}) with ordinality as keys(bucket, position)
+         order by position
+        on conflict (bucket, window_start) do update set hits = rate_limit_counters.hits + 1
+        returning bucket, hits,
+          ceil(extract(epoch from (window_start + make_interval(secs => ${windowSeconds}) - now())))::int
+            as retry_after`;
+      const byKey = new Map(rows.map((row) => [row.bucket, row]));
+      return keys.map((key) => {
+        const row = byKey.get(key)!;
+        return { count: row.hits, retryAfterSeconds: Math.max(1, row.retry_after) };
+      });
     },
-    async recordFailure(keys) {
-      for (const bucket of keys) {
-        await sql`
-          insert into rate_limit_counters (bucket, window_start, hits)
-          values (${bucket}, ${windowStart}, 1)
-          on conflict (bucket, window_start) do update set hits = rate_limit_counters.hits + 1`;
-      }
+    async peek(key) {
+      const [row] = await sql<{ hits: number }[]>`
+        select hits from rate_limit_counters where bucket = ${key} and window_start = ${windowStart()}`;
+      return row?.hits ?? 0;
+    },
+    async forgive(key, attempts) {
+      await sql`
+        update rate_limit_counters set hits = greatest(hits - ${attempts}::int, 0)
+         where bucket = ${key} and window_start = ${windowStart()}`;
+    },
+    async clear(key) {
+      await sql`delete from rate_limit_counters where bucket = ${key} and window_start = ${windowStart()}`;
     },
   };
 }

@@ -9,10 +9,10 @@ const AUDIENCE = "yarra-shine-admin";
 export function makeJwtTokens(secret: string, lifetimeHours: number, now: () => Date = () => new Date()): TokenService {
   const key = new TextEncoder().encode(secret);
   return {
-    async issue(admin) {
+    async issue(admin, sessionId) {
       const issuedAt = Math.floor(now().getTime() / 1000);
       const expiresAt = new Date((issuedAt + Math.round(lifetimeHours * 3600)) * 1000);
-      const token = await new SignJWT({ role: admin.role, email: admin.email, name: admin.name })
+      const token = await new SignJWT({ role: admin.role, email: admin.email, name: admin.name, sid: sessionId })
         .setProtectedHeader({ alg: "HS256", typ: "JWT" })
         .setSubject(admin._id)
         .setIssuer(ISSUER)
@@ -31,8 +31,9 @@ export function makeJwtTokens(secret: string, lifetimeHours: number, now: () => 
           currentDate: now(),
         });
         const role = payload.role as AdminRole;
-        if (!payload.sub || !payload.exp || !ADMIN_ROLES.includes(role)) return null;
-        return { adminId: payload.sub, role, expiresAt: new Date(payload.exp * 1000) };
+        // A token from before server-side sessions names none: it is refused, its holder logs in again.
+        if (!payload.sub || !payload.exp || typeof payload.sid !== "string" || !ADMIN_ROLES.includes(role)) return null;
+        return { adminId: payload.sub, sessionId: payload.sid, role, expiresAt: new Date(payload.exp * 1000) };
       } catch {
         return null;
       }

@@ -3,14 +3,11 @@
  * workers, never the event loop that serves the public site. A full queue is refused at once
  * (PasswordPoolBusyError) rather than growing without bound.
  */
-import type { PasswordHasher } from "../../core/admin/ports.ts";
+import { type PasswordHasher, PasswordHasherBusyError } from "../../core/admin/ports.ts";
 import type { PasswordJob, PasswordJobResult } from "./password-worker.ts";
 
-export class PasswordPoolBusyError extends Error {
-  constructor() {
-    super("Password hashing queue is full");
-  }
-}
+/** Core's busy error, so the login and account use cases answer 503 without knowing the pool. */
+export class PasswordPoolBusyError extends PasswordHasherBusyError {}
 
 export interface PasswordPoolOptions {
   /** Worker threads; argon2id is CPU-bound, so more than the cores buys nothing. */

@@ -11,12 +11,18 @@ import { openDatabase } from "../../adapters/postgres/db.ts";
 import { migrate } from "../../adapters/postgres/migrate.ts";
 import { makeAdminStore } from "../../adapters/postgres/admin-repository.ts";
 import { argon2Hasher } from "../../adapters/security/password.ts";
+import { commonPasswords } from "../../adapters/security/common-passwords.ts";
+import { passwordProblem } from "../../core/admin/password-policy.ts";
 
 const input = z.object({
   email: z.email("--email must be an e-mail address"),
   name: z.string().trim().min(1, "--name is required"),
   role: z.enum(["admin", "superadmin"], { error: "--role must be admin or superadmin" }),
-  password: z.string().min(12, "the password must be at least 12 characters"),
+  // The rules the staff screen applies: 12+ characters, not repetitive, not a common password.
+  password: z.string().superRefine((value, ctx) => {
+    const problem = passwordProblem(value, commonPasswords);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  }),
 });
 
 async function main(): Promise<number> {

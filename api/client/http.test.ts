@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { ERROR_CODES } from "../../core/shared/error-codes.ts";
-import { ApiError, createApiClient, type ErrorCode, itemsOf, withQuery } from "./http.ts";
+import { ApiError, createApiClient, CSRF_HEADER, type ErrorCode, itemsOf, withQuery } from "./http.ts";
 
 interface Call {
   url: string;
@@ -30,7 +30,7 @@ async function rejectsWith(promise: Promise<unknown>): Promise<ApiError> {
   assert.fail("expected the call to fail");
 }
 
-Deno.test("client: attaches the bearer token when one is stored", async () => {
+Deno.test("client: attaches the bearer token an integrator gives it", async () => {
   const { fetch, calls } = stubFetch(() => json({ ok: true }));
   const client = createApiClient({ fetch, getToken: () => "abc.def.ghi" });
   await client.get("/api/services");
@@ -46,11 +46,28 @@ Deno.test("client: no Authorization header without a token", async () => {
   assert.equal(new Headers(calls[0].init.headers).get("Authorization"), null);
 });
 
-Deno.test("client: default token comes from storage, guarded when storage is missing", async () => {
+Deno.test("client: by default no bearer token (the browser's session cookie), same-origin credentials", async () => {
   const { fetch, calls } = stubFetch(() => json({}));
-  // Deno without --location has no usable localStorage: the default must not throw.
-  await createApiClient({ fetch }).get("/api/content");
-  assert.equal(calls.length, 1);
+  // No document in Deno: reading the CSRF cookie must not throw either.
+  await createApiClient({ fetch }).post("/api/admin/content", {});
+  const headers = new Headers(calls[0].init.headers);
+  assert.equal(headers.get("Authorization"), null);
+  assert.equal(headers.get(CSRF_HEADER), null);
+  assert.equal(calls[0].init.credentials, "same-origin");
+});
+
+Deno.test("client: writes echo the CSRF token in X-CSRF-Token, reads do not", async () => {
+  const { fetch, calls } = stubFetch(() => json({}));
+  const client = createApiClient({ fetch, getCsrfToken: () => "csrf-value" });
+  await client.get("/api/admin/me");
+  await client.post("/api/auth/logout");
+  await client.put("/a", {});
+  await client.patch("/b", {});
+  await client.delete("/c");
+  assert.deepEqual(
+    calls.map((c) => new Headers(c.init.headers).get("X-CSRF-Token")),
+    [null, "csrf-value", "csrf-value", "csrf-value", "csrf-value"],
+  );
 });
 
 Deno.test("client: sends JSON bodies and parses JSON answers", async () => {

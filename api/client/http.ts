@@ -1,6 +1,8 @@
 /**
- * The one fetch client both web apps (and integrators) use: JSON in and out, the stored bearer
- * token attached, and every failure thrown as an ApiError carrying the spec's catalogue entry.
+ * The one fetch client both web apps (and integrators) use: JSON in and out, every failure thrown
+ * as an ApiError carrying the spec's catalogue entry. In the browser the staff session travels in
+ * an httpOnly cookie the page cannot read; each write echoes the readable CSRF cookie in a header.
+ * Integrators outside a browser pass `getToken` and authenticate with a bearer token instead.
  */
 import {
   describeFailure,
@@ -51,8 +53,10 @@ export interface RequestOptions extends Omit<RequestInit, "body" | "method"> {
 export interface ApiClientOptions {
   /** Prefix for every path, e.g. 'https://example.com'; default '' (same origin). */
   baseUrl?: string;
-  /** Returns the bearer token to send, if any; default reads localStorage 'token'. */
+  /** Returns the bearer token to send, if any (integrators); default none: the browser's cookie. */
   getToken?: () => string | null | undefined;
+  /** Returns the CSRF token writes echo; default reads the staff_csrf cookie. */
+  getCsrfToken?: () => string | null | undefined;
   /** Injected for tests and non-browser callers; default the global fetch. */
   fetch?: typeof fetch;
 }
@@ -68,16 +72,23 @@ export interface ApiClient {
   request<T>(method: string, path: string, body?: unknown, options?: RequestOptions): Promise<T>;
 }
 
-export const TOKEN_STORAGE_KEY = "token";
+/** The readable cookie the login sets beside the httpOnly session cookie. */
+export const CSRF_COOKIE = "staff_csrf";
+/** The header every cookie-carried write echoes the CSRF cookie in. */
+export const CSRF_HEADER = "X-CSRF-Token";
 
-/** Reads the stored session token; storage can be missing (Deno, SSR) or throw (privacy modes). */
-export function readStoredToken(): string | null {
-  try {
-    return typeof localStorage === "undefined" ? null : localStorage.getItem(TOKEN_STORAGE_KEY);
-  } catch {
-    return null;
+/** The CSRF cookie's value; there is no document in Deno or during prerendering. */
+export function readCsrfCookie(): string | null {
+  if (typeof document === "undefined") return null;
+  for (const part of document.cookie.split(";")) {
+    const at = part.indexOf("=");
+    if (at > 0 && part.slice(0, at).trim() === CSRF_COOKIE) return decodeURIComponent(part.slice(at + 1).trim()) || null;
   }
+  return null;
 }
+
+/** Methods that change something: they carry the CSRF header. */
+const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /** List responses are `{ items }` (decisions.md) but a bare array is accepted too (spec). */
 export function itemsOf<T>(data: unknown): T[] {
@@ -120,7 +131,8 @@ const isAbort = (error: unknown) =>
 
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const baseUrl = (options.baseUrl ?? "").replace(/\/+$/, "");
-  const getToken = options.getToken ?? readStoredToken;
+  const getToken = options.getToken ?? (() => null);
+  const getCsrfToken = options.getCsrfToken ?? readCsrfCookie;
 
   async function request<T>(
     method: string,
@@ -136,12 +148,16 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     }
     const token = getToken();
     if (token && !headers.has("Authorization")) headers.set("Authorization", `Bearer ${token}`);
+    const csrf = WRITES.has(method.toUpperCase()) ? getCsrfToken() : null;
+    if (csrf && !headers.has(CSRF_HEADER)) headers.set(CSRF_HEADER, csrf);
 
     // Resolved per call so a fetch stubbed after the client was built is still used.
     const doFetch = options.fetch ?? globalThis.fetch;
     let response: Response;
     try {
       response = await doFetch(`${baseUrl}${withQuery(path, query)}`, {
+        // The session cookie goes to the page's own origin only.
+        credentials: "same-origin",
         ...init,
         method,
         headers,

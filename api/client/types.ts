@@ -95,6 +95,9 @@ export type SessionUser = Pick<Wire<AdminUser>, "_id" | "name" | "email"> & {
   id?: string;
 };
 export interface LoginResponse {
+  /** For integrators (Authorization: Bearer); the browser keeps the session in its cookie. */
   token: string;
+  /** ISO time the session ends. */
+  expiresAt: string;
   user: SessionUser;
 }

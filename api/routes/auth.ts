@@ -1,30 +1,63 @@
 import type { makeLogin } from "../../core/admin/login.ts";
-import { LOGIN_MESSAGES } from "../../core/admin/login.ts";
+import { LOGIN_LIMITS, LOGIN_MESSAGES } from "../../core/admin/login.ts";
 import { loginResultSchema, loginSchema } from "../../core/admin/schemas.ts";
+import type { StaffSessions } from "../../core/admin/sessions.ts";
 import { validationError } from "../../core/shared/result.ts";
 import { failWith } from "../http-errors.ts";
 import { fieldErrorsOf } from "../../core/shared/parse-input.ts";
 import { clientAddress } from "../middleware/client-address.ts";
+import { clearSessionCookies, requireAdmin, servedOverHttps, setSessionCookies } from "../middleware/auth.ts";
 import { errors, json, jsonBody, route, routeGroup } from "../openapi.ts";
 
 const login = route({
   method: "post", path: "/auth/login", tags: ["Staff"], "x-required-role": "public",
-  summary: "Staff login: a bearer token and the user",
-  description: "An unknown e-mail and a wrong password get the same 401. Failures per e-mail and per address are slowed after 3 and refused with 429 at 10 in a 15-minute window.",
+  summary: "Staff login: a bearer token and the user, and the same session as cookies",
+  description:
+    "An unknown e-mail and a wrong password get the same 401. Every attempt is counted before the password is checked: " +
+    `more than ${LOGIN_LIMITS.perPair} for one e-mail from one address, or ${LOGIN_LIMITS.perAddress} from one address, ` +
+    "in a 15-minute window get 429 with Retry-After; a successful login forgives its own. Failures for an e-mail from " +
+    `any address slow its next logins (after ${LOGIN_LIMITS.slowAfter}, up to ${LOGIN_LIMITS.maxDelayMs / 1000} s), never lock them. ` +
+    "The answer also sets the httpOnly session cookie and the readable CSRF cookie the staff area uses: a write " +
+    "sent with the cookie must echo the CSRF cookie in X-CSRF-Token.",
   request: { body: jsonBody(loginSchema) },
-  responses: { 200: json(loginResultSchema, "Logged in"), ...errors([401, "Invalid email or password"], 413, 422, 429) },
+  responses: {
+    200: json(loginResultSchema, "Logged in"),
+    ...errors(
+      [401, "Invalid email or password"],
+      413,
+      422,
+      [429, "LOGIN_LOCKED: too many attempts (see Retry-After)"],
+      [503, "SERVICE_BUSY: too many logins are being checked; try again after Retry-After"],
+    ),
+  },
 });
 
-export function authRoutes(deps: { login: ReturnType<typeof makeLogin>; trustProxy: number }) {
-  return routeGroup().openapi(login, async (c) => {
+const logout = route({
+  method: "post", path: "/auth/logout", tags: ["Staff"], "x-required-role": "admin",
+  summary: "End the session on the server",
+  description: "The token (bearer or cookie) stops working at once and the session cookies are cleared.",
+  responses: { 204: { description: "Logged out" } },
+});
+
+export function authRoutes(deps: {
+  login: ReturnType<typeof makeLogin>;
+  sessions: Pick<StaffSessions, "authenticate" | "end">;
+  trustProxy: number;
+}) {
+  const group = routeGroup();
+  group.use("/auth/logout", requireAdmin({ sessions: deps.sessions, trustProxy: deps.trustProxy }));
+  return group.openapi(login, async (c) => {
     const result = await deps.login(c.req.valid("json"), clientAddress(c, deps.trustProxy));
     c.header("Cache-Control", "no-store");
     if (!result.ok) {
       const retry = (result.error.details as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds;
-      if (result.error.kind === "rate_limited" && retry) c.header("Retry-After", String(retry));
+      if ((result.error.kind === "rate_limited" || result.error.kind === "unavailable") && retry) {
+        c.header("Retry-After", String(retry));
+      }
       return failWith(c, result.error);
     }
-    const { token, expiresAt, user } = result.value;
+    const { token, expiresAt, csrfToken, user } = result.value;
+    setSessionCookies(c, { token, csrfToken, expiresAt }, servedOverHttps(c, deps.trustProxy));
     return c.json({ token, expiresAt: expiresAt.toISOString(), user }, 200);
   }, (parsed, c) => {
     // A missing e-mail or password keeps the login's own wording, not the form banner.
@@ -32,5 +65,10 @@ export function authRoutes(deps: { login: ReturnType<typeof makeLogin>; trustPro
       c.header("Cache-Control", "no-store");
       return failWith(c, validationError(fieldErrorsOf(parsed.error.issues), LOGIN_MESSAGES.required));
     }
+  }).openapi(logout, async (c) => {
+    await deps.sessions.end(c.get("sessionId"));
+    clearSessionCookies(c, servedOverHttps(c, deps.trustProxy));
+    c.header("Cache-Control", "no-store");
+    return c.body(null, 204);
   });
 }

@@ -18,6 +18,8 @@ export interface AuditRecord extends AuditEntry {
 export interface Actor {
   _id: string;
   email: string;
+  /** The session the actor is using: changing their own password keeps it, ending the others. */
+  sessionId?: string;
 }
 
 export const auditEntry = (

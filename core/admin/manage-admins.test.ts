@@ -31,6 +31,8 @@ Deno.test("validateNewAdmin", async (t) => {
     ["blank password", { name: "A", email: "a@b.co", password: "   " }, { password: [M.passwordRequired] }],
     ["11 characters", { name: "A", email: "a@b.co", password: "x".repeat(11) }, { password: [M.passwordTooShort] }],
     ["257 characters", { name: "A", email: "a@b.co", password: "x".repeat(257) }, { password: [M.passwordTooLong] }],
+    ["one character repeated", { name: "A", email: "a@b.co", password: "a".repeat(12) }, { password: [M.passwordRepetitive] }],
+    ["a pattern repeated", { name: "A", email: "a@b.co", password: "abcabcabcabc" }, { password: [M.passwordRepetitive] }],
     ["bad email", { name: "A", email: "a@b", password: PASSWORD }, { email: [M.emailInvalid] }],
     ["long name", { name: "n".repeat(101), email: "a@b.co", password: PASSWORD }, { name: [M.nameTooLong] }],
     ["unknown role", { name: "A", email: "a@b.co", password: PASSWORD, role: "owner" }, { role: [M.roleInvalid] }],

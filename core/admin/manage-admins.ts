@@ -6,24 +6,33 @@ import { z } from "zod";
 import { EMAIL_PATTERN } from "../booking/types.ts";
 import { isRecord } from "../shared/input.ts";
 import { parseInput } from "../shared/parse-input.ts";
-import { type DomainError, err, ok, type Result } from "../shared/result.ts";
+import { type DomainError, err, ok, type Result, validationError } from "../shared/result.ts";
 import { type Actor, auditEntry } from "./audit.ts";
 import type { AuditLog } from "./manage-audit.ts";
 import { withoutSecrets } from "./manage-audit.ts";
-import type { NewAdmin, PasswordHasher } from "./ports.ts";
+import { BUSY_ERROR } from "./login.ts";
+import { isCommonPassword, isRepetitive, PASSWORD_MESSAGES, PASSWORD_RULES } from "./password-policy.ts";
+import { type CommonPasswordList, type NewAdmin, type PasswordHasher, PasswordHasherBusyError } from "./ports.ts";
 import { adminUserSchema } from "./schemas.ts";
 import { ADMIN_ROLES, type AdminRole, type AdminUser } from "./types.ts";
 
-export const ADMIN_ACCOUNT_LIMITS = { name: 100, email: 254, passwordMin: 12, passwordMax: 256 } as const;
+export const ADMIN_ACCOUNT_LIMITS = {
+  name: 100,
+  email: 254,
+  passwordMin: PASSWORD_RULES.min,
+  passwordMax: PASSWORD_RULES.max,
+} as const;
 
 export const ADMIN_ACCOUNT_MESSAGES = {
   nameRequired: "Name is required.",
   nameTooLong: `Name must be at most ${ADMIN_ACCOUNT_LIMITS.name} characters.`,
   emailRequired: "Email is required.",
   emailInvalid: "Please enter a valid email address.",
-  passwordRequired: "Password is required.",
-  passwordTooShort: `Password must be at least ${ADMIN_ACCOUNT_LIMITS.passwordMin} characters.`,
-  passwordTooLong: `Password must be at most ${ADMIN_ACCOUNT_LIMITS.passwordMax} characters.`,
+  passwordRequired: PASSWORD_MESSAGES.required,
+  passwordTooShort: PASSWORD_MESSAGES.tooShort,
+  passwordTooLong: PASSWORD_MESSAGES.tooLong,
+  passwordRepetitive: PASSWORD_MESSAGES.repetitive,
+  passwordCommon: PASSWORD_MESSAGES.common,
   roleInvalid: "Role must be admin or superadmin.",
   emailTaken: "An admin with this email already exists.",
   notFound: "Admin not found.",
@@ -65,6 +74,8 @@ export interface AdminAccountsTx {
   /** The admin exists (the caller read it in this transaction). */
   update(id: string, changes: StoredAdminChanges): Promise<AdminUser | typeof EMAIL_TAKEN>;
   remove(id: string): Promise<void>;
+  /** Ends every session of the admin except `keepSessionId`. */
+  endSessions(adminId: string, keepSessionId?: string): Promise<void>;
   audit: AuditLog;
 }
 
@@ -79,8 +90,11 @@ const email = z.string({ error: M.emailRequired }).trim().min(1, { error: M.emai
   .refine((e) => EMAIL_PATTERN.test(e) && e.length <= ADMIN_ACCOUNT_LIMITS.email, M.emailInvalid)
   .meta({ format: "email" });
 const role = z.enum(ADMIN_ROLES, { error: M.roleInvalid });
-const password = z.string({ error: M.passwordRequired }).min(ADMIN_ACCOUNT_LIMITS.passwordMin, M.passwordTooShort)
-  .max(ADMIN_ACCOUNT_LIMITS.passwordMax, M.passwordTooLong);
+// The common-password list is checked by the use case (it needs the list); the form shows these.
+const password = z.string({ error: M.passwordRequired })
+  .min(ADMIN_ACCOUNT_LIMITS.passwordMin, { error: M.passwordTooShort, abort: true })
+  .max(ADMIN_ACCOUNT_LIMITS.passwordMax, { error: M.passwordTooLong, abort: true })
+  .refine((p) => !isRepetitive(p), M.passwordRepetitive);
 /** Passwords are taken as typed (spaces count); blank (or not text) means "not given". */
 const given = z.unknown().transform((p) => (typeof p === "string" && p.trim() !== "" ? p : undefined));
 
@@ -145,9 +159,23 @@ export function deletionBlocker(
 const auditForm = (admin: AdminUser, extra: Record<string, unknown> = {}) =>
   withoutSecrets({ ...admin, ...extra });
 
+/** A leaked or common password is a 422 on the password field. */
+const commonPasswordError = () => validationError({ password: [M.passwordCommon] });
+
+/** The hash, or the busy answer when the hasher's queue is full. */
+async function hashOrBusy(hasher: PasswordHasher, password: string): Promise<Result<string>> {
+  try {
+    return ok(await hasher.hash(password));
+  } catch (error) {
+    if (error instanceof PasswordHasherBusyError) return err(BUSY_ERROR);
+    throw error;
+  }
+}
+
 export function makeManageAdmins(deps: {
   transactor: AdminAccountsTransactor;
   hasher: PasswordHasher;
+  commonPasswords: CommonPasswordList;
 }) {
   /**
    * The route guard read the actor before this transaction; read it again under the lock, so a
@@ -158,8 +186,11 @@ export function makeManageAdmins(deps: {
 
   return {
     async create(actor: Actor, { password, ...account }: AdminAccountInput): Promise<Result<AdminUser>> {
+      if (isCommonPassword(password, deps.commonPasswords)) return err(commonPasswordError());
       // Hashing takes ~150 ms: outside the transaction, which stays short.
-      const passwordHash = await deps.hasher.hash(password);
+      const hashed = await hashOrBusy(deps.hasher, password);
+      if (!hashed.ok) return hashed;
+      const passwordHash = hashed.value;
       return await deps.transactor.run(async (tx): Promise<Result<AdminUser>> => {
         await tx.lockAccounts();
         if (!await stillSuperadmin(tx, actor)) return err(ADMIN_ERRORS.forbidden);
@@ -173,7 +204,10 @@ export function makeManageAdmins(deps: {
     },
 
     async update(actor: Actor, id: string, { password, ...changes }: AdminAccountChanges): Promise<Result<AdminUser>> {
-      const passwordHash = password ? await deps.hasher.hash(password) : undefined;
+      if (password && isCommonPassword(password, deps.commonPasswords)) return err(commonPasswordError());
+      const hashed = password ? await hashOrBusy(deps.hasher, password) : undefined;
+      if (hashed && !hashed.ok) return hashed;
+      const passwordHash = hashed?.value;
       return await deps.transactor.run(async (tx): Promise<Result<AdminUser>> => {
         await tx.lockAccounts();
         if (!await stillSuperadmin(tx, actor)) return err(ADMIN_ERRORS.forbidden);
@@ -185,6 +219,8 @@ export function makeManageAdmins(deps: {
         }
         const updated = await tx.update(id, { ...changes, ...(passwordHash ? { passwordHash } : {}) });
         if (updated === EMAIL_TAKEN) return err(ADMIN_ERRORS.emailTaken);
+        // A new password or role ends the admin's sessions at once, except the one making the change.
+        if (passwordHash || updated.role !== target.role) await tx.endSessions(id, actor.sessionId);
         await tx.audit.record(
           auditEntry(
             actor,

@@ -18,26 +18,67 @@ export interface AdminStore {
 
 /** Password hashing (argon2id) behind a port so core never sees a crypto library. */
 export interface PasswordHasher {
+  /** Both may throw PasswordHasherBusyError when the hasher takes no more work for now. */
   hash(password: string): Promise<string>;
   verify(hash: string, password: string): Promise<boolean>;
 }
 
+/** A hasher with a full queue: the caller answers "busy, try again shortly", never waits. */
+export class PasswordHasherBusyError extends Error {
+  constructor(message = "Password hashing queue is full") {
+    super(message);
+    this.name = "PasswordHasherBusyError";
+  }
+}
+
+/** Passwords that appear in lists of common and leaked passwords. */
+export interface CommonPasswordList {
+  /** Compared case-insensitively. */
+  includes(password: string): boolean;
+}
+
 export interface TokenClaims {
   adminId: string;
+  /** The server-side session the token belongs to; ending it ends the token. */
+  sessionId: string;
   role: AdminRole;
   expiresAt: Date;
 }
 
 /** Signed session tokens (JWT HS256 in the adapter). */
 export interface TokenService {
-  issue(admin: AdminUser): Promise<{ token: string; expiresAt: Date }>;
-  /** null for a missing, tampered, malformed or expired token. */
+  issue(admin: AdminUser, sessionId: string): Promise<{ token: string; expiresAt: Date }>;
+  /** null for a missing, tampered, malformed or expired token, or one without a session. */
   verify(token: string): Promise<TokenClaims | null>;
 }
 
-/** Failed-login counters shared by every process. */
+/** Staff sessions kept by the server, so logout, a password change or a role change ends them. */
+export interface AdminSessionStore {
+  /** A new session of the admin, with a fresh CSRF token for cookie-carried requests. */
+  start(adminId: string): Promise<{ sessionId: string; csrfToken: string }>;
+  /** The admin of a session that has not ended (null also once the admin is deleted). */
+  find(sessionId: string, adminId: string): Promise<{ admin: AdminUser; csrfToken: string } | null>;
+  end(sessionId: string): Promise<void>;
+}
+
+/** One key's count of attempts in the current fixed window. */
+export interface WindowCount {
+  count: number;
+  /** Seconds until the window ends and the count starts again. */
+  retryAfterSeconds: number;
+}
+
+/** Login attempt counters shared by every process. */
 export interface LoginThrottle {
-  /** Failures so far in the current window for these keys (the highest of them). */
-  failures(keys: string[]): Promise<{ count: number; retryAfterSeconds: number }>;
-  recordFailure(keys: string[]): Promise<void>;
+  /**
+   * Counts one attempt under each key, atomically per key (concurrent callers each see their own
+   * count), and returns each key's count including this attempt, in the order given.
+   */
+  count(keys: string[]): Promise<WindowCount[]>;
+  /** The key's count in the current window, without counting. */
+  peek(key: string): Promise<number>;
+  /** Takes up to `attempts` back from the key's count in the current window (never below 0). */
+  forgive(key: string, attempts: number): Promise<void>;
+  /** Forgets the key's count in the current window. */
+  clear(key: string): Promise<void>;
 }

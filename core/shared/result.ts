@@ -9,7 +9,9 @@ export type ErrorKind =
   | "conflict"
   | "forbidden"
   | "unauthenticated"
-  | "rate_limited";
+  | "rate_limited"
+  /** Busy for a moment (a full queue): 503 with Retry-After. */
+  | "unavailable";
 
 /** Messages keyed by field path, e.g. `address.postCode`. */
 export type FieldErrors = Record<string, string[]>;

@@ -2,7 +2,8 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import { beforeEach, describe, expect, it } from "vitest";
 import { anHourAgo, fakeJwt, inOneHour } from "./test/jwt.ts";
-import { renderAdmin, storeSession } from "./test/render-admin.tsx";
+import { renderAdmin, storeSession, TEST_CSRF_TOKEN } from "./test/render-admin.tsx";
+import { SESSION_KEY } from "./lib/session.ts";
 import { server } from "./test/server.ts";
 
 // These tests are about the guard and the shell: the pages behind them get empty lists.
@@ -19,12 +20,12 @@ describe("guard", () => {
     expect(history.location.pathname).toBe("/admin/login");
   });
 
-  it("drops an expired token and sends the visitor to log in", async () => {
+  it("drops an expired session and sends the visitor to log in", async () => {
     storeSession({}, anHourAgo());
     const { history } = renderAdmin("/admin");
     await screen.findByRole("heading", { name: "Log in" });
     expect(history.location.pathname).toBe("/admin/login");
-    expect(localStorage.getItem("token")).toBeNull();
+    expect(localStorage.getItem(SESSION_KEY)).toBeNull();
   });
 
   it("shows the shell with email and role for a signed-in admin", async () => {
@@ -71,15 +72,22 @@ describe("shell", () => {
     expect(screen.getByRole("link", { name: "Admins" }).getAttribute("href")).toBe("/admin/admins");
   });
 
-  it("logs out back to /admin/login and forgets the session", async () => {
+  it("logs out on the server, back to /admin/login, and forgets the session", async () => {
     storeSession();
+    let csrf: string | null = null;
+    server.use(
+      http.post("/api/auth/logout", ({ request }) => {
+        csrf = request.headers.get("X-CSRF-Token");
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
     const { history, user } = renderAdmin("/admin");
     await screen.findByRole("heading", { name: "Services" });
     await user.click(screen.getByRole("button", { name: "Logout" }));
     await screen.findByRole("heading", { name: "Log in" });
     expect(history.location.pathname).toBe("/admin/login");
-    expect(localStorage.getItem("token")).toBeNull();
-    expect(localStorage.getItem("user")).toBeNull();
+    expect(csrf).toBe(TEST_CSRF_TOKEN);
+    expect(localStorage.getItem(SESSION_KEY)).toBeNull();
   });
 
   it("toggles the side bar with the burger", async () => {
@@ -131,7 +139,7 @@ describe("login", () => {
     await user.click(loginButton());
     expect((await screen.findByRole("alert")).textContent).toBe("Invalid email or password.");
     expect(loginButton().textContent).toBe("Log in");
-    expect(localStorage.getItem("token")).toBeNull();
+    expect(localStorage.getItem(SESSION_KEY)).toBeNull();
   });
 
   it("shows 'Login failed' when the server gives no message", async () => {
@@ -154,8 +162,9 @@ describe("login", () => {
     expect((await screen.findByRole("alert")).textContent).toBe("Login failed");
   });
 
-  it("says 'Logging in…' while working, then stores token and user and opens /admin", async () => {
+  it("says 'Logging in…' while working, then keeps the user and the session's end (not the token) and opens /admin", async () => {
     const token = fakeJwt({ sub: "u1", role: "superadmin", exp: inOneHour() });
+    const expiresAt = new Date(inOneHour() * 1000).toISOString();
     const user = { _id: "u1", name: "Ana", email: "ana@example.com", role: "superadmin" };
     let release!: () => void;
     const answered = new Promise<void>((resolve) => (release = resolve));
@@ -164,7 +173,7 @@ describe("login", () => {
       http.post("/api/auth/login", async ({ request }) => {
         sent = await request.json();
         await answered;
-        return HttpResponse.json({ token, user });
+        return HttpResponse.json({ token, expiresAt, user });
       }),
     );
     const { history, user: person } = renderAdmin("/admin/login");
@@ -179,8 +188,8 @@ describe("login", () => {
 
     expect(await screen.findByRole("heading", { name: "Services" })).toBeTruthy();
     expect(sent).toEqual({ email: "ana@example.com", password: "secret" });
-    expect(localStorage.getItem("token")).toBe(token);
-    expect(JSON.parse(localStorage.getItem("user")!)).toEqual(user);
+    expect(JSON.parse(localStorage.getItem(SESSION_KEY)!)).toEqual({ user, expiresAt: Date.parse(expiresAt) });
+    expect(JSON.stringify({ ...localStorage })).not.toContain(token);
     expect(history.location.pathname).toBe("/admin");
     expect(screen.getByRole("link", { name: "Admins" })).toBeTruthy();
   });
@@ -190,6 +199,7 @@ describe("login", () => {
       http.post("/api/auth/login", () =>
         HttpResponse.json({
           token: fakeJwt({ role: "admin", exp: inOneHour() }),
+          expiresAt: new Date(inOneHour() * 1000).toISOString(),
           user: { _id: "u1", name: "Sam", email: "sam@example.com", role: "admin" },
         })),
     );
@@ -204,18 +214,21 @@ describe("login", () => {
     expect(history.location.search).toBe("?status=PENDING");
   });
 
-  it("sends the bearer token on later calls", async () => {
+  it("sends no bearer token on later calls, and the CSRF header on writes", async () => {
     storeSession();
-    let authorization: string | null = null;
-    server.use(
-      http.get("/api/admin/services", ({ request }) => {
-        authorization = request.headers.get("Authorization");
-        return HttpResponse.json({ items: [] });
-      }),
-    );
+    const seen: { method: string; authorization: string | null; csrf: string | null }[] = [];
+    const record = ({ request }: { request: Request }) => {
+      seen.push({ method: request.method, authorization: request.headers.get("Authorization"), csrf: request.headers.get("X-CSRF-Token") });
+      return HttpResponse.json({ items: [] });
+    };
+    server.use(http.get("/api/admin/services", record), http.post("/api/admin/services", record));
     const { api } = await import("./lib/api.ts");
     await api.list("/api/admin/services");
-    expect(authorization).toBe(`Bearer ${localStorage.getItem("token")}`);
+    await api.post("/api/admin/services", {});
+    expect(seen).toEqual([
+      { method: "GET", authorization: null, csrf: null },
+      { method: "POST", authorization: null, csrf: TEST_CSRF_TOKEN },
+    ]);
   });
 });
 
@@ -259,6 +272,6 @@ describe("a token the server no longer takes", () => {
     await screen.findByRole("heading", { name: "Log in" });
     expect(history.location.pathname).toBe("/admin/login");
     expect(new URLSearchParams(history.location.search).get("redirect")).toBe("/bookings?status=PENDING");
-    expect(localStorage.getItem("token")).toBeNull();
+    expect(localStorage.getItem(SESSION_KEY)).toBeNull();
   });
 });

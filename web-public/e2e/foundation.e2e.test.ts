@@ -73,12 +73,17 @@ describe("the site served by the API (npm start)", () => {
     await page.waitForURL(/\/admin$/);
     await expect(page.getByText("admin@yarrashine.com.au").first().isVisible()).resolves.toBe(true);
     await expect(page.getByRole("link", { name: "Admins" }).isVisible()).resolves.toBe(true);
-    const token = await page.evaluate(() => localStorage.getItem("token"));
-    const me = await fetch(`${baseUrl}/api/admin/me`, { headers: { authorization: `Bearer ${token}` } });
+    // The session is an httpOnly, SameSite=Strict cookie: nothing in page storage holds a token.
+    const session = (await page.context().cookies()).find((cookie) => cookie.name === "staff_session")!;
+    expect(session).toMatchObject({ httpOnly: true, sameSite: "Strict", path: "/api" });
+    expect(await page.evaluate(() => JSON.stringify({ ...localStorage }))).not.toContain(session.value);
+    const me = await page.request.get(`${baseUrl}/api/admin/me`);
     expect((await me.json()).role).toBe("superadmin");
     await page.getByRole("button", { name: /log ?out/i }).click();
     await page.waitForURL(/\/admin\/login$/);
-    expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
+    // Logout ended the session on the server: the old cookie opens nothing.
+    const after = await fetch(`${baseUrl}/api/admin/me`, { headers: { cookie: `staff_session=${session.value}` } });
+    expect(after.status).toBe(401);
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -19,10 +19,10 @@ export interface SettingsAdminUseCases {
   listAudit: ReturnType<typeof makeListAudit>;
 }
 
-/** Who is acting, as the audit log records them. */
+/** Who is acting, as the audit log records them, and the session they act from. */
 const actorOf = (c: Context): Actor => {
   const { _id, email } = c.get("admin");
-  return { _id, email };
+  return { _id, email, sessionId: c.get("sessionId") };
 };
 
 const me = route({
@@ -51,7 +51,7 @@ const getScheduling = route({
 });
 const saveScheduling = route({
   method: "put", path: "/settings/scheduling", ...admin, summary: "Save scheduling settings; booking and availability use them at once",
-  description: "Clamped, not rejected: slotBufferMin 0-1440 (120), maxConcurrentPerSlot 1-50 (1), leadDays 0-60 (4), slot hours 0-23 (8 and 16; reversed hours are swapped), closedWeekdays 0-6.",
+  description: "Clamped, not rejected: slotBufferMin 0-1440 (120), maxConcurrentPerSlot 1-50 (1), leadDays 0-60 (4), horizonDays 1-730 (365; at least leadDays), slot hours 0-23 (8 and 16; reversed hours are swapped), closedWeekdays 0-6.",
   request: { body: jsonBody(schedulingChangesSchema) },
   responses: { 200: json(schedulingSchema, "The saved settings") },
 });

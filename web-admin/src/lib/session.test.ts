@@ -1,56 +1,74 @@
+import { http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
-import { anHourAgo, fakeJwt, inOneHour } from "../test/jwt.ts";
+import { server } from "../test/server.ts";
 import {
-  decodeJwtPayload,
+  endSession,
   isAllowedRole,
   readSession,
   safeRedirect,
   saveSession,
+  SESSION_KEY,
   splitHref,
-  tokenExpiry,
 } from "./session.ts";
 
+const ana = { _id: "u1", name: "Ana", email: "ana@example.com", role: "superadmin" as const };
+
 describe("session", () => {
-  it("reads an unexpired token and its user", () => {
-    const exp = inOneHour();
-    saveSession(fakeJwt({ exp, role: "superadmin" }), {
-      _id: "u1",
-      name: "Ana",
-      email: "ana@example.com",
-      role: "superadmin",
-    });
+  it("keeps who signed in and until when, never a token", () => {
+    const expiresAt = new Date(Date.now() + 3_600_000).toISOString();
+    saveSession(ana, expiresAt);
     const session = readSession();
-    expect(session?.user.email).toBe("ana@example.com");
-    expect(session?.user.role).toBe("superadmin");
-    expect(session?.expiresAt).toBe(exp * 1000);
+    expect(session?.user).toEqual(ana);
+    expect(session?.expiresAt).toBe(Date.parse(expiresAt));
+    expect(localStorage.getItem(SESSION_KEY)).not.toMatch(/token/i);
+    expect(localStorage.getItem("token")).toBeNull();
   });
 
-  it("drops an expired token", () => {
-    localStorage.setItem("token", fakeJwt({ exp: anHourAgo() }));
+  it("drops an expired session", () => {
+    saveSession(ana, new Date(Date.now() - 1000).toISOString());
+    expect(readSession()).toBeNull();
+    expect(localStorage.getItem(SESSION_KEY)).toBeNull();
+  });
+
+  it("drops an unreadable session or one without an end", () => {
+    localStorage.setItem(SESSION_KEY, "{broken");
+    expect(readSession()).toBeNull();
+    expect(localStorage.getItem(SESSION_KEY)).toBeNull();
+    localStorage.setItem(SESSION_KEY, JSON.stringify({ user: ana }));
+    expect(readSession()).toBeNull();
+  });
+
+  it("defaults the role to admin when none is stored", () => {
+    localStorage.setItem(SESSION_KEY, JSON.stringify({ user: { _id: "x", email: "x@example.com" }, expiresAt: Date.now() + 60_000 }));
+    expect(readSession()?.user).toEqual({ _id: "x", name: "", email: "x@example.com", role: "admin" });
+  });
+
+  it("removes a bearer token an earlier version left in storage", () => {
+    localStorage.setItem("token", "old.bearer.token");
     localStorage.setItem("user", "{}");
     expect(readSession()).toBeNull();
     expect(localStorage.getItem("token")).toBeNull();
     expect(localStorage.getItem("user")).toBeNull();
   });
 
-  it("drops an unreadable token or one without exp", () => {
-    localStorage.setItem("token", "not-a-jwt");
+  it("ends the session on the server with the CSRF header, and here even when the server fails", async () => {
+    document.cookie = "staff_csrf=csrf-1; path=/";
+    let csrf: string | null = null;
+    server.use(
+      http.post("/api/auth/logout", ({ request }) => {
+        csrf = request.headers.get("X-CSRF-Token");
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    saveSession(ana, new Date(Date.now() + 60_000).toISOString());
+    await endSession();
+    expect(csrf).toBe("csrf-1");
     expect(readSession()).toBeNull();
-    expect(localStorage.getItem("token")).toBeNull();
-    localStorage.setItem("token", fakeJwt({ role: "admin" }));
+
+    server.use(http.post("/api/auth/logout", () => HttpResponse.error()));
+    saveSession(ana, new Date(Date.now() + 60_000).toISOString());
+    await endSession();
     expect(readSession()).toBeNull();
-  });
-
-  it("rebuilds the user from the token when the stored user is unreadable, role defaulting to admin", () => {
-    localStorage.setItem("token", fakeJwt({ exp: inOneHour(), sub: "x", email: "x@example.com" }));
-    localStorage.setItem("user", "{broken");
-    expect(readSession()?.user).toEqual({ _id: "x", name: "", email: "x@example.com", role: "admin" });
-  });
-
-  it("decodes base64url payloads with non-ASCII text", () => {
-    const token = fakeJwt({ name: "Zoë", exp: 1 });
-    expect(decodeJwtPayload(token)?.name).toBe("Zoë");
-    expect(tokenExpiry(token)).toBe(1000);
   });
 
   it("knows the allowed roles", () => {

@@ -1,17 +1,20 @@
 /**
- * The staff session kept in browser storage under 'token' and 'user' (admin-area.md section 3).
- * A token counts only while its JWT `exp` lies ahead; an expired or unreadable one is dropped.
+ * The staff session as this page knows it (admin-area.md section 3). The session itself is an
+ * httpOnly cookie no script can read; the page keeps only who is signed in and until when (the
+ * login answer's expiresAt), to show the shell and end the session on time. The server decides:
+ * a 401 on any call ends the session here too.
  */
 import type { AdminRole, SessionUser } from "@yarra/api/client/types.ts";
+import { api } from "./api.ts";
 
-export const TOKEN_KEY = "token";
-export const USER_KEY = "user";
+export const SESSION_KEY = "staffSession";
+/** Where earlier versions kept the bearer token and the user: removed on sight. */
+const LEGACY_KEYS = ["token", "user"];
 export const ALLOWED_ROLES: readonly AdminRole[] = ["admin", "superadmin"];
 
 export interface Session {
-  token: string;
   user: SessionUser;
-  /** Epoch milliseconds from the token's `exp` claim. */
+  /** Epoch milliseconds from the login answer's expiresAt. */
   expiresAt: number;
 }
 
@@ -23,70 +26,67 @@ function storage(): Storage | null {
   }
 }
 
-/** The JWT's claims, or null when the token is not a readable JWT. No signature check: the server does that. */
-export function decodeJwtPayload(token: string): Record<string, unknown> | null {
-  const part = token.split(".")[1];
-  if (!part) return null;
+const text = (value: unknown) => (typeof value === "string" ? value : "");
+
+/** A stored session as written by saveSession, or null when it is unreadable. */
+function parseSession(raw: string | null): Session | null {
   try {
-    const base64 = part.replace(/-/g, "+").replace(/_/g, "/").padEnd(Math.ceil(part.length / 4) * 4, "=");
-    const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
-    const payload: unknown = JSON.parse(new TextDecoder().decode(bytes));
-    return typeof payload === "object" && payload !== null && !Array.isArray(payload)
-      ? (payload as Record<string, unknown>)
-      : null;
+    const parsed: unknown = raw ? JSON.parse(raw) : null;
+    if (typeof parsed !== "object" || parsed === null) return null;
+    const { user, expiresAt } = parsed as { user?: Partial<SessionUser>; expiresAt?: unknown };
+    if (typeof user !== "object" || user === null || typeof expiresAt !== "number" || !Number.isFinite(expiresAt)) return null;
+    return {
+      user: {
+        _id: text(user._id) || text(user.id),
+        name: text(user.name),
+        email: text(user.email),
+        // The shell shows 'admin' when no role is known (admin-area.md section 2).
+        role: (text(user.role) || "admin") as AdminRole,
+      },
+      expiresAt,
+    };
   } catch {
     return null;
   }
-}
-
-/** Epoch ms of the token's expiry, or null when it has no usable `exp`. */
-export function tokenExpiry(token: string): number | null {
-  const exp = decodeJwtPayload(token)?.exp;
-  return typeof exp === "number" && Number.isFinite(exp) ? exp * 1000 : null;
-}
-
-function parseUser(raw: string | null, claims: Record<string, unknown>): SessionUser {
-  let stored: Partial<SessionUser> = {};
-  try {
-    const parsed: unknown = raw ? JSON.parse(raw) : null;
-    if (typeof parsed === "object" && parsed !== null) stored = parsed as Partial<SessionUser>;
-  } catch {
-    // An unreadable user record is rebuilt from the token's claims below.
-  }
-  const text = (value: unknown) => (typeof value === "string" ? value : "");
-  return {
-    _id: stored._id ?? stored.id ?? text(claims.sub),
-    name: stored.name ?? text(claims.name),
-    email: stored.email ?? text(claims.email),
-    // The shell shows 'admin' when no role is known (admin-area.md section 2).
-    role: (stored.role ?? (text(claims.role) || "admin")) as AdminRole,
-  };
 }
 
 export function clearSession(): void {
   const store = storage();
-  store?.removeItem(TOKEN_KEY);
-  store?.removeItem(USER_KEY);
+  store?.removeItem(SESSION_KEY);
+  for (const key of LEGACY_KEYS) store?.removeItem(key);
 }
 
-/** The current session, or null; drops an expired or unreadable token from storage. */
+/** The current session, or null; drops an expired or unreadable one from storage. */
 export function readSession(now: number = Date.now()): Session | null {
   const store = storage();
-  const token = store?.getItem(TOKEN_KEY);
-  if (!store || !token) return null;
-  const claims = decodeJwtPayload(token);
-  const expiresAt = tokenExpiry(token);
-  if (!claims || expiresAt === null || expiresAt <= now) {
+  if (!store) return null;
+  // A bearer token left by an earlier version is not kept in page-readable storage.
+  for (const key of LEGACY_KEYS) store.removeItem(key);
+  const raw = store.getItem(SESSION_KEY);
+  if (!raw) return null;
+  const session = parseSession(raw);
+  if (!session || session.expiresAt <= now) {
     clearSession();
     return null;
   }
-  return { token, user: parseUser(store.getItem(USER_KEY), claims), expiresAt };
+  return session;
 }
 
-export function saveSession(token: string, user: SessionUser): void {
-  const store = storage();
-  store?.setItem(TOKEN_KEY, token);
-  store?.setItem(USER_KEY, JSON.stringify(user));
+/** After a login: who signed in, and when the session ends (ISO time from the server). */
+export function saveSession(user: SessionUser, expiresAt: string): void {
+  const end = Date.parse(expiresAt);
+  if (!Number.isFinite(end)) throw new Error("The login answer had no session end.");
+  storage()?.setItem(SESSION_KEY, JSON.stringify({ user, expiresAt: end } satisfies Session));
+}
+
+/** Logout: forgets the session here at once and ends it on the server (which clears the cookie). */
+export async function endSession(): Promise<void> {
+  clearSession();
+  try {
+    await api.post("/api/auth/logout");
+  } catch {
+    // Already ended or offline: nothing here still holds it, and the cookie expires on its own.
+  }
 }
 
 export const isAllowedRole = (role: string): boolean => (ALLOWED_ROLES as readonly string[]).includes(role);

@@ -1,6 +1,6 @@
 import { createRoute, Outlet, redirect, useNavigate, useRouter } from "@tanstack/react-router";
 import { AdminShell } from "../features/shell/admin-shell.tsx";
-import { clearSession, isAllowedRole, readSession } from "../lib/session.ts";
+import { clearSession, endSession, isAllowedRole, readSession } from "../lib/session.ts";
 import { useSessionExpiry } from "../lib/use-session-expiry.ts";
 import { MessagePage } from "../ui/message-page.tsx";
 import { rootRoute } from "./root.tsx";
@@ -25,10 +25,8 @@ function AuthedLayout() {
   const navigate = useNavigate();
   const router = useRouter();
 
-  const logout = () => {
-    clearSession();
-    void navigate({ to: "/login" });
-  };
+  // The server's answer clears the cookie: wait for it, so it cannot clear the next login's.
+  const logout = () => void endSession().then(() => navigate({ to: "/login" }));
   useSessionExpiry(session.expiresAt, () => {
     clearSession();
     void navigate({ to: "/login", search: returnTo(router.state.location.href) });

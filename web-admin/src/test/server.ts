@@ -1,4 +1,5 @@
+import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 
-/** Each test installs the answers it needs with server.use(). */
-export const server = setupServer();
+/** Each test installs the answers it needs with server.use(); logout always succeeds. */
+export const server = setupServer(http.post("/api/auth/logout", () => new HttpResponse(null, { status: 204 })));

@@ -8,20 +8,23 @@ import "./login-form.css";
 
 export const LOGIN_FAILED = "Login failed";
 
-/** The staff login card: POST /api/auth/login, then the session is stored and onLoggedIn runs. */
+/**
+ * The staff login card: POST /api/auth/login sets the session cookie; who signed in and until when
+ * are kept for the shell, then onLoggedIn runs.
+ */
 export function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const login = useMutation({
     mutationFn: async (credentials: { email: string; password: string }) => {
       const result = await api.post<LoginResponse>("/api/auth/login", credentials);
-      if (!result || typeof result.token !== "string") throw new Error("The login answer had no token.");
+      if (!result || typeof result.user !== "object" || typeof result.expiresAt !== "string") {
+        throw new Error("The login answer had no session.");
+      }
+      saveSession(result.user, result.expiresAt);
       return result;
     },
-    onSuccess: (result) => {
-      saveSession(result.token, result.user);
-      onLoggedIn();
-    },
+    onSuccess: () => onLoggedIn(),
   });
   // Still working once logged in, until the next page replaces this one.
   const working = login.isPending || login.isSuccess;
