@@ -4,12 +4,14 @@ import type { Config } from "./config.ts";
 import { buildApp, DEFAULT_LIMITS } from "./app.ts";
 import { makeAppDeps } from "./graph.ts";
 import { makeMailer } from "./mailer.ts";
-import { type Database, openDatabase } from "../adapters/postgres/db.ts";
+import { type Database, MIGRATION_TIMEOUTS, openDatabase } from "../adapters/postgres/db.ts";
 import { migrate } from "../adapters/postgres/migrate.ts";
 import { ensureBusinessProfile, seedDemoData } from "../adapters/postgres/seed.ts";
 import { makeSettingsStore } from "../adapters/postgres/settings-repository.ts";
 import { makeAdminStore } from "../adapters/postgres/admin-repository.ts";
 import { argon2Hasher } from "../adapters/security/password.ts";
+import { makePasswordPool } from "../adapters/security/password-pool.ts";
+import { makeAdminSessionStore } from "../adapters/postgres/admin-sessions-repository.ts";
 import { makeIdempotencyStore } from "../adapters/postgres/idempotency-repository.ts";
 import { makeRateLimitStore } from "../adapters/postgres/rate-limit-repository.ts";
 import { deleteSentEmails } from "../adapters/postgres/outbox-repository.ts";
@@ -40,13 +42,25 @@ export interface Started {
 
 /** The composition root: adapters -> use cases -> app. Tests build the same graph. */
 export async function start(config: Config): Promise<Started> {
-  const db = await openDatabase(
-    config.DATABASE_URL
-      ? { url: config.DATABASE_URL }
-      : { dataDir: `${config.DATA_DIR}/pglite` },
-  );
+  const target = config.DATABASE_URL
+    ? { url: config.DATABASE_URL }
+    : { dataDir: `${config.DATA_DIR}/pglite` };
+  const db = await openDatabase(target);
+  // Migrations may wait for another process's lock and run long DDL: a pool without the request
+  // timeouts, closed before serving (opened second, so the embedded database stays up).
+  const migrations = await openDatabase({ ...target, max: 1, timeouts: MIGRATION_TIMEOUTS });
   try {
-    await migrate(db.sql);
+    await migrate(migrations.sql);
+  } catch (error) {
+    await db.close();
+    throw error;
+  } finally {
+    await migrations.close();
+  }
+  // argon2id for logins and account changes runs on workers, never on the loop serving the site,
+  // and leaves that loop a core of its own.
+  const passwordPool = makePasswordPool({ workers: Math.max(1, Math.min(2, navigator.hardwareConcurrency - 1)) });
+  try {
     if (config.seedDemo) await seedDemoData(db.sql);
     await ensureBusinessProfile(db.sql);
     const adminLogin = await ensureFirstAdmin(db, config);
@@ -56,12 +70,13 @@ export async function start(config: Config): Promise<Started> {
       : makeMailboxTransport(join(config.DATA_DIR, "mail"));
     const relay = makeOutboxRelay({ sql: db.sql, transport, from: config.MAIL_FROM });
     relay.start();
-    const janitor = startJanitor(db);
+    const janitor = startJanitor(db, config.TOKEN_TTL_HOURS);
     const app = buildApp({
       ...makeAppDeps(db.sql, {
         mailer: makeMailer(makeSettingsStore(db.sql), config.SITE_URL),
         jwtSecret,
         tokenTtlHours: config.TOKEN_TTL_HOURS,
+        hasher: passwordPool,
       }),
       trustProxy: config.TRUST_PROXY,
       limits: {
@@ -72,6 +87,7 @@ export async function start(config: Config): Promise<Started> {
         publicDist: config.WEB_PUBLIC_DIST ?? repoPath("web-public/dist"),
         adminDist: config.WEB_ADMIN_DIST ?? repoPath("web-admin/dist"),
         siteUrl: config.SITE_URL ?? `http://localhost:${config.PORT}`,
+        adminRemoteUrl: config.ADMIN_REMOTE_URL,
       },
       logRequests: config.LOG_REQUESTS,
       onOutboxWrite: () => relay.wake(),
@@ -86,10 +102,12 @@ export async function start(config: Config): Promise<Started> {
         clearInterval(janitor);
         await relay.stop();
         await transport.close();
+        passwordPool.close();
         await db.close();
       },
     };
   } catch (error) {
+    passwordPool.close();
     await db.close();
     throw error;
   }
@@ -127,12 +145,16 @@ async function ensureFirstAdmin(db: Database, config: Config) {
 /** Delivered e-mails are kept this long for support questions ("did my confirmation go?"). */
 const SENT_EMAIL_RETENTION_DAYS = 30;
 
-/** Forgets expired idempotency keys, old rate-limit windows and old sent e-mails, every 10 minutes. */
-function startJanitor(db: Database): ReturnType<typeof setInterval> {
+/**
+ * Forgets expired idempotency keys, old rate-limit windows, old sent e-mails and staff sessions
+ * older than a token lives, every 10 minutes.
+ */
+function startJanitor(db: Database, tokenTtlHours: number): ReturnType<typeof setInterval> {
   const sweep = async () => {
     try {
       await makeIdempotencyStore(db.sql).deleteExpired();
       await makeRateLimitStore(db.sql).deleteOlderThan(24 * 60 * 60);
+      await makeAdminSessionStore(db.sql).deleteOlderThan(tokenTtlHours);
       await deleteSentEmails(db.sql, SENT_EMAIL_RETENTION_DAYS);
     } catch (error) {
       console.error(JSON.stringify({ level: "error", message: `janitor: ${error}` }));

@@ -5,6 +5,7 @@ import type { $ZodIssue } from "zod/v4/core";
 import { fieldErrorsOf } from "../core/shared/parse-input.ts";
 import type { DomainError, ErrorKind, Result } from "../core/shared/result.ts";
 import type { ErrorBody, ErrorCode } from "../core/shared/error-codes.ts";
+import { isDatabaseUnavailable } from "../adapters/postgres/connection-guard.ts";
 
 export type { ErrorBody };
 
@@ -15,6 +16,7 @@ const STATUS_OF_KIND: Record<ErrorKind, ContentfulStatusCode> = {
   forbidden: 403,
   unauthenticated: 401,
   rate_limited: 429,
+  unavailable: 503,
 };
 
 export const statusOf = (error: DomainError): ContentfulStatusCode => STATUS_OF_KIND[error.kind];
@@ -70,13 +72,34 @@ const CODE_OF_STATUS: Record<number, ErrorCode> = {
   429: "RATE_LIMITED",
 };
 
-/** Unexpected errors are logged with the request id; the client never sees internals. */
+/** What a 503 for an unreachable or timed-out database asks clients to wait. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * Unexpected errors are logged with the request id; the client never sees internals. A database
+ * that is unreachable, silent or timing out is a 503 DATABASE_UNAVAILABLE with Retry-After.
+ */
 export const onError: ErrorHandler = (error, c) => {
   if (error instanceof HTTPException && error.status < 500) {
     const status = error.status as ContentfulStatusCode;
     return c.json(
       { error: error.message || "Bad request.", code: CODE_OF_STATUS[status] ?? "BAD_REQUEST" },
       status,
+    );
+  }
+  if (isDatabaseUnavailable(error)) {
+    // An outage, not a bug: one line without the stack, and the client is told to come back.
+    console.warn(JSON.stringify({
+      level: "warn",
+      requestId: c.get("requestId"),
+      method: c.req.method,
+      path: c.req.path,
+      message: `database unavailable: ${error instanceof Error ? error.message : String(error)}`,
+    }));
+    c.header("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
+    return c.json(
+      { error: "The service is briefly unavailable. Please try again in a moment.", code: "DATABASE_UNAVAILABLE" },
+      503,
     );
   }
   console.error(

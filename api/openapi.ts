@@ -69,7 +69,7 @@ type Declared = RouteConfig & { "x-required-role": RequiredRole; tags: [string] 
 /**
  * One route's declaration. From the role it adds the bearer scheme, the 401/403 answers and
  * (superadmin) the guard; from a JSON body, the 400 for a body that is not a JSON object and
- * the 413 for one over the size limit.
+ * the 413 for one over the size limit; to every route, the 503 of an unavailable database.
  * Staff routes are mounted behind requireAdmin, so "admin" is enforced by where they live.
  */
 export function route<R extends Declared>(config: R): R {
@@ -85,6 +85,8 @@ export function route<R extends Declared>(config: R): R {
     responses: {
       ...(config.request?.body ? errors(400, 413) : {}),
       ...(role === "public" ? {} : errors(401, 403)),
+      // Any call can meet a database that is down or silent.
+      ...errors([503, "DATABASE_UNAVAILABLE: the database is unreachable or did not answer in time (see Retry-After)"]),
       ...config.responses,
     },
   }) as R;

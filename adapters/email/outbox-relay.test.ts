@@ -311,6 +311,32 @@ Deno.test("the loop logs a database error and keeps running; runOnce rejects", a
   assert.ok(log.lines[0].startsWith("error [outbox] batch failed: Error: connection refused"));
 });
 
+Deno.test("the loop backs off while the database is gone and keeps its pace once it is back", async () => {
+  const log = memoryLog();
+  let down = true;
+  let claims = 0;
+  const flakyDatabase = (() => {
+    claims++;
+    return down ? Promise.reject(new Error("connection refused")) : Promise.resolve([]);
+  }) as unknown as Sql;
+  const relay = makeOutboxRelay({ sql: flakyDatabase, transport: failingTransport(), from: FROM, log });
+  relay.start(10);
+  await new Promise((r) => setTimeout(r, 600));
+  // 10, 20, 40, 80, 160, 320 ms apart: a handful of tries, not one every 10 ms.
+  assert.ok(claims >= 3 && claims <= 8, `${claims} claims in 600 ms while down`);
+  assert.match(log.lines.at(-1)!, /batch failed: Error: connection refused \(next try in \d+ s\)/);
+  down = false;
+  const deadline = Date.now() + 3_000;
+  while (!log.lines.some((l) => l.startsWith("info [outbox] database reachable again"))) {
+    if (Date.now() > deadline) throw new Error("the loop did not come back");
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  const before = claims;
+  await new Promise((r) => setTimeout(r, 200));
+  await relay.stop();
+  assert.ok(claims - before >= 5, `back to every 10 ms: ${claims - before} claims in 200 ms`);
+});
+
 describeOnTargets(
   "two relays with their own pools send each of 20 messages exactly once",
   async (_t, db) => {

@@ -54,6 +54,8 @@ export function exponentialBackoff(attempts: number): number {
 }
 
 const MAX_ERROR_LENGTH = 1000;
+/** The longest wait between batches while the database cannot be reached. */
+const MAX_RETRY_DELAY_MS = 60_000;
 
 interface ClaimedRow {
   id: string;
@@ -171,6 +173,10 @@ export function makeOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let inFlight: Promise<void> | undefined;
   let runAgain = false;
+  /** Batches failed in a row (database gone): the loop waits longer after each, up to a minute. */
+  let failedBatches = 0;
+
+  const retryDelay = () => Math.min(intervalMs * 2 ** failedBatches, MAX_RETRY_DELAY_MS);
 
   function schedule(delayMs: number): void {
     if (stopped) return;
@@ -188,17 +194,20 @@ export function makeOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     inFlight = (async () => {
       try {
         const { sent, retried, failed } = await runOnce();
+        if (failedBatches > 0) log.info(`[outbox] database reachable again after ${failedBatches} failed batches`);
+        failedBatches = 0;
         // A full batch suggests more is waiting: drain before sleeping.
         if (sent + retried + failed >= batchSize) runAgain = true;
       } catch (error) {
-        log.error(`[outbox] batch failed: ${errorText(error)}`);
+        failedBatches++;
+        log.error(`[outbox] batch failed: ${errorText(error)} (next try in ${Math.round(retryDelay() / 1000)} s)`);
       }
     })();
     inFlight.finally(() => {
       inFlight = undefined;
       const now = runAgain;
       runAgain = false;
-      schedule(now ? 0 : intervalMs);
+      schedule(now ? 0 : failedBatches > 0 ? retryDelay() : intervalMs);
     });
   }
 

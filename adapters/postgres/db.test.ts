@@ -1,6 +1,15 @@
 import assert from "node:assert/strict";
-import { describeOnTargets } from "./test-db.ts";
+import { describeOnTargets, POSTGRES_TARGET, type TestDatabase } from "./test-db.ts";
 import { loadMigrations, migrate } from "./migrate.ts";
+import {
+  type DatabaseTimeouts,
+  isDatabaseUnavailable,
+  MIGRATION_TIMEOUTS,
+  openDatabase,
+  REQUEST_TIMEOUTS,
+} from "./db.ts";
+import { RETRY_MS } from "./connection-guard.ts";
+import { type OutageProxy, startOutageProxy } from "./outage-proxy.ts";
 
 describeOnTargets("migrations", async (t, db) => {
   await t.step("are applied once and recorded", async () => {
@@ -17,7 +26,7 @@ describeOnTargets("migrations", async (t, db) => {
     const other = await db.openAnother(2);
     try {
       await other.sql`drop table schema_migrations`;
-      await other.sql.unsafe(`drop table if exists audit_log, rate_limit_counters, idempotency_keys,
+      await other.sql.unsafe(`drop table if exists admin_sessions, audit_log, rate_limit_counters, idempotency_keys,
         email_outbox, settings, admins, inquiries, booking_answers, booking_extras, bookings,
         question_options, questions, frequencies, extras, service_bedroom_prices, services`);
       const results = await Promise.all([migrate(db.sql), migrate(other.sql), migrate(db.sql)]);
@@ -46,3 +55,186 @@ describeOnTargets("migrations", async (t, db) => {
     assert.equal((await db.sql`select version from schema_migrations`).length, before.length);
   });
 });
+
+/** Fast limits, so outages show within a second. */
+const QUICK: DatabaseTimeouts = { statementMs: 2_000, idleInTransactionMs: 0, connectMs: 500, replyMs: 800 };
+
+/** A one-connection pool on `db`'s database, through `proxy`. */
+function openThrough(db: TestDatabase, proxy: OutageProxy, timeouts = QUICK) {
+  const { user, pass, database } = db.sql.options as { user: string; pass?: unknown; database: string };
+  const secret = pass ? `:${encodeURIComponent(String(pass))}` : "";
+  return openDatabase({
+    url: `postgres://${encodeURIComponent(user)}${secret}@127.0.0.1:${proxy.port}/${encodeURIComponent(database)}`,
+    schema: db.kind === "postgres" ? db.schema : undefined,
+    max: 1,
+    timeouts,
+  });
+}
+
+const proxyFor = (db: TestDatabase) =>
+  startOutageProxy({ hostname: db.sql.options.host[0], port: db.sql.options.port[0] });
+
+/** How a query ends and how long it took. */
+async function outcome(query: () => Promise<unknown>) {
+  const started = performance.now();
+  try {
+    await query();
+    return { ok: true, error: undefined, ms: performance.now() - started };
+  } catch (error) {
+    return { ok: false, error, ms: performance.now() - started };
+  }
+}
+
+/** Milliseconds until `query` succeeds, trying every 20 ms. */
+async function msUntilAnswered(query: () => Promise<unknown>, limitMs = 3_000) {
+  const started = performance.now();
+  for (let last = await outcome(query); !last.ok; last = await outcome(query)) {
+    if (performance.now() - started > limitMs) throw new Error(`no answer within ${limitMs} ms: ${last.error}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return performance.now() - started;
+}
+
+describeOnTargets("connections on a database that goes silent or away", async (t, db) => {
+  await t.step("a silent link fails its query after the reply timeout, and the next one finds the database once it answers", async () => {
+    const proxy = proxyFor(db);
+    const through = await openThrough(db, proxy);
+    try {
+      await through.sql`select 1`;
+      proxy.pause();
+      const silent = await outcome(() => through.sql`select 1`);
+      assert.ok(!silent.ok && isDatabaseUnavailable(silent.error), String(silent.error));
+      assert.ok(silent.ms >= QUICK.replyMs - 50 && silent.ms < QUICK.replyMs + 500, `${silent.ms} ms`);
+      // A new connection gets no answer either: connect_timeout, or at once between retries.
+      const again = await outcome(() => through.sql`select 1`);
+      assert.ok(!again.ok && isDatabaseUnavailable(again.error), String(again.error));
+      assert.ok(again.ms < QUICK.connectMs + 500, `${again.ms} ms`);
+      proxy.resume();
+      const recovered = await msUntilAnswered(() => through.sql`select 1`);
+      assert.ok(recovered < RETRY_MS + 1_000, `answered ${recovered} ms after the link came back`);
+    } finally {
+      await through.close();
+      proxy.close();
+    }
+  });
+
+  await t.step("a thread too busy to read the reply in time is not taken for a silent link", async () => {
+    const proxy = proxyFor(db);
+    const through = await openThrough(db, proxy, { ...QUICK, replyMs: 300 });
+    try {
+      await through.sql`select 1`;
+      const answer = outcome(() => through.sql`select 2`);
+      // Once the query is on the wire, hold the thread past the reply timeout.
+      await new Promise((r) => setTimeout(r, 20));
+      const until = performance.now() + 600;
+      while (performance.now() < until) { /* busy */ }
+      const { ok, error } = await answer;
+      assert.ok(ok, String(error));
+    } finally {
+      await through.close();
+      proxy.close();
+    }
+  });
+
+  await t.step("a refusing database fails queries at once and is found again when it listens", async () => {
+    const proxy = proxyFor(db);
+    const through = await openThrough(db, proxy);
+    try {
+      await through.sql`select 1`;
+      proxy.refuse();
+      for (let i = 0; i < 5; i++) {
+        const refused = await outcome(() => through.sql`select 1`);
+        assert.ok(!refused.ok && isDatabaseUnavailable(refused.error), String(refused.error));
+        assert.ok(refused.ms < 500, `${refused.ms} ms`);
+      }
+      proxy.resume();
+      const recovered = await msUntilAnswered(() => through.sql`select 1`);
+      assert.ok(recovered < RETRY_MS + 1_000, `answered ${recovered} ms after the database came back`);
+    } finally {
+      await through.close();
+      proxy.close();
+    }
+  });
+
+  await t.step("a transaction whose link goes silent fails within the reply timeout, without crashing the process", async () => {
+    const proxy = proxyFor(db);
+    const through = await openThrough(db, proxy);
+    try {
+      const stuck = outcome(() =>
+        through.sql.begin(async (tx) => {
+          await tx`select 1`;
+          proxy.pause();
+          await tx`select 2`;
+        })
+      );
+      const { ok, error, ms } = await stuck;
+      assert.ok(!ok && isDatabaseUnavailable(error), String(error));
+      assert.ok(ms < QUICK.replyMs + 1_000, `${ms} ms`);
+      proxy.resume();
+      await msUntilAnswered(() => through.sql`select 1`);
+    } finally {
+      proxy.resume();
+      await through.close();
+      proxy.close();
+    }
+  });
+
+  // PostgreSQL only: PGlite's socket server shares one session, and a client gone mid-transaction
+  // now and then leaves it stuck there (the embedded pool never cuts its own connection).
+  if (db.kind === "postgres") await t.step("a transaction whose database goes away mid-way fails at once, without crashing the process", async () => {
+    const proxy = proxyFor(db);
+    const through = await openThrough(db, proxy);
+    try {
+      const { ok, error, ms } = await outcome(() =>
+        through.sql.begin(async (tx) => {
+          await tx`select 1`;
+          proxy.refuse();
+          await tx`select 2`;
+        })
+      );
+      assert.ok(!ok && isDatabaseUnavailable(error), String(error));
+      assert.ok(ms < 1_000, `${ms} ms`);
+      // Let the rollback's scheduled write run: postgres.js alone would crash the process here.
+      await new Promise((r) => setTimeout(r, 50));
+      proxy.resume();
+      await msUntilAnswered(() => through.sql`select 1`);
+    } finally {
+      proxy.resume();
+      await through.close();
+      proxy.close();
+    }
+  });
+});
+
+describeOnTargets("request and migration limits on the server", async (t, db) => {
+  await t.step("request connections carry statement_timeout and idle_in_transaction_session_timeout", async () => {
+    const [{ statement_timeout }] = await db.sql<{ statement_timeout: string }[]>`show statement_timeout`;
+    const [{ idle }] = await db.sql<{ idle: string }[]>`
+      select current_setting('idle_in_transaction_session_timeout') as idle`;
+    assert.equal(statement_timeout, `${REQUEST_TIMEOUTS.statementMs / 1000}s`);
+    assert.equal(idle, `${REQUEST_TIMEOUTS.idleInTransactionMs / 1000}s`);
+    // A silent link is only judged after the server had its chance to cancel the statement.
+    assert.ok(REQUEST_TIMEOUTS.replyMs > REQUEST_TIMEOUTS.statementMs);
+  });
+
+  await t.step("a statement over statement_timeout is cancelled by the server: unavailable, not a bug", async () => {
+    const quick = await openDatabase({ url: POSTGRES_TARGET!.url, schema: db.schema, max: 1, timeouts: { ...QUICK, statementMs: 300, replyMs: 5_000 } });
+    try {
+      const { ok, error, ms } = await outcome(() => quick.sql`select pg_sleep(3)`);
+      assert.ok(!ok && (error as { code?: string }).code === "57014" && isDatabaseUnavailable(error), String(error));
+      assert.ok(ms < 1_500, `${ms} ms`);
+    } finally {
+      await quick.close();
+    }
+  });
+
+  await t.step("the migration pool has no statement timeout of ours", async () => {
+    const migrations = await openDatabase({ url: POSTGRES_TARGET!.url, max: 1, timeouts: MIGRATION_TIMEOUTS });
+    try {
+      const [{ statement_timeout }] = await migrations.sql<{ statement_timeout: string }[]>`show statement_timeout`;
+      assert.equal(statement_timeout, "0");
+    } finally {
+      await migrations.close();
+    }
+  });
+}, { targets: POSTGRES_TARGET ? [POSTGRES_TARGET] : [] });

@@ -1,6 +1,9 @@
 import postgres from "postgres";
 import { PGlite } from "@electric-sql/pglite";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
+import { makeGuardedConnector, type SocketFactory } from "./connection-guard.ts";
+
+export { isDatabaseUnavailable } from "./connection-guard.ts";
 
 export type Sql = postgres.Sql;
 /** A connection or a transaction: repositories accept either. */
@@ -21,15 +24,64 @@ export interface DatabaseOptions {
   schema?: string;
   /** Pool size. */
   max?: number;
+  /** REQUEST_TIMEOUTS unless said otherwise (migrations use MIGRATION_TIMEOUTS). */
+  timeouts?: DatabaseTimeouts;
 }
 
-const baseOptions = (options: DatabaseOptions): postgres.Options<Record<string, never>> => ({
-  max: options.max ?? 10,
-  idle_timeout: 20,
-  connect_timeout: 10,
-  onnotice: () => {},
-  connection: options.schema ? { search_path: options.schema } : undefined,
-});
+/** How long the database may take, on the server and on the wire (0: no limit of ours). */
+export interface DatabaseTimeouts {
+  /** PostgreSQL cancels a statement running longer (statement_timeout, lock waits included). */
+  statementMs: number;
+  /** PostgreSQL ends a session idle inside a transaction this long, so a vanished client's locks go. */
+  idleInTransactionMs: number;
+  /** Opening a connection (TCP, startup, authentication) longer than this fails. */
+  connectMs: number;
+  /** A connection owing a reply that hears nothing this long is destroyed (see connection-guard.ts). */
+  replyMs: number;
+}
+
+/**
+ * For serving requests: a statement gets 5 s on the server; a silent link is given up after 7 s,
+ * so a call that needs the database answers (503 at worst) within 10 s.
+ */
+export const REQUEST_TIMEOUTS: DatabaseTimeouts = {
+  statementMs: 5_000,
+  idleInTransactionMs: 30_000,
+  connectMs: 3_000,
+  replyMs: 7_000,
+};
+
+/** For migrations: they wait for another process's lock and may run long DDL. */
+export const MIGRATION_TIMEOUTS: DatabaseTimeouts = {
+  statementMs: 0,
+  idleInTransactionMs: 0,
+  connectMs: 10_000,
+  replyMs: 0,
+};
+
+/** postgres.js reads `socket` (documented in its README) but its types omit it. */
+type PoolOptions = postgres.Options<Record<string, never>> & { socket: SocketFactory };
+
+const baseOptions = (options: DatabaseOptions): PoolOptions => {
+  const timeouts = options.timeouts ?? REQUEST_TIMEOUTS;
+  return {
+    max: options.max ?? 10,
+    idle_timeout: 20,
+    connect_timeout: timeouts.connectMs / 1000,
+    // The guard spaces real attempts while the database is failing; postgres.js's own backoff
+    // grows to 20 s and would hold the first requests after a recovery.
+    backoff: () => 0,
+    onnotice: () => {},
+    socket: makeGuardedConnector(timeouts.replyMs),
+    // Startup parameters: PostgreSQL applies them to every connection (postgres.js leaves out
+    // zeros, so 0 keeps the server's setting); PGlite ignores them.
+    connection: {
+      ...(options.schema ? { search_path: options.schema } : {}),
+      statement_timeout: timeouts.statementMs,
+      idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+    },
+  };
+};
 
 /**
  * Opens PostgreSQL through postgres.js. The embedded PGlite is reached the same way, through a
@@ -41,8 +93,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return { sql, kind: "postgres", close: () => sql.end({ timeout: 5 }) };
   }
   const embedded = await openEmbedded(options.dataDir ?? "memory://");
+  const timeouts = options.timeouts ?? REQUEST_TIMEOUTS;
   const sql = postgres({
-    ...baseOptions(options),
+    // PGlite answers from this process: a silent connection means it is busy, not gone, and
+    // cutting one mid-transaction can leave its single shared session stuck in that transaction.
+    ...baseOptions({ ...options, timeouts: { ...timeouts, replyMs: 0 } }),
     host: embedded.host,
     port: embedded.port,
     user: "postgres",

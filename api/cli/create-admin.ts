@@ -7,7 +7,7 @@
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import { ConfigError, loadConfig } from "../config.ts";
-import { openDatabase } from "../../adapters/postgres/db.ts";
+import { MIGRATION_TIMEOUTS, openDatabase } from "../../adapters/postgres/db.ts";
 import { migrate } from "../../adapters/postgres/migrate.ts";
 import { makeAdminStore } from "../../adapters/postgres/admin-repository.ts";
 import { argon2Hasher } from "../../adapters/security/password.ts";
@@ -50,9 +50,11 @@ async function main(): Promise<number> {
     for (const issue of parsed.error.issues) console.error(issue.message);
     return 1;
   }
-  const db = await openDatabase(
-    config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: `${config.DATA_DIR}/pglite` },
-  );
+  // It migrates first, so no request timeouts (a starting server may hold the migration lock).
+  const db = await openDatabase({
+    ...(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: `${config.DATA_DIR}/pglite` }),
+    timeouts: MIGRATION_TIMEOUTS,
+  });
   try {
     await migrate(db.sql);
     const admin = await makeAdminStore(db.sql).insert({
