@@ -134,4 +134,26 @@ describeApi("public catalogue API", async (t, app, db) => {
       assert.equal(res.status, 200, host);
     }
   });
+
+  await t.step("text the database cannot store (NUL, a lone surrogate) is a 422 naming the field, never a 500", async () => {
+    const inquiry = {
+      inquiryType: "OFFICE", firstName: "Ann\u0000", lastName: "Lee", email: "ann@example.com",
+      phone: "0412 345 678", suburb: "\uD800Richmond", message: "Office clean",
+    };
+    const res = await app.request("/api/inquiries", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(inquiry),
+    });
+    assert.equal(res.status, 422);
+    const body = await res.json();
+    assert.equal(body.code, "VALIDATION_FAILED");
+    assert.deepEqual(body.fieldErrors, {
+      firstName: ["Please remove the unsupported characters."],
+      suburb: ["Please remove the unsupported characters."],
+    });
+    const query = await app.request("/api/questions?serviceId=%00");
+    assert.equal(query.status, 422);
+    assert.deepEqual((await query.json()).fieldErrors, { serviceId: ["Please remove the unsupported characters."] });
+  });
 });
