@@ -1,3 +1,4 @@
+import { DEFAULT_FREQUENCY_CODE } from "@yarra/core/catalog/constants.ts";
 import { formatAud } from "@yarra/core/shared/money.ts";
 import { formatMelbourneDateTime } from "@yarra/core/shared/melbourne-time.ts";
 import type { BookingDto } from "./bookings-api.ts";
@@ -24,10 +25,11 @@ function answerText(answer: BookingDto["answers"][number]): string {
 export function BookingDetails({ booking }: { booking: BookingDto }) {
   const address = booking.address;
   const size = sizeOf(booking);
-  const rows: [string, string][] = [
+  // Contacts are links, as on inquiries: one tap to write or call.
+  const rows: [string, string, string?][] = [
     ["Customer", `${booking.firstName} ${booking.lastName}`.trim()],
-    ["Email", booking.email],
-    ["Phone", booking.phone],
+    ["Email", booking.email, `mailto:${booking.email}`],
+    ["Phone", booking.phone, `tel:${booking.phone.replace(/\s+/g, "")}`],
     [
       "Address",
       [address.unit ? `${address.unit}/${address.street}` : address.street, address.suburb, `${address.state} ${address.postCode}`]
@@ -49,16 +51,17 @@ export function BookingDetails({ booking }: { booking: BookingDto }) {
     ["Base amount", booking.baseAmount],
     ["Extras amount", booking.extrasAmount],
     ["First service total", booking.firstServiceTotal],
-    ["Recurring total", booking.recurringTotal],
+    // A one-time clean has no visits after the first.
+    ...(booking.frequencyCode === DEFAULT_FREQUENCY_CODE ? [] : [["Recurring total", booking.recurringTotal] as [string, number]]),
   ];
   return (
     <div className="booking-details">
       <dl className="booking-details__list">
-        {rows.map(([label, value]) => (
+        {rows.map(([label, value, href]) => (
           <div key={label} className="booking-details__row">
             <dt>{label}</dt>
             {/* Customer text (names, address, notes) is isolated, so an RTL override stays inside it. */}
-            <dd><bdi>{value}</bdi></dd>
+            <dd>{href ? <a href={href}><bdi>{value}</bdi></a> : <bdi>{value}</bdi>}</dd>
           </div>
         ))}
       </dl>

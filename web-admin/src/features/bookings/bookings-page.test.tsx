@@ -223,6 +223,21 @@ describe("a booking card", () => {
     expect(screen.queryByText("Inside oven")).toBeNull();
   });
 
+  it("links the e-mail and phone, and shows a recurring total only for a recurring frequency (issue 20)", async () => {
+    const oneTime = aBooking({ frequencyCode: "ONE_TIME", frequencyNameAtBooking: "One-time", frequencyDiscountPercent: 0, recurringTotal: 250, phone: "0412 345 678" });
+    answerList([oneTime]);
+    server.use(http.get("/api/admin/bookings/b1", () => HttpResponse.json(oneTime)));
+    const { user } = await openBookings();
+    await screen.findByRole("heading", { name: "Olivia Nguyen" });
+    await user.click(screen.getByRole("button", { name: "View details" }));
+    await screen.findByText("Inside oven");
+    const article = card("Olivia");
+    expect(within(article).getByRole("link", { name: "olivia@example.com" }).getAttribute("href")).toBe("mailto:olivia@example.com");
+    expect(within(article).getByRole("link", { name: "0412 345 678" }).getAttribute("href")).toBe("tel:0412345678");
+    expect(within(article).queryByText("Recurring total")).toBeNull();
+    expect(within(article).getByText("First service total")).toBeTruthy();
+  });
+
   it("isolates customer text holding a right-to-left override (U+202E), in the card, its details and the prompt (issue 13)", async () => {
     const evil = aBooking({
       firstName: "Ann\u202E", lastName: "fdp.exe", notes: "\u202Enot reversed outside", address: { unit: "", street: "1 \u202ESt", suburb: "\u202ERichmond", state: "VIC", postCode: "3121" },
