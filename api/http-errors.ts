@@ -3,7 +3,7 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { $ZodIssue } from "zod/v4/core";
 import { fieldErrorsOf } from "../core/shared/parse-input.ts";
-import type { DomainError, ErrorKind, Result } from "../core/shared/result.ts";
+import type { DomainError, ErrorKind } from "../core/shared/result.ts";
 import type { ErrorBody, ErrorCode } from "../core/shared/error-codes.ts";
 import { isDatabaseUnavailable } from "../adapters/postgres/connection-guard.ts";
 
@@ -39,12 +39,6 @@ export const sendError = (c: Context, error: DomainError) =>
  * response-schema tests, not by the compiler.
  */
 export const failWith = (c: Context, error: DomainError): never => sendError(c, error) as never;
-
-/** Maps a use case's result: the value as JSON, or the error in the one shape. */
-export function sendResult<T>(c: Context, result: Result<T>, okStatus: ContentfulStatusCode = 200) {
-  return result.ok ? c.json(result.value as object, okStatus) : sendError(c, result.error);
-}
-
 
 /** The hook given to every zValidator: a 422 with field errors, never zod's raw output. */
 export const validationHook = (
