@@ -1,4 +1,4 @@
-import type { BookingReader, BookingStore, CapacityClaim, EmailsFor } from "../../core/booking/ports.ts";
+import type { BookingReader, BookingStore, CapacityClaim, EmailsFor, Occupancy } from "../../core/booking/ports.ts";
 import type {
   AnswerSnapshot,
   AuState,
@@ -35,7 +35,7 @@ export function makeBookingStore(sql: Sql): BookingStore {
       runInTransaction(sql, async (tx) => {
         // Lock, then read: no other process can take a place between the read and the insert.
         for (const key of capacityLockKeys(claim.window)) await tx`select pg_advisory_xact_lock(${key})`;
-        const decision = claim.decide(await capacityStartsBetween(tx, claim.window.from, claim.window.to));
+        const decision = claim.decide(await capacityHoldersBetween(tx, claim.window.from, claim.window.to));
         if (!decision.ok) return decision;
         return ok(await insertWithEmails(tx, booking, emailsFor));
       }),
@@ -43,12 +43,12 @@ export function makeBookingStore(sql: Sql): BookingStore {
   };
 }
 
-async function capacityStartsBetween(sql: Queryable, from: Date, to: Date): Promise<Date[]> {
-  const rows = await sql<{ start_time: Date }[]>`
-    select start_time from bookings
+async function capacityHoldersBetween(sql: Queryable, from: Date, to: Date): Promise<Occupancy[]> {
+  const rows = await sql<{ start_time: Date; end_time: Date }[]>`
+    select start_time, end_time from bookings
      where type = 'BOOKING' and status in ('PENDING', 'CONFIRMED', 'DONE')
        and start_time between ${from} and ${to}`;
-  return rows.map((r) => new Date(r.start_time));
+  return rows.map((r) => ({ start: new Date(r.start_time), end: new Date(r.end_time) }));
 }
 
 async function insertWithEmails(tx: Queryable, record: NewBookingRecord, emailsFor: EmailsFor) {
@@ -213,6 +213,6 @@ async function getBooking(sql: Queryable, id: string): Promise<BookingRecord | n
 export function makeBookingReader(sql: Queryable): BookingReader {
   return {
     getById: (id) => getBooking(sql, id),
-    capacityStartsBetween: (from, to) => capacityStartsBetween(sql, from, to),
+    capacityHoldersBetween: (from, to) => capacityHoldersBetween(sql, from, to),
   };
 }

@@ -83,8 +83,8 @@ async function must<T>(value: Promise<T | null>, what: string): Promise<T> {
 async function writeBedroomPrices(tx: Queryable, id: string, input: ServiceInput): Promise<void> {
   await tx`delete from service_bedroom_prices where service_id = ${id}`;
   for (const p of input.bedroomPrices) {
-    await tx`insert into service_bedroom_prices (service_id, bedrooms, price)
-             values (${id}, ${p.bedrooms}, ${p.price})`;
+    await tx`insert into service_bedroom_prices (service_id, bedrooms, price, duration_minutes)
+             values (${id}, ${p.bedrooms}, ${p.price}, ${p.durationMinutes})`;
   }
 }
 
@@ -109,9 +109,9 @@ function catalogAdminTx(tx: Queryable): CatalogAdminTx {
       const id = crypto.randomUUID();
       await tx`
         insert into services (id, name, slug, pricing_model, rate_per_hour, min_hours, max_hours,
-                              step_hours, base_price, description, sort_order)
+                              step_hours, base_price, duration_minutes, description, sort_order)
         values (${id}, ${s.name}, ${s.slug}, ${s.pricingModel}, ${s.ratePerHour}, ${s.minHours},
-                ${s.maxHours}, ${s.stepHours}, ${s.basePrice}, ${s.description},
+                ${s.maxHours}, ${s.stepHours}, ${s.basePrice}, ${s.durationMinutes}, ${s.description},
                 (select coalesce(max(sort_order), 0) + 1 from services))`;
       await writeBedroomPrices(tx, id, s);
       return must(readService(tx, id), `service ${id}`);
@@ -122,7 +122,7 @@ function catalogAdminTx(tx: Queryable): CatalogAdminTx {
            set name = ${s.name}, slug = ${s.slug}, pricing_model = ${s.pricingModel},
                rate_per_hour = ${s.ratePerHour}, min_hours = ${s.minHours},
                max_hours = ${s.maxHours}, step_hours = ${s.stepHours}, base_price = ${s.basePrice},
-               description = ${s.description}, updated_at = now()
+               duration_minutes = ${s.durationMinutes}, description = ${s.description}, updated_at = now()
          where id = ${id}`;
       await writeBedroomPrices(tx, id, s);
       return must(readService(tx, id), `service ${id}`);
@@ -152,9 +152,9 @@ function catalogAdminTx(tx: Queryable): CatalogAdminTx {
       const id = crypto.randomUUID();
       await tx`
         insert into extras (id, service_id, title, description, price, has_quantity, max_quantity,
-                            image_url, active, sort_order)
+                            duration_minutes, image_url, active, sort_order)
         values (${id}, ${e.serviceId}, ${e.title}, ${e.description}, ${e.price}, ${e.hasQuantity},
-                ${e.maxQuantity}, ${e.imageUrl}, ${e.active},
+                ${e.maxQuantity}, ${e.durationMinutes}, ${e.imageUrl}, ${e.active},
                 coalesce(${e.order ?? null}::integer,
                          (select coalesce(max(sort_order), 0) + 1 from extras
                            where service_id = ${e.serviceId})))`;
@@ -165,7 +165,7 @@ function catalogAdminTx(tx: Queryable): CatalogAdminTx {
         update extras
            set service_id = ${e.serviceId}, title = ${e.title}, description = ${e.description},
                price = ${e.price}, has_quantity = ${e.hasQuantity}, max_quantity = ${e.maxQuantity},
-               image_url = ${e.imageUrl},
+               duration_minutes = ${e.durationMinutes}, image_url = ${e.imageUrl},
                active = ${e.active},
                sort_order = coalesce(${e.order ?? null}::integer,
                                      (select coalesce(max(sort_order), 0) + 1 from extras

@@ -20,8 +20,9 @@ const newService = (slug: string): ServiceInput => ({
   minHours: 2,
   maxHours: 20,
   stepHours: 0.5,
-  bedroomPrices: [{ bedrooms: 0, price: 99.99 }, { bedrooms: 2, price: 180.05 }],
+  bedroomPrices: [{ bedrooms: 0, price: 99.99, durationMinutes: 120 }, { bedrooms: 2, price: 180.05, durationMinutes: 120 }],
   basePrice: 0,
+  durationMinutes: 150,
   description: "",
 });
 
@@ -90,10 +91,10 @@ export async function catalogAdminContract(t: Deno.TestContext, db: TestDatabase
   await t.step("updates replace bedroom prices; soft delete keeps the row out of live lists", async () => {
     const id = (await store.listServices({ includeDeleted: false })).find((s) => s.slug === "kept")!._id;
     const updated = await store.run(async (tx) =>
-      ok(await tx.updateService(id, { ...newService("kept"), bedroomPrices: [{ bedrooms: 1, price: 10.5 }] }))
+      ok(await tx.updateService(id, { ...newService("kept"), bedroomPrices: [{ bedrooms: 1, price: 10.5, durationMinutes: 120 }] }))
     );
     assert.ok(updated.ok);
-    assert.deepEqual(updated.value.bedroomPrices, [{ bedrooms: 1, price: 10.5 }]);
+    assert.deepEqual(updated.value.bedroomPrices, [{ bedrooms: 1, price: 10.5, durationMinutes: 120 }]);
     const at = new Date("2026-11-22T01:02:03.000Z");
     await store.run(async (tx) => ok(await tx.setServiceDeletedAt(id, at)));
     assert.deepEqual((await store.getService(id))?.deletedAt, at);
@@ -108,7 +109,7 @@ export async function catalogAdminContract(t: Deno.TestContext, db: TestDatabase
     const first = await store.run(async (tx) => {
       const extra = await tx.insertExtra({
         serviceId: hourlyId, title: "Added", description: "", price: 12.34, hasQuantity: true, maxQuantity: 7,
-        imageUrl: "", active: false,
+        durationMinutes: 25, imageUrl: "", active: false,
       });
       await tx.setExtraDeletedAt(extra._id, new Date());
       return ok(extra);
@@ -117,6 +118,7 @@ export async function catalogAdminContract(t: Deno.TestContext, db: TestDatabase
     assert.equal(first.value.order, last + 1);
     assert.equal(first.value.price, 12.34);
     assert.equal(first.value.maxQuantity, 7);
+    assert.equal(first.value.durationMinutes, 25);
     const raised = await store.run(async (tx) => ok(await tx.updateExtra(first.value._id, { ...first.value, maxQuantity: 12 })));
     assert.ok(raised.ok && raised.value.maxQuantity === 12);
     const second = await store.run(async (tx) =>

@@ -25,7 +25,8 @@ interface ServiceRow {
   base_price: string;
   description: string;
   deleted_at: Date | null;
-  bedroom_prices: { bedrooms: number; price: string | number }[] | null;
+  duration_minutes: number;
+  bedroom_prices: { bedrooms: number; price: string | number; durationMinutes: number }[] | null;
 }
 
 export const toService = (row: ServiceRow): Service => ({
@@ -40,8 +41,10 @@ export const toService = (row: ServiceRow): Service => ({
   bedroomPrices: (row.bedroom_prices ?? []).map((p): BedroomPrice => ({
     bedrooms: num(p.bedrooms),
     price: num(p.price),
+    durationMinutes: num(p.durationMinutes),
   })),
   basePrice: num(row.base_price),
+  durationMinutes: row.duration_minutes,
   description: row.description,
   deletedAt: dateOrNull(row.deleted_at),
 });
@@ -50,8 +53,9 @@ export const toService = (row: ServiceRow): Service => ({
 export const selectServices = (sql: Queryable) =>
   sql`
     select s.id, s.name, s.slug, s.pricing_model, s.rate_per_hour, s.min_hours, s.max_hours,
-           s.step_hours, s.base_price, s.description, s.deleted_at,
-           (select coalesce(json_agg(json_build_object('bedrooms', p.bedrooms, 'price', p.price)
+           s.step_hours, s.base_price, s.duration_minutes, s.description, s.deleted_at,
+           (select coalesce(json_agg(json_build_object('bedrooms', p.bedrooms, 'price', p.price,
+                                                       'durationMinutes', p.duration_minutes)
                                      order by p.bedrooms), '[]'::json)
               from service_bedroom_prices p where p.service_id = s.id) as bedroom_prices
       from services s`;
@@ -64,6 +68,7 @@ interface ExtraRow {
   price: string;
   has_quantity: boolean;
   max_quantity: number;
+  duration_minutes: number;
   image_url: string;
   active: boolean;
   sort_order: number;
@@ -78,6 +83,7 @@ export const toExtra = (row: ExtraRow): Extra => ({
   price: num(row.price),
   hasQuantity: row.has_quantity,
   maxQuantity: row.max_quantity,
+  durationMinutes: row.duration_minutes,
   imageUrl: row.image_url,
   active: row.active,
   order: row.sort_order,

@@ -27,7 +27,7 @@ describeOnTargets("migrations", async (t, db) => {
     try {
       await other.sql`drop table schema_migrations`;
       await other.sql.unsafe(`drop table if exists admin_sessions, audit_log, rate_limit_counters, idempotency_keys,
-        email_outbox, settings, admins, inquiries, booking_answers, booking_extras, bookings,
+        email_outbox, settings, admins, inquiries, booking_answers, booking_extras, bookings, closed_dates,
         question_options, questions, frequencies, extras, service_bedroom_prices, services`);
       const results = await Promise.all([migrate(db.sql), migrate(other.sql), migrate(db.sql)]);
       assert.equal(results.filter((r) => r.length > 0).length, 1, "one runner did the work");

@@ -30,6 +30,12 @@ export const DEMO_SERVICE_IDS = {
 /** Hourly fields for non-HOURLY services: the admin create defaults. */
 const HOURLY_DEFAULTS = { ratePerHour: 60, minHours: 2, maxHours: 20, stepHours: 0.5 } as const;
 
+/**
+ * Where the demo business cleans: Melbourne's metropolitan postcodes (3000-3207) and the eastern
+ * and south-eastern suburbs out to the Dandenongs and Frankston (3750-3810, 3910-3944, 3975-3978).
+ */
+export const DEMO_SERVICE_AREA = ["3000-3207", "3750-3810", "3910-3944", "3975-3978"];
+
 // ---------------------------------------------------------------------------
 // 1. Services (the home page's six families; Regular and Spring are separate)
 // ---------------------------------------------------------------------------
@@ -46,6 +52,7 @@ export const DEMO_SERVICES: Omit<Service, "deletedAt">[] = [
     stepHours: 0.5,
     bedroomPrices: [],
     basePrice: 0,
+    durationMinutes: 120,
     description: "Book a police-checked cleaner by the hour and tell us which rooms matter most.",
   },
   {
@@ -55,14 +62,15 @@ export const DEMO_SERVICES: Omit<Service, "deletedAt">[] = [
     pricingModel: "BEDROOMS",
     ...HOURLY_DEFAULTS,
     bedroomPrices: [
-      { bedrooms: 0, price: 129 },
-      { bedrooms: 1, price: 149 },
-      { bedrooms: 2, price: 179 },
-      { bedrooms: 3, price: 219 },
-      { bedrooms: 4, price: 269 },
-      { bedrooms: 5, price: 329 },
+      { bedrooms: 0, price: 129, durationMinutes: 90 },
+      { bedrooms: 1, price: 149, durationMinutes: 120 },
+      { bedrooms: 2, price: 179, durationMinutes: 150 },
+      { bedrooms: 3, price: 219, durationMinutes: 180 },
+      { bedrooms: 4, price: 269, durationMinutes: 240 },
+      { bedrooms: 5, price: 329, durationMinutes: 300 },
     ],
     basePrice: 0,
+    durationMinutes: 120,
     description:
       "A flat-rate maintenance clean of kitchen, bathrooms, floors and living areas to keep your home fresh week to week.",
   },
@@ -73,14 +81,15 @@ export const DEMO_SERVICES: Omit<Service, "deletedAt">[] = [
     pricingModel: "BEDROOMS",
     ...HOURLY_DEFAULTS,
     bedroomPrices: [
-      { bedrooms: 0, price: 219 },
-      { bedrooms: 1, price: 249 },
-      { bedrooms: 2, price: 299 },
-      { bedrooms: 3, price: 369 },
-      { bedrooms: 4, price: 449 },
-      { bedrooms: 5, price: 539 },
+      { bedrooms: 0, price: 219, durationMinutes: 150 },
+      { bedrooms: 1, price: 249, durationMinutes: 180 },
+      { bedrooms: 2, price: 299, durationMinutes: 240 },
+      { bedrooms: 3, price: 369, durationMinutes: 300 },
+      { bedrooms: 4, price: 449, durationMinutes: 360 },
+      { bedrooms: 5, price: 539, durationMinutes: 420 },
     ],
     basePrice: 0,
+    durationMinutes: 120,
     description:
       "A top-to-bottom deep clean that reaches skirting boards, light switches, doors and the corners a regular clean skips.",
   },
@@ -91,14 +100,15 @@ export const DEMO_SERVICES: Omit<Service, "deletedAt">[] = [
     pricingModel: "BEDROOMS",
     ...HOURLY_DEFAULTS,
     bedroomPrices: [
-      { bedrooms: 0, price: 249 },
-      { bedrooms: 1, price: 289 },
-      { bedrooms: 2, price: 379 },
-      { bedrooms: 3, price: 479 },
-      { bedrooms: 4, price: 599 },
-      { bedrooms: 5, price: 749 },
+      { bedrooms: 0, price: 249, durationMinutes: 180 },
+      { bedrooms: 1, price: 289, durationMinutes: 210 },
+      { bedrooms: 2, price: 379, durationMinutes: 270 },
+      { bedrooms: 3, price: 479, durationMinutes: 330 },
+      { bedrooms: 4, price: 599, durationMinutes: 420 },
+      { bedrooms: 5, price: 749, durationMinutes: 480 },
     ],
     basePrice: 0,
+    durationMinutes: 120,
     description:
       "An end-of-lease style clean of an empty property, built around what Melbourne agents check at the final inspection.",
   },
@@ -113,6 +123,7 @@ export const DEMO_SERVICES: Omit<Service, "deletedAt">[] = [
     stepHours: 0.5,
     bedroomPrices: [],
     basePrice: 0,
+    durationMinutes: 120,
     description:
       "Before- or after-hours cleaning of workstations, kitchenettes, meeting rooms and bathrooms for small and medium offices.",
   },
@@ -127,6 +138,7 @@ export const DEMO_SERVICES: Omit<Service, "deletedAt">[] = [
     stepHours: 0.5,
     bedroomPrices: [],
     basePrice: 0,
+    durationMinutes: 120,
     description:
       "Child-safe cleaning of classrooms, staffrooms and amenities for schools, kindergartens and childcare centres.",
   },
@@ -138,6 +150,7 @@ export const DEMO_SERVICES: Omit<Service, "deletedAt">[] = [
     ...HOURLY_DEFAULTS,
     bedroomPrices: [],
     basePrice: 129,
+    durationMinutes: 120,
     description:
       "A fast, hotel-standard turnover between guests so your short-term rental is photo-ready for the next check-in.",
   },
@@ -150,10 +163,35 @@ export const DEMO_SERVICES: Omit<Service, "deletedAt">[] = [
 /** Extras sold by the unit say how many a visit can take; the rest keep the default. */
 type ExtraRow = Pick<Extra, "_id" | "title" | "description" | "price" | "hasQuantity"> & { maxQuantity?: number };
 
+/** Minutes one of each add-on adds to a visit, as a team of cleaners would quote them. */
+const EXTRA_MINUTES: Record<string, number> = {
+  "Balcony": 30,
+  "Change bed linen (per bed)": 10,
+  "Consumables restock": 15,
+  "Desk & chair sanitise (per classroom)": 20,
+  "Garage sweep-out": 30,
+  "Glass partitions (per room)": 20,
+  "Inside cabinets": 45,
+  "Inside fridge": 30,
+  "Inside oven": 45,
+  "Interior windows (per classroom)": 20,
+  "Interior windows (per room)": 15,
+  "Kitchenette deep clean": 45,
+  "Laundry & ironing (per load)": 30,
+  "Rangehood & splashback degrease": 30,
+  "Restock guest amenities": 10,
+  "Staff fridge clean-out": 20,
+  "Staffroom kitchen deep clean": 45,
+  "Steam carpet (per classroom)": 30,
+  "Steam carpet (per room)": 25,
+  "Wall spot-clean (per room)": 20,
+};
+
 function extrasFor(serviceId: string, rows: ExtraRow[]): Omit<Extra, "deletedAt">[] {
   return rows.map((row, i) => ({
     ...row,
     maxQuantity: row.maxQuantity ?? DEFAULT_EXTRA_MAX_QUANTITY,
+    durationMinutes: EXTRA_MINUTES[row.title] ?? 0,
     serviceId,
     imageUrl: "",
     active: true,

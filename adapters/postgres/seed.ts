@@ -5,6 +5,7 @@ import {
   DEMO_EXTRAS,
   DEMO_FREQUENCIES,
   DEMO_QUESTIONS,
+  DEMO_SERVICE_AREA,
   DEMO_SERVICES,
 } from "./demo-data.ts";
 import { makeSettingsStore } from "./settings-repository.ts";
@@ -27,20 +28,22 @@ export async function seedDemoData(sql: Sql): Promise<boolean> {
     for (const [index, s] of DEMO_SERVICES.entries()) {
       await tx`
         insert into services (id, name, slug, pricing_model, rate_per_hour, min_hours, max_hours,
-                              step_hours, base_price, description, sort_order)
+                              step_hours, base_price, duration_minutes, description, sort_order)
         values (${s._id}, ${s.name}, ${s.slug}, ${s.pricingModel}, ${s.ratePerHour}, ${s.minHours},
-                ${s.maxHours}, ${s.stepHours}, ${s.basePrice}, ${s.description}, ${index + 1})`;
+                ${s.maxHours}, ${s.stepHours}, ${s.basePrice}, ${s.durationMinutes}, ${s.description},
+                ${index + 1})`;
       for (const p of s.bedroomPrices) {
-        await tx`insert into service_bedroom_prices (service_id, bedrooms, price)
-                 values (${s._id}, ${p.bedrooms}, ${p.price})`;
+        await tx`insert into service_bedroom_prices (service_id, bedrooms, price, duration_minutes)
+                 values (${s._id}, ${p.bedrooms}, ${p.price}, ${p.durationMinutes})`;
       }
     }
     for (const e of DEMO_EXTRAS) {
       await tx`
         insert into extras (id, service_id, title, description, price, has_quantity, max_quantity,
-                            image_url, active, sort_order)
+                            duration_minutes, image_url, active, sort_order)
         values (${e._id}, ${e.serviceId}, ${e.title}, ${e.description}, ${e.price},
-                ${e.hasQuantity}, ${e.maxQuantity}, ${e.imageUrl}, ${e.active}, ${e.order})`;
+                ${e.hasQuantity}, ${e.maxQuantity}, ${e.durationMinutes}, ${e.imageUrl}, ${e.active},
+                ${e.order})`;
     }
     for (const [index, f] of DEMO_FREQUENCIES.entries()) {
       await tx`insert into frequencies (id, name, code, discount_percent, sort_order)
@@ -61,6 +64,7 @@ export async function seedDemoData(sql: Sql): Promise<boolean> {
     await settings.saveScheduling(SCHEDULING_DEFAULTS);
     await settings.saveBookingFormContent(DEMO_BOOKING_FORM_CONTENT);
     await settings.saveBusinessProfile(DEMO_BUSINESS_PROFILE);
+    await settings.saveServiceArea({ postcodes: DEMO_SERVICE_AREA });
     return true;
   });
 }

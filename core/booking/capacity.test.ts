@@ -118,15 +118,32 @@ Deno.test("isSlotBlocked", async (t) => {
   }
 });
 
-Deno.test("capacityWindow", async (t) => {
-  const cases: { buffer: number; from: string; to: string }[] = [
-    { buffer: 120, from: "2026-11-26T20:00:00.000Z", to: "2026-11-27T00:00:00.000Z" },
-    { buffer: 0, from: "2026-11-26T22:00:00.000Z", to: "2026-11-26T22:00:00.000Z" },
-    { buffer: 1440, from: "2026-11-25T22:00:00.000Z", to: "2026-11-27T22:00:00.000Z" },
+Deno.test("isSlotBlocked with visit lengths: overlapping visits count too", async (t) => {
+  const visit = (from: number, to: number) => ({ start: minutes(from), end: minutes(to) });
+  const cases: { name: string; job: { start: Date; end: Date }; existing: { start: Date; end: Date }[]; buffer: number; blocked: boolean }[] = [
+    { name: "2 h visits, 120 min buffer: the spec's rule exactly (119 min apart)", job: visit(0, 120), existing: [visit(119, 239)], buffer: 120, blocked: true },
+    { name: "2 h visits, 120 min buffer: 120 min apart is free", job: visit(0, 120), existing: [visit(120, 240)], buffer: 120, blocked: false },
+    { name: "a 5 h visit before runs into this start", job: visit(0, 120), existing: [visit(-180, 120)], buffer: 120, blocked: true },
+    { name: "a 5 h visit ending at this start does not", job: visit(0, 120), existing: [visit(-300, 0)], buffer: 120, blocked: false },
+    { name: "this 5 h visit runs into a later start", job: visit(0, 300), existing: [visit(240, 360)], buffer: 120, blocked: true },
+    { name: "buffer 0: only overlap counts", job: visit(0, 120), existing: [visit(60, 180)], buffer: 0, blocked: true },
+    { name: "buffer 0: back to back is free", job: visit(0, 120), existing: [visit(120, 240)], buffer: 0, blocked: false },
   ];
   for (const c of cases) {
-    await t.step(`buffer ${c.buffer}`, () => {
-      const window = capacityWindow(S, { slotBufferMin: c.buffer });
+    await t.step(c.name, () => assert.equal(isSlotBlocked(c.job, c.existing, settings({ slotBufferMin: c.buffer })), c.blocked));
+  }
+});
+
+Deno.test("capacityWindow: a day back (the longest visit) to the later of buffer-after and the end", async (t) => {
+  const cases: { buffer: number; length: number; from: string; to: string }[] = [
+    { buffer: 120, length: 0, from: "2026-11-25T22:00:00.000Z", to: "2026-11-27T00:00:00.000Z" },
+    { buffer: 0, length: 0, from: "2026-11-25T22:00:00.000Z", to: "2026-11-26T22:00:00.000Z" },
+    { buffer: 120, length: 300, from: "2026-11-25T22:00:00.000Z", to: "2026-11-27T03:00:00.000Z" },
+    { buffer: 1440, length: 0, from: "2026-11-25T22:00:00.000Z", to: "2026-11-27T22:00:00.000Z" },
+  ];
+  for (const c of cases) {
+    await t.step(`buffer ${c.buffer}, length ${c.length}`, () => {
+      const window = capacityWindow({ start: S, end: minutes(c.length) }, { slotBufferMin: c.buffer });
       assert.equal(window.from.toISOString(), c.from);
       assert.equal(window.to.toISOString(), c.to);
     });
@@ -134,8 +151,10 @@ Deno.test("capacityWindow", async (t) => {
 });
 
 Deno.test("capacityClaim reads the window and decides with isSlotBlocked", () => {
-  const claim = capacityClaim(S, settings({ maxConcurrentPerSlot: 2 }));
-  assert.deepEqual(claim.window, capacityWindow(S, { slotBufferMin: 120 }));
-  assert.deepEqual(claim.decide([minutes(-60)]), ok(null));
-  assert.deepEqual(claim.decide([minutes(-60), minutes(30)]), err(SLOT_UNAVAILABLE));
+  const job = { start: S, end: minutes(120) };
+  const claim = capacityClaim(job, settings({ maxConcurrentPerSlot: 2 }));
+  assert.deepEqual(claim.window, capacityWindow(job, { slotBufferMin: 120 }));
+  const at = (m: number) => ({ start: minutes(m), end: minutes(m + 120) });
+  assert.deepEqual(claim.decide([at(-60)]), ok(null));
+  assert.deepEqual(claim.decide([at(-60), at(30)]), err(SLOT_UNAVAILABLE));
 });

@@ -8,12 +8,18 @@ export type NewQuote = NewBookingRecord & { type: "QUOTE" };
 /** The e-mails of a stored record, written in the record's own transaction. */
 export type EmailsFor = (stored: BookingRecord) => OutboxMessage[];
 
-/** A booking's claim on a place: which starts the decision needs, and the decision itself. */
+/** When a visit holds its place: from its start to its end. */
+export interface Occupancy {
+  start: Date;
+  end: Date;
+}
+
+/** A booking's claim on a place: which visits the decision needs, and the decision itself. */
 export interface CapacityClaim {
-  /** Starts of BOOKING records holding capacity (PENDING, CONFIRMED, DONE) in [from, to]. */
+  /** BOOKING records holding capacity (PENDING, CONFIRMED, DONE) starting in [from, to]. */
   window: { from: Date; to: Date };
-  /** Runs under the capacity lock on the starts read; a failure is returned and nothing stored. */
-  decide(startsNearby: Date[]): Result<null>;
+  /** Runs under the capacity lock on the visits read; a failure is returned and nothing stored. */
+  decide(nearby: Occupancy[]): Result<null>;
 }
 
 export interface BookingStore {
@@ -28,6 +34,9 @@ export interface BookingStore {
 
 export interface BookingReader {
   getById(id: string): Promise<BookingRecord | null>;
-  /** The read a reservation decides on, outside any lock (advice only, e.g. the availability check). */
-  capacityStartsBetween(from: Date, to: Date): Promise<Date[]>;
+  /**
+   * The read a reservation decides on, outside any lock (advice only: the availability check and
+   * calendar): capacity-holding BOOKING visits starting in [from, to].
+   */
+  capacityHoldersBetween(from: Date, to: Date): Promise<Occupancy[]>;
 }

@@ -12,6 +12,7 @@ const service = (patch: Partial<Service> & Pick<Service, "_id" | "pricingModel">
   stepHours: 0.5,
   bedroomPrices: [],
   basePrice: 0,
+  durationMinutes: 120,
   description: "",
   deletedAt: null,
   ...patch,
@@ -22,6 +23,7 @@ const extra = (patch: Partial<Extra> & Pick<Extra, "_id" | "serviceId" | "price"
   description: "",
   hasQuantity: false,
   maxQuantity: 20,
+  durationMinutes: 0,
   imageUrl: "",
   active: true,
   order: 1,
@@ -58,9 +60,10 @@ const catalog: PricingCatalog = {
     service({
       _id: "bedrooms",
       pricingModel: "BEDROOMS",
-      bedroomPrices: [{ bedrooms: 1, price: 120 }, { bedrooms: 2, price: 165.5 }, {
+      bedroomPrices: [{ bedrooms: 1, price: 120, durationMinutes: 120 }, { bedrooms: 2, price: 165.5, durationMinutes: 120 }, {
         bedrooms: 3,
         price: 210,
+        durationMinutes: 180,
       }],
     }),
     service({ _id: "fixed", pricingModel: "FIXED", basePrice: 100.05 }),

@@ -3,8 +3,10 @@ import { SCHEDULING_DEFAULTS, type SchedulingSettings } from "../settings/types.
 import { melbourneInstant } from "../shared/melbourne-time.ts";
 import {
   bookableDates,
-  bookingEndTime,
   checkStartTime,
+  formatJobLength,
+  startTimeProblem,
+  visitEnd,
   closedDaysText,
   DEFAULT_AVAILABILITY_HOURS,
   earliestBookableYmd,
@@ -279,31 +281,43 @@ Deno.test("checkStartTime", async (t) => {
   }
 });
 
-Deno.test("bookingEndTime", async (t) => {
+Deno.test("visitEnd: elapsed minutes, across the April DST change too", () => {
   const start = new Date("2026-11-26T22:00:00Z");
-  const cases: {
-    name: string;
-    model: "HOURLY" | "BEDROOMS" | "FIXED" | null;
-    hours: number | null;
-    end: string;
-  }[] = [
-    { name: "hourly 3 h", model: "HOURLY", hours: 3, end: "2026-11-27T01:00:00.000Z" },
-    { name: "hourly 2.5 h", model: "HOURLY", hours: 2.5, end: "2026-11-27T00:30:00.000Z" },
-    { name: "hourly without hours", model: "HOURLY", hours: null, end: "2026-11-27T00:00:00.000Z" },
-    { name: "hourly with 0 hours", model: "HOURLY", hours: 0, end: "2026-11-27T00:00:00.000Z" },
-    { name: "bedrooms ignore hours", model: "BEDROOMS", hours: 5, end: "2026-11-27T00:00:00.000Z" },
-    { name: "fixed", model: "FIXED", hours: null, end: "2026-11-27T00:00:00.000Z" },
-    { name: "unknown model", model: null, hours: 4, end: "2026-11-27T00:00:00.000Z" },
-  ];
-  for (const c of cases) {
-    await t.step(
-      c.name,
-      () => assert.equal(bookingEndTime(start, c.model, c.hours).toISOString(), c.end),
-    );
-  }
-  await t.step("elapsed hours across the April DST change", () => {
-    // 1:00 AEDT + 3 h of work ends at 3:00 AEST on the clock (2 wall hours later).
-    const early = melbourneInstant("2026-04-05", 1);
-    assert.equal(bookingEndTime(early, "HOURLY", 3).toISOString(), "2026-04-04T17:00:00.000Z");
+  assert.equal(visitEnd(start, 150).toISOString(), "2026-11-27T00:30:00.000Z");
+  // 1:00 AEDT + 3 h of work ends at 3:00 AEST on the clock (2 wall hours later).
+  assert.equal(visitEnd(melbourneInstant("2026-04-05", 1), 180).toISOString(), "2026-04-04T17:00:00.000Z");
+});
+
+Deno.test("startTimeProblem: closed dates and the end of the working day", async (t) => {
+  const rules = { ...defaults, dayEndHour: 18 };
+  const closed = new Map([["2026-12-25", "Christmas Day"], ["2026-12-28", ""]]);
+  const visit = (lengthMinutes: number) => ({ closedDates: closed, lengthMinutes });
+  await t.step("a closed date, with its label", () => {
+    assert.deepEqual(startTimeProblem(melbourneInstant("2026-12-25", 9), NOW, rules, visit(120)), {
+      code: "CLOSED_DATE",
+      message: "We’re closed on Friday 25 December 2026 (Christmas Day). Please choose another day.",
+    });
+    assert.equal(checkStartTime(melbourneInstant("2026-12-28", 9), NOW, rules, visit(120)),
+      "We’re closed on Monday 28 December 2026. Please choose another day.");
   });
+  await t.step("a visit ending exactly at the close is fine; a minute later is not", () => {
+    assert.equal(startTimeProblem(melbourneInstant("2026-12-01", 16), NOW, rules, visit(120)), null);
+    assert.deepEqual(startTimeProblem(melbourneInstant("2026-12-01", 16), NOW, rules, visit(121)), {
+      code: "PAST_DAY_END",
+      message: "This clean takes about 2 hours 1 minute and must finish by 18:00, so please choose a start no later than 15:59.",
+    });
+  });
+  await t.step("a visit longer than the working day", () => {
+    assert.equal(startTimeProblem(melbourneInstant("2026-12-01", 8), NOW, rules, visit(11 * 60))?.message,
+      "This clean takes about 11 hours, longer than our working day allows. Please request a quote and we’ll plan it with you.");
+  });
+  await t.step("without a visit, only the spec's rules", () => {
+    assert.equal(startTimeProblem(melbourneInstant("2026-12-25", 16), NOW, rules), null);
+  });
+});
+
+Deno.test("formatJobLength", () => {
+  assert.equal(formatJobLength(45), "45 minutes");
+  assert.equal(formatJobLength(60), "1 hour");
+  assert.equal(formatJobLength(150), "2 hours 30 minutes");
 });

@@ -1,5 +1,4 @@
 /** When a job may start: hourly slots, closed weekdays and the lead time, in Melbourne time. */
-import type { PricingModel } from "../catalog/types.ts";
 import {
   addDaysYmd,
   formatYmdLong,
@@ -8,7 +7,7 @@ import {
   melbourneYmd,
   weekdayOfYmd,
 } from "../shared/melbourne-time.ts";
-import type { SchedulingSettings } from "../settings/types.ts";
+import { SCHEDULING_DEFAULTS, type SchedulingSettings } from "../settings/types.ts";
 
 /** Length assumed for availability and end times when a job has no hours (public-site.md section 7). */
 export const DEFAULT_AVAILABILITY_HOURS = 2;
@@ -105,36 +104,96 @@ export const horizonMessage = (settings: Pick<SchedulingSettings, "horizonDays">
 export type StartTimeRules = Pick<
   SchedulingSettings,
   "leadDays" | "horizonDays" | "firstSlotHour" | "lastSlotHour" | "closedWeekdays"
->;
+> & Partial<Pick<SchedulingSettings, "dayEndHour">>;
 
-/** null when a start is bookable by the schedule's rules, else the message to show. */
-export function checkStartTime(start: Date, now: Date, settings: StartTimeRules): string | null {
-  if (start.getTime() < now.getTime() - PAST_TOLERANCE_MS) return START_TIME_PAST_MESSAGE;
+/** The visit a start is judged for: the dates the business is closed, and how long the visit takes. */
+export interface VisitContext {
+  /** Closed Melbourne dates (YYYY-MM-DD) and their labels. */
+  closedDates: ReadonlyMap<string, string>;
+  /** The job length; the end-of-day rule needs it. */
+  lengthMinutes: number;
+}
+
+/** Why a start is refused; the calendar's day reasons are the day-wide ones of these. */
+export type StartTimeCode =
+  | "PAST"
+  | "BEYOND_HORIZON"
+  | "OFF_HOURS"
+  | "CLOSED_DAY"
+  | "BEFORE_LEAD_TIME"
+  | "CLOSED_DATE"
+  | "PAST_DAY_END";
+
+export interface StartTimeProblem {
+  code: StartTimeCode;
+  message: string;
+}
+
+export const closedDateMessage = (ymd: string, label: string) =>
+  `We’re closed on ${formatYmdLong(ymd)}${label ? ` (${label})` : ""}. Please choose another day.`;
+
+/** 90 -> "1 hour 30 minutes", 120 -> "2 hours", 45 -> "45 minutes". */
+export function formatJobLength(minutes: number): string {
+  const hours = Math.floor(minutes / 60);
+  const rest = Math.round(minutes % 60);
+  const parts = [
+    hours ? `${hours} hour${hours === 1 ? "" : "s"}` : "",
+    rest ? `${rest} minute${rest === 1 ? "" : "s"}` : "",
+  ].filter(Boolean);
+  return parts.join(" ") || "0 minutes";
+}
+
+const clockText = (minutesOfDay: number) =>
+  `${Math.floor(minutesOfDay / 60)}:${String(minutesOfDay % 60).padStart(2, "0")}`;
+
+/** The message for a visit that would run past the close of the working day. */
+export function dayEndMessage(lengthMinutes: number, settings: Pick<SchedulingSettings, "firstSlotHour" | "dayEndHour">): string {
+  const latestStart = settings.dayEndHour * 60 - lengthMinutes;
+  const length = formatJobLength(lengthMinutes);
+  if (latestStart < settings.firstSlotHour * 60) {
+    return `This clean takes about ${length}, longer than our working day allows. Please request a quote and we’ll plan it with you.`;
+  }
+  return `This clean takes about ${length} and must finish by ${settings.dayEndHour}:00, so please choose a start no later than ${clockText(latestStart)}.`;
+}
+
+/**
+ * null when a start is bookable by the schedule's rules, else why not. Every way a start is judged
+ * goes through here: the booking's validation, the availability check and the calendar.
+ */
+export function startTimeProblem(
+  start: Date,
+  now: Date,
+  settings: StartTimeRules,
+  visit?: VisitContext,
+): StartTimeProblem | null {
+  if (start.getTime() < now.getTime() - PAST_TOLERANCE_MS) return { code: "PAST", message: START_TIME_PAST_MESSAGE };
   // Compared as instants: a start past year 9999 in Melbourne has no four-digit date to compare.
   const afterHorizon = melbourneInstant(addDaysYmd(latestBookableYmd(now, settings), 1), 0);
-  if (start.getTime() >= afterHorizon.getTime()) return horizonMessage(settings);
+  if (start.getTime() >= afterHorizon.getTime()) return { code: "BEYOND_HORIZON", message: horizonMessage(settings) };
   const { hour, minute, second } = melbourneHourMinute(start);
   const onTheHour = minute === 0 && second === 0 && start.getUTCMilliseconds() === 0;
   if (!onTheHour || hour < settings.firstSlotHour || hour > settings.lastSlotHour) {
-    return startHourMessage(settings);
+    return { code: "OFF_HOURS", message: startHourMessage(settings) };
   }
   const ymd = melbourneYmd(start);
-  if (isClosedYmd(ymd, settings)) return closedDayMessage(settings);
+  if (isClosedYmd(ymd, settings)) return { code: "CLOSED_DAY", message: closedDayMessage(settings) };
   const earliest = earliestBookableYmd(now, settings);
-  if (ymd < earliest) return earliestDateMessage(earliest);
+  if (ymd < earliest) return { code: "BEFORE_LEAD_TIME", message: earliestDateMessage(earliest) };
+  if (!visit) return null;
+  const closedLabel = visit.closedDates.get(ymd);
+  if (closedLabel !== undefined) return { code: "CLOSED_DATE", message: closedDateMessage(ymd, closedLabel) };
+  const dayEndHour = settings.dayEndHour ?? SCHEDULING_DEFAULTS.dayEndHour;
+  const end = start.getTime() + visit.lengthMinutes * 60_000;
+  if (end > melbourneInstant(ymd, dayEndHour).getTime()) {
+    return { code: "PAST_DAY_END", message: dayEndMessage(visit.lengthMinutes, { ...settings, dayEndHour }) };
+  }
   return null;
 }
 
-/** Start plus the booked hours (HOURLY), otherwise plus the default 2 hours (decisions.md). */
-export function bookingEndTime(
-  start: Date,
-  pricingModel: PricingModel | null,
-  hours: number | null,
-): Date {
-  const lengthHours =
-    pricingModel === "HOURLY" && typeof hours === "number" && Number.isFinite(hours) && hours > 0
-      ? hours
-      : DEFAULT_AVAILABILITY_HOURS;
-  // Elapsed time, not wall-clock: a job over the DST change still lasts its real hours.
-  return new Date(start.getTime() + Math.round(lengthHours * 3_600_000));
+/** The message of startTimeProblem, or null. */
+export function checkStartTime(start: Date, now: Date, settings: StartTimeRules, visit?: VisitContext): string | null {
+  return startTimeProblem(start, now, settings, visit)?.message ?? null;
 }
+
+/** A visit's end: its start plus the job length (elapsed time, so a visit over a DST change lasts its real length). */
+export const visitEnd = (start: Date, lengthMinutes: number): Date => new Date(start.getTime() + Math.round(lengthMinutes * 60_000));

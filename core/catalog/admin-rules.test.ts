@@ -29,8 +29,9 @@ const service: Service = {
   minHours: 2,
   maxHours: 8,
   stepHours: 0.5,
-  bedroomPrices: [{ bedrooms: 1, price: 149 }],
+  bedroomPrices: [{ bedrooms: 1, price: 149, durationMinutes: 120 }],
   basePrice: 0,
+  durationMinutes: 120,
   description: "",
   deletedAt: null,
 };
@@ -43,6 +44,7 @@ const extra: Extra = {
   price: 65,
   hasQuantity: false,
   maxQuantity: 20,
+  durationMinutes: 0,
   imageUrl: "",
   active: true,
   order: 3,
@@ -75,8 +77,8 @@ Deno.test("mergeServiceUpdate: a patch over the stored service, re-checked whole
     { name: "one field", body: { name: " Deluxe " }, value: { name: "Deluxe" } },
     {
       name: "bedroom prices are replaced, sorted",
-      body: { bedroomPrices: [{ bedrooms: 3, price: 219 }, { bedrooms: 0, price: 129 }] },
-      value: { bedroomPrices: [{ bedrooms: 0, price: 129 }, { bedrooms: 3, price: 219 }] },
+      body: { bedroomPrices: [{ bedrooms: 3, price: 219, durationMinutes: 120 }, { bedrooms: 0, price: 129, durationMinutes: 120 }] },
+      value: { bedroomPrices: [{ bedrooms: 0, price: 129, durationMinutes: 120 }, { bedrooms: 3, price: 219, durationMinutes: 120 }] },
     },
     {
       name: "a rule across fields uses the stored value",

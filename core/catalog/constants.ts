@@ -21,7 +21,14 @@ export const CATALOG_LIMITS = {
   bedrooms: 20,
   /** How many of one add-on a booking may take: each extra's own maximum lies within 1..this. */
   maxQuantity: 100,
+  /** A visit's length in minutes (a service's, or a bedroom count's). */
+  visitMinutes: { min: 15, max: 1440 },
+  /** Minutes one of an add-on may add. */
+  extraMinutes: 600,
 } as const;
+
+/** A visit's length when staff set none: the 2 hours decisions.md assumed before visits had lengths. */
+export const DEFAULT_VISIT_MINUTES = 120;
 
 /** An add-on's maximum quantity when staff set none. */
 export const DEFAULT_EXTRA_MAX_QUANTITY = 20;

@@ -14,6 +14,7 @@ import {
   PRICING_MODELS,
   QUESTION_SCOPES,
   QUESTION_TYPES,
+  DEFAULT_VISIT_MINUTES,
   SERVICE_DEFAULTS,
 } from "./constants.ts";
 
@@ -53,6 +54,8 @@ export const CATALOG_MESSAGES = {
   order: "Order must be a whole number of 1 or more",
   orderTooLarge: `Order must be ${CATALOG_LIMITS.order.toLocaleString("en-AU")} or less`,
   ordersRequired: "Send at least one extra with its order",
+  durationMinutes: `Visit length must be a whole number of minutes from ${CATALOG_LIMITS.visitMinutes.min} to ${CATALOG_LIMITS.visitMinutes.max}`,
+  extraMinutes: `Added minutes must be a whole number from 0 to ${CATALOG_LIMITS.extraMinutes}`,
   extraNotOfService: "This extra does not belong to the service",
   extraRepeated: "Each extra can appear only once",
   orderRepeated: "Each position can be used only once",
@@ -88,8 +91,13 @@ export const serviceSchema = z.object({
   minHours: z.number(),
   maxHours: z.number(),
   stepHours: z.number(),
-  bedroomPrices: z.array(z.object({ bedrooms: z.number().meta({ description: "0 is a studio" }), price: money })),
+  bedroomPrices: z.array(z.object({
+    bedrooms: z.number().meta({ description: "0 is a studio" }),
+    price: money,
+    durationMinutes: z.number().int().meta({ description: "How long a visit of this size takes" }),
+  })),
   basePrice: money,
+  durationMinutes: z.number().int().meta({ description: "How long a visit takes (FIXED; the fallback for other models)" }),
   description: z.string(),
   deletedAt: z.string().nullable(),
 }).meta({ id: "Service" });
@@ -102,6 +110,7 @@ export const extraSchema = z.object({
   price: money,
   hasQuantity: z.boolean(),
   maxQuantity: z.number().int().meta({ description: "The most a booking may take (hasQuantity)" }),
+  durationMinutes: z.number().int().meta({ description: "Minutes one of it adds to the visit" }),
   imageUrl: z.string(),
   active: z.boolean(),
   order: z.number(),
@@ -165,6 +174,9 @@ const wholeBetween = (least: number, most: number, message: string, tooLarge = m
       .refine((v) => !Number.isInteger(v) || v <= most, tooLarge))
     .meta({ type: "integer", minimum: least, maximum: most });
 
+/** Minutes a visit takes. */
+const visitMinutes = wholeBetween(CATALOG_LIMITS.visitMinutes.min, CATALOG_LIMITS.visitMinutes.max, M.durationMinutes);
+
 /** One of `values`, in any letter case. */
 const oneOf = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
   z.preprocess((v) => (typeof v === "string" ? v.trim().toUpperCase() : v), z.enum(values, { error: message }));
@@ -218,6 +230,7 @@ const serviceFields = z.object({
     z.array(entry(z.object({
       bedrooms: wholeBetween(0, CATALOG_LIMITS.bedrooms, M.bedrooms, M.bedroomsTooMany),
       price: amount(M.bedroomPrice, M.bedroomPriceTooHigh),
+      durationMinutes: visitMinutes.default(DEFAULT_VISIT_MINUTES),
     })), {
       error: M.bedroomPricesList,
     }),
@@ -229,6 +242,7 @@ const serviceFields = z.object({
     description: "A$ per number of bedrooms (0 is a studio), each once; BEDROOMS needs one at least",
   }),
   basePrice: amount(M.basePrice, M.basePriceTooHigh).meta({ description: "A$ (FIXED)" }),
+  durationMinutes: visitMinutes.meta({ description: "Minutes a visit takes (FIXED); HOURLY uses the hours booked, BEDROOMS its row's length" }),
   description: optionalText((text) => text.max(500, M.descriptionTooLong))
     .meta({ description: "A short line shown on cards" }),
 });
@@ -245,7 +259,7 @@ export function serviceRuleErrors(service: Partial<ServiceFields>): FieldErrors 
 }
 
 export const serviceInputSchema = withRule(
-  withDefaults(serviceFields, { ...SERVICE_DEFAULTS, bedroomPrices: [], description: "" }),
+  withDefaults(serviceFields, { ...SERVICE_DEFAULTS, bedroomPrices: [], description: "", durationMinutes: DEFAULT_VISIT_MINUTES }),
   serviceRuleErrors,
 ).meta({ id: "ServiceInput" });
 
@@ -267,6 +281,8 @@ const extraFields = z.object({
   hasQuantity: z.boolean({ error: M.hasQuantity }),
   maxQuantity: wholeBetween(1, CATALOG_LIMITS.maxQuantity, M.maxQuantity)
     .meta({ description: `The most one booking may take (hasQuantity); default ${DEFAULT_EXTRA_MAX_QUANTITY}` }),
+  durationMinutes: wholeBetween(0, CATALOG_LIMITS.extraMinutes, M.extraMinutes)
+    .meta({ description: "Minutes one of it adds to the visit; default 0" }),
   imageUrl: optionalText((text) => text.refine((url) => url === "" || (url.length <= 2000 && isHttpsUrl(url)), M.imageUrl))
     .meta({ description: "Empty, or an https:// URL" }),
   description: optionalText((text) => text.max(500, M.descriptionTooLong)),
@@ -276,7 +292,7 @@ const extraFields = z.object({
 
 export const extraInputSchema = withDefaults(
   extraFields.extend({ order: extraFields.shape.order.optional() }),
-  { hasQuantity: false, maxQuantity: DEFAULT_EXTRA_MAX_QUANTITY, imageUrl: "", description: "", active: true },
+  { hasQuantity: false, maxQuantity: DEFAULT_EXTRA_MAX_QUANTITY, durationMinutes: 0, imageUrl: "", description: "", active: true },
 ).meta({ id: "ExtraInput", description: "Without an order, the extra goes after the service's last one" });
 
 export const extraUpdateSchema = extraFields.partial().meta({

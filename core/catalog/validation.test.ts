@@ -37,6 +37,7 @@ const HOURLY_DEFAULTS = {
   stepHours: 0.5,
   bedroomPrices: [],
   basePrice: 0,
+  durationMinutes: 120,
   description: "",
 };
 
@@ -55,14 +56,22 @@ Deno.test("validateServiceInput", async (t) => {
         name: "End of lease",
         slug: "end-of-lease",
         pricingModel: "BEDROOMS",
-        bedroomPrices: [{ bedrooms: 3, price: 300 }, { bedrooms: "1", price: "150.005" }, { bedrooms: 0, price: 99 }],
+        bedroomPrices: [
+          { bedrooms: 3, price: 300, durationMinutes: 300 },
+          { bedrooms: "1", price: "150.005", durationMinutes: "150" },
+          { bedrooms: 0, price: 99 },
+        ],
       },
       value: {
         name: "End of lease",
         slug: "end-of-lease",
         ...HOURLY_DEFAULTS,
         pricingModel: "BEDROOMS",
-        bedroomPrices: [{ bedrooms: 0, price: 99 }, { bedrooms: 1, price: 150.01 }, { bedrooms: 3, price: 300 }],
+        bedroomPrices: [
+          { bedrooms: 0, price: 99, durationMinutes: 120 },
+          { bedrooms: 1, price: 150.01, durationMinutes: 150 },
+          { bedrooms: 3, price: 300, durationMinutes: 300 },
+        ],
       },
     },
     {
@@ -301,6 +310,18 @@ Deno.test("validateServiceInput", async (t) => {
       input: { bedroomPrices: "3:100" },
       fieldErrors: { bedroomPrices: ["Add at least one bedroom price"] },
     },
+    {
+      name: "a visit length out of range, and a bedroom row's",
+      mode: "create",
+      input: {
+        name: "A", slug: "a", pricingModel: "BEDROOMS", durationMinutes: 10,
+        bedroomPrices: [{ bedrooms: 1, price: 100, durationMinutes: 1441 }],
+      },
+      fieldErrors: {
+        durationMinutes: ["Visit length must be a whole number of minutes from 15 to 1440"],
+        "bedroomPrices.0.durationMinutes": ["Visit length must be a whole number of minutes from 15 to 1440"],
+      },
+    },
   ];
   for (const c of cases) {
     await t.step(c.name, () => expectCase(validateServiceInput(c.input, c.mode), c));
@@ -316,6 +337,7 @@ Deno.test("validateExtraInput", async (t) => {
     price: 35,
     hasQuantity: false,
     maxQuantity: 20,
+    durationMinutes: 0,
     imageUrl: "",
     active: true,
   };
