@@ -53,7 +53,7 @@ describeApi("staff bookings: list, filters, stats, paging", async (t, _app, db) 
   const kath = await createBooking(app, "/api/bookings", {
     firstName: "Katherine", lastName: "Johnson", email: "kj@nasa.example", phone: "0422 222 222",
     address: { street: "3 Acland St", suburb: "St Kilda", state: "VIC", postCode: "3182" },
-    startTimeISO: "2026-11-26T14:00:00+11:00",
+    startTimeISO: "2026-11-26T13:00:00+11:00",
   });
   // Creation order differs from start order, so the two sorts are told apart.
   for (const [id, created] of [[ada, "2026-11-20T01:00:00Z"], [grace, "2026-11-19T01:00:00Z"], [alan, "2026-11-21T01:00:00Z"], [kath, "2026-11-18T01:00:00Z"]]) {
@@ -288,7 +288,7 @@ describeApi("staff bookings: details, status, payment", async (t, _app, db) => {
   });
 
   await t.step("two simultaneous confirm-payment calls: exactly one is paid", async () => {
-    const racer = await createBooking(app, "/api/bookings", { startTimeISO: "2026-11-28T13:00:00+11:00" });
+    const racer = await createBooking(app, "/api/bookings", { startTimeISO: "2026-11-28T13:00:00+11:00", hours: 2, extras: [] });
     const results = await Promise.all([50, 60].map((amountPaid) =>
       call("PATCH", `/bookings/${racer}/confirm-payment`, { amountPaid })
     ));
@@ -344,7 +344,7 @@ describeApi("staff bookings: CSV export", async (t, _app, db) => {
     const row = Object.fromEntries(header.map((h, i) => [h, rows[0][i]]));
     assert.equal(row.id, booking);
     assert.equal(row.startTime, "2026-11-27 09:00");
-    assert.equal(row.endTime, "2026-11-27 12:00");
+    assert.equal(row.endTime, "2026-11-27 13:15", "3 hours, two rooms of windows and the oven");
     assert.equal(row.address, "4/12 Smith St, Fitzroy VIC 3065");
     assert.equal(row.service, record.serviceName);
     assert.equal(row.hours, "3");

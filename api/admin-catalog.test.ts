@@ -131,6 +131,7 @@ describeApi("staff catalogue: services", async (t, app, db) => {
       stepHours: 0.5,
       basePrice: 0,
       bedroomPrices: [],
+      durationMinutes: 120,
       description: "",
       deletedAt: null,
     });
@@ -191,12 +192,15 @@ describeApi("staff catalogue: services", async (t, app, db) => {
 
   await t.step("PUT with bedroomPrices replaces them; the merged service is re-checked", async () => {
     const { status, body } = await api.put(`/services/${created._id}`, {
-      pricingModel: "BEDROOMS", bedroomPrices: [{ bedrooms: 2, price: 200 }, { bedrooms: 1, price: 150.5 }],
+      pricingModel: "BEDROOMS", bedroomPrices: [{ bedrooms: 2, price: 200, durationMinutes: 210 }, { bedrooms: 1, price: 150.5 }],
     });
     assert.equal(status, 200);
-    assert.deepEqual(body.bedroomPrices, [{ bedrooms: 1, price: 150.5 }, { bedrooms: 2, price: 200 }]);
-    const again = await api.put(`/services/${created._id}`, { bedroomPrices: [{ bedrooms: 3, price: 300 }] });
-    assert.deepEqual(again.body.bedroomPrices, [{ bedrooms: 3, price: 300 }]);
+    assert.deepEqual(body.bedroomPrices, [
+      { bedrooms: 1, price: 150.5, durationMinutes: 120 },
+      { bedrooms: 2, price: 200, durationMinutes: 210 },
+    ], "a row without a length takes the default 2 hours");
+    const again = await api.put(`/services/${created._id}`, { bedroomPrices: [{ bedrooms: 3, price: 300, durationMinutes: 240 }] });
+    assert.deepEqual(again.body.bedroomPrices, [{ bedrooms: 3, price: 300, durationMinutes: 240 }]);
     const emptied = await api.put(`/services/${created._id}`, { bedroomPrices: [] });
     assert.equal(emptied.status, 422);
     assert.deepEqual(emptied.body.fieldErrors, { bedroomPrices: ["Add at least one bedroom price"] });

@@ -70,6 +70,7 @@ describeApi("staff settings: scheduling and slot buffer", async (t, app, db) => 
       firstSlotHour: 18,
       lastSlotHour: 7,
       closedWeekdays: [6, 0, 0, 9],
+      dayEndHour: 99,
     });
     assert.deepEqual(saved, {
       slotBufferMin: 1440,
@@ -80,6 +81,7 @@ describeApi("staff settings: scheduling and slot buffer", async (t, app, db) => 
       firstSlotHour: 7,
       lastSlotHour: 18,
       closedWeekdays: [0, 6],
+      dayEndHour: 24,
     });
     const partial = await clamp({ slotBufferMin: 60 });
     assert.deepEqual(partial, { ...saved, slotBufferMin: 60 });

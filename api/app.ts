@@ -23,6 +23,8 @@ import { requireAdmin } from "./middleware/auth.ts";
 import { catalogAdminRoutes } from "./routes/admin/catalog.ts";
 import { bookingsAdminRoutes, type BookingsAdminUseCases } from "./routes/admin/bookings.ts";
 import { settingsAdminRoutes, type SettingsAdminUseCases } from "./routes/admin/settings.ts";
+import { legalRoutes } from "./routes/legal.ts";
+import { closedDatesAdminRoutes, type ClosedDatesAdminUseCases } from "./routes/admin/closed-dates.ts";
 import type { CatalogAdmin } from "../core/catalog/admin-catalog.ts";
 import type { AdminStore } from "../core/admin/ports.ts";
 import type { StaffSessions } from "../core/admin/sessions.ts";
@@ -45,6 +47,7 @@ export interface AppDeps extends Omit<PublicWriteDeps, "guards"> {
     catalog: CatalogAdmin;
     bookings: BookingsAdminUseCases;
     settings: SettingsAdminUseCases;
+    closedDates: ClosedDatesAdminUseCases;
   };
   /** Live staff sessions: the guard of every staff call, and logout. */
   sessions: StaffSessions;
@@ -139,11 +142,13 @@ export function buildApp(deps: AppDeps) {
   }
   api.route("/", healthRoutes(deps.checkDatabase));
   api.route("/", catalogRoutes(deps.catalog, deps.settings));
+  api.route("/", legalRoutes(deps.settings));
   api.route(
     "/",
     publicWriteRoutes({
       createBooking: deps.createBooking,
       checkAvailability: deps.checkAvailability,
+      getAvailability: deps.getAvailability,
       createInquiry: deps.createInquiry,
       guards: {
         submit: every(rateLimit(deps.rateLimitStore, limits.submit, trustProxy)),
@@ -158,6 +163,7 @@ export function buildApp(deps: AppDeps) {
   admin.route("/", catalogAdminRoutes(deps.adminGroups.catalog));
   admin.route("/", bookingsAdminRoutes(deps.adminGroups.bookings));
   admin.route("/", settingsAdminRoutes(deps.adminGroups.settings));
+  admin.route("/", closedDatesAdminRoutes(deps.adminGroups.closedDates));
   api.route("/admin", admin);
   const openApi = buildOpenApiDocument(api);
   const reference = renderReference(openApi);

@@ -34,7 +34,9 @@ describeApi("POST /api/bookings", async (t, _app, db) => {
     assert.equal(body.phone, "0412345678");
     assert.equal(body.serviceName, hourly.name);
     assert.equal(body.startTime, "2026-11-26T22:00:00.000Z");
-    assert.equal(body.endTime, "2026-11-27T01:00:00.000Z", "start + 3 hours");
+    // 3 hours, plus each add-on's minutes (the quantity counts only for one sold by the unit).
+    const addedMinutes = 2 * quantityExtra.durationMinutes + plainExtra.durationMinutes;
+    assert.equal(body.endTime, new Date(Date.parse("2026-11-27T01:00:00.000Z") + addedMinutes * 60_000).toISOString());
     const base = 3 * hourly.ratePerHour;
     const extras = 2 * quantityExtra.price + plainExtra.price; // quantity counts only with hasQuantity
     assert.equal(body.baseAmount, base);
@@ -71,8 +73,13 @@ describeApi("POST /api/bookings", async (t, _app, db) => {
     assert.equal(await count(db, "email_outbox"), 2, "no e-mail for a refused booking");
   });
 
-  await t.step("outside the buffer, or with enforcement off, it goes through", async () => {
-    const later = await app.request(post("/api/bookings", draft({ startTimeISO: "2026-11-27T11:00:00+11:00" })));
+  await t.step("overlapping the first visit (9:00 to 13:15) is a 409 too, even past the buffer (issue 14)", async () => {
+    const overlapping = await app.request(post("/api/bookings", draft({ startTimeISO: "2026-11-27T11:00:00+11:00" })));
+    assert.equal(overlapping.status, 409);
+  });
+
+  await t.step("outside the buffer and after the first visit, or with enforcement off, it goes through", async () => {
+    const later = await app.request(post("/api/bookings", draft({ startTimeISO: "2026-11-27T14:00:00+11:00", hours: 2, extras: [] })));
     assert.equal(later.status, 201);
     await makeSettingsStore(db.sql).saveScheduling({ ...SCHEDULING_DEFAULTS, enforceBuffer: false });
     const same = await app.request(post("/api/bookings", draft()));
@@ -347,7 +354,7 @@ describeApi("Idempotency-Key", async (t, _app, db) => {
   });
   await t.step("an expired key is forgotten", async () => {
     await db.sql`update idempotency_keys set expires_at = now() - interval '1 second' where key = ${key["Idempotency-Key"]}`;
-    const again = await app.request(post("/api/bookings", draft({ startTimeISO: "2026-11-27T14:00:00+11:00" }), key));
+    const again = await app.request(post("/api/bookings", draft({ startTimeISO: "2026-11-28T13:00:00+11:00" }), key));
     assert.equal(again.status, 201);
     assert.equal(again.headers.get("idempotent-replayed"), null);
   });

@@ -8,6 +8,8 @@ import { makeIdempotencyStore } from "../adapters/postgres/idempotency-repositor
 import { makeRateLimitStore } from "../adapters/postgres/rate-limit-repository.ts";
 import { makeCreateBooking } from "../core/booking/create-booking.ts";
 import { makeCheckAvailability } from "../core/booking/check-availability.ts";
+import { makeGetAvailability } from "../core/booking/availability.ts";
+import { makeClosedDatesStore } from "../adapters/postgres/closed-dates-repository.ts";
 import { makeCreateInquiry } from "../core/inquiry/create-inquiry.ts";
 import type { BookingRecord } from "../core/booking/types.ts";
 import type { Inquiry } from "../core/inquiry/types.ts";
@@ -36,6 +38,9 @@ import { makeCatalogAdmin } from "../core/catalog/admin-catalog.ts";
 import { makeBookingsAdmin } from "../core/booking/admin-use-cases.ts";
 import { makeInquiriesAdmin } from "../core/inquiry/admin-use-cases.ts";
 import { makeSettingsAdmin } from "../core/settings/admin-settings.ts";
+import { makeClosedDatesAdmin, makeServiceAreaAdmin } from "../core/settings/closed-dates.ts";
+import { makeClosedDatesAdminTransactor } from "../adapters/postgres/closed-dates-repository.ts";
+import { victorianHolidayCalendar } from "../adapters/holidays/victorian-public-holidays.ts";
 import { makeManageAdmins } from "../core/admin/manage-admins.ts";
 import { makeListAudit } from "../core/admin/manage-audit.ts";
 
@@ -92,6 +97,16 @@ export function makeAppDeps(
         }),
         listAudit: makeListAudit({ audit: makeAuditReader(sql) }),
       },
+      closedDates: {
+        closedDates: makeClosedDatesAdmin({
+          transactor: makeClosedDatesAdminTransactor(sql),
+          closedDates: makeClosedDatesStore(sql),
+          holidays: victorianHolidayCalendar,
+          clock,
+        }),
+        serviceArea: makeServiceAreaAdmin({ transactor: makeSettingsAdminTransactor(sql) }),
+        settings,
+      },
     },
     sessions: makeStaffSessions({ tokens, sessions: sessionStore }),
     login: makeLogin({
@@ -111,11 +126,24 @@ export function makeAppDeps(
     createBooking: makeCreateBooking({
       catalog,
       settings,
+      closedDates: makeClosedDatesStore(sql),
       bookings: makeBookingStore(sql),
       clock,
       prepareEmails: () => options.mailer.prepareForRecord(),
     }),
-    checkAvailability: makeCheckAvailability({ settings, bookings: makeBookingReader(sql), clock }),
+    checkAvailability: makeCheckAvailability({
+      settings,
+      closedDates: makeClosedDatesStore(sql),
+      bookings: makeBookingReader(sql),
+      clock,
+    }),
+    getAvailability: makeGetAvailability({
+      settings,
+      closedDates: makeClosedDatesStore(sql),
+      catalog,
+      bookings: makeBookingReader(sql),
+      clock,
+    }),
     createInquiry: makeCreateInquiry({
       inquiries: makeInquiryStore(sql),
       prepareEmails: () => options.mailer.prepareForInquiry(),

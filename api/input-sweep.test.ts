@@ -24,6 +24,7 @@ const WRITE_METHODS = new Set(["post", "put", "patch", "delete"]);
 const BUSINESS_TABLES = [
   "bookings", "booking_extras", "booking_answers", "inquiries", "services", "service_bedroom_prices", "extras",
   "frequencies", "questions", "question_options", "admins", "admin_sessions", "email_outbox", "settings", "audit_log",
+  "closed_dates",
 ];
 
 /** One fingerprint per table over every row's text, so an update shows as well as an insert. */
@@ -326,6 +327,8 @@ describeApi("input sweep: no 5xx on any input, nothing stored by a 4xx", async (
     "PUT /api/admin/content": { generalCommentEnabled: true, generalCommentLabel: "Notes", generalCommentPlaceholder: "Gate code?", cancellationPolicyHtml: "<p>24 hours.</p>" },
     "POST /api/admin/admins": { ...adminBody, email: "sweep2@yarrashine.com.au" },
     "PUT /api/admin/admins/{id}": { name: "Sweep Admin", email: adminBody.email, role: "admin" },
+    "POST /api/admin/closed-dates": { date: "2027-06-30", label: "Stocktake" },
+    "PUT /api/admin/settings/service-area": { postcodes: ["3121", "3000-3207"] },
   };
   const liveIds: Record<string, string> = {
     "/api/admin/services/": service, "/api/admin/extras/": extra, "/api/admin/frequencies/": frequency,

@@ -62,6 +62,9 @@ describeApi("every declared route answers as its declaration says", async (t, _a
     await call("GET", "/api/content", 200);
     await call("GET", "/api/scheduling", 200);
     await call("GET", "/api/business", 200);
+    await call("GET", "/api/legal/privacy", 200);
+    await call("GET", "/api/legal/terms", 200);
+    await call("GET", "/api/legal/cookies", 422);
   });
 
   let bookingId = "";
@@ -74,6 +77,10 @@ describeApi("every declared route answers as its declaration says", async (t, _a
     await call("POST", "/api/availability/check", 422, { body: {} });
     bookingId = idOf(await call("POST", "/api/bookings", 201, { body: draft() }));
     await call("POST", "/api/availability/check", 200, { body: { startTimeISO } });
+    // Open days with free and taken slots, and closed ones with their reasons, in one answer.
+    await call("GET", `/api/availability?from=2026-11-22&to=2026-12-31&serviceId=${DEMO_SERVICE_IDS.hourly}&hours=3`, 200);
+    await call("GET", "/api/availability?from=2026-12-31&to=2026-12-01", 422);
+    await call("GET", `/api/availability?from=2026-12-01&to=2026-12-01&serviceId=${unknownId()}`, 404);
     await call("POST", "/api/bookings", 409, { body: draft({ email: "second@example.com" }) });
     await call("POST", "/api/bookings", 422, { body: draft({ firstName: "", address: {} }) });
     quoteId = idOf(await call("POST", "/api/quotes", 201, { body: draft() }));
@@ -189,6 +196,21 @@ describeApi("every declared route answers as its declaration says", async (t, _a
     await call("DELETE", `/api/admin/admins/${root.admin._id}`, 409, asSuperadmin());
     await call("GET", "/api/admin/audit", 200, asSuperadmin());
     await call("GET", "/api/admin/audit?entity=admin&limit=2&page=1", 200, asSuperadmin());
+  });
+
+  await t.step("staff: closed dates and the service area", async () => {
+    await call("GET", "/api/admin/closed-dates", 200, asAdmin());
+    await call("POST", "/api/admin/closed-dates", 201, asAdmin({ date: "2026-12-24", label: "Team day off" }));
+    await call("POST", "/api/admin/closed-dates", 409, asAdmin({ date: "2026-12-24" }));
+    await call("POST", "/api/admin/closed-dates", 422, asAdmin({ date: "2026-02-30" }));
+    await call("DELETE", "/api/admin/closed-dates/2026-12-24", 204, asAdmin());
+    await call("DELETE", "/api/admin/closed-dates/2026-12-24", 404, asAdmin());
+    await call("GET", "/api/admin/closed-dates/public-holidays", 200, asAdmin());
+    await call("POST", "/api/admin/closed-dates/public-holidays", 200, asAdmin());
+    await call("GET", "/api/admin/settings/service-area", 200, asAdmin());
+    await call("PUT", "/api/admin/settings/service-area", 200, asAdmin({ postcodes: ["3121", "3000-3207"] }));
+    await call("PUT", "/api/admin/settings/service-area", 422, asAdmin({ postcodes: ["31"] }));
+    await call("DELETE", "/api/admin/closed-dates/christmas", 422, asAdmin());
   });
 
   await t.step("every route: 401 without a token, 403 for a role below it, 400 for a body that is not an object", async () => {

@@ -13,6 +13,8 @@ export const PUBLIC_PAGES = [
   "/faq",
   "/contact-us",
   "/book-now",
+  "/privacy",
+  "/terms",
 ] as const;
 
 const escapeXml = (text: string) =>

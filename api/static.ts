@@ -13,6 +13,7 @@ const SITE_ROUTES = [
   /^\/faq\/?$/i,
   /^\/contact-us\/?$/i,
   /^\/book-now\/?$/i,
+  /^\/(privacy|terms)\/?$/i,
   /^\/admin(\/.*)?$/i,
 ];
 

@@ -9,6 +9,7 @@ import { DEMO_QUESTIONS, DEMO_SERVICE_IDS } from "./demo-data.ts";
 import type { BookingRecord, NewBookingRecord } from "../../core/booking/types.ts";
 import type { CapacityClaim, EmailsFor } from "../../core/booking/ports.ts";
 import { capacityClaim } from "../../core/booking/capacity.ts";
+import { makeClosedDatesStore } from "./closed-dates-repository.ts";
 import { makeCreateBooking } from "../../core/booking/create-booking.ts";
 import { bookingDraftSchema } from "../../core/booking/draft-validation.ts";
 import { SCHEDULING_DEFAULTS } from "../../core/settings/types.ts";
@@ -141,6 +142,7 @@ const bookingUseCaseOn = (pool: Database, beforeReserving: () => Promise<void> =
   makeCreateBooking({
     catalog: makeCatalogReader(pool.sql),
     settings: makeSettingsStore(pool.sql),
+    closedDates: makeClosedDatesStore(pool.sql),
     bookings: makeBookingStore(pool.sql),
     clock: RACE_CLOCK,
     // The last step before the reservation: where the start line holds each attempt.

@@ -3,6 +3,7 @@ import {
   BOOKING_FORM_CONTENT_DEFAULTS,
   type BusinessProfile,
   SCHEDULING_DEFAULTS,
+  SERVICE_AREA_DEFAULTS,
 } from "../../core/settings/types.ts";
 import type { Queryable } from "./db.ts";
 
@@ -10,6 +11,7 @@ const KEYS = {
   scheduling: "scheduling",
   bookingForm: "booking_form_content",
   business: "business_profile",
+  serviceArea: "service_area",
 } as const;
 
 async function read<T>(sql: Queryable, key: string): Promise<T | null> {
@@ -37,5 +39,7 @@ export function makeSettingsStore(sql: Queryable): SettingsStore {
     saveBookingFormContent: (content) => write(sql, KEYS.bookingForm, content),
     getBusinessProfile: () => read<BusinessProfile>(sql, KEYS.business),
     saveBusinessProfile: (profile) => write(sql, KEYS.business, profile),
+    getServiceArea: async () => ({ ...SERVICE_AREA_DEFAULTS, ...await read(sql, KEYS.serviceArea) }),
+    saveServiceArea: (area) => write(sql, KEYS.serviceArea, area),
   };
 }

@@ -2,8 +2,15 @@ import type { MiddlewareHandler } from "hono";
 import { z } from "zod";
 import type { CreateBooking } from "../../core/booking/create-booking.ts";
 import type { makeCheckAvailability } from "../../core/booking/check-availability.ts";
+import type { makeGetAvailability } from "../../core/booking/availability.ts";
 import { bookingDraftSchema } from "../../core/booking/draft-validation.ts";
-import { availabilityResultSchema, availabilitySchema, bookingRecordSchema } from "../../core/booking/schemas.ts";
+import {
+  availabilityCalendarSchema,
+  availabilityQuerySchema,
+  availabilityResultSchema,
+  availabilitySchema,
+  bookingRecordSchema,
+} from "../../core/booking/schemas.ts";
 import type { BookingRecord } from "../../core/booking/types.ts";
 import type { makeCreateInquiry } from "../../core/inquiry/create-inquiry.ts";
 import { inquiryRecordSchema, inquirySchema } from "../../core/inquiry/schemas.ts";
@@ -14,6 +21,7 @@ import { errors, json, jsonBody, route, routeGroup } from "../openapi.ts";
 export interface PublicWriteDeps {
   createBooking: CreateBooking;
   checkAvailability: ReturnType<typeof makeCheckAvailability>;
+  getAvailability: ReturnType<typeof makeGetAvailability>;
   createInquiry: ReturnType<typeof makeCreateInquiry>;
   /** Abuse limits and idempotency, per route group. */
   guards: {
@@ -49,6 +57,19 @@ const checkAvailability = route({
   request: { body: jsonBody(availabilitySchema) },
   responses: { 200: json(availabilityResultSchema, "The answer"), ...errors(413, 422, 429) },
 });
+const getAvailability = route({
+  method: "get", path: "/availability", tags: ["Bookings"], "x-required-role": role,
+  summary: "The calendar: open days and free start times for a visit",
+  description: "Melbourne dates, at most 62 days a call. Each slot is judged by the rules that accept or refuse a booking " +
+    "(lead time, horizon, slot hours, closed weekdays and dates, the end of the working day for the visit's length, and the capacity rule): " +
+    "a slot shown available is accepted unless someone takes it first. Closed days say why: " +
+    "BEFORE_LEAD_TIME, CLOSED_DAY, CLOSED_DATE, BEYOND_HORIZON or FULL.",
+  request: { query: availabilityQuerySchema },
+  responses: {
+    200: json(availabilityCalendarSchema, "The days, in date order"),
+    ...errors([404, "Unknown or deleted service"], 422, 429),
+  },
+});
 const draftRoute = (path: "/bookings" | "/quotes", summary: string, created: string, conflict: string, description?: string) =>
   route({
     method: "post", path, tags: ["Bookings"], "x-required-role": role, summary, description,
@@ -76,9 +97,14 @@ export function publicWriteRoutes(deps: PublicWriteDeps) {
   const group = routeGroup();
   // Before the body is read: the abuse budget counts every attempt, and a retry is answered from its key.
   group.on("POST", "/availability/check", guards.availability);
+  group.on("GET", "/availability", guards.availability);
   for (const scope of ["bookings", "quotes", "inquiries"]) group.on("POST", `/${scope}`, guards.submit, guards.idempotent(scope));
   return group
     .openapi(checkAvailability, async (c) => c.json(await deps.checkAvailability(c.req.valid("json")), 200))
+    .openapi(getAvailability, async (c) => {
+      const result = await deps.getAvailability(c.req.valid("query"));
+      return result.ok ? c.json(result.value, 200) : failWith(c, result.error);
+    })
     .openapi(createBooking, async (c) => {
       const result = await deps.createBooking(c.req.valid("json"), "BOOKING");
       return result.ok ? c.json(presentRecord(result.value), 201) : failWith(c, result.error);

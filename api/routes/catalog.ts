@@ -39,7 +39,7 @@ const getContent = route({
 });
 const getScheduling = route({
   method: "get", path: "/scheduling", tags, "x-required-role": role,
-  summary: "The days and start hours the booking form offers (lead time, horizon, slot hours, closed weekdays)",
+  summary: "The days and start hours the booking form offers (lead time, horizon, slot hours, closed weekdays, end of day, service area)",
   responses: { 200: json(publicSchedulingSchema, "The live scheduling settings") },
 });
 const getBusiness = route({
@@ -68,8 +68,9 @@ export function catalogRoutes(catalog: CatalogReader, settings: SettingsStore) {
     })
     .openapi(getContent, async (c) => c.json(await settings.getBookingFormContent(), 200))
     .openapi(getScheduling, async (c) => {
-      const { leadDays, horizonDays, firstSlotHour, lastSlotHour, closedWeekdays } = await settings.getScheduling();
-      return c.json({ leadDays, horizonDays, firstSlotHour, lastSlotHour, closedWeekdays }, 200);
+      const [scheduling, serviceArea] = await Promise.all([settings.getScheduling(), settings.getServiceArea()]);
+      const { leadDays, horizonDays, firstSlotHour, lastSlotHour, closedWeekdays, dayEndHour } = scheduling;
+      return c.json({ leadDays, horizonDays, firstSlotHour, lastSlotHour, closedWeekdays, dayEndHour, serviceArea }, 200);
     })
     .openapi(getBusiness, async (c) => {
       const profile = await settings.getBusinessProfile();

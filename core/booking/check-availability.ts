@@ -1,32 +1,45 @@
 /** The availability check behind the booking form's "Check availability" button. */
 import type { z } from "zod";
-import type { SettingsStore } from "../settings/ports.ts";
+import type { ClosedDatesStore, SettingsStore } from "../settings/ports.ts";
+import { melbourneYmd } from "../shared/melbourne-time.ts";
 import type { Clock } from "../shared/ports.ts";
 import { parseIsoInstant } from "../shared/iso-instant.ts";
-import { capacityWindow, isSlotBlocked, SLOT_UNAVAILABLE } from "./capacity.ts";
+import { capacityClaim, SLOT_UNAVAILABLE } from "./capacity.ts";
 import type { BookingReader } from "./ports.ts";
 import type { AvailabilityCheck, availabilityResultSchema } from "./schemas.ts";
-import { checkStartTime, DEFAULT_AVAILABILITY_HOURS } from "./scheduling.ts";
+import { DEFAULT_AVAILABILITY_HOURS, startTimeProblem, visitEnd } from "./scheduling.ts";
 
 export type Availability = z.output<typeof availabilityResultSchema>;
 
 export function makeCheckAvailability(deps: {
   settings: Pick<SettingsStore, "getScheduling">;
-  bookings: Pick<BookingReader, "capacityStartsBetween">;
+  closedDates: Pick<ClosedDatesStore, "list">;
+  bookings: Pick<BookingReader, "capacityHoldersBetween">;
   clock: Clock;
 }) {
-  /** Advice only, never a 422: times the business never takes are "not available", with why. */
+  /**
+   * Advice only, never a 422: times the business never takes are "not available", with why. The
+   * same two rules as a booking: the start's (closed dates and the end of the day included) and
+   * the capacity claim's decision on the visits the store would read.
+   */
   return async (check: AvailabilityCheck): Promise<Availability> => {
     // availabilitySchema accepted it, so it parses.
     const start = parseIsoInstant(check.startTimeISO) as Date;
-    const scheduling = await deps.settings.getScheduling();
-    const answer = { startTime: start.toISOString(), durationHours: check.durationHours ?? DEFAULT_AVAILABILITY_HOURS };
-    const outside = checkStartTime(start, deps.clock.now(), scheduling);
-    if (outside) return { ...answer, available: false, reason: outside, code: "OUTSIDE_BOOKING_HOURS" };
-    const window = capacityWindow(start, scheduling);
-    const starts = await deps.bookings.capacityStartsBetween(window.from, window.to);
-    return isSlotBlocked(start, starts, scheduling)
-      ? { ...answer, available: false, reason: SLOT_UNAVAILABLE.message, code: SLOT_UNAVAILABLE.code }
-      : { ...answer, available: true };
+    const durationHours = check.durationHours ?? DEFAULT_AVAILABILITY_HOURS;
+    const lengthMinutes = Math.round(durationHours * 60);
+    const ymd = melbourneYmd(start);
+    const [scheduling, closedDates] = await Promise.all([
+      deps.settings.getScheduling(),
+      /^\d{4}-\d{2}-\d{2}$/.test(ymd) ? deps.closedDates.list({ from: ymd, to: ymd }) : [],
+    ]);
+    const answer = { startTime: start.toISOString(), durationHours };
+    const visit = { closedDates: new Map(closedDates.map((day) => [day.date, day.label])), lengthMinutes };
+    const outside = startTimeProblem(start, deps.clock.now(), scheduling, visit);
+    if (outside) return { ...answer, available: false, reason: outside.message, code: "OUTSIDE_BOOKING_HOURS" };
+    const claim = capacityClaim({ start, end: visitEnd(start, lengthMinutes) }, scheduling);
+    const nearby = await deps.bookings.capacityHoldersBetween(claim.window.from, claim.window.to);
+    return claim.decide(nearby).ok
+      ? { ...answer, available: true }
+      : { ...answer, available: false, reason: SLOT_UNAVAILABLE.message, code: SLOT_UNAVAILABLE.code };
   };
 }

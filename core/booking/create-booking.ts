@@ -13,7 +13,13 @@ import { capacityClaim } from "./capacity.ts";
 import { validateDraft } from "./draft-validation.ts";
 import { priceDraft } from "./pricing.ts";
 import type { BookingStore } from "./ports.ts";
-import { bookingEndTime } from "./scheduling.ts";
+import { jobMinutes } from "./job-length.ts";
+import { visitEnd } from "./scheduling.ts";
+import { inServiceArea } from "../settings/service-area.ts";
+import type { ClosedDatesStore } from "../settings/ports.ts";
+import { melbourneYmd } from "../shared/melbourne-time.ts";
+import { parseIsoInstant } from "../shared/iso-instant.ts";
+import type { Extra, Service } from "../catalog/types.ts";
 import type { BookingDraftInput, BookingRecord, NewBookingRecord, RecordType } from "./types.ts";
 
 // The capacity rule owns its refusal; the booking form and the availability check import it from here.
@@ -21,7 +27,8 @@ export { SLOT_UNAVAILABLE } from "./capacity.ts";
 
 export interface CreateBookingDeps {
   catalog: CatalogReader;
-  settings: Pick<SettingsStore, "getScheduling">;
+  settings: Pick<SettingsStore, "getScheduling" | "getServiceArea">;
+  closedDates: Pick<ClosedDatesStore, "list">;
   bookings: BookingStore;
   clock: Clock;
   /**
@@ -37,22 +44,65 @@ export interface CreateBookingDeps {
  */
 export type CreateBooking = (input: BookingDraftInput, type: RecordType) => Promise<Result<BookingRecord>>;
 
+/** The Melbourne date a sent start falls on, to read that day's closed dates; null when it is no instant. */
+function startDateOf(startTimeISO: unknown): string | null {
+  const start = typeof startTimeISO === "string" ? parseIsoInstant(startTimeISO) : null;
+  if (!start) return null;
+  const ymd = melbourneYmd(start);
+  return /^\d{4}-\d{2}-\d{2}$/.test(ymd) ? ymd : null;
+}
+
+/**
+ * The minutes of the chosen add-ons that exist (unknown ones are the pricing's to refuse); as in
+ * the price, the quantity counts only for an add-on sold by the unit, and no further than its
+ * maximum (more is the pricing's field error; the start should not get a second, misleading one).
+ */
+export const extraMinutes = (lines: { extraId: string; quantity: number }[], extras: Extra[]) =>
+  lines.flatMap((line) => {
+    const extra = extras.find((candidate) => candidate._id === line.extraId.trim());
+    return extra ? [{ durationMinutes: extra.durationMinutes, quantity: extra.hasQuantity ? Math.min(line.quantity, extra.maxQuantity) : 1 }] : [];
+  });
+
+/** Whether the service sells this size (the pricing refuses it otherwise, with its own message). */
+function sizeSold(service: Service | null, size: { hours: number | null; bedrooms: number | null }): boolean {
+  if (service?.pricingModel === "HOURLY") return size.hours !== null && size.hours >= service.minHours && size.hours <= service.maxHours;
+  if (service?.pricingModel === "BEDROOMS") return service.bedroomPrices.some((row) => row.bedrooms === size.bedrooms);
+  return true;
+}
+
 export function makeCreateBooking(deps: CreateBookingDeps): CreateBooking {
   return async (input, type) => {
     const serviceId = typeof input.serviceId === "string" ? input.serviceId.trim() : "";
-    const [scheduling, service] = await Promise.all([
+    const now = deps.clock.now();
+    const startYmd = startDateOf(input.startTimeISO);
+    const [scheduling, service, serviceArea, closedDates] = await Promise.all([
       deps.settings.getScheduling(),
       serviceId ? deps.catalog.getService(serviceId) : null,
+      deps.settings.getServiceArea(),
+      startYmd ? deps.closedDates.list({ from: startYmd, to: startYmd }) : [],
     ]);
-    const validated = validateDraft(input, { now: deps.clock.now(), scheduling, pricingModel: service?.pricingModel });
-    if (!validated.ok) return validated;
-    const draft = validated.value;
-
     const [extras, frequencies, questions] = await Promise.all([
       service ? deps.catalog.listExtras(service._id) : [],
       deps.catalog.listFrequencies(),
       service ? deps.catalog.listQuestions(service._id) : [],
     ]);
+    const closed = new Map(closedDates.map((day) => [day.date, day.label]));
+    const validated = validateDraft(input, {
+      now,
+      scheduling,
+      pricingModel: service?.pricingModel,
+      // A quote holds no place, so no length either: a visit too long for one day is what quotes are for.
+      visit: (size) => ({
+        closedDates: closed,
+        // A size the service does not sell is the pricing's field error; its length judges nothing.
+        lengthMinutes: type === "QUOTE" || !sizeSold(service, size)
+          ? 0
+          : jobMinutes(service, { ...size, extras: extraMinutes(size.extras, extras) }),
+      }),
+      servesPostcode: type === "BOOKING" ? (postCode) => inServiceArea(postCode, serviceArea) : undefined,
+    });
+    if (!validated.ok) return validated;
+    const draft = validated.value;
     const priced = priceDraft(draft, { services: service ? [service] : [], extras, frequencies });
     if (!priced.ok) return priced;
     const answers = validateAnswers(draft.answers, questions);
@@ -77,7 +127,11 @@ export function makeCreateBooking(deps: CreateBookingDeps): CreateBooking {
       frequencyNameAtBooking: frequency?.name ?? draft.frequencyCode,
       frequencyDiscountPercent: totals.discountPercent,
       startTime,
-      endTime: bookingEndTime(startTime, priced.value.service.pricingModel, hours),
+      endTime: visitEnd(startTime, jobMinutes(priced.value.service, {
+        hours,
+        bedrooms,
+        extras: extraLines.map((line) => ({ durationMinutes: line.extra.durationMinutes, quantity: line.quantity })),
+      })),
       extras: extraLines.map((line) => ({
         extraId: line.extra._id,
         titleAtBooking: line.extra.title,
@@ -94,7 +148,7 @@ export function makeCreateBooking(deps: CreateBookingDeps): CreateBooking {
     if (type === "QUOTE") {
       return ok(await deps.bookings.insertQuote({ ...details, type, status: "QUOTE_REQUESTED" }, emailsFor));
     }
-    const claim = capacityClaim(details.startTime, scheduling);
+    const claim = capacityClaim({ start: details.startTime, end: details.endTime }, scheduling);
     return await deps.bookings.reserve({ ...details, type, status: "PENDING" }, claim, emailsFor);
   };
 }

@@ -9,7 +9,8 @@ import { isRecord } from "../shared/input.ts";
 import { parseInput } from "../shared/parse-input.ts";
 import type { FieldErrors, Result } from "../shared/result.ts";
 import { normaliseAuPhone } from "./phone.ts";
-import { checkStartTime, START_TIME_PAST_MESSAGE, type StartTimeRules } from "./scheduling.ts";
+import { OUTSIDE_SERVICE_AREA_MESSAGE } from "../settings/service-area.ts";
+import { checkStartTime, START_TIME_PAST_MESSAGE, type StartTimeRules, type VisitContext } from "./scheduling.ts";
 import { AU_STATES, type BookingDraft, type DraftFields, EMAIL_PATTERN } from "./types.ts";
 
 export { EMAIL_PATTERN };
@@ -212,6 +213,31 @@ export interface DraftValidationContext {
   scheduling: StartTimeRules;
   /** The catalogue's model for the chosen service, when the caller knows it; wins over the form's. */
   pricingModel?: PricingModel | null;
+  /**
+   * The visit the start is judged for (closed dates, and the job length from the draft's size and
+   * add-ons), when the caller knows the catalogue: the closed-date and end-of-day rules need it.
+   */
+  visit?: (size: DraftSize) => VisitContext;
+  /** Whether the business cleans at a postcode; given for bookings, not quotes (issue 14). */
+  servesPostcode?: (postCode: string) => boolean;
+}
+
+/** What the job length is read from; fields that failed their own rule read as not given. */
+export interface DraftSize {
+  hours: number | null;
+  bedrooms: number | null;
+  extras: { extraId: string; quantity: number }[];
+}
+
+function draftSize(fields: DraftFields): DraftSize {
+  const extras = Array.isArray(fields.extras) ? fields.extras : [];
+  return {
+    hours: typeof fields.hours === "number" ? fields.hours : null,
+    bedrooms: typeof fields.bedrooms === "number" ? fields.bedrooms : null,
+    extras: extras.filter((line): line is { extraId: string; quantity: number } =>
+      isRecord(line) && typeof line.extraId === "string" && typeof line.quantity === "number"
+    ),
+  };
 }
 
 type SizeFields = Pick<DraftFields, "servicePricingModel" | "hours" | "bedrooms">;
@@ -243,15 +269,20 @@ function draftRuleErrors(fields: DraftFields, ctx?: DraftValidationContext): [st
   if (missing) errors.push(missing);
   // A start the field refused has its message already.
   const start = typeof fields.startTimeISO === "string" ? parseIsoInstant(fields.startTimeISO) : null;
-  const scheduleMessage = ctx && start && checkStartTime(start, ctx.now, ctx.scheduling);
+  const scheduleMessage = ctx && start && checkStartTime(start, ctx.now, ctx.scheduling, ctx.visit?.(draftSize(fields)));
   if (scheduleMessage) errors.push(["startTimeISO", scheduleMessage]);
+  const postCode = isRecord(fields.address) ? fields.address.postCode : undefined;
+  // A postcode that failed its own rule has its message already.
+  if (ctx?.servesPostcode && typeof postCode === "string" && /^\d{4}$/.test(postCode) && !ctx.servesPostcode(postCode)) {
+    errors.push(["address.postCode", OUTSIDE_SERVICE_AREA_MESSAGE]);
+  }
   return errors;
 }
 
 const withDraftRules = (ctx?: DraftValidationContext) =>
   draftFields.superRefine((fields, issues) => {
     for (const [path, message] of draftRuleErrors(fields, ctx)) {
-      issues.addIssue({ code: "custom", path: [path], message, input: fields[path as keyof DraftFields] });
+      issues.addIssue({ code: "custom", path: path.split("."), message, input: fields[path as keyof DraftFields] });
     }
   }, { when: (payload) => isRecord(payload.value) });
 

@@ -46,6 +46,7 @@ Deno.test("clampSchedulingSettings", async (t) => {
     firstSlotHour: 9,
     lastSlotHour: 15,
     closedWeekdays: [0, 1],
+    dayEndHour: 17,
   };
   const cases: {
     name: string;

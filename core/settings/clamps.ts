@@ -20,6 +20,7 @@ export const SCHEDULING_LIMITS = {
   horizonDays: { min: 1, max: 730, fallback: 365 },
   firstSlotHour: { min: 0, max: 23, fallback: 8 },
   lastSlotHour: { min: 0, max: 23, fallback: 16 },
+  dayEndHour: { min: 1, max: 24, fallback: 18 },
 } as const;
 
 export const CONTENT_LIMITS = { label: 100, placeholder: 200 } as const;
@@ -63,6 +64,7 @@ export const schedulingChangesSchema = z.object({
   horizonDays: clamped(L.horizonDays, "The latest bookable date is this many days after today (Melbourne); at least leadDays. "),
   firstSlotHour: clamped(L.firstSlotHour),
   lastSlotHour: clamped(L.lastSlotHour),
+  dayEndHour: clamped(L.dayEndHour, "Close of the working day (Melbourne): every job must end by this hour. "),
   closedWeekdays: lenient(closedWeekdays, {
     type: "array",
     items: { type: "integer", minimum: 0, maximum: 6 },
@@ -92,6 +94,8 @@ export function clampSchedulingSettings(
   const next = merged(current, changes);
   if (next.firstSlotHour > next.lastSlotHour) [next.firstSlotHour, next.lastSlotHour] = [next.lastSlotHour, next.firstSlotHour];
   next.horizonDays = Math.max(next.horizonDays, next.leadDays);
+  // A day that closes before its first start could take no job at all.
+  next.dayEndHour = Math.max(next.dayEndHour, next.firstSlotHour + 1);
   return next;
 }
 

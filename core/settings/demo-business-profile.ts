@@ -221,5 +221,6 @@ export const DEMO_BUSINESS_PROFILE: BusinessProfile = {
       ],
     },
   ],
-  developerCredit: { label: "Site by Yarra Shine Digital", url: "https://example.com" },
+  // No studio is credited: an invented one linked to example.com told visitors nothing true.
+  developerCredit: { label: "", url: "" },
 };

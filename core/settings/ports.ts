@@ -1,4 +1,4 @@
-import type { BookingFormContent, BusinessProfile, SchedulingSettings } from "./types.ts";
+import type { BookingFormContent, BusinessProfile, ClosedDate, SchedulingSettings, ServiceArea } from "./types.ts";
 
 /** Stored settings; each getter falls back to the defaults when nothing was saved yet. */
 export interface SettingsStore {
@@ -8,4 +8,17 @@ export interface SettingsStore {
   saveBookingFormContent(content: BookingFormContent): Promise<BookingFormContent>;
   getBusinessProfile(): Promise<BusinessProfile | null>;
   saveBusinessProfile(profile: BusinessProfile): Promise<BusinessProfile>;
+  getServiceArea(): Promise<ServiceArea>;
+  saveServiceArea(area: ServiceArea): Promise<ServiceArea>;
+}
+
+/** The dates the business is closed (issue 14), Melbourne dates written YYYY-MM-DD. */
+export interface ClosedDatesStore {
+  /** In date order; `from`/`to` inclusive when given. */
+  list(range?: { from?: string; to?: string }): Promise<ClosedDate[]>;
+  get(date: string): Promise<ClosedDate | null>;
+  /** Stores the date; false when it was already closed (nothing changes). */
+  add(closed: ClosedDate): Promise<boolean>;
+  /** The removed date, or null when it was not closed. */
+  remove(date: string): Promise<ClosedDate | null>;
 }

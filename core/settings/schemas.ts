@@ -1,6 +1,7 @@
 /** The wire shapes of the scheduling settings, the booking-form content and the business profile. */
 import { z } from "zod";
 import { SCHEDULING_LIMITS as L } from "./clamps.ts";
+import { isYmd } from "../shared/melbourne-time.ts";
 
 const hour = (description: string) => z.number().int().min(L.firstSlotHour.min).max(L.firstSlotHour.max).meta({ description });
 
@@ -16,13 +17,16 @@ export const schedulingSchema = z.object({
   firstSlotHour: hour("First start hour, Melbourne wall clock"),
   lastSlotHour: hour("Last start hour, inclusive"),
   closedWeekdays: z.array(z.number().int().min(0).max(6)).meta({ description: "0 = Sunday ... 6 = Saturday" }),
+  dayEndHour: z.number().int().min(L.dayEndHour.min).max(L.dayEndHour.max)
+    .meta({ description: "Close of the working day, Melbourne wall clock: every job must end by this hour" }),
 }).meta({ id: "SchedulingSettings" });
 
 export const slotBufferSchema = schedulingSchema.pick({ slotBufferMin: true }).meta({ id: "SlotBufferSetting" });
 
 /** What the booking form needs of the scheduling settings to offer only days and times the server takes. */
 export const publicSchedulingSchema = schedulingSchema
-  .pick({ leadDays: true, horizonDays: true, firstSlotHour: true, lastSlotHour: true, closedWeekdays: true })
+  .pick({ leadDays: true, horizonDays: true, firstSlotHour: true, lastSlotHour: true, closedWeekdays: true, dayEndHour: true })
+  .extend({ serviceArea: z.lazy(() => serviceAreaSchema) })
   .meta({ id: "PublicScheduling" });
 
 export type PublicScheduling = z.infer<typeof publicSchedulingSchema>;
@@ -50,3 +54,42 @@ export const businessSchema = z.object({
   councils: z.array(z.object({ name: z.string(), suburbs: z.array(z.string()) })),
   developerCredit: z.object({ label: z.string(), url: z.string() }),
 }).meta({ id: "BusinessProfile" });
+
+// ------------------------------------------------------------ closed dates and the service area
+
+export const YMD_PATTERN = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+
+/** A real calendar date written YYYY-MM-DD (2026-02-30 is not one); nothing else is looked at once the pattern fails. */
+export const ymdSchema = z.string().regex(YMD_PATTERN, { error: "Use a date written YYYY-MM-DD.", abort: true })
+  .refine(isYmd, "Use a date written YYYY-MM-DD.")
+  .meta({ examples: ["2026-12-25"] });
+
+export const closedDateSchema = z.object({
+  date: z.string().meta({ description: "Melbourne date, YYYY-MM-DD" }),
+  label: z.string(),
+}).meta({ id: "ClosedDate" });
+
+export const CLOSED_DATE_LABEL_MAX = 80;
+
+export const closedDateInputSchema = z.object({
+  date: ymdSchema,
+  label: z.string().trim().max(CLOSED_DATE_LABEL_MAX, `Label must be ${CLOSED_DATE_LABEL_MAX} characters or fewer.`).optional(),
+}).meta({ id: "ClosedDateInput" });
+
+/** "3121" or "3000-3207": a Victorian-style four-digit postcode or an inclusive range of them. */
+export const POSTCODE_ENTRY_PATTERN = /^\d{4}(-\d{4})?$/;
+export const SERVICE_AREA_MAX_ENTRIES = 500;
+
+export const serviceAreaSchema = z.object({
+  postcodes: z.array(z.string()).meta({ description: "Postcodes (\"3121\") and inclusive ranges (\"3000-3207\"); empty means everywhere" }),
+}).meta({ id: "ServiceArea" });
+
+export const serviceAreaInputSchema = z.object({
+  postcodes: z.array(
+    z.string().trim().regex(POSTCODE_ENTRY_PATTERN, "Each entry is a 4-digit postcode or a range such as 3000-3207.")
+      .refine((entry) => {
+        const [low, high] = entry.split("-");
+        return high === undefined || low <= high;
+      }, "A range must run from the lower postcode to the higher."),
+  ).max(SERVICE_AREA_MAX_ENTRIES, `At most ${SERVICE_AREA_MAX_ENTRIES} entries.`),
+}).meta({ id: "ServiceAreaInput" });

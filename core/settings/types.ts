@@ -13,6 +13,8 @@ export interface SchedulingSettings {
   lastSlotHour: number;
   /** Days with no starts, 0 = Sunday ... 6 = Saturday. */
   closedWeekdays: number[];
+  /** Close of the working day, Melbourne wall clock: every job must end by this hour (issue 14). */
+  dayEndHour: number;
 }
 
 export const SCHEDULING_DEFAULTS: SchedulingSettings = {
@@ -24,7 +26,25 @@ export const SCHEDULING_DEFAULTS: SchedulingSettings = {
   firstSlotHour: 8,
   lastSlotHour: 16,
   closedWeekdays: [0],
+  dayEndHour: 18,
 };
+
+/** A date the business is closed (public holiday, team day off): no job starts on it. */
+export interface ClosedDate {
+  /** Melbourne date, YYYY-MM-DD. */
+  date: string;
+  label: string;
+}
+
+/**
+ * The postcodes the business cleans in: each entry a postcode ("3121") or an inclusive range
+ * ("3000-3207"). Empty means everywhere (no restriction).
+ */
+export interface ServiceArea {
+  postcodes: string[];
+}
+
+export const SERVICE_AREA_DEFAULTS: ServiceArea = { postcodes: [] };
 
 /** Booking-form content (admin-area.md section 3). */
 export interface BookingFormContent {

@@ -61,6 +61,9 @@ export const ERROR_CODES = [
   "QUOTE_NOT_PAYABLE",
   "ALREADY_PAID",
   "INVALID_AMOUNT",
+  // Closed dates
+  "CLOSED_DATE_EXISTS",
+  "CLOSED_DATE_NOT_FOUND",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

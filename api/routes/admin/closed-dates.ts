@@ -1,0 +1,102 @@
+import type { Context } from "hono";
+import { z } from "zod";
+import type { Actor } from "../../../core/admin/audit.ts";
+import {
+  type ClosedDatesAdmin,
+  publicHolidaySchema,
+  publicHolidaysAddedSchema,
+  type ServiceAreaAdmin,
+} from "../../../core/settings/closed-dates.ts";
+import type { SettingsStore } from "../../../core/settings/ports.ts";
+import {
+  closedDateInputSchema,
+  closedDateSchema,
+  serviceAreaInputSchema,
+  serviceAreaSchema,
+  ymdSchema,
+} from "../../../core/settings/schemas.ts";
+import { failWith } from "../../http-errors.ts";
+import { errors, itemsOf, json, jsonBody, route, routeGroup } from "../../openapi.ts";
+
+/** The use cases this group calls, built by the composition root (api/graph.ts). */
+export interface ClosedDatesAdminUseCases {
+  closedDates: ClosedDatesAdmin;
+  serviceArea: ServiceAreaAdmin;
+  settings: Pick<SettingsStore, "getServiceArea">;
+}
+
+/** Who is acting, as the audit log records them. */
+const actorOf = (c: Context): Actor => {
+  const { _id, email } = c.get("admin");
+  return { _id, email, sessionId: c.get("sessionId") };
+};
+
+const admin = { tags: ["Staff: settings and accounts"] as [string], "x-required-role": "admin" as const };
+
+const DateParams = z.object({ date: ymdSchema.meta({ description: "The closed Melbourne date, YYYY-MM-DD" }) });
+
+const listClosedDates = route({
+  method: "get", path: "/closed-dates", ...admin, summary: "Every date the business is closed, in date order",
+  responses: { 200: json(itemsOf(closedDateSchema), "The closed dates") },
+});
+const addClosedDate = route({
+  method: "post", path: "/closed-dates", ...admin, summary: "Close a date: no job starts on it",
+  description: "The label (at most 80 characters) is optional. Audited as closed_date.add.",
+  request: { body: jsonBody(closedDateInputSchema) },
+  responses: {
+    201: json(closedDateSchema, "The closed date"),
+    ...errors([409, "CLOSED_DATE_EXISTS: the date is closed already"], [422, "Not a date written YYYY-MM-DD, or a label over 80 characters"]),
+  },
+});
+const removeClosedDate = route({
+  method: "delete", path: "/closed-dates/{date}", ...admin, summary: "Open a closed date again",
+  description: "Audited as closed_date.remove.",
+  request: { params: DateParams },
+  responses: {
+    204: { description: "Opened again" },
+    ...errors([404, "CLOSED_DATE_NOT_FOUND: the date is not closed"], [422, "Not a date written YYYY-MM-DD"]),
+  },
+});
+const listPublicHolidays = route({
+  method: "get", path: "/closed-dates/public-holidays", ...admin,
+  summary: "Victoria's public holidays from today (Melbourne) for two years, each saying whether it is closed",
+  responses: { 200: json(itemsOf(publicHolidaySchema), "The public holidays, in date order") },
+});
+const addPublicHolidays = route({
+  method: "post", path: "/closed-dates/public-holidays", ...admin,
+  summary: "Close every public holiday of the coming two years that is not closed yet",
+  description: "One transaction; one closed_date.add audit row per date added. Dates closed already keep their label.",
+  responses: { 200: json(publicHolidaysAddedSchema, "How many were added, and every closed date now") },
+});
+const getServiceArea = route({
+  method: "get", path: "/settings/service-area", ...admin, summary: "The postcodes the business cleans in (empty: everywhere)",
+  responses: { 200: json(serviceAreaSchema, "The service area") },
+});
+const saveServiceArea = route({
+  method: "put", path: "/settings/service-area", ...admin,
+  summary: "Save the service area: postcodes (3121) and ranges (3000-3207); bookings outside it are refused",
+  description: "Entries are trimmed, deduplicated and sorted. Audited as settings.service_area.",
+  request: { body: jsonBody(serviceAreaInputSchema) },
+  responses: {
+    200: json(serviceAreaSchema, "The saved service area"),
+    ...errors([422, "A bad entry: fieldErrors keyed by its place, e.g. postcodes.3"]),
+  },
+});
+
+/** Closed dates and the service area, mounted under /api/admin behind requireAdmin (any admin). */
+export function closedDatesAdminRoutes(useCases: ClosedDatesAdminUseCases) {
+  return routeGroup()
+    .openapi(listClosedDates, async (c) => c.json({ items: await useCases.closedDates.list() }, 200))
+    .openapi(addClosedDate, async (c) => {
+      const result = await useCases.closedDates.add(actorOf(c), c.req.valid("json"));
+      return result.ok ? c.json(result.value, 201) : failWith(c, result.error);
+    })
+    .openapi(removeClosedDate, async (c) => {
+      const result = await useCases.closedDates.remove(actorOf(c), c.req.valid("param").date);
+      return result.ok ? c.body(null, 204) : failWith(c, result.error);
+    })
+    .openapi(listPublicHolidays, async (c) => c.json({ items: await useCases.closedDates.publicHolidays() }, 200))
+    .openapi(addPublicHolidays, async (c) => c.json(await useCases.closedDates.addPublicHolidays(actorOf(c)), 200))
+    .openapi(getServiceArea, async (c) => c.json(await useCases.settings.getServiceArea(), 200))
+    .openapi(saveServiceArea, async (c) => c.json(await useCases.serviceArea.save(actorOf(c), c.req.valid("json")), 200));
+}
