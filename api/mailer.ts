@@ -1,8 +1,8 @@
 import type { SettingsStore } from "../core/settings/ports.ts";
 import { DEMO_BUSINESS_PROFILE } from "../core/settings/demo-business-profile.ts";
 import {
+  emailsForInquiry,
   emailsForRecord,
-  inquiryNotification,
   type MessageContext,
 } from "../core/notifications/messages.ts";
 import type { Mailer } from "./graph.ts";
@@ -30,7 +30,7 @@ export function makeMailer(
     },
     async prepareForInquiry() {
       const ctx = await context();
-      return (inquiry) => [inquiryNotification(inquiry, ctx)];
+      return (inquiry) => emailsForInquiry(inquiry, ctx);
     },
   };
 }

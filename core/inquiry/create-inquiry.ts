@@ -5,7 +5,10 @@ import type { InquiryStore } from "./ports.ts";
 import { inquirySchema } from "./schemas.ts";
 import type { Inquiry } from "./types.ts";
 
-/** A commercial inquiry: validated, stored with its notification e-mail, never lost. */
+/**
+ * A commercial inquiry: validated, stored in one transaction with its e-mails (the business's
+ * notification and the inquirer's acknowledgement), never lost.
+ */
 export function makeCreateInquiry(deps: {
   inquiries: Pick<InquiryStore, "insertWithEmails">;
   /** Prepared before the transaction opens (see create-booking.ts). */

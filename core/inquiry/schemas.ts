@@ -1,6 +1,7 @@
 /** The wire shapes of commercial inquiries: the form's rules and messages, written once. */
 import { z } from "zod";
 import { emailText, trimmedText as text } from "../booking/draft-validation.ts";
+import { normaliseAuPhone } from "../booking/phone.ts";
 import { isRecord, readText } from "../shared/input.ts";
 import { DEFAULT_INQUIRY_TYPE, INQUIRY_TYPE_ALIASES, INQUIRY_TYPES } from "./types.ts";
 import { INQUIRY_LIMITS as L, INQUIRY_MESSAGES as M } from "./validation.ts";
@@ -21,7 +22,10 @@ export const inquirySchema = z.preprocess(
     firstName: text(1, L.name, M.firstName, M.firstNameTooLong),
     lastName: text(1, L.name, M.lastName, M.lastNameTooLong),
     email: emailText(M.email, L.email),
-    phone: text(1, L.phone, M.phone, M.phoneTooLong),
+    // Kept as typed (staff read it back); checked with the booking form's rule (issue 14).
+    phone: text(1, L.phone, M.phone, M.phoneTooLong)
+      .refine((value) => value === "" || value.length > L.phone || normaliseAuPhone(value) !== null, M.phoneInvalid)
+      .meta({ description: "Australian landline or mobile; spaces, brackets and +61 accepted", examples: ["03 9123 4567"] }),
     suburb: text(1, L.suburb, M.suburb, M.suburbTooLong),
     message: text(1, L.message, M.message, M.messageTooLong).meta({ description: "inquiryText is accepted as an alias" }),
   }),

@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { parseInput } from "../shared/parse-input.ts";
 import { inquirySchema } from "./schemas.ts";
-import { canSendInquiry } from "./validation.ts";
+import { canSendInquiry, INQUIRY_MESSAGES } from "./validation.ts";
+import { DRAFT_MESSAGES } from "../booking/draft-validation.ts";
 import type { NewInquiry } from "./types.ts";
 
 /** What a customer may send: any shape at all. */
@@ -60,6 +61,12 @@ Deno.test("validateInquiry: accepted", async (t) => {
       input: { ...GOOD, inquiryText: "ignored" },
       value: NORMALISED,
     },
+    // Issue 14: any phone the booking form takes, kept as typed.
+    ...["0412 345 678", "(03) 9123 4567", "+61 412 345 678", "+61 3 9123 4567", "08-8123-4567"].map((phone) => ({
+      name: `phone ${phone}`,
+      input: { ...GOOD, phone: ` ${phone} ` },
+      value: { ...NORMALISED, phone },
+    })),
     {
       name: "message of exactly 5000",
       input: { ...GOOD, message: "m".repeat(5000) },
@@ -101,6 +108,17 @@ Deno.test("validateInquiry: rejected", async (t) => {
       name: "phone",
       input: { ...GOOD, phone: "   " },
       fieldErrors: { phone: ["Please enter your phone number."] },
+    },
+    // Issue 14: the booking form's phone rule, with its words.
+    ...["abc", "12345", "0412 345 67", "0512 345 678", "+1 212 555 0100", "0412-345-678-9"].map((phone) => ({
+      name: `phone ${phone}`,
+      input: { ...GOOD, phone },
+      fieldErrors: { phone: ["Please enter a valid Australian phone number (e.g. 0412 345 678)."] },
+    })),
+    {
+      name: "phone too long",
+      input: { ...GOOD, phone: "0".repeat(41) },
+      fieldErrors: { phone: ["Please keep your phone number under 40 characters."] },
     },
     {
       name: "suburb",
@@ -182,4 +200,8 @@ Deno.test("canSendInquiry", async (t) => {
   for (const c of cases) {
     await t.step(c.name, () => assert.equal(canSendInquiry({ ...form, ...c.patch }), c.expected));
   }
+});
+
+Deno.test("the inquiry's phone message is the booking form's", () => {
+  assert.equal(INQUIRY_MESSAGES.phoneInvalid, DRAFT_MESSAGES.phone);
 });

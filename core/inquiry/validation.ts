@@ -17,6 +17,8 @@ export const INQUIRY_MESSAGES = {
   lastNameTooLong: "Please keep your last name under 100 characters.",
   email: "Please enter a valid email address.",
   phone: "Please enter your phone number.",
+  /** The booking form's phone rule and words (DRAFT_MESSAGES.phone), issue 14. */
+  phoneInvalid: "Please enter a valid Australian phone number (e.g. 0412 345 678).",
   phoneTooLong: "Please keep your phone number under 40 characters.",
   suburb: "Please enter your suburb.",
   suburbTooLong: "Please keep your suburb under 100 characters.",

@@ -11,6 +11,8 @@ import {
   CALENDAR_ATTACHMENT_FILENAME,
   emailsForRecord,
   formatAddress,
+  emailsForInquiry,
+  inquiryAcknowledgementEmail,
   inquiryNotification,
   melbourneZoneAbbreviation,
   type MessageContext,
@@ -307,4 +309,56 @@ Deno.test("without a site URL there are no links", () => {
   const mail = businessBookingNotification(booking(), noSite);
   assert.ok(!mail.html!.includes("href="));
   assert.ok(!bookingConfirmationEmail(booking(), noSite).text.includes("Website:"));
+});
+
+Deno.test("inquiry acknowledgement: to the inquirer, what they asked, what happens next, our contacts", () => {
+  const mail = inquiryAcknowledgementEmail(inquiry(), ctx);
+  assert.equal(mail.kind, "inquiry-acknowledgement");
+  assert.equal(mail.to, "sam@example.com");
+  assert.equal(mail.relatedId, "9a0b1c2d-0000-4000-8000-000000000001");
+  assert.equal(mail.replyTo, undefined, "a reply goes to the business, the sender");
+  assert.equal(mail.attachments, undefined);
+  assert.equal(mail.subject, "Commercial cleaning inquiry received — Office, Richmond");
+  for (
+    const expected of [
+      "Hi Sam,",
+      "Thanks for contacting Yarra Shine Cleaning. We have received your commercial cleaning inquiry (Office) for Richmond.",
+      "What happens next: we will read your message and contact you",
+      "usually the same business day (Mon–Sun 8:00am–5:00pm)",
+      "Reference: 9a0b1c2d-0000-4000-8000-000000000001",
+      "Type: Office",
+      "Name: Sam Lee",
+      "Phone: 0398765432",
+      "Suburb: Richmond",
+      "We need a nightly clean of 400 m².\nTwo floors.",
+      "Phone: 0412 345 678",
+      "Email: hello@yarrashine.com.au",
+      "Website: https://yarrashine.example",
+      "Kind regards,\nThe Yarra Shine Cleaning team",
+    ]
+  ) {
+    assert.ok(mail.text.includes(expected), `missing: ${expected}\n${mail.text}`);
+  }
+  assert.ok(mail.html!.includes("We need a nightly clean of 400 m².<br>Two floors."));
+  // No staff links in the customer's copy.
+  assert.ok(!mail.html!.includes("/admin"));
+  assert.ok(inquiryAcknowledgementEmail(inquiry({ inquiryType: "AIRBNB_SHORT_TERM" }), ctx).subject.includes("Airbnb / short-term rental"));
+});
+
+Deno.test("inquiry acknowledgement: customer text escaped in HTML, subject on one line", () => {
+  const evil = "<script>alert(1)</script>";
+  const mail = inquiryAcknowledgementEmail(inquiry({ firstName: evil, message: evil, suburb: "Richmond\r\nBcc: x@evil.test" }), ctx);
+  assert.ok(!mail.html!.includes("<script>"));
+  assert.ok(mail.html!.includes("&lt;script&gt;alert(1)&lt;/script&gt;"));
+  assert.ok(mail.text.includes(evil), "the text part keeps the characters as typed");
+  assert.ok(!/[\r\n]/.test(mail.subject));
+  assert.equal(mail.subject, "Commercial cleaning inquiry received — Office, Richmond Bcc: x@evil.test");
+});
+
+Deno.test("emailsForInquiry: the business's notification, then the inquirer's acknowledgement", () => {
+  const mails = emailsForInquiry(inquiry(), ctx);
+  assert.deepEqual(mails.map((m) => [m.kind, m.to]), [
+    ["inquiry-notification", "bookings@yarrashine.com.au"],
+    ["inquiry-acknowledgement", "sam@example.com"],
+  ]);
 });

@@ -33,7 +33,8 @@ export type MessageKind =
   | "quote-confirmation"
   | "booking-notification"
   | "quote-notification"
-  | "inquiry-notification";
+  | "inquiry-notification"
+  | "inquiry-acknowledgement";
 
 export const CALENDAR_ATTACHMENT_FILENAME = "booking.ics";
 /** PUBLISH, not REQUEST: the invite is for the customer's calendar, not a meeting expecting RSVPs. */
@@ -436,4 +437,47 @@ export function emailsForRecord(record: BookingRecord, ctx: MessageContext): Out
     ? bookingConfirmationEmail(record, ctx)
     : quoteConfirmationEmail(record, ctx);
   return [confirmation, businessBookingNotification(record, ctx)];
+}
+
+/** To the inquirer: their commercial inquiry was received, what they asked, and what happens next. */
+export function inquiryAcknowledgementEmail(inquiry: Inquiry, ctx: MessageContext): OutboxMessage {
+  const { profile } = ctx;
+  const typeLabel = INQUIRY_TYPE_LABELS[inquiry.inquiryType] ?? inquiry.inquiryType;
+  const subject = `Commercial cleaning inquiry received — ${typeLabel}, ${inquiry.suburb}`;
+  const blocks: Block[] = [
+    { kind: "paragraph", text: `Hi ${inquiry.firstName},` },
+    {
+      kind: "paragraph",
+      text: `Thanks for contacting ${profile.brandName}. We have received your commercial cleaning ` +
+        `inquiry (${typeLabel}) for ${inquiry.suburb}.`,
+    },
+    {
+      kind: "paragraph",
+      text: "What happens next: we will read your message and contact you to talk through your needs " +
+        `and arrange a quote, usually the same business day (${profile.contactHours}). ` +
+        "Nothing is booked until you agree a quote with us.",
+    },
+    { kind: "heading", text: "Your inquiry" },
+    {
+      kind: "rows",
+      rows: [
+        ["Reference", inquiry._id],
+        ["Type", typeLabel],
+        ["Name", customerName(inquiry)],
+        ["Email", inquiry.email],
+        ["Phone", inquiry.phone],
+        ["Suburb", inquiry.suburb],
+      ],
+    },
+    { kind: "heading", text: "Your message" },
+    { kind: "paragraph", text: inquiry.message.trim() === "" ? "(no message)" : inquiry.message },
+    ...contactBlocks(ctx),
+    { kind: "paragraph", text: `Kind regards,\nThe ${profile.brandName} team` },
+  ];
+  return message("inquiry-acknowledgement", inquiry.email, subject, blocks, inquiry._id);
+}
+
+/** Everything a new inquiry sends: the business's notification, then the inquirer's acknowledgement. */
+export function emailsForInquiry(inquiry: Inquiry, ctx: MessageContext): OutboxMessage[] {
+  return [inquiryNotification(inquiry, ctx), inquiryAcknowledgementEmail(inquiry, ctx)];
 }

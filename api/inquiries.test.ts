@@ -1,0 +1,62 @@
+/** Issue 14: the commercial inquiry checks the phone as the booking form does and acknowledges the inquirer. */
+import assert from "node:assert/strict";
+import { describeApi, json } from "./test-app.ts";
+import { post } from "./test-fixtures.ts";
+import type { TestDatabase } from "../adapters/postgres/test-db.ts";
+
+const inquiry = {
+  inquiryType: "SCHOOL_EDUCATIONAL", firstName: "Priya", lastName: "Shah", email: "priya@school.example",
+  phone: "(03) 9123 4567", suburb: "Box Hill", message: "Daily clean of 12 classrooms after 3:30 pm.",
+};
+
+interface OutboxRow {
+  kind: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  related_id: string;
+}
+
+const outbox = async (db: TestDatabase): Promise<OutboxRow[]> => [
+  ...await db.sql<OutboxRow[]>`select kind, to_address, subject, text_body, related_id::text from email_outbox order by kind`,
+];
+
+describeApi("POST /api/inquiries: phone rule and the inquirer's acknowledgement", async (t, app, db) => {
+  await t.step("a phone the booking form refuses is a 422 with the booking form's words; nothing stored or sent", async () => {
+    for (const phone of ["abc", "12345", "0512 345 678", "+1 212 555 0100"]) {
+      const { status, body } = await json(await app.request(post("/api/inquiries", { ...inquiry, phone })));
+      assert.equal(status, 422, phone);
+      assert.deepEqual(body.fieldErrors, { phone: ["Please enter a valid Australian phone number (e.g. 0412 345 678)."] }, phone);
+    }
+    const blank = await json(await app.request(post("/api/inquiries", { ...inquiry, phone: " " })));
+    assert.deepEqual(blank.body.fieldErrors, { phone: ["Please enter your phone number."] });
+    const [{ inquiries }] = await db.sql<{ inquiries: number }[]>`select count(*)::int as inquiries from inquiries`;
+    assert.equal(inquiries, 0);
+    assert.deepEqual(await outbox(db), []);
+  });
+
+  await t.step("a valid inquiry queues the business's notification and the inquirer's acknowledgement with it", async () => {
+    const { status, body } = await json(await app.request(post("/api/inquiries", inquiry)));
+    assert.equal(status, 201);
+    assert.equal(body.phone, "(03) 9123 4567", "kept as typed");
+    const mails = await outbox(db);
+    assert.deepEqual(mails.map((m) => [m.kind, m.to_address, m.related_id]), [
+      ["inquiry-acknowledgement", "priya@school.example", body._id],
+      ["inquiry-notification", "bookings@yarrashine.com.au", body._id],
+    ]);
+    const acknowledgement = mails[0];
+    assert.equal(acknowledgement.subject, "Commercial cleaning inquiry received — School / educational, Box Hill");
+    for (const expected of ["Hi Priya,", "Daily clean of 12 classrooms after 3:30 pm.", "What happens next:", "Phone: 0412 345 678"]) {
+      assert.ok(acknowledgement.text_body.includes(expected), `missing: ${expected}`);
+    }
+  });
+
+  await t.step("+61 and mobile numbers are taken too", async () => {
+    for (const phone of ["+61 412 345 678", "0412345678"]) {
+      const { status } = await json(await app.request(post("/api/inquiries", { ...inquiry, phone, email: "office@school.example" })));
+      assert.equal(status, 201, phone);
+    }
+    const sentTo = (await outbox(db)).filter((m) => m.kind === "inquiry-acknowledgement").map((m) => m.to_address);
+    assert.deepEqual(sentTo.sort(), ["office@school.example", "office@school.example", "priya@school.example"]);
+  });
+});
