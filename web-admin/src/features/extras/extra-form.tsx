@@ -10,6 +10,8 @@ import type { ExtraBody } from "./extras-api.ts";
 
 export const IMAGE_HINT = "Previews show for https:// addresses only.";
 export const IMAGE_BROKEN = "The image at this address could not be loaded.";
+export const ADDS_MINUTES_HINT =
+  `Minutes one of this extra adds to the visit (each unit, when it has a quantity): 0 to ${CATALOG_LIMITS.extraMinutes}.`;
 
 /** True for an address the preview may load: https only, as the server accepts. */
 export function isHttpsUrl(text: string): boolean {
@@ -27,6 +29,8 @@ interface ExtraDraft {
   hasQuantity: boolean;
   /** As typed, so the box can be cleared and retyped. */
   maxQuantity: string;
+  /** Minutes one of it adds to the visit, as typed. */
+  durationMinutes: string;
   imageUrl: string;
   description: string;
 }
@@ -36,6 +40,7 @@ const draftOf = (extra?: ExtraDto): ExtraDraft => ({
   price: extra ? String(extra.price) : "",
   hasQuantity: extra?.hasQuantity ?? false,
   maxQuantity: String(extra?.maxQuantity ?? DEFAULT_EXTRA_MAX_QUANTITY),
+  durationMinutes: String(extra?.durationMinutes ?? 0),
   imageUrl: extra?.imageUrl ?? "",
   description: extra?.description ?? "",
 });
@@ -81,6 +86,7 @@ export function ExtraForm({ serviceId, extra, submitLabel, busyLabel, failureTex
       hasQuantity: draft.hasQuantity,
       // A maximum counts only for an extra sold by the unit; blank is not a number, so core names it.
       ...(draft.hasQuantity ? { maxQuantity: draft.maxQuantity.trim() === "" ? Number.NaN : Number(draft.maxQuantity) } : {}),
+      durationMinutes: draft.durationMinutes.trim() === "" ? Number.NaN : Number(draft.durationMinutes),
       imageUrl,
       description: draft.description.trim(),
     };
@@ -136,6 +142,13 @@ export function ExtraForm({ serviceId, extra, submitLabel, busyLabel, failureTex
             )}
           </FormField>
         )}
+        <FormField label="Adds minutes" hint={ADDS_MINUTES_HINT} errors={errors.durationMinutes}>
+          {(control) => (
+            <input {...control} className="admin-input" type="number" inputMode="numeric" min={0}
+              max={CATALOG_LIMITS.extraMinutes} step={1} value={draft.durationMinutes}
+              onChange={(event) => set("durationMinutes", event.target.value)} />
+          )}
+        </FormField>
         <FormField
           label="Image URL"
           className="admin-form-grid--wide"

@@ -22,6 +22,8 @@ export interface ExtraBody {
   hasQuantity?: boolean;
   /** Sent with hasQuantity: the most a booking may take. */
   maxQuantity?: number;
+  /** Minutes one of it adds to the visit (0 to 600). */
+  durationMinutes?: number;
   imageUrl?: string;
   description?: string;
   active?: boolean;

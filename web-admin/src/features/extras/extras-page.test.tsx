@@ -12,15 +12,17 @@ beforeEach(() => {
 
 const service = (over: Partial<ServiceDto>): ServiceDto => ({
   _id: "s1", name: "Standard Clean", slug: "standard-clean", pricingModel: "HOURLY", ratePerHour: 60, minHours: 2,
-  maxHours: 20, stepHours: 0.5, bedroomPrices: [], basePrice: 0, description: "", deletedAt: null, ...over,
+  maxHours: 20, stepHours: 0.5, bedroomPrices: [], basePrice: 0, durationMinutes: 120, description: "", deletedAt: null, ...over,
 });
 const extra = (over: Partial<ExtraDto>): ExtraDto => ({
   _id: "e1", serviceId: "s1", title: "Inside oven", description: "", price: 45, hasQuantity: false, maxQuantity: 20,
-  imageUrl: "", active: true, order: 1, deletedAt: null, ...over,
+  durationMinutes: 0, imageUrl: "", active: true, order: 1, deletedAt: null, ...over,
 });
 
 const oven = extra({ order: 1 });
-const fridge = extra({ _id: "e2", title: "Inside fridge", price: 30, hasQuantity: true, maxQuantity: 6, order: 2, imageUrl: "https://img.example/fridge.jpg" });
+const fridge = extra({
+  _id: "e2", title: "Inside fridge", price: 30, hasQuantity: true, maxQuantity: 6, durationMinutes: 20, order: 2, imageUrl: "https://img.example/fridge.jpg",
+});
 const windows = extra({ _id: "e3", title: "Windows", price: 12.5, order: 3, active: false });
 const walls = extra({ _id: "e4", title: "Walls", price: 20, order: 4, deletedAt: "2025-01-01T00:00:00.000Z" });
 
@@ -87,12 +89,13 @@ const titles = () => screen.getAllByRole("heading", { level: 3 }).map((h) => h.f
 const addForm = () => within(screen.getByRole("region", { name: /New extra/ }));
 
 describe("extras list", () => {
-  it("lists the first service's extras in order, with price and quantity", async () => {
-    const { queries } = serve([fridge, oven, windows, walls]);
+  it("lists the first service's extras in order, with price, quantity and the minutes each adds", async () => {
+    const { queries } = serve([fridge, oven, windows, walls, extra({ _id: "e6", title: "Carpets", order: 6, durationMinutes: 90 })]);
     await openPage();
-    expect(titles()).toEqual(["Inside oven", "Inside fridge"]);
-    expect(screen.getByText("A$45.00")).toBeTruthy();
-    expect(screen.getByText("A$30.00 each · up to 6")).toBeTruthy();
+    expect(titles()).toEqual(["Inside oven", "Inside fridge", "Carpets"]);
+    expect(screen.getByText("A$45.00 · adds no time")).toBeTruthy();
+    expect(screen.getByText("A$30.00 each · up to 6 · adds 20 min each")).toBeTruthy();
+    expect(screen.getByText("A$45.00 · adds 1 h 30 min")).toBeTruthy();
     expect(queries[0]!.toString()).toBe("serviceId=s1&includeDeleted=false&includeInactive=false");
   });
 
@@ -172,12 +175,19 @@ describe("add form", () => {
     expect(addForm().getByRole("img", { name: "Preview of Balcony" }).getAttribute("src")).toBe("https://img.example/b.jpg");
     expect(addForm().queryByText("Previews show for https:// addresses only.")).toBeNull();
     await user.type(addForm().getByLabelText("Description"), "Sweep and mop");
+    const minutes = addForm().getByLabelText<HTMLInputElement>("Adds minutes");
+    expect(minutes.value).toBe("0");
+    await user.clear(minutes);
+    await user.type(minutes, "25");
     await user.click(addForm().getByRole("button", { name: "Add extra" }));
     await waitFor(() => expect(seen).toHaveLength(1));
     expect(seen[0]).toEqual({
       method: "POST",
       path: "/api/admin/extras",
-      body: { serviceId: "s1", title: "Balcony", price: 25.5, hasQuantity: true, maxQuantity: 20, imageUrl: "https://img.example/b.jpg", description: "Sweep and mop" },
+      body: {
+        serviceId: "s1", title: "Balcony", price: 25.5, hasQuantity: true, maxQuantity: 20, durationMinutes: 25,
+        imageUrl: "https://img.example/b.jpg", description: "Sweep and mop",
+      },
     });
     await waitFor(() => expect(screen.getByRole("status").textContent).toBe("Extra “Balcony” added."));
   });
@@ -222,8 +232,33 @@ describe("row actions", () => {
     expect(seen).toEqual([{
       method: "PUT",
       path: "/api/admin/extras/e1",
-      body: { title: "Inside oven", price: 50, hasQuantity: false, imageUrl: "", description: "" },
+      body: { title: "Inside oven", price: 50, hasQuantity: false, durationMinutes: 0, imageUrl: "", description: "" },
     }]);
+  });
+
+  it("edits the minutes an extra adds, 0 to 600, with core's message out of range", async () => {
+    const { seen } = serve([fridge]);
+    const { user } = await openPage();
+    await user.click(screen.getByRole("button", { name: "Edit Inside fridge" }));
+    const editor = within(screen.getByRole("region", { name: "Edit Inside fridge" }));
+    const minutes = editor.getByLabelText<HTMLInputElement>("Adds minutes");
+    expect(minutes.value).toBe("20");
+    expect(minutes.max).toBe("600");
+    expect(document.getElementById(minutes.getAttribute("aria-describedby")!)!.textContent)
+      .toBe("Minutes one of this extra adds to the visit (each unit, when it has a quantity): 0 to 600.");
+    await user.clear(minutes);
+    await user.type(minutes, "601");
+    await user.click(editor.getByRole("button", { name: "Save changes" }));
+    expect(editor.getByText("Added minutes must be a whole number from 0 to 600")).toBeTruthy();
+    expect(minutes.getAttribute("aria-invalid")).toBe("true");
+    await user.clear(minutes);
+    await user.click(editor.getByRole("button", { name: "Save changes" }));
+    expect(editor.getByText("Added minutes must be a whole number from 0 to 600")).toBeTruthy();
+    expect(seen).toEqual([]);
+    await user.type(minutes, "45");
+    await user.click(editor.getByRole("button", { name: "Save changes" }));
+    await waitFor(() => expect(seen).toHaveLength(1));
+    expect(seen[0].body).toMatchObject({ hasQuantity: true, maxQuantity: 6, durationMinutes: 45 });
   });
 
   it("edits an extra's maximum quantity, with core's message out of range (issue 13)", async () => {

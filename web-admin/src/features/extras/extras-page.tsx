@@ -46,6 +46,22 @@ export const EXTRAS_MESSAGES = {
 } as const;
 
 const M = EXTRAS_MESSAGES;
+
+/** Minutes as staff read them: 90 is '1 h 30 min', 60 '1 h', 45 '45 min'. */
+export function formatMinutes(minutes: number): string {
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  if (hours === 0) return `${rest} min`;
+  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+}
+
+/** The row's line of price, quantity and the time it adds to a visit. */
+export function extraSummary(extra: ExtraDto): string {
+  const parts = [`${formatAud(extra.price)}${extra.hasQuantity ? ` each · up to ${extra.maxQuantity}` : ""}`];
+  const minutes = extra.durationMinutes ?? 0;
+  parts.push(minutes > 0 ? `adds ${formatMinutes(minutes)}${extra.hasQuantity ? " each" : ""}` : "adds no time");
+  return parts.join(" · ");
+}
 const REORDER_KEY = "reorder";
 
 interface ExtrasPageProps {
@@ -226,7 +242,7 @@ export function ExtrasPage({ search, onSearchChange }: ExtrasPageProps) {
                     {!extra.active && <span className="admin-chip admin-chip--muted">INACTIVE</span>}
                   </h3>
                   <p className="admin-row__meta">
-                    {formatAud(extra.price)}{extra.hasQuantity ? ` each · up to ${extra.maxQuantity}` : ""}
+                    {extraSummary(extra)}
                   </p>
                   {extra.description && <p className="admin-row__meta">{extra.description}</p>}
                 </div>

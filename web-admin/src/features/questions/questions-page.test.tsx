@@ -12,7 +12,7 @@ beforeEach(() => {
 
 const endOfLease = {
   _id: "s2", name: "End of Lease", slug: "end-of-lease", pricingModel: "FIXED", ratePerHour: 60, minHours: 2, maxHours: 20,
-  stepHours: 0.5, bedroomPrices: [], basePrice: 300, description: "", deletedAt: null,
+  stepHours: 0.5, bedroomPrices: [], basePrice: 300, durationMinutes: 120, description: "", deletedAt: null,
 } satisfies ServiceDto;
 
 const question = (over: Partial<QuestionDto>): QuestionDto => ({

@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useRef, useState } from "react";
 import { serverMessageOr } from "@yarra/api/client/error-catalogue.ts";
 import type { PricingModel, ServiceDto } from "@yarra/api/client/types.ts";
+import { CATALOG_LIMITS, DEFAULT_VISIT_MINUTES } from "@yarra/core/catalog/constants.ts";
 import { PRICING_MODELS, SERVICE_DEFAULTS } from "@yarra/core/catalog/types.ts";
 import { validateServiceInput } from "@yarra/core/catalog/validation.ts";
 import { fieldErrorsOf } from "../../ui/failure.ts";
@@ -18,7 +19,13 @@ interface BedroomRow {
   key: number;
   bedrooms: string;
   price: string;
+  /** How long a visit of this size takes, in minutes. */
+  durationMinutes: string;
 }
+
+const VISIT = CATALOG_LIMITS.visitMinutes;
+export const VISIT_LENGTH_HINT = `How long one visit takes: ${VISIT.min} to ${VISIT.max} minutes. A job must end by the close of the working day.`;
+export const HOURLY_LENGTH_NOTE = "Visit length comes from the hours booked (3 hours is a 3-hour visit).";
 
 /** The form keeps what staff type as text; numbers are read only when it is sent. */
 interface ServiceDraft {
@@ -30,6 +37,8 @@ interface ServiceDraft {
   maxHours: string;
   stepHours: string;
   basePrice: string;
+  /** A FIXED visit's length in minutes. */
+  durationMinutes: string;
   bedroomPrices: BedroomRow[];
 }
 
@@ -37,7 +46,7 @@ let rowKey = 0;
 const nextKey = () => ++rowKey;
 
 function draftOf(service?: ServiceDto): ServiceDraft {
-  const source = service ?? { ...SERVICE_DEFAULTS, name: "", slug: "", bedroomPrices: [] };
+  const source = service ?? { ...SERVICE_DEFAULTS, name: "", slug: "", bedroomPrices: [], durationMinutes: DEFAULT_VISIT_MINUTES };
   return {
     name: source.name,
     slug: source.slug,
@@ -47,9 +56,16 @@ function draftOf(service?: ServiceDto): ServiceDraft {
     maxHours: String(source.maxHours),
     stepHours: String(source.stepHours),
     basePrice: String(source.basePrice),
+    // A service saved before visits had lengths reads as the default.
+    durationMinutes: String(source.durationMinutes ?? DEFAULT_VISIT_MINUTES),
     bedroomPrices: source.bedroomPrices.length > 0
-      ? source.bedroomPrices.map((row) => ({ key: nextKey(), bedrooms: String(row.bedrooms), price: String(row.price) }))
-      : [{ key: nextKey(), bedrooms: "1", price: "" }],
+      ? source.bedroomPrices.map((row) => ({
+        key: nextKey(),
+        bedrooms: String(row.bedrooms),
+        price: String(row.price),
+        durationMinutes: String(row.durationMinutes ?? DEFAULT_VISIT_MINUTES),
+      }))
+      : [{ key: nextKey(), bedrooms: "1", price: "", durationMinutes: String(DEFAULT_VISIT_MINUTES) }],
   };
 }
 
@@ -68,9 +84,14 @@ function rawBody(draft: ServiceDraft): Record<string, unknown> {
       stepHours: draft.stepHours,
     });
   } else if (draft.pricingModel === "BEDROOMS") {
-    body.bedroomPrices = draft.bedroomPrices.map((row) => ({ bedrooms: row.bedrooms, price: row.price }));
+    body.bedroomPrices = draft.bedroomPrices.map((row) => ({
+      bedrooms: row.bedrooms,
+      price: row.price,
+      durationMinutes: row.durationMinutes,
+    }));
   } else {
     body.basePrice = draft.basePrice;
+    body.durationMinutes = draft.durationMinutes;
   }
   return body;
 }
@@ -82,13 +103,14 @@ function toServiceBody(raw: Record<string, unknown>): ServiceBody {
     slug: String(raw.slug),
     pricingModel: raw.pricingModel as PricingModel,
   };
-  for (const key of ["ratePerHour", "minHours", "maxHours", "stepHours", "basePrice"] as const) {
+  for (const key of ["ratePerHour", "minHours", "maxHours", "stepHours", "basePrice", "durationMinutes"] as const) {
     if (raw[key] !== undefined) body[key] = num(raw[key]);
   }
   if (Array.isArray(raw.bedroomPrices)) {
-    body.bedroomPrices = raw.bedroomPrices.map((row: { bedrooms: string; price: string }) => ({
+    body.bedroomPrices = raw.bedroomPrices.map((row: { bedrooms: string; price: string; durationMinutes: string }) => ({
       bedrooms: num(row.bedrooms),
       price: num(row.price),
+      durationMinutes: num(row.durationMinutes),
     }));
   }
   return body;
@@ -123,7 +145,10 @@ export function ServiceForm({ service, submitLabel, busyLabel, onSubmit, onCance
     set("bedroomPrices", draft.bedroomPrices.map((row) => (row.key === key ? { ...row, ...patch } : row)));
   const addRow = () => {
     const highest = Math.max(0, ...draft.bedroomPrices.map((row) => Number(row.bedrooms) || 0));
-    set("bedroomPrices", [...draft.bedroomPrices, { key: nextKey(), bedrooms: String(highest + 1), price: "" }]);
+    set("bedroomPrices", [
+      ...draft.bedroomPrices,
+      { key: nextKey(), bedrooms: String(highest + 1), price: "", durationMinutes: String(DEFAULT_VISIT_MINUTES) },
+    ]);
   };
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -233,19 +258,31 @@ export function ServiceForm({ service, submitLabel, busyLabel, onSubmit, onCance
                   value={draft.stepHours} onChange={(event) => set("stepHours", event.target.value)} />
               )}
             </FormField>
+            <p className="admin-field__hint admin-form-grid--wide">{HOURLY_LENGTH_NOTE}</p>
           </>
         )}
 
         {draft.pricingModel === "FIXED" && (
-          <FormField label="Base price" errors={errors.basePrice}>
-            {(control) => <MoneyInput {...control} value={draft.basePrice} onChange={(v) => set("basePrice", v)} />}
-          </FormField>
+          <>
+            <FormField label="Base price" errors={errors.basePrice}>
+              {(control) => <MoneyInput {...control} value={draft.basePrice} onChange={(v) => set("basePrice", v)} />}
+            </FormField>
+            <FormField label="Visit length (minutes)" hint={VISIT_LENGTH_HINT} errors={errors.durationMinutes}>
+              {(control) => (
+                <input {...control} className="admin-input" type="number" inputMode="numeric" min={VISIT.min} max={VISIT.max}
+                  step={1} value={draft.durationMinutes} onChange={(event) => set("durationMinutes", event.target.value)} />
+              )}
+            </FormField>
+          </>
         )}
 
         {draft.pricingModel === "BEDROOMS" && (
           <fieldset className="admin-fieldset admin-form-grid--wide" aria-describedby={rowsError ? `${modelName}-rows-error` : undefined}>
             <legend>Bedroom prices</legend>
-            <p className="admin-field__hint service-form__rows-hint">One price per number of bedrooms; 0 bedrooms is a studio.</p>
+            <p className="admin-field__hint service-form__rows-hint">
+              One price per number of bedrooms; 0 bedrooms is a studio. Each row also says how long its visit takes:
+              {" "}{VISIT.min} to {VISIT.max} minutes.
+            </p>
             <ul className="service-form__rows">
               {draft.bedroomPrices.map((row, index) => (
                 <li key={row.key} className="service-form__row">
@@ -259,6 +296,14 @@ export function ServiceForm({ service, submitLabel, busyLabel, onSubmit, onCance
                   <FormField label={index === 0 ? "Price" : `Price, row ${index + 1}`} labelHidden={index > 0}
                     errors={errors[`bedroomPrices.${index}.price`]}>
                     {(control) => <MoneyInput {...control} value={row.price} onChange={(v) => setRow(row.key, { price: v })} />}
+                  </FormField>
+                  <FormField label={index === 0 ? "Length (minutes)" : `Length (minutes), row ${index + 1}`}
+                    labelHidden={index > 0} errors={errors[`bedroomPrices.${index}.durationMinutes`]}>
+                    {(control) => (
+                      <input {...control} className="admin-input" type="number" inputMode="numeric" min={VISIT.min}
+                        max={VISIT.max} step={1} value={row.durationMinutes}
+                        onChange={(event) => setRow(row.key, { durationMinutes: event.target.value })} />
+                    )}
                   </FormField>
                   <button
                     type="button"

@@ -13,8 +13,11 @@ export interface ServiceBody {
   minHours?: number;
   maxHours?: number;
   stepHours?: number;
+  /** Each row with its visit length in minutes. */
   bedroomPrices?: BedroomPrice[];
   basePrice?: number;
+  /** Minutes a FIXED visit takes. */
+  durationMinutes?: number;
 }
 
 // Deleted ones always come too: the page filters them and shows their count on the toggle.

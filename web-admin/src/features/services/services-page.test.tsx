@@ -16,6 +16,7 @@ const service = (over: Partial<ServiceDto>): ServiceDto => ({
   stepHours: 0.5,
   bedroomPrices: [],
   basePrice: 0,
+  durationMinutes: 120,
   description: "",
   deletedAt: null,
   ...over,
@@ -27,9 +28,11 @@ const endOfLease = service({
   name: "End of Lease",
   slug: "end-of-lease",
   pricingModel: "BEDROOMS",
-  bedroomPrices: [{ bedrooms: 0, price: 199 }, { bedrooms: 2, price: 349.5 }],
+  bedroomPrices: [{ bedrooms: 0, price: 199, durationMinutes: 90 }, { bedrooms: 2, price: 349.5, durationMinutes: 210 }],
 });
-const oldOven = service({ _id: "s3", name: "Oven Only", slug: "oven-only", pricingModel: "FIXED", basePrice: 89, deletedAt: "2025-01-02T00:00:00.000Z" });
+const oldOven = service({
+  _id: "s3", name: "Oven Only", slug: "oven-only", pricingModel: "FIXED", basePrice: 89, durationMinutes: 45, deletedAt: "2025-01-02T00:00:00.000Z",
+});
 
 // happy-dom has no dialogs; give the spies something to wrap (an unexpected dialog says no).
 beforeEach(() => {
@@ -95,11 +98,14 @@ describe("services list", () => {
     const { user } = await openPage();
     expect(screen.getByText(/A\$60\.00 per hour · 2 h to 20 h, step 0\.5 h/)).toBeTruthy();
     expect(screen.getByText(/Studio A\$199\.00, 2 bed A\$349\.50/)).toBeTruthy();
+    expect(within(rowOf("Standard Clean")).getByText("Visit length: the hours booked")).toBeTruthy();
+    expect(within(rowOf("End of Lease")).getByText("Visit length: Studio 1 h 30 min, 2 bed 3 h 30 min")).toBeTruthy();
     expect(screen.queryByText("Oven Only")).toBeNull();
     await user.click(screen.getByRole("button", { name: "Show deleted (1)" }));
     const row = within(rowOf("Oven Only"));
     expect(row.getByText("DELETED")).toBeTruthy();
     expect(row.getByText(/Fixed price A\$89\.00/)).toBeTruthy();
+    expect(row.getByText("Visit length: 45 min")).toBeTruthy();
     expect(row.getByRole("button", { name: "Restore Oven Only" })).toBeTruthy();
     expect(row.queryByRole("button", { name: "Delete Oven Only" })).toBeNull();
     await user.click(screen.getByRole("button", { name: "Hide deleted (1)" }));
@@ -167,13 +173,19 @@ describe("create form", () => {
     await user.type(prices[1]!, "249");
     await user.type(prices[2]!, "999");
     await user.click(form.getByRole("button", { name: "Remove row 3 (3 bedrooms)" }));
+    // Each row has its visit length, 120 minutes until staff change it.
+    const lengths = form.getAllByLabelText<HTMLInputElement>(/^Length \(minutes\)/);
+    expect(lengths.map((input) => input.value)).toEqual(["120", "120"]);
+    expect(form.getByLabelText("Length (minutes), row 2")).toBe(lengths[1]);
+    await user.clear(lengths[1]!);
+    await user.type(lengths[1]!, "180");
     await user.click(form.getByRole("button", { name: "Create service" }));
     await waitFor(() => expect(seen).toHaveLength(1));
     expect(seen[0]!.body).toEqual({
       name: "End of Lease",
       slug: "end-of-lease",
       pricingModel: "BEDROOMS",
-      bedroomPrices: [{ bedrooms: 1, price: 199 }, { bedrooms: 2, price: 249 }],
+      bedroomPrices: [{ bedrooms: 1, price: 199, durationMinutes: 120 }, { bedrooms: 2, price: 249, durationMinutes: 180 }],
     });
 
     await user.type(form.getByLabelText("Name"), "Oven");
@@ -181,9 +193,79 @@ describe("create form", () => {
     expect((form.getByLabelText("Base price") as HTMLInputElement).value).toBe("0");
     await user.clear(form.getByLabelText("Base price"));
     await user.type(form.getByLabelText("Base price"), "89");
+    const visit = form.getByLabelText<HTMLInputElement>("Visit length (minutes)");
+    expect(visit.value).toBe("120");
+    expect(document.getElementById(visit.getAttribute("aria-describedby")!)!.textContent)
+      .toBe("How long one visit takes: 15 to 1440 minutes. A job must end by the close of the working day.");
+    await user.clear(visit);
+    await user.type(visit, "150");
     await user.click(form.getByRole("button", { name: "Create service" }));
     await waitFor(() => expect(seen).toHaveLength(2));
-    expect(seen[1]!.body).toEqual({ name: "Oven", slug: "oven", pricingModel: "FIXED", basePrice: 89 });
+    expect(seen[1]!.body).toEqual({ name: "Oven", slug: "oven", pricingModel: "FIXED", basePrice: 89, durationMinutes: 150 });
+    expect(await screen.findByText("Visit length: 2 h 30 min")).toBeTruthy();
+  });
+
+  it("says an hourly visit's length comes from the hours booked, with no length field", async () => {
+    serve([]);
+    await openPage();
+    const form = within(screen.getByRole("region", { name: "New service" }));
+    expect(form.getByText("Visit length comes from the hours booked (3 hours is a 3-hour visit).")).toBeTruthy();
+    expect(form.queryByLabelText(/length \(minutes\)/i)).toBeNull();
+  });
+
+  it("refuses a visit length outside 15 to 1440 minutes, on the field and on a bedroom row", async () => {
+    const seen = serve([]);
+    const { user } = await openPage();
+    const form = within(screen.getByRole("region", { name: "New service" }));
+    await user.type(form.getByLabelText("Name"), "Oven");
+    await user.click(form.getByRole("radio", { name: "Fixed price" }));
+    const visit = form.getByLabelText("Visit length (minutes)");
+    await user.clear(visit);
+    await user.type(visit, "10");
+    await user.click(form.getByRole("button", { name: "Create service" }));
+    const message = "Visit length must be a whole number of minutes from 15 to 1440";
+    expect(visit.getAttribute("aria-invalid")).toBe("true");
+    expect(form.getByText(message)).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(visit));
+
+    await user.click(form.getByRole("radio", { name: "By bedrooms" }));
+    await user.type(form.getByLabelText("Price"), "150");
+    const length = form.getByLabelText("Length (minutes)");
+    await user.clear(length);
+    await user.type(length, "1441");
+    await user.click(form.getByRole("button", { name: "Create service" }));
+    await waitFor(() => expect(length.getAttribute("aria-invalid")).toBe("true"));
+    expect(form.getByText(message)).toBeTruthy();
+    expect(seen).toEqual([]);
+  });
+
+  it("edits a fixed service's visit length and a bedroom row's length", async () => {
+    const fixed = service({ _id: "s4", name: "Oven Clean", slug: "oven-clean", pricingModel: "FIXED", basePrice: 89, durationMinutes: 60 });
+    const seen = serve([fixed, endOfLease]);
+    const { user } = await openPage();
+    expect(within(rowOf("Oven Clean")).getByText("Visit length: 1 h")).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Edit Oven Clean" }));
+    let editor = within(screen.getByRole("region", { name: "Edit Oven Clean" }));
+    const visit = editor.getByLabelText<HTMLInputElement>("Visit length (minutes)");
+    expect(visit.value).toBe("60");
+    await user.clear(visit);
+    await user.type(visit, "75");
+    await user.click(editor.getByRole("button", { name: "Save changes" }));
+    expect(await within(rowOf("Oven Clean")).findByText("Visit length: 1 h 15 min")).toBeTruthy();
+    expect(seen[0]!.body).toEqual({ name: "Oven Clean", slug: "oven-clean", pricingModel: "FIXED", basePrice: 89, durationMinutes: 75 });
+
+    await user.click(screen.getByRole("button", { name: "Edit End of Lease" }));
+    editor = within(screen.getByRole("region", { name: "Edit End of Lease" }));
+    const second = editor.getByLabelText<HTMLInputElement>("Length (minutes), row 2");
+    expect(second.value).toBe("210");
+    await user.clear(second);
+    await user.type(second, "240");
+    await user.click(editor.getByRole("button", { name: "Save changes" }));
+    await waitFor(() => expect(seen).toHaveLength(2));
+    expect(seen[1]!.body).toMatchObject({
+      bedroomPrices: [{ bedrooms: 0, price: 199, durationMinutes: 90 }, { bedrooms: 2, price: 349.5, durationMinutes: 240 }],
+    });
+    expect(await within(rowOf("End of Lease")).findByText("Visit length: Studio 1 h 30 min, 2 bed 4 h")).toBeTruthy();
   });
 
   it("shows core's messages on the fields and sends nothing while they stand", async () => {

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { serverMessageOr } from "@yarra/api/client/error-catalogue.ts";
 import type { ServiceDto } from "@yarra/api/client/types.ts";
+import { DEFAULT_VISIT_MINUTES } from "@yarra/core/catalog/constants.ts";
 import { formatAud } from "@yarra/core/shared/money.ts";
 import { ErrorAlert } from "@yarra/public-ui/error-alert.tsx";
 import { appending, removing, replacing, updateCachedList } from "../../lib/list-cache.ts";
@@ -41,6 +42,28 @@ export const SERVICES_MESSAGES = {
 
 const M = SERVICES_MESSAGES;
 const hoursText = (n: number) => `${n} h`;
+
+/** Minutes as staff read a visit's length: 150 is '2 h 30 min', 120 '2 h', 45 '45 min'. */
+export function formatMinutes(minutes: number): string {
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  if (hours === 0) return `${rest} min`;
+  return rest === 0 ? `${hours} h` : `${hours} h ${rest} min`;
+}
+
+/** One line of how long a visit takes, in the words of its pricing model. */
+export function lengthSummary(service: ServiceDto): string {
+  if (service.pricingModel === "HOURLY") return "Visit length: the hours booked";
+  if (service.pricingModel === "BEDROOMS") {
+    if (service.bedroomPrices.length === 0) return "Visit length: no rows yet";
+    return `Visit length: ${
+      service.bedroomPrices
+        .map((row) => `${row.bedrooms === 0 ? "Studio" : `${row.bedrooms} bed`} ${formatMinutes(row.durationMinutes ?? DEFAULT_VISIT_MINUTES)}`)
+        .join(", ")
+    }`;
+  }
+  return `Visit length: ${formatMinutes(service.durationMinutes ?? DEFAULT_VISIT_MINUTES)}`;
+}
 
 /** One line of what a service costs, in the words of its pricing model. */
 export function priceSummary(service: ServiceDto): string {
@@ -179,6 +202,7 @@ export function ServicesPage({ showDeleted, onShowDeletedChange }: ServicesPageP
                   <p className="admin-row__meta">
                     <span className="services-page__slug">/{service.slug}</span> · {priceSummary(service)}
                   </p>
+                  <p className="admin-row__meta">{lengthSummary(service)}</p>
                 </div>
                 <div className="admin-row__actions">
                   {!deleted && (

@@ -8,8 +8,11 @@ const POLICY = '<ul><li>Free changes up to 24 hours before.</li><li><a href="htt
 const scheduling = { slotBufferMin: 90, maxConcurrentPerSlot: 2, enforceBuffer: true, leadDays: 4, firstSlotHour: 8, lastSlotHour: 16, closedWeekdays: [0] };
 const content = { generalCommentEnabled: true, generalCommentLabel: "Notes for us", generalCommentPlaceholder: "Gate code?", cancellationPolicyHtml: POLICY };
 
-function answerLoads(status = 200) {
+function answerLoads(status = 200, area: { postcodes: string[] } = { postcodes: ["3000-3207", "3121"] }) {
   server.use(
+    http.get("/api/admin/settings/service-area", () => HttpResponse.json(area)),
+    // The closed dates card (its own feature) sits on this page too.
+    http.get("/api/admin/closed-dates", () => HttpResponse.json({ items: [] })),
     http.get("/api/admin/settings/scheduling", () =>
       status === 200 ? HttpResponse.json(scheduling) : HttpResponse.json({ error: "down", code: "X" }, { status })),
     http.get("/api/admin/content", () =>
@@ -72,7 +75,7 @@ describe("settings", () => {
     await user.click(screen.getByLabelText(/Enforce the buffer/));
     await user.click(screen.getByRole("button", { name: "Save scheduling" }));
     expect(await within(form("Scheduling")).findByText("Scheduling settings saved.")).toBeTruthy();
-    expect(bodies[0]).toEqual({ slotBufferMin: 1440, maxConcurrentPerSlot: 1, enforceBuffer: false, horizonDays: 365 });
+    expect(bodies[0]).toEqual({ slotBufferMin: 1440, maxConcurrentPerSlot: 1, enforceBuffer: false, horizonDays: 365, dayEndHour: 18 });
     expect(buffer.value).toBe("1440");
     expect(max.value).toBe("1");
 
@@ -82,7 +85,7 @@ describe("settings", () => {
     await user.click(screen.getByRole("button", { name: "Save scheduling" }));
     await waitFor(() => expect(bodies).toHaveLength(2));
     // A blank buffer falls back to 120; the cap stops at 50.
-    expect(bodies[1]).toEqual({ slotBufferMin: 120, maxConcurrentPerSlot: 50, enforceBuffer: false, horizonDays: 365 });
+    expect(bodies[1]).toEqual({ slotBufferMin: 120, maxConcurrentPerSlot: 50, enforceBuffer: false, horizonDays: 365, dayEndHour: 18 });
   });
 
   it("edits the booking horizon: 365 by default, clamped to 730 and never under the lead time (issue 13)", async () => {
@@ -163,5 +166,137 @@ describe("settings", () => {
     const alert = await screen.findByRole("alert");
     expect(alert.textContent).toContain("Saving booking form content failed");
     expect(screen.queryByText("Booking form content saved.")).toBeNull();
+  });
+});
+
+describe("working day end (issue 14)", () => {
+  it("shows the saved hour as HH:00 from the hour after the first start to 24:00, and saves it", async () => {
+    answerLoads();
+    server.use(http.get("/api/admin/settings/scheduling", () => HttpResponse.json({ ...scheduling, dayEndHour: 17 })));
+    const bodies: Record<string, unknown>[] = [];
+    server.use(
+      http.put("/api/admin/settings/scheduling", async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        bodies.push(body);
+        return HttpResponse.json({ ...scheduling, ...body });
+      }),
+    );
+    const { user } = await openSettings();
+    const dayEnd = screen.getByLabelText<HTMLSelectElement>("Working day ends");
+    expect(dayEnd.value).toBe("17");
+    expect(dayEnd.selectedOptions[0]!.textContent).toBe("17:00");
+    const options = [...dayEnd.options].map((option) => option.textContent);
+    // The first start is 08:00, so the day can end at 09:00 at the earliest.
+    expect(options[0]).toBe("09:00");
+    expect(options.at(-1)).toBe("24:00");
+    expect(options).toHaveLength(16);
+    expect(document.getElementById(dayEnd.getAttribute("aria-describedby")!)!.textContent)
+      .toBe("Every job must end by this time (Melbourne): a start whose job would run past it is not offered. Default 18:00.");
+
+    await user.selectOptions(dayEnd, "20:00");
+    await user.click(screen.getByRole("button", { name: "Save scheduling" }));
+    expect(await within(form("Scheduling")).findByText("Scheduling settings saved.")).toBeTruthy();
+    expect(bodies[0]).toEqual({ slotBufferMin: 90, maxConcurrentPerSlot: 2, enforceBuffer: true, horizonDays: 365, dayEndHour: 20 });
+    expect(dayEnd.value).toBe("20");
+  });
+
+  it("starts at 18:00 when the settings could not be loaded", async () => {
+    answerLoads(500);
+    await openSettings();
+    expect(screen.getByLabelText<HTMLSelectElement>("Working day ends").value).toBe("18");
+  });
+});
+
+describe("service area (issue 14)", () => {
+  const areaForm = () => within(form("Service area"));
+
+  it("lists the saved entries one per line and says an empty list accepts every postcode", async () => {
+    answerLoads();
+    await openSettings();
+    const box = areaForm().getByLabelText<HTMLTextAreaElement>("Postcodes served");
+    expect(box.value).toBe("3000-3207\n3121");
+    const hint = document.getElementById(box.getAttribute("aria-describedby")!)!;
+    expect(hint.textContent).toContain("An empty list means every postcode is accepted.");
+    expect(hint.textContent).toContain("3000-3207");
+  });
+
+  it("saves entries typed on lines or with commas, and shows the list the server kept", async () => {
+    answerLoads(200, { postcodes: [] });
+    let sent: unknown;
+    server.use(
+      http.put("/api/admin/settings/service-area", async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json({ postcodes: ["3000-3207", "3121", "3122"] });
+      }),
+    );
+    const { user } = await openSettings();
+    const box = areaForm().getByLabelText<HTMLTextAreaElement>("Postcodes served");
+    expect(box.value).toBe("");
+    await user.type(box, "3122, 3121{Enter}3000 - 3207{Enter}3121");
+    await user.click(areaForm().getByRole("button", { name: "Save service area" }));
+    expect(await areaForm().findByText("Service area saved.")).toBeTruthy();
+    expect(sent).toEqual({ postcodes: ["3122", "3121", "3000-3207", "3121"] });
+    expect(box.value).toBe("3000-3207\n3121\n3122");
+  });
+
+  it("saves an empty list: every postcode accepted", async () => {
+    answerLoads();
+    let sent: unknown;
+    server.use(
+      http.put("/api/admin/settings/service-area", async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json({ postcodes: [] });
+      }),
+    );
+    const { user } = await openSettings();
+    await user.clear(areaForm().getByLabelText("Postcodes served"));
+    await user.click(areaForm().getByRole("button", { name: "Save service area" }));
+    expect(await areaForm().findByText("Service area saved.")).toBeTruthy();
+    expect(sent).toEqual({ postcodes: [] });
+  });
+
+  it("names a bad entry with core's message and sends nothing", async () => {
+    answerLoads();
+    let puts = 0;
+    server.use(http.put("/api/admin/settings/service-area", () => {
+      puts++;
+      return HttpResponse.json({ postcodes: [] });
+    }));
+    const { user } = await openSettings();
+    const box = areaForm().getByLabelText("Postcodes served");
+    await user.type(box, "{Enter}31x1{Enter}3207-3000");
+    await user.click(areaForm().getByRole("button", { name: "Save service area" }));
+    expect(box.getAttribute("aria-invalid")).toBe("true");
+    expect(areaForm().getByText("“31x1”: Each entry is a 4-digit postcode or a range such as 3000-3207.")).toBeTruthy();
+    expect(areaForm().getByText("“3207-3000”: A range must run from the lower postcode to the higher.")).toBeTruthy();
+    expect(box.getAttribute("aria-describedby")).toContain(areaForm().getByRole("list").id);
+    expect(document.activeElement).toBe(box);
+    expect(puts).toBe(0);
+  });
+
+  it("shows the server's 422 message for an entry on the field, by the entry it names", async () => {
+    answerLoads();
+    server.use(
+      http.put("/api/admin/settings/service-area", () =>
+        HttpResponse.json(
+          { error: "Validation failed", code: "VALIDATION", fieldErrors: { "postcodes.1": ["Each entry is a 4-digit postcode or a range such as 3000-3207."] } },
+          { status: 422 },
+        )),
+    );
+    const { user } = await openSettings();
+    await user.click(areaForm().getByRole("button", { name: "Save service area" }));
+    expect(await areaForm().findByText("“3121”: Each entry is a 4-digit postcode or a range such as 3000-3207.")).toBeTruthy();
+    expect(areaForm().getByLabelText("Postcodes served").getAttribute("aria-invalid")).toBe("true");
+    expect(areaForm().queryByText("Service area saved.")).toBeNull();
+    // The message stands until the next save; no alert repeats it.
+    expect(areaForm().queryByRole("alert")).toBeNull();
+  });
+
+  it("prefers the server's text when saving fails otherwise, else 'Saving the service area failed'", async () => {
+    answerLoads();
+    server.use(http.put("/api/admin/settings/service-area", () => new HttpResponse(null, { status: 500 })));
+    const { user } = await openSettings();
+    await user.click(areaForm().getByRole("button", { name: "Save service area" }));
+    expect((await areaForm().findByRole("alert")).textContent).toContain("Saving the service area failed");
   });
 });

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, type ReactNode, useState } from "react";
 import { serverMessageOr } from "@yarra/api/client/error-catalogue.ts";
 import {
   clampSchedulingSettings,
@@ -12,6 +12,7 @@ import {
   type BookingFormContent,
   SCHEDULING_DEFAULTS,
   type SchedulingSettings,
+  SERVICE_AREA_DEFAULTS,
 } from "@yarra/core/settings/types.ts";
 import { ErrorAlert } from "@yarra/public-ui/error-alert.tsx";
 import { api } from "../../lib/api.ts";
@@ -19,6 +20,7 @@ import { asFailure } from "../../ui/failure.ts";
 import { FormField } from "../../ui/form-field.tsx";
 import { useDismissible } from "../../ui/use-dismissible.ts";
 import { useFlash } from "../../ui/use-flash.ts";
+import { ServiceAreaCard, serviceAreaQuery } from "./service-area-card.tsx";
 import "./settings.css";
 
 export const SETTINGS_TEXT = {
@@ -48,6 +50,7 @@ interface SchedulingForm {
   maxConcurrentPerSlot: string;
   enforceBuffer: boolean;
   horizonDays: string;
+  dayEndHour: string;
 }
 
 const toForm = (settings: SchedulingSettings): SchedulingForm => ({
@@ -55,11 +58,16 @@ const toForm = (settings: SchedulingSettings): SchedulingForm => ({
   maxConcurrentPerSlot: String(settings.maxConcurrentPerSlot),
   enforceBuffer: settings.enforceBuffer,
   horizonDays: String(settings.horizonDays),
+  dayEndHour: String(settings.dayEndHour),
 });
 
+/** An hour of the Melbourne wall clock as the field shows it: 18 is '18:00', 24 '24:00' (midnight). */
+export const hourText = (hour: number) => `${String(hour).padStart(2, "0")}:00`;
+
 /**
- * The same clamps the server applies (core/settings/clamps.ts): 0-1440 (120), 1-50 (1) and a
- * horizon of 1-730 days (365) no shorter than the saved lead time.
+ * The same clamps the server applies (core/settings/clamps.ts): 0-1440 (120), 1-50 (1), a
+ * horizon of 1-730 days (365) no shorter than the saved lead time, and a working day ending at
+ * 1-24 (18) after the first start hour.
  */
 export function clampedScheduling(form: SchedulingForm, current: SchedulingSettings = SCHEDULING_DEFAULTS) {
   const changes = schedulingChangesSchema.parse({
@@ -67,22 +75,29 @@ export function clampedScheduling(form: SchedulingForm, current: SchedulingSetti
     maxConcurrentPerSlot: form.maxConcurrentPerSlot,
     enforceBuffer: form.enforceBuffer,
     horizonDays: form.horizonDays,
+    dayEndHour: form.dayEndHour,
   });
-  const { slotBufferMin, maxConcurrentPerSlot, enforceBuffer, horizonDays } = clampSchedulingSettings(changes, current);
-  return { slotBufferMin, maxConcurrentPerSlot, enforceBuffer, horizonDays };
+  const { slotBufferMin, maxConcurrentPerSlot, enforceBuffer, horizonDays, dayEndHour } = clampSchedulingSettings(changes, current);
+  return { slotBufferMin, maxConcurrentPerSlot, enforceBuffer, horizonDays, dayEndHour };
 }
 
 /** A failed save as its alert shows it: the catalogue entry and the server's text, else `fallback`. */
 const saveFailure = (error: Error | null, fallback: string) =>
   error && { failure: asFailure(error, fallback), text: serverMessageOr(error, fallback) };
 
-/** Scheduling and booking-form content (admin-area.md section 2, Settings page). */
-export function SettingsPage() {
+interface SettingsPageProps {
+  /** The closed dates card (its own feature), shown after the scheduling settings. */
+  closedDates?: ReactNode;
+}
+
+/** Scheduling, closed dates, service area and booking-form content (admin-area.md section 2, Settings page). */
+export function SettingsPage({ closedDates }: SettingsPageProps = {}) {
   const scheduling = useQuery(schedulingQuery);
   const content = useQuery(contentQuery);
-  const loading = scheduling.isPending || content.isPending;
-  // Each half falls back to its defaults on its own: one failed read leaves the other usable.
-  const [loadError, dismissLoadError] = useDismissible(scheduling.error ?? content.error);
+  const serviceArea = useQuery(serviceAreaQuery);
+  const loading = scheduling.isPending || content.isPending || serviceArea.isPending;
+  // Each part falls back to its defaults on its own: one failed read leaves the others usable.
+  const [loadError, dismissLoadError] = useDismissible(scheduling.error ?? content.error ?? serviceArea.error);
 
   return (
     <section className="settings" aria-labelledby="settings-title" aria-busy={loading}>
@@ -97,6 +112,12 @@ export function SettingsPage() {
       )}
       {/* Each form starts again from what was loaded once its load settles. */}
       <SchedulingCard key={`scheduling-${scheduling.status}`} saved={scheduling.data ?? SCHEDULING_DEFAULTS} loading={loading} />
+      {closedDates}
+      <ServiceAreaCard
+        key={`service-area-${serviceArea.status}`}
+        saved={serviceArea.data ?? SERVICE_AREA_DEFAULTS}
+        loading={loading}
+      />
       <ContentCard key={`content-${content.status}`} saved={content.data ?? BOOKING_FORM_CONTENT_DEFAULTS} loading={loading} />
     </section>
   );
@@ -125,6 +146,9 @@ function SchedulingCard({ saved, loading }: { saved: SchedulingSettings; loading
   }
 
   const L = SCHEDULING_LIMITS;
+  // The day cannot close before its first start hour is over (the server clamps the same way).
+  const earliestDayEnd = Math.max(L.dayEndHour.min, saved.firstSlotHour + 1);
+  const dayEndHours = Array.from({ length: L.dayEndHour.max - earliestDayEnd + 1 }, (_, i) => earliestDayEnd + i);
   const clampOnBlur = () => setScheduling((form) => toForm({ ...saved, ...clampedScheduling(form, saved) }));
 
   return (
@@ -189,6 +213,22 @@ function SchedulingCard({ saved, loading }: { saved: SchedulingSettings; loading
               onChange={(event) => setScheduling({ ...scheduling, horizonDays: event.target.value })}
               onBlur={clampOnBlur}
             />
+          )}
+        </FormField>
+        <FormField
+          label="Working day ends"
+          hint={`Every job must end by this time (Melbourne): a start whose job would run past it is not offered. Default ${hourText(L.dayEndHour.fallback)}.`}
+        >
+          {(control) => (
+            <select
+              {...control}
+              name="dayEndHour"
+              className="admin-input"
+              value={scheduling.dayEndHour}
+              onChange={(event) => setScheduling({ ...scheduling, dayEndHour: event.target.value })}
+            >
+              {dayEndHours.map((hour) => <option key={hour} value={String(hour)}>{hourText(hour)}</option>)}
+            </select>
           )}
         </FormField>
       </div>
