@@ -20,6 +20,8 @@ const ROUTES: [path: string, heading: RegExp][] = [
   ["/faq", /^Frequently Asked Questions$/],
   ["/contact-us", /^Contact Us$/],
   ["/book-now", /YOUR CLEAN YOUR WAY|Book a Cleaning/i],
+  ["/privacy", /^Privacy Policy$/],
+  ["/terms", /^Terms/],
   ["/no-such-page", /^Not found$/],
   ["/FAQ", /^Frequently Asked Questions$/],
 ];

@@ -22,6 +22,8 @@ const PRERENDERED = [
   "/faq",
   "/contact-us",
   "/book-now",
+  "/privacy",
+  "/terms",
 ];
 
 const decodeEntities = (text: string) =>

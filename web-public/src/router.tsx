@@ -10,6 +10,8 @@ import { commercialRoute } from "./routes/services-commercial.tsx";
 import { domesticRoute } from "./routes/services-domestic.tsx";
 import { servicesRoute } from "./routes/services.tsx";
 import { notFoundRoute } from "./routes/not-found.tsx";
+import { privacyRoute } from "./routes/privacy.tsx";
+import { termsRoute } from "./routes/terms.tsx";
 import { rootRoute } from "./routes/root.tsx";
 import { siteRoute } from "./routes/site.tsx";
 
@@ -23,6 +25,8 @@ export const routeTree = rootRoute.addChildren([
     faqRoute,
     contactUsRoute,
     bookNowRoute,
+    privacyRoute,
+    termsRoute,
     notFoundRoute,
   ]),
   adminRoute.addChildren([adminIndexRoute, adminSplatRoute]),

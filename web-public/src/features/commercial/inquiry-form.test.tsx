@@ -3,12 +3,18 @@ import { http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
 import { renderApp } from "../../test/render-app.tsx";
 import { server } from "../../test/server.ts";
-import { INQUIRY_FAILURE, INQUIRY_SUCCESS } from "./inquiry-form.tsx";
+import { DRAFT_MESSAGES } from "@yarra/core/booking/draft-validation.ts";
+import { INQUIRY_MESSAGES } from "@yarra/core/inquiry/validation.ts";
+import { INQUIRY_FAILURE, INQUIRY_FIX_FIELDS, INQUIRY_SUCCESS } from "./inquiry-form.tsx";
 
 type User = Awaited<ReturnType<typeof renderApp>>["user"];
 
 const send = () => screen.getByRole("button", { name: "Send Inquiry" });
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+/** The text a control's aria-describedby points at. */
+const errorOf = (label: string) =>
+  (field(label).getAttribute("aria-describedby") ?? "").split(" ").filter(Boolean)
+    .map((id) => document.getElementById(id)?.textContent).join(" ");
 
 async function openForm() {
   const view = await renderApp("/services/commercial");
@@ -43,22 +49,105 @@ describe("InquiryForm", () => {
     }
   });
 
-  it("keeps Send disabled until every field is filled and the email looks like x@y.z", async () => {
+  it("Send says what to fix: each field's message under it, the first field focused, nothing sent", async () => {
+    const sent: unknown[] = [];
+    server.use(http.post("/api/inquiries", async ({ request }) => {
+      sent.push(await request.json());
+      return HttpResponse.json({ _id: "inq1" }, { status: 201 });
+    }));
     const { user } = await openForm();
-    expect(send()).toHaveProperty("disabled", true);
-    await user.type(field("First name"), "Ada");
-    await user.type(field("Last name"), "Lovelace");
-    await user.type(field("Phone"), "0412 345 678");
-    await user.type(field("Suburb"), "Richmond");
-    await user.type(field("Message"), "Hello");
-    expect(send()).toHaveProperty("disabled", true);
-    await user.type(field("Email"), "ada@example");
-    expect(send()).toHaveProperty("disabled", true);
-    await user.type(field("Email"), ".com");
     expect(send()).toHaveProperty("disabled", false);
-    await user.clear(field("Suburb"));
-    await user.type(field("Suburb"), "   ");
-    expect(send()).toHaveProperty("disabled", true);
+    await user.click(send());
+
+    for (
+      const [label, message] of [
+        ["First name", INQUIRY_MESSAGES.firstName],
+        ["Last name", INQUIRY_MESSAGES.lastName],
+        ["Email", INQUIRY_MESSAGES.email],
+        ["Phone", INQUIRY_MESSAGES.phone],
+        ["Suburb", INQUIRY_MESSAGES.suburb],
+        ["Message", INQUIRY_MESSAGES.message],
+      ]
+    ) {
+      expect(field(label).getAttribute("aria-invalid"), label).toBe("true");
+      expect(errorOf(label), label).toBe(message);
+    }
+    expect(field("Inquiry type").getAttribute("aria-invalid")).toBeNull();
+    expect(document.activeElement).toBe(field("First name"));
+    expect(screen.getByRole("status").textContent).toBe(INQUIRY_FIX_FIELDS);
+    expect(sent).toEqual([]);
+
+    // Typing in a field takes its message away; the others stay until they are fixed.
+    await user.type(field("First name"), "Ada");
+    expect(field("First name").getAttribute("aria-invalid")).toBeNull();
+    expect(field("First name").getAttribute("aria-describedby")).toBeNull();
+    expect(errorOf("Last name")).toBe(INQUIRY_MESSAGES.lastName);
+    expect(screen.getByRole("status").textContent).toBe("");
+  });
+
+  it("says why an email like priya@school is refused as soon as the field is left", async () => {
+    const { user } = await openForm();
+    await user.type(field("Email"), "priya@school");
+    expect(field("Email").getAttribute("aria-invalid")).toBeNull();
+    await user.tab();
+    expect(field("Email").getAttribute("aria-invalid")).toBe("true");
+    expect(errorOf("Email")).toBe("Please enter a valid email address.");
+
+    await user.type(field("Email"), ".edu.au");
+    expect(field("Email").getAttribute("aria-invalid")).toBeNull();
+    await user.tab();
+    expect(field("Email").getAttribute("aria-invalid")).toBeNull();
+  });
+
+  it("leaves a field it was only passed through alone until Send", async () => {
+    const { user } = await openForm();
+    await user.click(field("First name"));
+    await user.tab();
+    await user.tab();
+    expect(field("First name").getAttribute("aria-invalid")).toBeNull();
+    expect(field("Last name").getAttribute("aria-invalid")).toBeNull();
+    expect(screen.queryByText(INQUIRY_MESSAGES.firstName)).toBeNull();
+  });
+
+  it("checks the phone as the booking form does, with the booking form's words", async () => {
+    const sent: { phone: string }[] = [];
+    server.use(http.post("/api/inquiries", async ({ request }) => {
+      sent.push(await request.json() as { phone: string });
+      return HttpResponse.json({ _id: "inq1" }, { status: 201 });
+    }));
+    const { user } = await openForm();
+    await fillAll(user);
+    await user.clear(field("Phone"));
+    await user.type(field("Phone"), "abc");
+    await user.tab();
+    expect(errorOf("Phone")).toBe(DRAFT_MESSAGES.phone);
+
+    await user.click(send());
+    expect(sent).toEqual([]);
+    expect(document.activeElement).toBe(field("Phone"));
+    expect(errorOf("Phone")).toBe(DRAFT_MESSAGES.phone);
+
+    for (const refused of ["12345", "0412 345 67", "0512 345 678"]) {
+      await user.clear(field("Phone"));
+      await user.type(field("Phone"), refused);
+      await user.click(send());
+      expect(errorOf("Phone"), refused).toBe(DRAFT_MESSAGES.phone);
+    }
+    expect(sent).toEqual([]);
+
+    await user.clear(field("Phone"));
+    await user.type(field("Phone"), "+61 3 9123 4567");
+    await user.click(send());
+    expect(await screen.findByText(INQUIRY_SUCCESS)).toBeTruthy();
+    // Kept as typed: staff read it back.
+    expect(sent.map((body) => body.phone)).toEqual(["+61 3 9123 4567"]);
+  });
+
+  it("says beside Send that sending means agreeing to the Terms and Privacy Policy", async () => {
+    await openForm();
+    const note = screen.getByText(/^By sending this inquiry you agree to our/);
+    expect(within(note).getByRole("link", { name: /^Terms/ }).getAttribute("href")).toBe("/terms");
+    expect(within(note).getByRole("link", { name: /^Privacy Policy/ }).getAttribute("href")).toBe("/privacy");
   });
 
   it("sends the fields with an Idempotency-Key, then clears them but keeps the type", async () => {
@@ -90,7 +179,8 @@ describe("InquiryForm", () => {
       expect(field(label).value).toBe("");
     }
     expect((screen.getByLabelText("Inquiry type") as HTMLSelectElement).value).toBe("SCHOOL_EDUCATIONAL");
-    expect(send()).toHaveProperty("disabled", true);
+    // A cleared form after a success is not a form with errors.
+    expect(document.querySelectorAll('[aria-invalid="true"]')).toHaveLength(0);
 
     await fillAll(user);
     await user.click(send());
@@ -123,9 +213,8 @@ describe("InquiryForm", () => {
     expect(within(alert).getByText("phone: Please enter your phone number.")).toBeTruthy();
     const phone = field("Phone");
     expect(phone.getAttribute("aria-invalid")).toBe("true");
-    expect(document.getElementById(phone.getAttribute("aria-describedby")!)?.textContent).toBe(
-      "Please enter your phone number.",
-    );
+    expect(errorOf("Phone")).toBe("Please enter your phone number.");
+    expect(document.activeElement).toBe(phone);
     // Nothing is cleared on failure.
     expect(field("First name").value).toBe("Ada");
 

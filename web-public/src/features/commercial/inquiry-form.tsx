@@ -1,10 +1,14 @@
+import "../../lib/zod-without-eval.ts";
 import { ApiError, isApiError } from "@yarra/api/client/http.ts";
 import { describeFailure } from "@yarra/api/client/error-catalogue.ts";
+import { inquirySchema } from "@yarra/core/inquiry/schemas.ts";
 import { DEFAULT_INQUIRY_TYPE, type InquiryType } from "@yarra/core/inquiry/types.ts";
-import { canSendInquiry } from "@yarra/core/inquiry/validation.ts";
-import { type ChangeEvent, type FormEvent, useId, useRef, useState } from "react";
+import { parseInput } from "@yarra/core/shared/parse-input.ts";
+import type { FieldErrors } from "@yarra/core/shared/result.ts";
+import { type ChangeEvent, type FocusEvent, type FormEvent, useEffect, useId, useRef, useState } from "react";
 import "../../ui/button.css";
 import { ErrorAlert } from "../../ui/error-alert.tsx";
+import { LegalLinks } from "../../ui/legal-links.tsx";
 import { INQUIRY_TYPE_OPTIONS } from "./inquiry-types.ts";
 import { newIdempotencyKey } from "../../lib/idempotency-key.ts";
 import { type InquiryFields, sendInquiry } from "./send-inquiry.ts";
@@ -14,7 +18,28 @@ export const INQUIRY_SUCCESS = "Thanks! Your inquiry has been sent. We’ll cont
 export const INQUIRY_FAILURE = "Could not send your inquiry";
 
 type TextField = Exclude<keyof InquiryFields, "inquiryType">;
-type Status = "idle" | "sending" | "success" | "error";
+type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+/** invalid: Send found fields to fix before anything was sent. */
+type Status = "idle" | "invalid" | "sending" | "success" | "error";
+
+/**
+ * The server's own rules and words (core's inquirySchema, which POST /api/inquiries validates
+ * with): what the form shows under each field, keyed by field name. Empty when all is well.
+ */
+export function inquiryFieldErrors(fields: InquiryFields): FieldErrors {
+  const checked = parseInput(inquirySchema, fields);
+  return checked.ok ? {} : checked.error.fieldErrors ?? {};
+}
+
+/** The banner text of a Send with fields to fix (the booking form's). */
+export const INQUIRY_FIX_FIELDS = "Please fix the highlighted fields, then try again.";
+
+/** Without one field's messages (the customer changed it). */
+function withoutField(errors: FieldErrors, name: string): FieldErrors {
+  if (!(name in errors)) return errors;
+  const { [name]: _changed, ...rest } = errors;
+  return rest;
+}
 
 const EMPTY_TEXT: Omit<InquiryFields, "inquiryType"> = {
   firstName: "",
@@ -39,22 +64,54 @@ export function InquiryForm() {
   const [fields, setFields] = useState<InquiryFields>({ inquiryType: DEFAULT_INQUIRY_TYPE, ...EMPTY_TEXT });
   const [status, setStatus] = useState<Status>("idle");
   const [failure, setFailure] = useState<ApiError | null>(null);
+  // Shown under the fields: the form's own checks (on leaving a changed field, and on Send) and the server's 422.
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [focusRequest, setFocusRequest] = useState(0);
+  const changed = useRef(new Set<keyof InquiryFields>());
+  const formRef = useRef<HTMLFormElement>(null);
   // One key per distinct submission: resending the same fields after a failure reuses it.
   const lastAttempt = useRef<{ body: string; key: string } | null>(null);
 
   const sending = status === "sending";
-  const canSend = canSendInquiry(fields) && !sending;
-  const fieldErrors = failure?.fieldErrors ?? {};
 
-  const update = (name: keyof InquiryFields) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
-    const value = event.target.value;
+  // After the errors are on screen, the first field to fix takes focus (as in the booking form).
+  useEffect(() => {
+    if (focusRequest > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [focusRequest]);
+
+  const showFieldErrors = (errors: FieldErrors) => {
+    setFieldErrors(errors);
+    setFocusRequest((n) => n + 1);
+  };
+
+  // Each control's name is its field's.
+  const update = (event: ChangeEvent<Control>) => {
+    const { name: control, value } = event.target;
+    const name = control as keyof InquiryFields;
+    changed.current.add(name);
     setFields((current) => ({ ...current, [name]: value }));
-    if (status === "success") setStatus("idle");
+    setFieldErrors((current) => withoutField(current, name));
+    if (status === "success" || status === "invalid") setStatus("idle");
+  };
+
+  // Leaving a field the customer changed says at once what is wrong with it; untouched ones wait for Send.
+  const check = (event: FocusEvent<Control>) => {
+    const name = event.target.name as keyof InquiryFields;
+    if (!changed.current.has(name)) return;
+    const messages = inquiryFieldErrors(fields)[name];
+    setFieldErrors((current) => messages ? { ...current, [name]: messages } : withoutField(current, name));
   };
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!canSend) return;
+    if (sending) return;
+    const found = inquiryFieldErrors(fields);
+    if (Object.keys(found).length > 0) {
+      setFailure(null);
+      setStatus("invalid");
+      showFieldErrors(found);
+      return;
+    }
     const body = JSON.stringify(fields);
     const key = lastAttempt.current?.body === body ? lastAttempt.current.key : newIdempotencyKey();
     lastAttempt.current = { body, key };
@@ -63,11 +120,15 @@ export function InquiryForm() {
     try {
       await sendInquiry(fields, key);
       setFields((current) => ({ inquiryType: current.inquiryType, ...EMPTY_TEXT }));
+      changed.current.clear();
+      setFieldErrors({});
       lastAttempt.current = null;
       setStatus("success");
     } catch (error) {
-      setFailure(isApiError(error) ? error : new ApiError(describeFailure({}), { cause: error }));
+      const apiError = isApiError(error) ? error : new ApiError(describeFailure({}), { cause: error });
+      setFailure(apiError);
       setStatus("error");
+      if (apiError.fieldErrors && Object.keys(apiError.fieldErrors).length > 0) showFieldErrors(apiError.fieldErrors);
     }
   }
 
@@ -79,7 +140,7 @@ export function InquiryForm() {
       : null;
 
   return (
-    <form className="inquiry-form" onSubmit={onSubmit} noValidate aria-describedby={`${id}-note`}>
+    <form ref={formRef} className="inquiry-form" onSubmit={onSubmit} noValidate aria-describedby={`${id}-note`}>
       <p className="inquiry-form__note" id={`${id}-note`}>All fields are required.</p>
 
       <div className="inquiry-form__grid">
@@ -89,7 +150,8 @@ export function InquiryForm() {
             id={`${id}-inquiryType`}
             name="inquiryType"
             value={fields.inquiryType}
-            onChange={update("inquiryType")}
+            onChange={update}
+            onBlur={check}
             required
             aria-invalid={fieldErrors.inquiryType?.length ? true : undefined}
             aria-describedby={describedBy("inquiryType")}
@@ -110,7 +172,8 @@ export function InquiryForm() {
               type={field.type}
               autoComplete={field.autoComplete}
               value={fields[field.name]}
-              onChange={update(field.name)}
+              onChange={update}
+              onBlur={check}
               required
               aria-invalid={fieldErrors[field.name]?.length ? true : undefined}
               aria-describedby={describedBy(field.name)}
@@ -126,7 +189,8 @@ export function InquiryForm() {
             name="message"
             rows={5}
             value={fields.message}
-            onChange={update("message")}
+            onChange={update}
+            onBlur={check}
             required
             placeholder="Tell us about your site, how often you need cleaning and any special requirements."
             aria-invalid={fieldErrors.message?.length ? true : undefined}
@@ -138,6 +202,7 @@ export function InquiryForm() {
 
       <div className="inquiry-form__status" role="status" aria-live="polite">
         {status === "success" && <p className="inquiry-form__success">{INQUIRY_SUCCESS}</p>}
+        {status === "invalid" && <p className="inquiry-form__failure">{INQUIRY_FIX_FIELDS}</p>}
         {status === "error" && <p className="inquiry-form__failure">{INQUIRY_FAILURE}</p>}
       </div>
       {status === "error" && failure && (
@@ -150,9 +215,11 @@ export function InquiryForm() {
         />
       )}
 
-      <button type="submit" className="button button--primary inquiry-form__send" disabled={!canSend}>
+      {/* Never greyed out for a field to fix: Send says which (issue 14); only a send in flight disables it. */}
+      <button type="submit" className="button button--primary inquiry-form__send" disabled={sending}>
         {sending ? "Sending…" : "Send Inquiry"}
       </button>
+      <LegalLinks action="sending this inquiry" className="inquiry-form__legal" />
     </form>
   );
 }

@@ -7,22 +7,29 @@ import { Reveal } from "../../ui/reveal.tsx";
 import "../../ui/section.css";
 import "./domestic.css";
 
-export const DOMESTIC_OFFERINGS: { icon: IconName; title: string; text: string; points: string[] }[] = [
+/**
+ * Each offering's Book Now opens the form with its service chosen (`?service=<slug>`, the demo
+ * catalogue's slugs); the form leaves the choice to the customer if no service has that slug.
+ */
+export const DOMESTIC_OFFERINGS: { icon: IconName; title: string; text: string; points: string[]; service: string }[] = [
   {
     icon: "clock",
     title: "Hourly Cleaning",
+    service: "hourly-cleaning",
     text: "Book a cleaner for the hours you need and tell us which rooms matter most.",
     points: ["You choose the hours", "Focus on your priorities", "Great for top-ups between deep cleans"],
   },
   {
     icon: "sparkle",
     title: "Regular & Spring Cleans",
+    service: "regular-clean",
     text: "Weekly, fortnightly or monthly upkeep, or a deeper top-to-bottom refresh.",
     points: ["Priced by bedrooms", "Loyalty discounts after the first clean", "Happiness guarantee"],
   },
   {
     icon: "truck",
     title: "Move In / Move Out Cleaning",
+    service: "move-in-move-out-clean",
     text: "An empty-home clean before you move in or hand back the keys.",
     points: ["Kitchens, bathrooms and floors", "Interior windows", "Optional extras such as balconies"],
   },
@@ -59,7 +66,7 @@ export function DomesticPage() {
                     {offering.points.map((point) => <li key={point}>{point}</li>)}
                   </ul>
                   <div className="card__actions">
-                    <Link to="/book-now" className="button button--primary">
+                    <Link to="/book-now" search={{ service: offering.service }} className="button button--primary">
                       Book Now<span className="visually-hidden">: {offering.title}</span>
                     </Link>
                   </div>

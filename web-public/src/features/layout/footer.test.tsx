@@ -1,9 +1,10 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
 import { DEMO_BUSINESS_PROFILE } from "@yarra/core/settings/demo-business-profile.ts";
 import { renderApp } from "../../test/render-app.tsx";
 import { server, TEST_PROFILE } from "../../test/server.ts";
+import { developerCreditHref } from "./footer.tsx";
 
 const footer = () => screen.getByRole("contentinfo");
 
@@ -37,7 +38,12 @@ describe("Footer", () => {
     const inFooter = within(footer());
     await inFooter.findByRole("link", { name: TEST_PROFILE.email });
     for (const social of TEST_PROFILE.socials) {
-      expect(inFooter.getByRole("link", { name: social.label }).getAttribute("href")).toBe(social.url);
+      const link = inFooter.getByRole("link", { name: social.label });
+      expect(link.getAttribute("href")).toBe(social.url);
+      // The mark comes from the footer's one SVG file, not from the JavaScript.
+      const mark = link.querySelector("svg use")?.getAttribute("href") ?? "";
+      expect(mark).toContain("social-icons");
+      expect(mark.endsWith(`#${social.network}`)).toBe(true);
     }
   });
 
@@ -47,5 +53,68 @@ describe("Footer", () => {
     const inFooter = within(footer());
     expect(inFooter.getByRole("link", { name: DEMO_BUSINESS_PROFILE.email })).toBeTruthy();
     expect(inFooter.getByText(`© ${new Date().getFullYear()} ${DEMO_BUSINESS_PROFILE.brandName}`)).toBeTruthy();
+  });
+
+  it("links Privacy Policy and Terms", async () => {
+    await renderApp("/");
+    const legal = within(screen.getByRole("navigation", { name: "Legal" }));
+    expect(legal.getAllByRole("link").map((link) => [link.textContent, link.getAttribute("href")])).toEqual([
+      ["Privacy Policy", "/privacy"],
+      ["Terms", "/terms"],
+    ]);
+  });
+
+  it("shows the developer credit without a link when its address is a placeholder", async () => {
+    server.use(http.get("/api/business", () => HttpResponse.json(DEMO_BUSINESS_PROFILE)));
+    await renderApp("/");
+    const inFooter = within(footer());
+    await inFooter.findByRole("link", { name: DEMO_BUSINESS_PROFILE.email });
+    expect(DEMO_BUSINESS_PROFILE.developerCredit.url).toMatch(/example\.com/);
+    const credit = inFooter.getByText(DEMO_BUSINESS_PROFILE.developerCredit.label);
+    expect(credit.tagName).toBe("P");
+    expect(credit.closest("a")).toBeNull();
+    expect(footer().querySelector('a[href*="example.com"]')).toBeNull();
+  });
+
+  it("shows no credit at all when the profile has no label", async () => {
+    server.use(http.get("/api/business", () =>
+      HttpResponse.json({ ...TEST_PROFILE, developerCredit: { label: "", url: "" } })
+    ));
+    await renderApp("/");
+    const inFooter = within(footer());
+    await inFooter.findByRole("link", { name: TEST_PROFILE.email });
+    await waitFor(() => expect(inFooter.queryByText("Made by Test Devs")).toBeNull());
+    // Every anchor in the footer goes somewhere (an <a> without href fails Lighthouse's crawlable-anchors).
+    for (const anchor of Array.from(footer().querySelectorAll("a"))) expect(anchor.getAttribute("href")).toBeTruthy();
+  });
+});
+
+describe("developerCreditHref", () => {
+  it("keeps real http(s) addresses", () => {
+    expect(developerCreditHref("https://studio.com.au")).toBe("https://studio.com.au/");
+    expect(developerCreditHref(" http://www.devs.net.au/work ")).toBe("http://www.devs.net.au/work");
+    expect(developerCreditHref("https://devs.test/")).toBe("https://devs.test/");
+  });
+
+  it("drops blanks, placeholders and anything but a web address", () => {
+    for (
+      const url of [
+        "",
+        "   ",
+        "example.com",
+        "https://example.com",
+        "https://www.example.com/",
+        "http://example.org",
+        "https://example.net.",
+        "https://EXAMPLE.COM",
+        "https://site.example",
+        "https://x.invalid",
+        "http://localhost:8000",
+        "https://intranet",
+        "javascript:alert(1)",
+        "mailto:dev@studio.com.au",
+        "ftp://files.studio.com.au",
+      ]
+    ) expect(developerCreditHref(url), url).toBeNull();
   });
 });

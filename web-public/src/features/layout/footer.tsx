@@ -5,9 +5,27 @@ import { Logo } from "../../ui/logo.tsx";
 import { SocialIcon } from "./social-icon.tsx";
 import "./footer.css";
 
+/**
+ * The developer credit's address when it is a real web address: not blank, http(s), and not a
+ * name reserved for examples (RFC 2606, like the demo's example.com); else null, and no link.
+ */
+export function developerCreditHref(url: string): string | null {
+  try {
+    const { protocol, hostname, href } = new URL(url);
+    if (/^https?:$/.test(protocol) && !/(^|\.)(example(\.(com|net|org))?|invalid|localhost)\.?$|^[^.]*$/i.test(hostname)) {
+      return href;
+    }
+  } catch {
+    // Not an address at all.
+  }
+  return null;
+}
+
 export function Footer() {
   const profile = useBusinessProfile();
   const year = new Date().getFullYear();
+  const credit = profile.developerCredit;
+  const creditHref = developerCreditHref(credit.url);
 
   return (
     <footer className="footer">
@@ -75,10 +93,20 @@ export function Footer() {
       <div className="footer__bottom">
         {/* Prerendered at build time: after New Year the client’s year differs, and that is expected. */}
         <p suppressHydrationWarning>© {year} {profile.brandName}</p>
+        <nav aria-label="Legal">
+          <ul className="footer__legal">
+            <li>
+              <Link to="/privacy">Privacy Policy</Link>
+            </li>
+            <li>
+              <Link to="/terms">Terms</Link>
+            </li>
+          </ul>
+        </nav>
         <p>
-          <a href={profile.developerCredit.url} target="_blank" rel="noopener noreferrer">
-            {profile.developerCredit.label}
-          </a>
+          {creditHref
+            ? <a href={creditHref} target="_blank" rel="noopener noreferrer">{credit.label}</a>
+            : credit.label}
         </p>
       </div>
     </footer>

@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import type { createAppRouter } from "../../router.tsx";
 import { describe, expect, it } from "vitest";
 import { renderApp } from "../../test/render-app.tsx";
 
@@ -128,5 +129,73 @@ describe("NavBar", () => {
   it("is forced solid on pages without a hero", async () => {
     await renderApp("/nope");
     expect(screen.getByRole("banner").classList.contains("nav--solid")).toBe(true);
+  });
+
+  describe("in the small-screen menu with Services open", () => {
+    /**
+     * A finger's tap, in the order a phone sends it. Between the press and the click the page must
+     * not move: in the small-screen panel the submenu is in the flow, so collapsing it on the press
+     * slides every link below it up and the click lands on whatever is under the finger by then
+     * (nothing for FAQ, Book Now for Contact Us).
+     */
+    async function tap(link: HTMLElement, submenu: HTMLElement, { focusesLinks = true } = {}) {
+      fireEvent.pointerDown(link);
+      fireEvent.touchStart(link);
+      fireEvent.touchEnd(link);
+      fireEvent.mouseDown(link);
+      // Chrome moves focus to the link pressed; Safari focuses no link, so focus just leaves the toggle.
+      act(() => focusesLinks ? link.focus() : (document.activeElement as HTMLElement | null)?.blur());
+      expect(submenu.hidden, "the submenu collapsed under the finger").toBe(false);
+      fireEvent.mouseUp(link);
+      fireEvent.click(link);
+    }
+
+    async function openMenus(path: string) {
+      const view = await renderApp(path);
+      await view.user.click(screen.getByRole("button", { name: "Open menu" }));
+      const toggle = screen.getByRole("button", { name: "Services menu" });
+      await view.user.click(toggle);
+      const submenu = document.getElementById(toggle.getAttribute("aria-controls")!)!;
+      expect(submenu.hidden).toBe(false);
+      return { ...view, submenu };
+    }
+
+    const expectAt = (router: ReturnType<typeof createAppRouter>, path: string) =>
+      waitFor(() => expect(router.state.location.pathname).toBe(path));
+
+    for (
+      const [name, path] of [
+        ["Home", "/"],
+        ["About Us", "/about-us"],
+        ["Services", "/services"],
+        ["Commercial Cleaning", "/services/commercial"],
+        ["Domestic Cleaning", "/services/domestic"],
+        ["FAQ", "/faq"],
+        ["Contact Us", "/contact-us"],
+        ["Book Now", "/book-now"],
+      ] as const
+    ) {
+      it(`a tap on ${name} opens ${path}`, async () => {
+        const { router, submenu } = await openMenus(path === "/" ? "/faq" : "/");
+        await tap(within(mainNav()).getByRole("link", { name }), submenu);
+        await expectAt(router, path);
+        expect(screen.getByRole("button", { name: "Open menu" }).getAttribute("aria-expanded")).toBe("false");
+      });
+    }
+
+    for (const [name, path] of [["FAQ", "/faq"], ["Contact Us", "/contact-us"]] as const) {
+      it(`a tap on ${name} opens ${path} in a browser that focuses no link on a tap`, async () => {
+        const { router, submenu } = await openMenus("/");
+        expect(document.activeElement).toBe(screen.getByRole("button", { name: "Services menu" }));
+        await tap(within(mainNav()).getByRole("link", { name }), submenu, { focusesLinks: false });
+        await expectAt(router, path);
+      });
+    }
+
+    it("still closes the submenu on a tap outside the menu panel", async () => {
+      const { submenu } = await openMenus("/");
+      fireEvent.touchStart(screen.getByRole("heading", { level: 1 }));
+      expect(submenu.hidden).toBe(true);
+    });
   });
 });

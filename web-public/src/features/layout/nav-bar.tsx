@@ -25,6 +25,7 @@ export function NavBar({ forceSolid = false }: { forceSolid?: boolean }) {
   const servicesRef = useRef<HTMLLIElement>(null);
   const servicesToggleRef = useRef<HTMLButtonElement>(null);
   const burgerRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLDivElement>(null);
   const menuId = useId();
   const servicesMenuId = useId();
 
@@ -36,11 +37,20 @@ export function NavBar({ forceSolid = false }: { forceSolid?: boolean }) {
     setServicesOpen(false);
   }
 
-  // The services dropdown closes on a click or tap anywhere outside it.
+  /*
+   * In the open small-screen panel the submenu is part of the flow: collapsing it as a finger
+   * presses a link below it slides that link away before the click lands (a tap on FAQ hit the
+   * gap, one on Contact Us hit Book Now). There it stays open until the route changes.
+   */
+
+  // The services dropdown closes on a click or tap anywhere outside it (and outside the open panel).
   useEffect(() => {
     if (!servicesOpen) return;
     const onPointerDown = (event: Event) => {
-      if (!servicesRef.current?.contains(event.target as Node)) setServicesOpen(false);
+      const target = event.target as Node;
+      if (servicesRef.current?.contains(target)) return;
+      if (menuOpen && menuRef.current?.contains(target)) return;
+      setServicesOpen(false);
     };
     document.addEventListener("mousedown", onPointerDown);
     document.addEventListener("touchstart", onPointerDown, { passive: true });
@@ -48,7 +58,7 @@ export function NavBar({ forceSolid = false }: { forceSolid?: boolean }) {
       document.removeEventListener("mousedown", onPointerDown);
       document.removeEventListener("touchstart", onPointerDown);
     };
-  }, [servicesOpen]);
+  }, [servicesOpen, menuOpen]);
 
   // Escape closes the innermost open menu and hands focus back to the button that opened it.
   useEffect(() => {
@@ -94,11 +104,13 @@ export function NavBar({ forceSolid = false }: { forceSolid?: boolean }) {
     else links[Math.min(next, links.length - 1)]?.focus();
   };
 
-  // Tabbing away from the dropdown closes it, like a click outside does.
+  // Tabbing away from the dropdown closes it, like a click outside does. In the open panel a tap
+  // moves focus to the link tapped, or (Safari, which focuses no link) to nothing: it stays open.
   const onServicesBlur = (event: ReactFocusEvent<HTMLLIElement>) => {
-    if (servicesOpen && !servicesRef.current?.contains(event.relatedTarget as Node | null)) {
-      setServicesOpen(false);
-    }
+    const next = event.relatedTarget as Node | null;
+    if (!servicesOpen || servicesRef.current?.contains(next)) return;
+    if (menuOpen && (next === null || menuRef.current?.contains(next))) return;
+    setServicesOpen(false);
   };
 
   return (
@@ -122,7 +134,7 @@ export function NavBar({ forceSolid = false }: { forceSolid?: boolean }) {
           <span className="nav__burger-bar" />
         </button>
 
-        <div id={menuId} className={`nav__menu${menuOpen ? " is-open" : ""}`}>
+        <div id={menuId} ref={menuRef} className={`nav__menu${menuOpen ? " is-open" : ""}`}>
           <ul className="nav__links">
             <li>
               <Link to="/" className="nav__link" activeOptions={{ exact: true }}>Home</Link>

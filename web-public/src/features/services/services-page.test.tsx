@@ -58,4 +58,17 @@ describe("ServicesPage", () => {
     expect(map.tagName.toLowerCase()).toBe("svg");
     expect(map.querySelectorAll("circle.area-map__dot")).toHaveLength(12);
   });
+
+  it("gives each cleaning option a call to action: Book Now with its service chosen, or a quote", async () => {
+    await renderApp("/services");
+    const options = within(await screen.findByRole("region", { name: "Choose the clean that fits" }));
+    expect(options.getAllByRole("link").map((link) => [link.textContent, link.getAttribute("href")])).toEqual([
+      ["Book Now: Hourly cleaning", "/book-now?service=hourly-cleaning"],
+      ["Book Now: Regular cleans", "/book-now?service=regular-clean"],
+      ["Book Now: Spring cleans", "/book-now?service=spring-clean"],
+      ["Book Now: Move in / move out", "/book-now?service=move-in-move-out-clean"],
+      ["Get a Quote: Offices and workplaces", "/services/commercial#get-a-quote"],
+      ["Book Now: Airbnb and short-term rentals", "/book-now?service=airbnb-turnover-clean"],
+    ]);
+  });
 });

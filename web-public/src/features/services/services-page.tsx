@@ -10,13 +10,18 @@ import { ServiceAreaMap } from "./service-area-map.tsx";
 import { ServiceAreas } from "./service-areas.tsx";
 import "./services.css";
 
-const CLEANING_OPTIONS: { icon: IconName; title: string; text: string }[] = [
-  { icon: "clock", title: "Hourly cleaning", text: "Pick the hours, and we focus on the rooms you choose." },
-  { icon: "calendar", title: "Regular cleans", text: "Weekly, fortnightly or monthly visits, with loyalty discounts after the first." },
-  { icon: "sparkle", title: "Spring cleans", text: "A deeper, top-to-bottom clean for the details that build up." },
-  { icon: "boxes", title: "Move in / move out", text: "An empty-home clean before you move in or hand back the keys." },
+/**
+ * Each option's call to action: Book Now opens the form with its service chosen
+ * (`?service=<slug>`, the demo catalogue's slugs; the form leaves the choice to the customer if no
+ * service has that slug). Workplaces get the commercial page's quote form instead.
+ */
+const CLEANING_OPTIONS: { icon: IconName; title: string; text: string; service?: string }[] = [
+  { icon: "clock", title: "Hourly cleaning", text: "Pick the hours, and we focus on the rooms you choose.", service: "hourly-cleaning" },
+  { icon: "calendar", title: "Regular cleans", text: "Weekly, fortnightly or monthly visits, with loyalty discounts after the first.", service: "regular-clean" },
+  { icon: "sparkle", title: "Spring cleans", text: "A deeper, top-to-bottom clean for the details that build up.", service: "spring-clean" },
+  { icon: "boxes", title: "Move in / move out", text: "An empty-home clean before you move in or hand back the keys.", service: "move-in-move-out-clean" },
   { icon: "building", title: "Offices and workplaces", text: "Scheduled cleans that keep desks, kitchens and bathrooms fresh." },
-  { icon: "key", title: "Airbnb and short-term rentals", text: "Quick turnovers between guests, ready for the next check-in." },
+  { icon: "key", title: "Airbnb and short-term rentals", text: "Quick turnovers between guests, ready for the next check-in.", service: "airbnb-turnover-clean" },
 ];
 
 export function ServicesPage() {
@@ -83,6 +88,19 @@ export function ServicesPage() {
                   <span className="card__icon"><Icon name={option.icon} /></span>
                   <h3 className="card__title">{option.title}</h3>
                   <p className="card__text">{option.text}</p>
+                  <div className="card__actions">
+                    {option.service
+                      ? (
+                        <Link to="/book-now" search={{ service: option.service }} className="button button--primary">
+                          Book Now<span className="visually-hidden">: {option.title}</span>
+                        </Link>
+                      )
+                      : (
+                        <Link to="/services/commercial" hash="get-a-quote" className="button button--dark">
+                          Get a Quote<span className="visually-hidden">: {option.title}</span>
+                        </Link>
+                      )}
+                  </div>
                 </article>
               </Reveal>
             ))}
