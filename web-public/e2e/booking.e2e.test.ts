@@ -41,6 +41,36 @@ async function fillCustomer(page: Page, email: string) {
   await page.getByLabel(/^Postcode/).fill("3065");
 }
 
+/** Opens the calendar's month of `ymd` (the Next Month button) and chooses that day. */
+async function pickDay(page: Page, ymd: string) {
+  const cell = page.locator(`[role=gridcell][data-day="${ymd}"] button`);
+  for (let i = 0; i < 24 && !(await cell.count()); i++) await page.getByRole("button", { name: /Next Month/i }).click();
+  await cell.click();
+  await page.getByRole("group", { name: /^Free start times on/ }).waitFor();
+}
+
+/** The start times offered for the chosen day, as their buttons say them ('10:00 am'). */
+async function offeredTimes(page: Page): Promise<string[]> {
+  const group = page.getByRole("group", { name: /^Free start times on/ });
+  return (await group.getByRole("button").allTextContents()).map((text) => text.trim());
+}
+
+/** A closed date set by staff through the API, as an integrator would. */
+async function closeDate(ymd: string, label: string) {
+  const login = await fetch(`${baseUrl}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: "admin@yarrashine.com.au", password: "ShineDemo-2024!" }),
+  });
+  const { token } = await login.json() as { token: string };
+  const closed = await fetch(`${baseUrl}/api/admin/closed-dates`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+    body: JSON.stringify({ date: ymd, label }),
+  });
+  expect([201, 409]).toContain(closed.status);
+}
+
 /** Polls the mailbox for an .eml addressed to `email` (the relay sends in the background). */
 async function waitForMail(email: string, timeoutMs = 15_000): Promise<string> {
   const folder = join(dataDir, "mail");
@@ -83,8 +113,8 @@ describe("the booking page", () => {
     await page.getByLabel(/Quantity of Interior windows/).fill("2");
 
     const date = bookableDates(new Date(), SCHEDULING_DEFAULTS, 3)[2];
-    await page.getByLabel(/^Date/).fill(date);
-    await page.getByLabel(/^Start time/).selectOption("10");
+    await pickDay(page, date);
+    await page.getByRole("button", { name: "10:00 am" }).click();
     await page.getByRole("button", { name: "Check availability" }).click();
     await page.getByText("This time is available.").waitFor();
 
@@ -108,12 +138,11 @@ describe("the booking page", () => {
     expect(mail).toMatch(/Hourly Cleaning/);
     expect(errors).toEqual([]);
 
-    // The slot is now taken: the same time is reported as unavailable.
+    // The slot is now taken: the calendar no longer offers it.
     const again = await openBooking(1280, 900);
-    await again.page.getByLabel(/^Date/).fill(date);
-    await again.page.getByLabel(/^Start time/).selectOption("10");
-    await again.page.getByRole("button", { name: "Check availability" }).click();
-    await again.page.getByText("That time isn’t available. Please choose another.").waitFor();
+    await again.page.getByRole("radio", { name: /Hourly Cleaning/ }).check();
+    await pickDay(again.page, date);
+    expect(await offeredTimes(again.page)).not.toContain("10:00 am");
     expect(again.errors).toEqual([]);
     await again.page.context().close();
     await page.context().close();
@@ -133,8 +162,8 @@ describe("the booking page", () => {
     await page.getByLabel(/^Bedrooms/).selectOption("2");
     await page.getByRole("checkbox", { name: /Balcony|Inside oven|Inside fridge/ }).first().check();
     const date = bookableDates(new Date(), SCHEDULING_DEFAULTS, 5)[4];
-    await page.getByLabel(/^Date/).fill(date);
-    await page.getByLabel(/^Start time/).selectOption("14");
+    await pickDay(page, date);
+    await page.getByRole("button", { name: "2:00 pm" }).click();
     await page.getByRole("radio", { name: "Lockbox" }).check();
     await page.getByRole("checkbox", { name: "Cat" }).check();
 
@@ -154,5 +183,50 @@ describe("the booking page", () => {
     await page.waitForURL(baseUrl + "/");
     expect(errors).toEqual([]);
     await page.context().close();
+  });
+
+  it("on a 390 px phone: a closed date cannot be chosen, a taken time is not offered, and a booking goes through the calendar", async () => {
+    const [day, closed] = bookableDates(new Date(), SCHEDULING_DEFAULTS, 9).slice(7);
+    await closeDate(closed, "Team day off");
+    const { page, errors } = await openBooking(390, 844);
+    const email = `ada.phone.${Date.now()}@example.com`;
+    await fillCustomer(page, email);
+    await page.getByRole("radio", { name: /Hourly Cleaning/ }).check();
+    await page.getByLabel(/^Hours/).selectOption("3");
+    await pickDay(page, day);
+    const closedDay = page.locator(`[role=gridcell][data-day="${closed}"] button`);
+    // The two dates may fall in different months.
+    if (!(await closedDay.count())) await page.getByRole("button", { name: /Next Month/i }).click();
+    await expect(closedDay.isDisabled()).resolves.toBe(true);
+    expect(await closedDay.getAttribute("aria-label")).toMatch(/closed \(Team day off\)/);
+    if (!(await page.locator(`[role=gridcell][data-day="${day}"] button`).count())) {
+      await page.getByRole("button", { name: /Previous Month/i }).click();
+    }
+    // A 3-hour visit must end by 18:00: 15:00 and 16:00 are not offered.
+    const times = await offeredTimes(page);
+    expect(times[0]).toBe("8:00 am");
+    expect(times).toContain("3:00 pm");
+    expect(times).not.toContain("4:00 pm");
+    await page.getByRole("button", { name: "10:00 am" }).click();
+    await page.getByRole("radio", { name: "Someone will be home" }).check();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: join(SHOTS, "booking-390-calendar.png"), fullPage: true });
+    await page.getByRole("button", { name: "Book Now" }).click();
+    await page.getByRole("region", { name: "Booking created. We’ve emailed your confirmation." }).waitFor();
+    await page.screenshot({ path: join(SHOTS, "booking-390-result.png"), fullPage: false });
+    expect(errors).toEqual([]);
+    await page.context().close();
+
+    // The visit runs 10:00-13:00: no start that would overlap it (or start within the 2-hour buffer) is offered.
+    const next = await openBooking(390, 844);
+    await next.page.getByRole("radio", { name: /Hourly Cleaning/ }).check();
+    await next.page.getByLabel(/^Hours/).selectOption("3");
+    await pickDay(next.page, day);
+    const left = await offeredTimes(next.page);
+    for (const taken of ["8:00 am", "9:00 am", "10:00 am", "11:00 am", "12:00 pm"]) expect(left).not.toContain(taken);
+    expect(left).toContain("1:00 pm");
+    expect(next.errors).toEqual([]);
+    await next.page.context().close();
   });
 });

@@ -47,6 +47,40 @@ export async function fetchContent(options?: Options): Promise<BookingFormConten
   return merged;
 }
 
+/** Why a day takes no booking (GET /api/availability, issue 14). */
+export type ClosedReason = "BEFORE_LEAD_TIME" | "CLOSED_DAY" | "CLOSED_DATE" | "BEYOND_HORIZON" | "FULL";
+
+export interface AvailabilitySlot {
+  startTimeISO: string;
+  /** false: taken (no capacity left at that time). */
+  available: boolean;
+}
+
+/** One Melbourne day of the calendar: open with its slots, or closed and why. */
+export type AvailabilityDay =
+  | { date: string; open: true; slots: AvailabilitySlot[]; label?: string }
+  | { date: string; open: false; reason: ClosedReason; label?: string };
+
+export interface AvailabilityCalendarDto {
+  durationMinutes: number;
+  days: AvailabilityDay[];
+}
+
+/** What gives the job its length: the service and its size, and the add-ons as `id:qty,id:qty`. */
+export interface JobLengthQuery {
+  serviceId?: string;
+  hours?: number;
+  bedrooms?: number;
+  extras?: string;
+}
+
+/** The open days and free start times from `from` to `to` (Melbourne dates, at most 62 days). */
+export const fetchAvailabilityCalendar = (
+  range: { from: string; to: string },
+  job: JobLengthQuery,
+  options?: Options,
+) => api.get<AvailabilityCalendarDto>("/api/availability", { ...options, query: { ...range, ...job } });
+
 export async function checkAvailability(startTimeISO: string, hours: number | null): Promise<boolean> {
   const answer = await api.post<AvailabilityResponse>("/api/availability/check", {
     startTimeISO,

@@ -12,6 +12,7 @@ import type {
   ServiceDto,
 } from "@yarra/api/client/types.ts";
 import { earliestBookableYmd, latestBookableYmd } from "@yarra/core/booking/scheduling.ts";
+import { melbourneYmd } from "@yarra/core/shared/melbourne-time.ts";
 import { type Loadable, loadable, type Settled, useLoadable } from "../../lib/loadable.ts";
 import {
   fetchContent,
@@ -22,9 +23,13 @@ import {
   fetchServices,
 } from "./booking-api.ts";
 import { DEFAULT_CONTENT } from "./booking-draft.ts";
+import { readStoredDraft } from "./draft-storage.ts";
+import { loadScheduleCalendar } from "./schedule-calendar-lazy.ts";
 
 /** The scheduling settings, with the earliest and latest bookable days worked out once, when they arrive. */
 export interface BookingCalendar extends PublicSchedulingDto {
+  /** Melbourne's today when the settings arrived, 'YYYY-MM-DD'. */
+  todayYmd: string;
   /** Melbourne date 'YYYY-MM-DD'; fixed for the visit, so it does not move while the customer types. */
   earliestYmd: string;
   /** The last day of the booking horizon, the same way. */
@@ -48,9 +53,13 @@ function orderQuestions(items: QuestionDto[]): QuestionDto[] {
 
 const NO_EXTRAS = loadable<ExtraDto[]>(Promise.resolve([]));
 
+const loadQuestions = (serviceId: string) => loadable(fetchQuestions(serviceId).then(orderQuestions));
+
 /** The /book-now route's loader data: every request starts here, none is awaited. */
 export function loadBookingPage() {
-  const globalQuestions = loadable(fetchQuestions("").then(orderQuestions));
+  // The calendar's own chunk, in the browser only (the prerender never shows the grid).
+  if (typeof document !== "undefined") void loadScheduleCalendar();
+  let globalQuestions = loadQuestions("");
   let choices: ServiceChoices = { serviceId: "", extras: NO_EXTRAS, questions: globalQuestions };
   return {
     catalogue: loadable(
@@ -60,23 +69,35 @@ export function loadBookingPage() {
     calendar: loadable(
       fetchScheduling().then((settings): BookingCalendar => ({
         ...settings,
+        todayYmd: melbourneYmd(new Date()),
         earliestYmd: earliestBookableYmd(new Date(), settings),
         latestYmd: latestBookableYmd(new Date(), settings),
       })),
     ),
-    globalQuestions,
+    /**
+     * The draft this tab kept (sessionStorage), read in the browser only: like the API's data it
+     * arrives after hydration, so the prerendered form and the first client render agree.
+     */
+    storedDraft: loadable(Promise.resolve().then(readStoredDraft)),
+    get globalQuestions() {
+      return globalQuestions;
+    },
     /** The chosen service's add-ons and questions, fetched when the choice changes (as a retry does). */
     choicesFor(serviceId: string): ServiceChoices {
       if (choices.serviceId !== serviceId) {
         choices = serviceId === ""
           ? { serviceId, extras: NO_EXTRAS, questions: globalQuestions }
-          : {
-            serviceId,
-            extras: loadable(fetchExtras(serviceId).then(byOrder)),
-            questions: loadable(fetchQuestions(serviceId).then(orderQuestions)),
-          };
+          : { serviceId, extras: loadable(fetchExtras(serviceId).then(byOrder)), questions: loadQuestions(serviceId) };
       }
       return choices;
+    },
+    /** Asks again for the questions (the global ones and the chosen service's) after a failure. */
+    retryQuestions() {
+      globalQuestions = loadQuestions("");
+      choices = {
+        ...choices,
+        questions: choices.serviceId === "" ? globalQuestions : loadQuestions(choices.serviceId),
+      };
     },
   };
 }
@@ -95,7 +116,8 @@ export interface BookingCatalog {
   loading: boolean;
   /** Services, frequencies or add-ons failed: prices cannot be shown. */
   pricingFailed: boolean;
-  questionsFailed: boolean;
+  /** Whether the chosen service's questions (global ones included) are known yet. */
+  questionsStatus: Settled<unknown>["status"];
 }
 
 const NONE: never[] = [];
@@ -121,6 +143,6 @@ export function useBookingCatalog(data: BookingPageData, serviceId: string): Boo
     calendar,
     loading: catalogue.status === "loading",
     pricingFailed: catalogue.status === "failed" || extras.status === "failed",
-    questionsFailed: questions.status === "failed",
+    questionsStatus: questions.status,
   };
 }

@@ -19,7 +19,6 @@ import {
   validateDraft,
 } from "@yarra/core/booking/draft-validation.ts";
 import { type PricedDraft, priceDraft } from "@yarra/core/booking/pricing.ts";
-import { slotInstant } from "@yarra/core/booking/scheduling.ts";
 import type { BookingDraftInput } from "@yarra/core/booking/types.ts";
 import type { Answer, Extra, Frequency, Question, Service } from "@yarra/core/catalog/types.ts";
 import type { FieldErrors } from "@yarra/core/shared/result.ts";
@@ -47,9 +46,10 @@ export interface BookingForm {
   hours: number | null;
   bedrooms: number | null;
   extras: ChosenExtra[];
-  /** Melbourne calendar date 'YYYY-MM-DD'. */
+  /** The day chosen in the calendar, Melbourne date 'YYYY-MM-DD'. */
   date: string;
-  slotHour: number | null;
+  /** A free start of that day as the calendar offered it (ISO, UTC), or '' until one is picked. */
+  startTimeISO: string;
   frequencyCode: string;
   /** By question id: a string for TEXT and SINGLE, option values for MULTI. */
   answers: Record<string, string | string[]>;
@@ -70,7 +70,7 @@ export const EMPTY_FORM: BookingForm = {
   bedrooms: null,
   extras: [],
   date: "",
-  slotHour: null,
+  startTimeISO: "",
   frequencyCode: "ONE_TIME",
   answers: {},
   notes: "",
@@ -105,10 +105,9 @@ export const hoursLabel = (hours: number) => `${hours} ${hours === 1 ? "hour" : 
 export const bedroomsLabel = (bedrooms: number) =>
   bedrooms === 0 ? "Studio" : `${bedrooms} ${bedrooms === 1 ? "bedroom" : "bedrooms"}`;
 
-/** The start instant as ISO (UTC), or '' until both a valid date and a slot are chosen. */
-export function startTimeIsoOf(form: Pick<BookingForm, "date" | "slotHour">): string {
-  if (!isYmd(form.date) || form.slotHour === null) return "";
-  return slotInstant(form.date, form.slotHour).toISOString();
+/** The start instant as ISO (UTC), or '' until both a day and one of its times are chosen. */
+export function startTimeIsoOf(form: Pick<BookingForm, "date" | "startTimeISO">): string {
+  return isYmd(form.date) ? form.startTimeISO : "";
 }
 
 /** Answers as the API takes them; unanswered questions are left out. */

@@ -2,10 +2,13 @@ import { type ApiError, isApiError } from "@yarra/api/client/http.ts";
 import { serverMessageOr } from "@yarra/api/client/error-catalogue.ts";
 import type { ServiceDto } from "@yarra/api/client/types.ts";
 import { DRAFT_MESSAGES } from "@yarra/core/booking/draft-validation.ts";
+import { inServiceArea, OUTSIDE_SERVICE_AREA_MESSAGE } from "@yarra/core/settings/service-area.ts";
 import { formatAud } from "@yarra/core/shared/money.ts";
 import type { FieldErrors } from "@yarra/core/shared/result.ts";
 import { Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { useLoadable } from "../../lib/loadable.ts";
 import { ErrorAlert } from "../../ui/error-alert.tsx";
+import { jobLengthOf, unofferedChoice } from "./availability-calendar.ts";
 import { checkAvailability, type SubmitKind, submitDraft } from "./booking-api.ts";
 import { BookingAside } from "./booking-aside.tsx";
 import { type BookingPageData, useBookingCatalog } from "./booking-data.ts";
@@ -22,17 +25,24 @@ import {
   withService,
 } from "./booking-draft.ts";
 import { AddressSection, ContactSection } from "./contact-sections.tsx";
+import { clearStoredDraft, storeDraft } from "./draft-storage.ts";
 import { type FormChange, goToSection, sectionId } from "./form-section.tsx";
 import { FrequencySection } from "./frequency-section.tsx";
 import { newIdempotencyKey } from "../../lib/idempotency-key.ts";
-import { PriceSummary } from "./price-summary.tsx";
-import { QuestionsSection } from "./questions-section.tsx";
+import { ConfirmedPrice, PriceSummary } from "./price-summary.tsx";
+import { QUESTIONS_LOADING_MESSAGE, QUESTIONS_UNKNOWN_MESSAGE, QuestionsSection } from "./questions-section.tsx";
 import { type BookingResult } from "./receipt.ts";
 import { ResultCard } from "./result-card.tsx";
 import { ReviewSection } from "./review-section.tsx";
-import { type AvailabilityState, CALENDAR_LOAD_ERROR, ScheduleSection } from "./schedule-section.tsx";
+import {
+  type AvailabilityState,
+  CALENDAR_LOAD_ERROR,
+  ScheduleSection,
+  unofferedNotice,
+} from "./schedule-section.tsx";
 import { ServiceSection } from "./service-section.tsx";
 import { StepNav } from "./step-nav.tsx";
+import { useAvailability } from "./use-availability.ts";
 
 export const BOOKING_FAILED = "We couldn’t complete your booking right now. Please try again in a moment.";
 export const QUOTE_FAILED = "We couldn’t submit your quote right now. Please try again in a moment.";
@@ -43,6 +53,10 @@ const VALIDATION_BANNER: Banner = {
   failure: { title: "Validation error", text: DRAFT_MESSAGES.banner },
   message: DRAFT_MESSAGES.banner,
 };
+
+/** Under Book Now's place outside the service area, where a quote request is offered instead. */
+export const quoteOnlyText = (postCode: string) =>
+  `We don’t clean in postcode ${postCode} yet, so we can’t take a booking there online. Request a quote instead and we’ll be in touch.`;
 
 /** Paths that change the start or the length of the job: a known answer no longer holds. */
 const SCHEDULE_PATHS = new Set(["startTimeISO", "hours"]);
@@ -71,8 +85,15 @@ function useStableHandler<Args extends unknown[], Result>(handler: (...args: Arg
   return useCallback((...args: Args) => latest.current(...args), []);
 }
 
+interface BookingFormViewProps {
+  data: BookingPageData;
+  onRetry: () => void;
+  /** `/book-now?service=<slug>`: the service to choose for the customer, when it exists. */
+  preselectSlug?: string;
+}
+
 /** The booking form: seven sections, a live price, and submission as a booking or a quote. */
-export function BookingFormView({ data, onRetry }: { data: BookingPageData; onRetry: () => void }) {
+export function BookingFormView({ data, onRetry, preselectSlug }: BookingFormViewProps) {
   const [form, setForm] = useState<FormState>(EMPTY_FORM);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [banner, setBanner] = useState<Banner | null>(null);
@@ -80,12 +101,58 @@ export function BookingFormView({ data, onRetry }: { data: BookingPageData; onRe
   const [submitting, setSubmitting] = useState<SubmitKind | null>(null);
   const [result, setResult] = useState<BookingResult | null>(null);
   const [focusRequest, setFocusRequest] = useState<{ section: FormSection } | null>(null);
+  /** Why the chosen day or time was just cleared (the calendar stopped offering it). */
+  const [slotNotice, setSlotNotice] = useState<string | null>(null);
+  /** The tab's stored draft has been put back (or there was none): from then on it is kept. */
+  const [restored, setRestored] = useState(false);
+  /** The `?service=` slug this draft has had applied, so a reload does not apply it over a change. */
+  const [preselected, setPreselected] = useState<string | undefined>(undefined);
+  const [servicesChecked, setServicesChecked] = useState(false);
+  const [, setQuestionsAttempt] = useState(0);
   const submittingRef = useRef(false);
   const availabilityRun = useRef(0);
   /** The key of the attempt that may have reached the server; reused only for the same draft. */
   const attempt = useRef<{ fingerprint: string; key: string } | null>(null);
 
   const catalog = useBookingCatalog(data, form.serviceId);
+  const settings = catalog.calendar.status === "ready" ? catalog.calendar.value : null;
+  const storedDraft = useLoadable(data.storedDraft);
+
+  // Back or reload: the draft this tab kept comes back once it is read (after hydration).
+  if (!restored && storedDraft.status !== "loading") {
+    setRestored(true);
+    const draft = storedDraft.status === "ready" ? storedDraft.value : null;
+    if (draft) {
+      setForm(draft.form);
+      setPreselected(draft.preselected);
+    }
+  }
+  // Once the services are known: `?service=` chooses its service, unless this draft already had it
+  // applied; and a kept draft's service since withdrawn is unchosen rather than sent.
+  if (restored && !servicesChecked && catalog.services.length > 0) {
+    setServicesChecked(true);
+    const wanted = preselectSlug && preselectSlug !== preselected
+      ? catalog.services.find((s) => s.slug === preselectSlug)
+      : undefined;
+    if (wanted) setPreselected(preselectSlug);
+    setForm((current) => {
+      const chosen = wanted ?? catalog.services.find((s) => s._id === current.serviceId);
+      return (chosen?._id ?? "") === current.serviceId ? current : withService(current, chosen);
+    });
+  }
+
+  const availabilityView = useAvailability(settings, jobLengthOf(form), form.date);
+  // A change of the clean (or a fresh answer) that no longer offers the chosen day or time clears it.
+  const unoffered = result ? null : unofferedChoice(form, availabilityView.freshDays, settings);
+  if (unoffered) {
+    setForm((current) => ({ ...current, date: unoffered === "day" ? "" : current.date, startTimeISO: "" }));
+    // After a 409 the schedule already says the time was taken.
+    if (!errors.startTimeISO) {
+      setSlotNotice(unofferedNotice(unoffered, form.date, form.startTimeISO));
+      setAvailability({ status: "unknown" });
+    }
+  }
+
   const service = catalog.services.find((s) => s._id === form.serviceId);
   const frequency = catalog.frequencies.find((f) => f.code === form.frequencyCode);
   const draftContext = useMemo(
@@ -97,6 +164,11 @@ export function BookingFormView({ data, onRetry }: { data: BookingPageData; onRe
     () => livePrice(form, { services: catalog.services, extras: catalog.extras, frequencies: catalog.frequencies }),
     [form, catalog.services, catalog.extras, catalog.frequencies],
   );
+
+  // The draft is kept for Back and reload until it is submitted; nothing is kept after that.
+  useEffect(() => {
+    if (restored && !result) storeDraft({ form, preselected });
+  }, [form, preselected, restored, result]);
 
   // Runs after the errors are on screen, so the first invalid control can take focus.
   useEffect(() => {
@@ -112,6 +184,7 @@ export function BookingFormView({ data, onRetry }: { data: BookingPageData; onRe
     setForm((current) => ({ ...current, ...patch }));
     setErrors((current) => withoutErrors(current, touched));
     if (touched.some((path) => SCHEDULE_PATHS.has(path))) resetAvailability();
+    if (touched.includes("startTimeISO")) setSlotNotice(null);
   }, [resetAvailability]);
 
   const changeService = useCallback((next: ServiceDto | undefined) => {
@@ -145,6 +218,13 @@ export function BookingFormView({ data, onRetry }: { data: BookingPageData; onRe
     }
   });
 
+  const retryQuestions = useCallback(() => {
+    data.retryQuestions();
+    // The catalogue reads the new requests on the next render.
+    setQuestionsAttempt((attempt) => attempt + 1);
+    setErrors((current) => withoutErrors(current, ["answers"]));
+  }, [data]);
+
   // A schedule error said the calendar had not loaded; the retry makes it stale.
   const retryCalendar = useStableHandler(() => {
     setErrors((current) => withoutErrors(current, ["startTimeISO"]));
@@ -159,10 +239,14 @@ export function BookingFormView({ data, onRetry }: { data: BookingPageData; onRe
 
   const onSubmit = useStableHandler(async (kind: SubmitKind) => {
     if (submittingRef.current) return;
-    const found = catalog.calendar.status === "ready"
-      ? validateForm(form, { ...draftContext, scheduling: catalog.calendar.value }, new Date())
+    const found: FieldErrors = settings
+      ? validateForm(form, { ...draftContext, scheduling: settings }, new Date())
       // Without the settings no start can be chosen or checked; the schedule says why and offers a retry.
       : { startTimeISO: [CALENDAR_LOAD_ERROR] };
+    // Required questions the page could not load would fail on the server, unseen: ask for a retry.
+    if (catalog.questionsStatus !== "ready") {
+      found.answers = [catalog.questionsStatus === "failed" ? QUESTIONS_UNKNOWN_MESSAGE : QUESTIONS_LOADING_MESSAGE];
+    }
     if (Object.keys(found).length > 0) {
       setBanner(VALIDATION_BANNER);
       showFieldErrors(found);
@@ -177,6 +261,7 @@ export function BookingFormView({ data, onRetry }: { data: BookingPageData; onRe
     try {
       const record = await submitDraft(kind, draft, attempt.current.key);
       attempt.current = null;
+      clearStoredDraft();
       setErrors({});
       setResult(record);
     } catch (error) {
@@ -194,9 +279,13 @@ export function BookingFormView({ data, onRetry }: { data: BookingPageData; onRe
             setAvailability({ status: "unavailable" });
             setErrors({ startTimeISO: [serverMessageOr(error, error.text)] });
             setFocusRequest({ section: "schedule" });
+            // The day's times are asked for again: the taken one is no longer offered.
+            availabilityView.refreshDay(form.date);
             break;
           default:
             if (error.fieldErrors) showFieldErrors(error.fieldErrors);
+            // e.g. a closed date or a job running past the end of the day: the day is asked for again.
+            if (error.fieldErrors?.startTimeISO && form.date) availabilityView.refreshDay(form.date);
         }
       }
     } finally {
@@ -210,15 +299,25 @@ export function BookingFormView({ data, onRetry }: { data: BookingPageData; onRe
       <h2 className="booking-card__title" id="booking-price-title">Your price</h2>
       {service && <p className="price-box__service">{service.name}</p>}
       <div aria-live="polite">
-        <PriceSummary
-          priced={priced}
-          hasService={Boolean(form.serviceId)}
-          pricingFailed={catalog.pricingFailed}
-          frequencyName={frequency?.name}
-        />
+        {result
+          // Submitted: the stored totals, no longer indicative.
+          ? <ConfirmedPrice result={result} />
+          : (
+            <PriceSummary
+              priced={priced}
+              hasService={Boolean(form.serviceId)}
+              pricingFailed={catalog.pricingFailed}
+              frequency={frequency}
+            />
+          )}
       </div>
     </section>
-  ), [service, form.serviceId, priced, catalog.pricingFailed, frequency?.name]);
+  ), [service, form.serviceId, priced, catalog.pricingFailed, frequency, result]);
+
+  const postCode = form.address.postCode.trim();
+  // Only a full postcode is judged; an area the settings did not send means everywhere.
+  const outsideArea = settings?.serviceArea !== undefined && /^\d{4}$/.test(postCode) &&
+    !inServiceArea(postCode, settings.serviceArea);
 
   return (
     <div className="booking-layout">
@@ -248,7 +347,12 @@ export function BookingFormView({ data, onRetry }: { data: BookingPageData; onRe
               errors={errors}
               onChange={change}
             />
-            <AddressSection address={form.address} errors={errors} onChange={change} />
+            <AddressSection
+              address={form.address}
+              errors={errors}
+              postcodeNotice={outsideArea ? OUTSIDE_SERVICE_AREA_MESSAGE : undefined}
+              onChange={change}
+            />
             <ServiceSection
               serviceId={form.serviceId}
               hours={form.hours}
@@ -264,10 +368,16 @@ export function BookingFormView({ data, onRetry }: { data: BookingPageData; onRe
             />
             <ScheduleSection
               date={form.date}
-              slotHour={form.slotHour}
+              startTimeISO={form.startTimeISO}
               errors={errors}
               availability={availability}
               calendar={catalog.calendar}
+              month={availabilityView.month}
+              daysStatus={availabilityView.status}
+              days={availabilityView.days}
+              notice={slotNotice}
+              onMonthChange={availabilityView.setMonth}
+              onRetryDays={availabilityView.retry}
               onRetryCalendar={retryCalendar}
               onChange={change}
               onCheckAvailability={onCheckAvailability}
@@ -282,8 +392,9 @@ export function BookingFormView({ data, onRetry }: { data: BookingPageData; onRe
               answers={form.answers}
               errors={errors}
               questions={catalog.questions}
-              failed={catalog.questionsFailed}
+              status={catalog.questionsStatus}
               onAnswer={answer}
+              onRetry={retryQuestions}
             />
             <ReviewSection
               form={form}
@@ -295,6 +406,7 @@ export function BookingFormView({ data, onRetry }: { data: BookingPageData; onRe
               pricingFailed={catalog.pricingFailed}
               submitting={submitting}
               submitMessage={banner?.message ?? null}
+              quoteOnlyReason={outsideArea ? quoteOnlyText(postCode) : null}
               onChange={change}
               onSubmit={onSubmit}
             />

@@ -1,13 +1,13 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { DRAFT_MESSAGES } from "@yarra/core/booking/draft-validation.ts";
 import { earliestBookableYmd, latestBookableYmd, slotInstant } from "@yarra/core/booking/scheduling.ts";
-import { formatYmdLong } from "@yarra/core/shared/melbourne-time.ts";
-import { SCHEDULING_DEFAULTS } from "@yarra/core/settings/types.ts";
+import { addDaysYmd, formatMelbourneDateTime, formatYmdLong, weekdayOfYmd } from "@yarra/core/shared/melbourne-time.ts";
 import { http, HttpResponse } from "msw";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderApp } from "../../test/render-app.tsx";
 import { server } from "../../test/server.ts";
 import {
+  availabilityFake,
   BEDROOMS,
   bookingRecord,
   catalogHandlers,
@@ -16,13 +16,28 @@ import {
   HOURLY,
   SCHEDULING,
 } from "./booking-test-fixtures.ts";
+import {
+  chooseHourly,
+  descriptionOf,
+  expectFieldError,
+  fill,
+  fillContactAndAddress,
+  getDay,
+  offeredTimes,
+  openPage as openBookingPage,
+  pickDay,
+  pickTime,
+  scheduleGroup,
+  showMonthOf,
+  type User,
+} from "./booking.test-helper.tsx";
+import { QUESTIONS_UNKNOWN_MESSAGE } from "./questions-section.tsx";
 import { CALENDAR_LOAD_ERROR, EARLIEST_DATE_PLACEHOLDER } from "./schedule-section.tsx";
-
-type User = Awaited<ReturnType<typeof renderApp>>["user"];
 
 let scrolled: Element[];
 beforeEach(() => {
   server.use(...catalogHandlers());
+  sessionStorage.clear();
   scrolled = [];
   vi.spyOn(Element.prototype, "scrollIntoView").mockImplementation(function (this: Element) {
     scrolled.push(this);
@@ -30,62 +45,27 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-async function openPage() {
-  const view = await renderApp("/book-now");
-  await screen.findByRole("radio", { name: /Hourly Cleaning/ });
-  // Days and times are offered once the scheduling settings have arrived.
-  await waitFor(() => expect(screen.getByLabelText(/^Date/)).toHaveProperty("disabled", false));
-  return view;
-}
+/** /book-now with the catalogue loaded and the first bookable day open in the calendar. */
+const openPage = () => openBookingPage("/book-now", firstBookableDate());
 
 /** The first date on or after `ymd` that falls on `weekday` (0 = Sunday). */
 function nextWeekday(ymd: string, weekday: number): string {
   let date = ymd;
-  while (new Date(`${date}T12:00:00Z`).getUTCDay() !== weekday) {
-    date = new Date(Date.parse(`${date}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-  }
+  while (weekdayOfYmd(date) !== weekday) date = addDaysYmd(date, 1);
   return date;
 }
 
 const section = (name: RegExp) => screen.getByRole("region", { name });
 
-/** The text of the element(s) a control's aria-describedby points at. */
-function descriptionOf(element: Element): string {
-  const ids = (element.getAttribute("aria-describedby") ?? "").split(/\s+/).filter(Boolean);
-  return ids.map((id) => document.getElementById(id)?.textContent ?? "").join(" ");
-}
-
-function expectFieldError(control: HTMLElement, message: string) {
-  expect(control.getAttribute("aria-invalid")).toBe("true");
-  expect(descriptionOf(control)).toContain(message);
-}
-
-const fill = (label: RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
-
-async function fillContactAndAddress() {
-  fill(/^First name/, "Ada");
-  fill(/^Last name/, "Lovelace");
-  fill(/^Email/, "ada@example.com");
-  fill(/^Phone/, "0412 345 678");
-  fill(/^Street address/, "12 Smith St");
-  fill(/^Suburb/, "Fitzroy");
-  fill(/^Postcode/, "3065");
-}
-
-async function chooseHourly(user: User, hours = "3") {
-  await user.click(screen.getByRole("radio", { name: /Hourly Cleaning/ }));
-  await user.selectOptions(await screen.findByLabelText(/^Hours/), hours);
-}
-
-function chooseSlot(date = firstBookableDate(), hour = "9") {
-  fill(/^Date/, date);
-  fireEvent.change(screen.getByLabelText(/^Start time/), { target: { value: hour } });
+async function chooseSlot(user: User, date = firstBookableDate(), time = "9:00 am") {
+  await pickDay(user, date);
+  await pickTime(user, time);
 }
 
 async function fillValidHourly(user: User) {
-  await fillContactAndAddress();
+  fillContactAndAddress();
   await chooseHourly(user);
-  chooseSlot();
+  await chooseSlot(user);
   await user.click(await screen.findByRole("radio", { name: "Someone will be home" }));
 }
 
@@ -135,7 +115,7 @@ describe("/book-now", { timeout: 20_000 }, () => {
     const { user } = await openPage();
     const nav = screen.getByRole("navigation", { name: "Booking steps" });
     expect(within(nav).queryByText(/Contact Details \(complete\)/)).toBeNull();
-    await fillContactAndAddress();
+    fillContactAndAddress();
     expect(within(nav).getByRole("link", { name: /Contact Details \(complete\)/ })).toBeTruthy();
     expect(within(nav).getByRole("link", { name: /Address \(complete\)/ })).toBeTruthy();
     expect(within(nav).getByRole("link", { name: /Frequency \(complete\)/ })).toBeTruthy();
@@ -166,7 +146,7 @@ describe("/book-now", { timeout: 20_000 }, () => {
     expectFieldError(screen.getByLabelText(/^State/), DRAFT_MESSAGES.stateRequired);
     expectFieldError(screen.getByLabelText(/^Postcode/), DRAFT_MESSAGES.postCode);
     expectFieldError(screen.getByRole("group", { name: /Service/ }), DRAFT_MESSAGES.serviceId);
-    expectFieldError(screen.getByLabelText(/^Date/), DRAFT_MESSAGES.startTimeRequired);
+    expectFieldError(scheduleGroup(), DRAFT_MESSAGES.startTimeRequired);
     expectFieldError(screen.getByRole("radiogroup", { name: /How will we get in\?/ }), "This question needs an answer.");
     // Also under the buttons, where the customer clicked.
     expect(within(section(/Review and Submit/)).getByText(DRAFT_MESSAGES.banner)).toBeTruthy();
@@ -181,7 +161,7 @@ describe("/book-now", { timeout: 20_000 }, () => {
 
   it("asks for hours or bedrooms for the chosen model, and scrolls to the service section", async () => {
     const { user } = await openPage();
-    await fillContactAndAddress();
+    fillContactAndAddress();
     await user.click(screen.getByRole("radio", { name: /Hourly Cleaning/ }));
     await user.click(screen.getByRole("button", { name: "Get Quote" }));
     expectFieldError(await screen.findByLabelText(/^Hours/), DRAFT_MESSAGES.hours);
@@ -193,52 +173,39 @@ describe("/book-now", { timeout: 20_000 }, () => {
     expectFieldError(await screen.findByLabelText(/^Bedrooms/), DRAFT_MESSAGES.bedrooms);
   });
 
-  it("flags a Sunday or a date before the lead time at once", async () => {
-    await openPage();
-    let date = firstBookableDate();
-    while (new Date(`${date}T12:00:00Z`).getUTCDay() !== 0) {
-      date = new Date(Date.parse(`${date}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-    }
-    fill(/^Date/, date);
-    expectFieldError(screen.getByLabelText(/^Date/), "We’re closed on Sundays. Please choose another day.");
-    const tooSoon = new Date().toISOString().slice(0, 10);
-    fill(/^Date/, tooSoon);
-    expect(descriptionOf(screen.getByLabelText(/^Date/))).toContain("The earliest date we can book is");
-    expect(screen.getByLabelText(/^Date/).getAttribute("min")).toBe(earliestBookableYmd(new Date(), SCHEDULING_DEFAULTS));
-  });
-
   it("offers the days and start times of the live scheduling settings, and checks the start with them", async () => {
     // Staff changed the settings: two days' notice, starts from 9:00 to 11:00, closed on Saturdays only.
-    const scheduling = { leadDays: 2, horizonDays: 30, firstSlotHour: 9, lastSlotHour: 11, closedWeekdays: [6] };
+    const scheduling = { ...SCHEDULING, leadDays: 2, horizonDays: 30, firstSlotHour: 9, lastSlotHour: 11, closedWeekdays: [6] };
     server.use(...catalogHandlers(CONTENT, scheduling));
     let sent: { startTimeISO?: string } = {};
     server.use(http.post("/api/bookings", async ({ request }) => {
       sent = await request.json() as typeof sent;
       return HttpResponse.json(bookingRecord(), { status: 201 });
     }));
-    const { user } = await openPage();
+    const { user } = await openBookingPage("/book-now", firstBookableDate(scheduling));
     const earliest = earliestBookableYmd(new Date(), scheduling);
-    const date = screen.getByLabelText(/^Date/);
-    expect(descriptionOf(date)).toBe(
+    expect(descriptionOf(scheduleGroup())).toBe(
       `The earliest date we can book is ${formatYmdLong(earliest)}. We’re closed on Saturdays. Times are Melbourne time.`,
     );
-    expect(date.getAttribute("min")).toBe(earliest);
-    // Issue 13: no day past the booking horizon is offered, and one typed in says why.
-    expect(date.getAttribute("max")).toBe(latestBookableYmd(new Date(), scheduling));
-    fill(/^Date/, "2099-06-02");
-    expectFieldError(date, "We take bookings up to 30 days ahead. Please choose an earlier date.");
-    const slots = within(screen.getByLabelText(/^Start time/)).getAllByRole("option").map((o) => o.textContent);
-    expect(slots).toEqual(["Choose a start time", "9:00 am", "10:00 am", "11:00 am"]);
-
-    fill(/^Date/, nextWeekday(earliest, 6));
-    expectFieldError(date, "We’re closed on Saturdays. Please choose another day.");
-    fill(/^Date/, nextWeekday(earliest, 0));
-    expect(date.getAttribute("aria-invalid")).toBeNull();
+    // The months end where the bookable days do (issue 13's horizon).
+    expect(screen.getByRole("button", { name: "Go to the Previous Month" }).getAttribute("aria-disabled")).toBe("true");
+    const saturday = nextWeekday(earliest, 6);
+    await showMonthOf(user, saturday);
+    expect(getDay(saturday)).toHaveProperty("disabled", true);
+    expect(getDay(saturday).getAttribute("aria-label")).toBe(`${formatYmdLong(saturday)}, closed`);
+    const sunday = nextWeekday(earliest, 0);
+    await showMonthOf(user, sunday);
+    expect(getDay(sunday)).toHaveProperty("disabled", false);
+    const latest = latestBookableYmd(new Date(), scheduling);
+    await showMonthOf(user, latest);
+    expect(screen.getByRole("button", { name: "Go to the Next Month" }).getAttribute("aria-disabled")).toBe("true");
 
     // The first open day under these settings is before the default four days' notice: it books.
-    await fillContactAndAddress();
+    fillContactAndAddress();
     await chooseHourly(user);
-    chooseSlot(firstBookableDate(scheduling), "11");
+    await pickDay(user, firstBookableDate(scheduling));
+    expect(offeredTimes()).toEqual(["9:00 am", "10:00 am", "11:00 am"]);
+    await pickTime(user, "11:00 am");
     await user.click(await screen.findByRole("radio", { name: "Someone will be home" }));
     await user.click(screen.getByRole("button", { name: "Book Now" }));
     expect(await screen.findByText("Booking created. We’ve emailed your confirmation.")).toBeTruthy();
@@ -257,25 +224,22 @@ describe("/book-now", { timeout: 20_000 }, () => {
     }));
     const { user } = await renderApp("/book-now");
     await screen.findByRole("radio", { name: /Hourly Cleaning/ });
-    const date = screen.getByLabelText(/^Date/);
-    expect(descriptionOf(date)).toContain(`The earliest date we can book is ${EARLIEST_DATE_PLACEHOLDER}.`);
-    expect(date).toHaveProperty("disabled", true);
-    expect(screen.getByLabelText(/^Start time/)).toHaveProperty("disabled", true);
-    expect(within(screen.getByLabelText(/^Start time/)).getAllByRole("option")).toHaveLength(1);
+    expect(descriptionOf(scheduleGroup())).toContain(`The earliest date we can book is ${EARLIEST_DATE_PLACEHOLDER}.`);
+    expect(screen.queryByRole("grid")).toBeNull();
+    expect(offeredTimes()).toEqual([]);
 
     release();
     const alert = await within(section(/Schedule/)).findByRole("alert");
     expect(alert.textContent).toContain(CALENDAR_LOAD_ERROR);
-    expect(date).toHaveProperty("disabled", true);
+    expect(screen.queryByRole("grid")).toBeNull();
     // Submitting now says why no booking can be made yet.
     await user.click(screen.getByRole("button", { name: "Book Now" }));
-    expectFieldError(date, CALENDAR_LOAD_ERROR);
+    expectFieldError(scheduleGroup(), CALENDAR_LOAD_ERROR);
 
     await user.click(within(alert).getByRole("button", { name: "Try again" }));
-    await waitFor(() => expect(screen.getByLabelText(/^Date/)).toHaveProperty("disabled", false));
+    await waitFor(() => expect(getDay(firstBookableDate())).toHaveProperty("disabled", false));
     expect(calls).toBe(2);
     expect(screen.queryByText(CALENDAR_LOAD_ERROR)).toBeNull();
-    expect(screen.getByLabelText(/^Date/).getAttribute("min")).toBe(firstBookableDate());
   });
 
   it("prices the draft live: hours, add-on quantity, bedrooms and the frequency discount", async () => {
@@ -293,11 +257,10 @@ describe("/book-now", { timeout: 20_000 }, () => {
     fireEvent.change(quantity, { target: { value: "100000000" } });
     expect(priceLines(priceBox())).toMatchObject({ Extras: "A$80.00" });
     fireEvent.change(quantity, { target: { value: "3" } });
-    expect(priceLines(priceBox())).toMatchObject({
-      Extras: "A$110.00",
-      "First service": "A$247.50",
-      Recurring: "A$247.50",
-    });
+    expect(priceLines(priceBox())).toEqual({ Base: "A$137.50", Extras: "A$110.00", "First service": "A$247.50" });
+    // Issue 14: a one-time clean has no recurring total, so no "Recurring (One-time)" line.
+    expect(within(priceBox()).queryByText(/Recurring/)).toBeNull();
+    expect(within(section(/Review and Submit/)).queryByText(/Recurring/)).toBeNull();
 
     await user.click(screen.getByRole("radio", { name: /Weekly/ }));
     expect(priceLines(priceBox()).Recurring).toBe("A$210.38");
@@ -347,7 +310,7 @@ describe("/book-now", { timeout: 20_000 }, () => {
     expect(bodies).toEqual([]);
 
     const date = firstBookableDate();
-    chooseSlot(date, "10");
+    await chooseSlot(user, date, "10:00 am");
     expect(screen.queryByText("Please pick a date and a time slot.")).toBeNull();
     await user.click(check);
     expect(await screen.findByText("This time is available.")).toBeTruthy();
@@ -360,7 +323,7 @@ describe("/book-now", { timeout: 20_000 }, () => {
     expect(await screen.findByText("That time isn’t available. Please choose another.")).toBeTruthy();
     expect(bodies[1]).toMatchObject({ durationHours: 3.5 });
 
-    fireEvent.change(screen.getByLabelText(/^Start time/), { target: { value: "11" } });
+    await pickTime(user, "11:00 am");
     expect(screen.queryByText("That time isn’t available. Please choose another.")).toBeNull();
   });
 
@@ -524,23 +487,39 @@ describe("/book-now", { timeout: 20_000 }, () => {
     expect(within(section(/Review and Submit/)).getByText(quoteFailed)).toBeTruthy();
   });
 
-  it("sends the customer back to the schedule when the slot was taken (409)", async () => {
-    server.use(http.post("/api/bookings", () =>
-      HttpResponse.json(
+  it("sends the customer back to the schedule when the slot was taken (409), and asks for the day's times again", async () => {
+    const availability = availabilityFake();
+    const start = slotInstant(firstBookableDate(), 9).toISOString();
+    server.use(...catalogHandlers(CONTENT, SCHEDULING, availability));
+    server.use(http.post("/api/bookings", () => {
+      // Someone else took the time between the calendar's answer and Book Now.
+      availability.taken.add(start);
+      return HttpResponse.json(
         { error: "That time isn’t available. Please choose another.", code: "SLOT_UNAVAILABLE" },
         { status: 409 },
-      )));
+      );
+    }));
     const { user } = await openPage();
     await fillValidHourly(user);
+    const asked = availability.calls.length;
     await user.click(screen.getByRole("button", { name: "Book Now" }));
     const banner = await screen.findByRole("alert");
     expect(within(banner).getByText("That time isn’t available. Please choose another.")).toBeTruthy();
-    expectFieldError(screen.getByLabelText(/^Date/), "That time isn’t available. Please choose another.");
-    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText(/^Date/)));
+    expectFieldError(scheduleGroup(), "That time isn’t available. Please choose another.");
+    await waitFor(() => expect(document.activeElement).toBe(scheduleGroup()));
     expect(scrolled.at(-1)?.id).toBe("booking-schedule");
-    expect(within(section(/Schedule/)).getByRole("status").textContent).toBe(
-      "That time isn’t available. Please choose another.",
-    );
+    expect(
+      within(section(/Schedule/)).getAllByRole("status").map((status) => status.textContent),
+    ).toContain("That time isn’t available. Please choose another.");
+
+    // The day's times come again: the taken one is no longer offered, and the choice is cleared.
+    await waitFor(() => expect(offeredTimes()).not.toContain("9:00 am"));
+    expect(availability.calls.length).toBeGreaterThan(asked);
+    expect(offeredTimes()).toContain("10:00 am");
+    expect(within(section(/Review and Submit/)).getByText("(to be decided)")).toBeTruthy();
+    // The 409's message stays the one explanation.
+    expect(screen.queryByText(/no longer free/)).toBeNull();
+    expectFieldError(scheduleGroup(), "That time isn’t available. Please choose another.");
   });
 
   it("shows the server's field errors (422) under the fields", async () => {
@@ -572,22 +551,41 @@ describe("/book-now", { timeout: 20_000 }, () => {
     expect(within(priceBox()).getByText(message)).toBeTruthy();
   });
 
-  it("lets the customer continue when the questions cannot load", async () => {
+  it("says the questions could not load, offers a retry, and takes no booking until they have", async () => {
+    let questionsFail = true;
+    let bookings = 0;
     server.use(
-      http.get("/api/questions", () => new HttpResponse(null, { status: 500 })),
-      http.post("/api/bookings", () => HttpResponse.json(bookingRecord(), { status: 201 })),
+      // Failing until the retry; then the usual catalogue handler answers.
+      http.get("/api/questions", () => (questionsFail ? new HttpResponse(null, { status: 500 }) : undefined)),
+      http.post("/api/bookings", () => {
+        bookings++;
+        return HttpResponse.json(bookingRecord(), { status: 201 });
+      }),
     );
     const { user } = await openPage();
-    expect(
-      await screen.findByText(
-        "We couldn’t load the extra questions just now. You can still continue and try again later.",
-      ),
-    ).toBeTruthy();
-    await fillContactAndAddress();
+    const questions = section(/Extra Questions/);
+    const failed = await within(questions).findByRole("alert");
+    // The spec's text, word for word, with a Retry beside it.
+    expect(failed.textContent).toContain("We couldn’t load the extra questions just now. You can still continue and try again later.");
+    expect(within(failed).getByRole("button", { name: "Retry" })).toBeTruthy();
+    fillContactAndAddress();
     await chooseHourly(user);
-    chooseSlot();
+    await chooseSlot(user);
+    await user.click(screen.getByRole("button", { name: "Book Now" }));
+    expect(within(questions).getByText(QUESTIONS_UNKNOWN_MESSAGE)).toBeTruthy();
+    expect(within(screen.getAllByRole("alert")[0]).getByText(DRAFT_MESSAGES.banner)).toBeTruthy();
+    await waitFor(() => expect(scrolled.at(-1)?.id).toBe("booking-questions"));
+    expect(bookings).toBe(0);
+
+    questionsFail = false;
+    // The chosen service's questions failed too (a new request): its own Retry is offered.
+    await user.click(within(await within(questions).findByRole("alert")).getByRole("button", { name: "Retry" }));
+    await user.click(await within(questions).findByRole("radio", { name: "Someone will be home" }));
+    expect(within(questions).queryByRole("alert")).toBeNull();
+    expect(within(questions).queryByText(QUESTIONS_UNKNOWN_MESSAGE)).toBeNull();
     await user.click(screen.getByRole("button", { name: "Book Now" }));
     expect(await screen.findByText("Booking created. We’ve emailed your confirmation.")).toBeTruthy();
+    expect(bookings).toBe(1);
   });
 
   it("uses the default texts when content cannot load, and hides the comment box when disabled", async () => {
@@ -605,16 +603,48 @@ describe("/book-now", { timeout: 20_000 }, () => {
     expect(screen.queryByLabelText("General comments")).toBeNull();
   });
 
+  it("after a booking the price box shows the stored totals, no longer indicative", async () => {
+    server.use(http.post("/api/bookings", () =>
+      HttpResponse.json(bookingRecord({ frequencyCode: "ONE_TIME", frequencyNameAtBooking: "One-time", discountPercent: 0, recurringTotal: 260 }), {
+        status: 201,
+      })));
+    const { user } = await openPage();
+    await fillValidHourly(user);
+    expect(within(priceBox()).getByText("Indicative only. Final totals confirmed on submit.")).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Book Now" }));
+    const card = await screen.findByRole("region", { name: "Booking created. We’ve emailed your confirmation." });
+    expect(within(priceBox()).queryByText(/Indicative only/)).toBeNull();
+    expect(within(priceBox()).queryByText(/Final totals are confirmed on submit/)).toBeNull();
+    expect(within(priceBox()).getByText("The totals of your booking, as we received it.")).toBeTruthy();
+    expect(priceLines(priceBox())).toEqual({ Base: "A$165.00", Extras: "A$95.00", "First service": "A$260.00" });
+    // A one-time clean: no recurring total, in the box or on the result card.
+    expect(within(card).queryByText("Recurring")).toBeNull();
+    // And the mobile bar (First service) goes with the form.
+    expect(document.querySelector(".booking-bottom-bar")).toBeNull();
+  });
+
+  it("gives every link on the page a real address (Lighthouse's crawlable-anchors)", async () => {
+    await openPage();
+    const links = [...document.querySelectorAll("a")];
+    expect(links.length).toBeGreaterThan(10);
+    for (const link of links) {
+      const href = link.getAttribute("href") ?? "";
+      expect(href, link.outerHTML).not.toBe("");
+      expect(href, link.outerHTML).not.toMatch(/^(javascript:|file:)/);
+      expect(() => new URL(href, "https://example.test/book-now"), link.outerHTML).not.toThrow();
+    }
+  });
+
   it("reviews the draft: '(to be decided)' until a time is chosen, then the Melbourne time", async () => {
     const { user } = await openPage();
     const review = section(/Review and Submit/);
     expect(within(review).getByText("(to be decided)")).toBeTruthy();
-    await fillContactAndAddress();
+    fillContactAndAddress();
     fill(/^Unit/, "4");
     await user.click(screen.getByRole("radio", { name: new RegExp(BEDROOMS.name) }));
     await user.selectOptions(await screen.findByLabelText(/^Bedrooms/), "2");
-    chooseSlot("2030-03-06", "14");
-    expect(within(review).getByText("Wed 6 Mar 2030, 2:00 pm")).toBeTruthy();
+    await chooseSlot(user, firstBookableDate(), "2:00 pm");
+    expect(within(review).getByText(formatMelbourneDateTime(slotInstant(firstBookableDate(), 14)))).toBeTruthy();
     expect(within(review).getByText("Regular Clean — 2 bedrooms")).toBeTruthy();
     expect(within(review).getByText(/4\/12 Smith St/)).toBeTruthy();
     expect(within(review).getByText(/ada@example.com/)).toBeTruthy();

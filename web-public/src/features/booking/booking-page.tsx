@@ -15,6 +15,7 @@ const bookNow = getRouteApi("/site/book-now");
 /** /book-now: the domestic booking and quote form (public-site.md section 2). The <title> comes from the route's seo data. */
 export function BookingPage() {
   const data = bookNow.useLoaderData();
+  const { service } = bookNow.useSearch();
   const router = useRouter();
   return (
     <div className="booking-page">
@@ -35,7 +36,7 @@ export function BookingPage() {
       */}
       <Suspense>
         {/* A retry reloads what the page needs, as the route loader fetched it. */}
-        <BookingFormView data={data} onRetry={() => void router.invalidate()} />
+        <BookingFormView data={data} preselectSlug={service} onRetry={() => void router.invalidate()} />
       </Suspense>
     </div>
   );

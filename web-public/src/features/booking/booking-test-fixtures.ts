@@ -8,9 +8,11 @@ import type {
   QuestionDto,
   ServiceDto,
 } from "@yarra/api/client/types.ts";
-import { bookableDates } from "@yarra/core/booking/scheduling.ts";
+import { bookableDates, earliestBookableYmd, latestBookableYmd, slotInstant } from "@yarra/core/booking/scheduling.ts";
+import { addDaysYmd, isYmd, weekdayOfYmd } from "@yarra/core/shared/melbourne-time.ts";
 import { BOOKING_FORM_CONTENT_DEFAULTS, SCHEDULING_DEFAULTS } from "@yarra/core/settings/types.ts";
 import { http, HttpResponse } from "msw";
+import type { AvailabilityDay, ClosedReason } from "./booking-api.ts";
 
 export const HOURLY: ServiceDto = {
   _id: "svc-hourly",
@@ -23,6 +25,7 @@ export const HOURLY: ServiceDto = {
   stepHours: 0.5,
   bedroomPrices: [],
   basePrice: 0,
+  durationMinutes: 120,
   description: "",
   deletedAt: null,
 };
@@ -33,7 +36,11 @@ export const BEDROOMS: ServiceDto = {
   name: "Regular Clean",
   slug: "regular-clean",
   pricingModel: "BEDROOMS",
-  bedroomPrices: [{ bedrooms: 1, price: 149 }, { bedrooms: 2, price: 179 }, { bedrooms: 3, price: 219 }],
+  bedroomPrices: [
+    { bedrooms: 1, price: 149, durationMinutes: 120 },
+    { bedrooms: 2, price: 179, durationMinutes: 150 },
+    { bedrooms: 3, price: 219, durationMinutes: 180 },
+  ],
 };
 
 export const FIXED: ServiceDto = {
@@ -49,6 +56,7 @@ const extra = (patch: Partial<ExtraDto> & Pick<ExtraDto, "_id" | "serviceId" | "
   description: "",
   hasQuantity: false,
   maxQuantity: 20,
+  durationMinutes: 0,
   imageUrl: "",
   active: true,
   order: 1,
@@ -57,8 +65,17 @@ const extra = (patch: Partial<ExtraDto> & Pick<ExtraDto, "_id" | "serviceId" | "
 });
 
 export const EXTRAS: ExtraDto[] = [
-  extra({ _id: "x-oven", serviceId: HOURLY._id, title: "Inside oven", price: 65, order: 1 }),
-  extra({ _id: "x-windows", serviceId: HOURLY._id, title: "Interior windows", price: 15, hasQuantity: true, maxQuantity: 8, order: 2 }),
+  extra({ _id: "x-oven", serviceId: HOURLY._id, title: "Inside oven", price: 65, order: 1, durationMinutes: 60 }),
+  extra({
+    _id: "x-windows",
+    serviceId: HOURLY._id,
+    title: "Interior windows",
+    price: 15,
+    hasQuantity: true,
+    maxQuantity: 8,
+    order: 2,
+    durationMinutes: 15,
+  }),
   extra({ _id: "x-balcony", serviceId: BEDROOMS._id, title: "Balcony", price: 35, order: 1 }),
 ];
 
@@ -128,14 +145,102 @@ export const SCHEDULING: PublicSchedulingDto = {
   firstSlotHour: SCHEDULING_DEFAULTS.firstSlotHour,
   lastSlotHour: SCHEDULING_DEFAULTS.lastSlotHour,
   closedWeekdays: SCHEDULING_DEFAULTS.closedWeekdays,
+  dayEndHour: SCHEDULING_DEFAULTS.dayEndHour,
+  serviceArea: { postcodes: [] },
 };
 
 /** The first date a customer can book, from today. */
 export const firstBookableDate = (scheduling: PublicSchedulingDto = SCHEDULING) =>
   bookableDates(new Date(), scheduling, 1)[0];
 
-export const catalogHandlers = (content: BookingFormContentDto = CONTENT, scheduling = SCHEDULING) => [
+/**
+ * What GET /api/availability answers in these tests, by the contract (issue 14): each day of the
+ * range open or closed and why, the open days' starts that end by the close of the day, and the
+ * taken ones marked. Tests change it between calls (a slot taken, a day full, a closed date).
+ */
+export interface AvailabilityFake {
+  scheduling: PublicSchedulingDto;
+  /** Starts taken (ISO), for every job length. */
+  taken: Set<string>;
+  /** Days with no free start left. */
+  full: Set<string>;
+  /** Closed dates and their labels. */
+  closedDates: Map<string, string>;
+  /** Every call's query, in order. */
+  calls: URLSearchParams[];
+}
+
+export function availabilityFake(scheduling: PublicSchedulingDto = SCHEDULING): AvailabilityFake {
+  return { scheduling, taken: new Set(), full: new Set(), closedDates: new Map(), calls: [] };
+}
+
+/** The job's length from the query, as the server works it out from the fixtures' catalogue. */
+function jobMinutes(query: URLSearchParams): number {
+  const service = [HOURLY, BEDROOMS, FIXED].find((s) => s._id === query.get("serviceId"));
+  let minutes = service?.durationMinutes ?? 120;
+  if (service?.pricingModel === "HOURLY" && query.has("hours")) minutes = Number(query.get("hours")) * 60;
+  if (service?.pricingModel === "BEDROOMS" && query.has("bedrooms")) {
+    minutes = service.bedroomPrices.find((row) => row.bedrooms === Number(query.get("bedrooms")))?.durationMinutes ??
+      minutes;
+  }
+  for (const item of (query.get("extras") ?? "").split(",").filter(Boolean)) {
+    const [id, quantity] = item.split(":");
+    minutes += (EXTRAS.find((e) => e._id === id)?.durationMinutes ?? 0) * Number(quantity);
+  }
+  return minutes;
+}
+
+export function availabilityDays(fake: AvailabilityFake, query: URLSearchParams, now = new Date()): AvailabilityDay[] {
+  const { scheduling } = fake;
+  const earliest = earliestBookableYmd(now, scheduling);
+  const latest = latestBookableYmd(now, scheduling);
+  const minutes = jobMinutes(query);
+  const days: AvailabilityDay[] = [];
+  for (let date = query.get("from")!; date <= query.get("to")!; date = addDaysYmd(date, 1)) {
+    const closed = (reason: ClosedReason, label?: string) =>
+      days.push(label ? { date, open: false, reason, label } : { date, open: false, reason });
+    if (date < earliest) closed("BEFORE_LEAD_TIME");
+    else if (date > latest) closed("BEYOND_HORIZON");
+    else if (scheduling.closedWeekdays.includes(weekdayOfYmd(date))) closed("CLOSED_DAY");
+    else if (fake.closedDates.has(date)) closed("CLOSED_DATE", fake.closedDates.get(date));
+    else {
+      const slots = [];
+      for (let hour = scheduling.firstSlotHour; hour <= scheduling.lastSlotHour; hour++) {
+        // A start that would run past the close of the day is not listed.
+        if (hour * 60 + minutes > scheduling.dayEndHour * 60) continue;
+        const startTimeISO = slotInstant(date, hour).toISOString();
+        slots.push({ startTimeISO, available: !fake.taken.has(startTimeISO) });
+      }
+      if (fake.full.has(date) || !slots.some((slot) => slot.available)) closed("FULL");
+      else days.push({ date, open: true, slots });
+    }
+  }
+  return days;
+}
+
+export const availabilityHandler = (fake: AvailabilityFake) =>
+  http.get("/api/availability", ({ request }) => {
+    const query = new URL(request.url).searchParams;
+    fake.calls.push(query);
+    const from = query.get("from") ?? "";
+    const to = query.get("to") ?? "";
+    const span = isYmd(from) && isYmd(to) ? (Date.parse(to) - Date.parse(from)) / 86_400_000 + 1 : NaN;
+    if (!(span >= 1 && span <= 62)) {
+      return HttpResponse.json(
+        { error: "Please fix the highlighted fields, then try again.", code: "VALIDATION_FAILED", fieldErrors: { to: ["Bad range."] } },
+        { status: 422 },
+      );
+    }
+    return HttpResponse.json({ durationMinutes: jobMinutes(query), days: availabilityDays(fake, query) });
+  });
+
+export const catalogHandlers = (
+  content: BookingFormContentDto = CONTENT,
+  scheduling = SCHEDULING,
+  availability = availabilityFake(scheduling),
+) => [
   http.get("/api/scheduling", () => HttpResponse.json(scheduling)),
+  availabilityHandler(availability),
   http.get("/api/services", () => HttpResponse.json({ items: [HOURLY, BEDROOMS, FIXED] })),
   http.get("/api/frequencies", () => HttpResponse.json({ items: FREQUENCIES })),
   http.get("/api/extras", ({ request }) => {

@@ -64,10 +64,14 @@ export const ContactSection = memo(function ContactSection(
 interface AddressSectionProps {
   address: BookingForm["address"];
   errors: FieldErrors;
+  /** Beside the postcode, e.g. that the business does not clean there (issue 14). */
+  postcodeNotice?: string;
   onChange: FormChange;
 }
 
-export const AddressSection = memo(function AddressSection({ address, errors, onChange }: AddressSectionProps) {
+export const AddressSection = memo(function AddressSection(
+  { address, errors, postcodeNotice, onChange }: AddressSectionProps,
+) {
   const setAddress = (key: keyof BookingForm["address"], value: string) =>
     onChange({ address: { ...address, [key]: value } }, [`address.${key}`]);
   return (
@@ -120,7 +124,8 @@ export const AddressSection = memo(function AddressSection({ address, errors, on
           maxLength={4}
           required
           value={address.postCode}
-          errors={errors["address.postCode"]}
+          hint={postcodeNotice && <span className="booking-field__notice">{postcodeNotice}</span>}
+          errors={errors["address.postCode"]?.filter((message) => message !== postcodeNotice)}
           onValue={(value) => setAddress("postCode", value.replace(/\D/g, ""))}
         />
       </div>

@@ -5,24 +5,45 @@ import type { BookingForm } from "./booking-draft.ts";
 import { describedBy, FieldError, TextField } from "./field.tsx";
 import { SectionFrame } from "./form-section.tsx";
 
-/** public-site.md section 8: the questions load failure; the customer may still continue. */
-export const QUESTIONS_LOAD_ERROR =
-  "We couldn’t load the extra questions just now. You can still continue and try again later.";
+/**
+ * public-site.md section 8's questions load failure, word for word. Issue 14: continuing means
+ * filling in the rest of the form; a retry is offered, and Book Now waits for the questions (a
+ * booking without the answers the server requires would only fail on a question not shown).
+ */
+export const QUESTIONS_LOAD_ERROR = "We couldn’t load the extra questions just now. You can still continue and try again later.";
+export const QUESTIONS_RETRY_HINT = "We need your answers to them before you can book.";
+/** Under the questions when the customer submits before they are known. */
+export const QUESTIONS_UNKNOWN_MESSAGE = "The extra questions haven’t loaded, so we can’t take your booking yet. Press Retry to load them.";
+export const QUESTIONS_LOADING_MESSAGE = "The extra questions are still loading. Please try again in a moment.";
 
 type QuestionsSectionProps = Pick<BookingForm, "answers"> & {
   errors: FieldErrors;
   questions: QuestionDto[];
-  failed: boolean;
+  status: "loading" | "ready" | "failed";
   onAnswer: (questionId: string, value: string | string[]) => void;
+  onRetry: () => void;
 };
 
 export const QuestionsSection = memo(function QuestionsSection(
-  { answers, errors, questions, failed, onAnswer }: QuestionsSectionProps,
+  { answers, errors, questions, status, onAnswer, onRetry }: QuestionsSectionProps,
 ) {
+  const failed = status === "failed";
   return (
     <SectionFrame step="questions" lead={questions.length > 0 ? "Questions marked * need an answer." : undefined}>
-      {failed && <p className="booking-notice booking-notice--error" role="alert">{QUESTIONS_LOAD_ERROR}</p>}
-      {!failed && questions.length === 0 && <p className="booking-notice">No extra questions for this service.</p>}
+      {failed && (
+        <div className="booking-notice booking-notice--error booking-notice--retry" role="alert">
+          <p>{QUESTIONS_LOAD_ERROR} {QUESTIONS_RETRY_HINT}</p>
+          <button type="button" className="button button--ghost booking-button--secondary" onClick={onRetry}>
+            Retry
+          </button>
+        </div>
+      )}
+      {status === "loading" && questions.length === 0 && (
+        <p className="booking-notice" role="status">Loading the extra questions…</p>
+      )}
+      {status === "ready" && questions.length === 0 && (
+        <p className="booking-notice">No extra questions for this service.</p>
+      )}
       <FieldError id="booking-answers-error" messages={errors.answers} />
       <div className="booking-questions">
         {questions.map((question) => (

@@ -1,4 +1,5 @@
 import { useNavigate } from "@tanstack/react-router";
+import { DEFAULT_FREQUENCY_CODE } from "@yarra/core/catalog/constants.ts";
 import { formatAud } from "@yarra/core/shared/money.ts";
 import { useEffect, useRef } from "react";
 import { useBusinessProfile } from "../../lib/business-profile-context.tsx";
@@ -36,8 +37,9 @@ export function ResultCard({ result }: { result: BookingResult }) {
     ["Base", formatAud(result.baseAmount)],
     ["Extras", formatAud(result.extrasAmount)],
     ["First service", formatAud(result.firstServiceTotal)],
-    ["Recurring", formatAud(result.recurringTotal)],
   ];
+  // A one-time clean has no recurring total to show.
+  if (result.frequencyCode !== DEFAULT_FREQUENCY_CODE) rows.push(["Recurring", formatAud(result.recurringTotal)]);
 
   return (
     <section className="result-card" aria-labelledby="booking-result-title">

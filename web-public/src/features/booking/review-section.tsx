@@ -1,4 +1,5 @@
 import type { BookingFormContentDto, FrequencyDto, ServiceDto } from "@yarra/api/client/types.ts";
+import { LegalLinks } from "../../ui/legal-links.tsx";
 import type { PricedDraft } from "@yarra/core/booking/pricing.ts";
 import { formatMelbourneDateTime } from "@yarra/core/shared/melbourne-time.ts";
 import type { FieldErrors } from "@yarra/core/shared/result.ts";
@@ -22,6 +23,8 @@ interface ReviewSectionProps {
   submitting: SubmitKind | null;
   /** The banner's text, repeated under the buttons where the customer is looking. */
   submitMessage: string | null;
+  /** Why only a quote can be asked for (the postcode is outside the service area), or null. */
+  quoteOnlyReason: string | null;
   onChange: FormChange;
   onSubmit: (kind: SubmitKind) => void;
 }
@@ -35,7 +38,8 @@ export function serviceSizeText(form: Pick<BookingForm, "servicePricingModel" | 
 
 /** Shows the whole draft, so it re-renders with every change to it (not when questions arrive). */
 export const ReviewSection = memo(function ReviewSection(props: ReviewSectionProps) {
-  const { form, errors, service, frequency, content, priced, pricingFailed, submitting, submitMessage } = props;
+  const { form, errors, service, frequency, content, priced, pricingFailed, submitting, submitMessage, quoteOnlyReason } =
+    props;
   const start = startTimeIsoOf(form);
   const size = serviceSizeText(form);
   const addressLine = [form.address.unit.trim(), form.address.street.trim()].filter(Boolean).join("/");
@@ -100,29 +104,47 @@ export const ReviewSection = memo(function ReviewSection(props: ReviewSectionPro
           priced={priced}
           hasService={Boolean(form.serviceId)}
           pricingFailed={pricingFailed}
-          frequencyName={frequency?.name}
+          frequency={frequency}
         />
       </div>
 
+      {quoteOnlyReason && <p className="booking-notice booking-notice--warning">{quoteOnlyReason}</p>}
       <div className="booking-actions">
-        <button
-          type="button"
-          className="button button--ghost booking-button--secondary"
-          disabled={submitting !== null}
-          onClick={() => props.onSubmit("QUOTE")}
-        >
-          {submitting === "QUOTE" ? "Submitting…" : "Get Quote"}
-        </button>
-        <button
-          type="button"
-          className="button button--primary booking-button--primary"
-          disabled={submitting !== null}
-          onClick={() => props.onSubmit("BOOKING")}
-        >
-          {submitting === "BOOKING" ? "Booking…" : "Book Now"}
-        </button>
+        {quoteOnlyReason
+          // Outside the service area a booking would be refused; a quote request is still welcome.
+          ? (
+            <button
+              type="button"
+              className="button button--primary booking-button--primary"
+              disabled={submitting !== null}
+              onClick={() => props.onSubmit("QUOTE")}
+            >
+              {submitting === "QUOTE" ? "Submitting…" : "Request a quote"}
+            </button>
+          )
+          : (
+            <>
+              <button
+                type="button"
+                className="button button--ghost booking-button--secondary"
+                disabled={submitting !== null}
+                onClick={() => props.onSubmit("QUOTE")}
+              >
+                {submitting === "QUOTE" ? "Submitting…" : "Get Quote"}
+              </button>
+              <button
+                type="button"
+                className="button button--primary booking-button--primary"
+                disabled={submitting !== null}
+                onClick={() => props.onSubmit("BOOKING")}
+              >
+                {submitting === "BOOKING" ? "Booking…" : "Book Now"}
+              </button>
+            </>
+          )}
       </div>
       {submitMessage && <p className="booking-actions__message">{submitMessage}</p>}
+      <LegalLinks action="booking or requesting a quote" className="booking-legal" />
     </SectionFrame>
   );
 });

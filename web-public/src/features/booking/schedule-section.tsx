@@ -1,21 +1,18 @@
 import { DRAFT_MESSAGES } from "@yarra/core/booking/draft-validation.ts";
-import {
-  closedDayMessage,
-  closedDaysText,
-  earliestDateMessage,
-  horizonMessage,
-  isClosedYmd,
-  slotHours,
-} from "@yarra/core/booking/scheduling.ts";
+import { closedDaysText } from "@yarra/core/booking/scheduling.ts";
 import { SLOT_UNAVAILABLE } from "@yarra/core/booking/create-booking.ts";
-import { formatYmdLong, isYmd } from "@yarra/core/shared/melbourne-time.ts";
+import { formatYmdLong } from "@yarra/core/shared/melbourne-time.ts";
 import type { FieldErrors } from "@yarra/core/shared/result.ts";
-import { memo, useId } from "react";
+import { memo, Suspense, useId } from "react";
 import type { Settled } from "../../lib/loadable.ts";
+import type { AvailabilityDay } from "./booking-api.ts";
 import type { BookingCalendar } from "./booking-data.ts";
 import type { BookingForm } from "./booking-draft.ts";
+import { freeSlots, slotTimeLabel } from "./availability-calendar.ts";
 import { describedBy, FieldError } from "./field.tsx";
 import { type FormChange, SectionFrame } from "./form-section.tsx";
+import { LazyScheduleCalendar } from "./schedule-calendar-lazy.ts";
+import type { AvailabilityView } from "./use-availability.ts";
 
 /** public-site.md section 4: unknown, then true or false. */
 export type AvailabilityState =
@@ -29,31 +26,6 @@ export type AvailabilityState =
 export const AVAILABLE_MESSAGE = "This time is available.";
 export const UNAVAILABLE_MESSAGE = SLOT_UNAVAILABLE.message;
 
-/** '8:00 am' for 8, '4:00 pm' for 16. */
-export function slotLabel(hour: number): string {
-  const twelve = hour % 12 === 0 ? 12 : hour % 12;
-  return `${twelve}:00 ${hour < 12 ? "am" : "pm"}`;
-}
-
-/** What the date picker alone can tell with the live settings: a closed day, or a date outside the lead time and horizon. */
-export function dateProblem(ymd: string, calendar: BookingCalendar | null): string | null {
-  if (!isYmd(ymd) || !calendar) return null;
-  if (ymd < calendar.earliestYmd) return earliestDateMessage(calendar.earliestYmd);
-  if (ymd > calendar.latestYmd) return horizonMessage(calendar);
-  if (isClosedYmd(ymd, calendar)) return closedDayMessage(calendar);
-  return null;
-}
-
-type ScheduleSectionProps = Pick<BookingForm, "date" | "slotHour"> & {
-  errors: FieldErrors;
-  availability: AvailabilityState;
-  /** GET /api/scheduling: until it answers no day or time can be offered. */
-  calendar: Settled<BookingCalendar>;
-  onRetryCalendar: () => void;
-  onChange: FormChange;
-  onCheckAvailability: () => void;
-};
-
 /**
  * Stands for the earliest day until the settings arrive: always in the prerendered HTML, which is
  * built with no API and days before it is served, so it holds on any day.
@@ -62,6 +34,37 @@ export const EARLIEST_DATE_PLACEHOLDER = "being looked up";
 
 export const CALENDAR_LOAD_ERROR =
   "We couldn’t load our booking calendar, so dates and times can’t be chosen yet.";
+export const DAYS_LOAD_ERROR = "We couldn’t check which days are free just now.";
+export const CHECKING_DAYS = "Checking which days and times are free…";
+export const PICK_A_DAY = "Choose a day to see its free start times.";
+
+/** Said when a change of the clean (or a refresh) took away the day or time the customer had chosen. */
+export function unofferedNotice(what: "day" | "time", date: string, startTimeISO: string): string {
+  const chosen = what === "time" && startTimeISO
+    ? `${slotTimeLabel(startTimeISO)} on ${formatYmdLong(date)}`
+    : formatYmdLong(date);
+  return `${chosen} is no longer free for this clean, so we’ve cleared it. Please choose another ${
+    what === "time" ? "time" : "day"
+  }.`;
+}
+
+type ScheduleSectionProps = Pick<BookingForm, "date" | "startTimeISO"> & {
+  errors: FieldErrors;
+  availability: AvailabilityState;
+  /** GET /api/scheduling: until it answers no day or time can be offered. */
+  calendar: Settled<BookingCalendar>;
+  /** GET /api/availability: the open days and free times of the months around the one shown. */
+  month: string;
+  daysStatus: AvailabilityView["status"];
+  days: ReadonlyMap<string, AvailabilityDay>;
+  /** Why the chosen day or time was just cleared, if it was. */
+  notice: string | null;
+  onMonthChange: (month: string) => void;
+  onRetryDays: () => void;
+  onRetryCalendar: () => void;
+  onChange: FormChange;
+  onCheckAvailability: () => void;
+};
 
 export const ScheduleSection = memo(function ScheduleSection(props: ScheduleSectionProps) {
   return (
@@ -72,20 +75,16 @@ export const ScheduleSection = memo(function ScheduleSection(props: ScheduleSect
   );
 });
 
-function ScheduleFields(
-  { date, slotHour, errors, availability, calendar, onRetryCalendar, onChange, onCheckAvailability }:
-    ScheduleSectionProps,
-) {
+function ScheduleFields(props: ScheduleSectionProps) {
+  const { date, startTimeISO, errors, availability, calendar, days, daysStatus, notice, onChange } = props;
   const id = useId();
   const settings = calendar.status === "ready" ? calendar.value : null;
-  const problem = dateProblem(date, settings);
-  const scheduleErrors = errors.startTimeISO ?? [];
-  // The date picker's own finding is shown once: core's message for the same fault is not repeated.
-  const dateMessages = problem ? [problem, ...scheduleErrors.filter((m) => m !== problem)] : scheduleErrors;
-  const invalid = dateMessages.length > 0;
+  const messages = errors.startTimeISO ?? [];
+  const invalid = messages.length > 0;
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
-  const statusText = availabilityText(availability);
+  const day = date ? days.get(date) : undefined;
+  const slots = freeSlots(day);
 
   return (
     <>
@@ -93,7 +92,7 @@ function ScheduleFields(
         ? (
           <div className="booking-schedule__failed" role="alert">
             <p className="booking-field__hint" id={hintId}>{CALENDAR_LOAD_ERROR}</p>
-            <button type="button" className="button button--ghost booking-button--secondary" onClick={onRetryCalendar}>
+            <button type="button" className="button button--ghost booking-button--secondary" onClick={props.onRetryCalendar}>
               Try again
             </button>
           </div>
@@ -105,58 +104,90 @@ function ScheduleFields(
             {" "}Times are Melbourne time.
           </p>
         )}
-      <div className="booking-grid">
-        <div className={`booking-field ${invalid ? "booking-field--invalid" : ""}`}>
-          <label className="booking-field__label" htmlFor={`${id}-date`}>
-            Date<span className="booking-field__required" aria-hidden="true"> *</span>
-          </label>
-          <input
-            id={`${id}-date`}
-            className="booking-input"
-            type="date"
-            name="date"
-            min={settings?.earliestYmd}
-            max={settings?.latestYmd}
-            // No day can be offered before the settings say which are open.
-            disabled={!settings}
-            required
-            aria-required
-            value={date}
-            aria-invalid={invalid || undefined}
-            aria-describedby={describedBy(hintId, invalid && errorId)}
-            onChange={(event) => onChange({ date: event.target.value }, ["startTimeISO"])}
-          />
+      {/* Focusable, so a schedule error can take the customer here (form-section.tsx goToSection). */}
+      <fieldset
+        className={`booking-schedule ${invalid ? "booking-field--invalid" : ""}`}
+        tabIndex={-1}
+        aria-describedby={describedBy(hintId, invalid && errorId)}
+        aria-invalid={invalid || undefined}
+      >
+        <legend className="booking-field__label">
+          Date and start time<span className="booking-field__required" aria-hidden="true"> *</span>
+        </legend>
+        {/* The width of the section, not the window, decides whether grid and times sit side by side. */}
+        <div className="booking-schedule__area">
+          <div className="booking-schedule__body">
+            <div className="booking-schedule__calendar">
+              {settings
+                ? (
+                  <Suspense fallback={<CalendarPlaceholder />}>
+                    <LazyScheduleCalendar
+                      range={settings}
+                      todayYmd={settings.todayYmd}
+                      month={props.month}
+                      date={date}
+                      days={days}
+                      onMonthChange={props.onMonthChange}
+                      onSelectDay={(ymd) => {
+                        if (ymd !== date) onChange({ date: ymd, startTimeISO: "" }, ["startTimeISO"]);
+                      }}
+                    />
+                  </Suspense>
+                )
+                // Nothing to pick before the settings say which days can be booked.
+                : <CalendarPlaceholder />}
+            </div>
+            <div className="booking-schedule__times">
+              {daysStatus === "failed" && settings
+                ? (
+                  <div className="booking-schedule__failed" role="alert">
+                    <p className="booking-field__hint">{DAYS_LOAD_ERROR}</p>
+                    <button
+                      type="button"
+                      className="button button--ghost booking-button--secondary"
+                      onClick={props.onRetryDays}
+                    >
+                      Retry
+                    </button>
+                  </div>
+                )
+                : null}
+              <p className="booking-schedule__status" role="status">
+                {notice ?? (settings && daysStatus === "loading" ? CHECKING_DAYS : "")}
+              </p>
+              {day?.open
+                ? (
+                  <fieldset className="booking-slots">
+                    <legend className="booking-slots__legend">Free start times on {formatYmdLong(date)}</legend>
+                    <div className="booking-slots__grid">
+                      {slots.map((slot) => {
+                        const chosen = slot.startTimeISO === startTimeISO;
+                        return (
+                          <button
+                            key={slot.startTimeISO}
+                            type="button"
+                            className={`booking-slot ${chosen ? "booking-slot--chosen" : ""}`}
+                            aria-pressed={chosen}
+                            onClick={() => onChange({ startTimeISO: slot.startTimeISO }, ["startTimeISO"])}
+                          >
+                            {slotTimeLabel(slot.startTimeISO)}
+                          </button>
+                        );
+                      })}
+                    </div>
+                  </fieldset>
+                )
+                : settings && <p className="booking-field__hint">{PICK_A_DAY}</p>}
+            </div>
+          </div>
         </div>
-        <div className={`booking-field ${invalid ? "booking-field--invalid" : ""}`}>
-          <label className="booking-field__label" htmlFor={`${id}-slot`}>
-            Start time<span className="booking-field__required" aria-hidden="true"> *</span>
-          </label>
-          <select
-            id={`${id}-slot`}
-            className="booking-input booking-select"
-            name="slot"
-            disabled={!settings}
-            required
-            aria-required
-            value={slotHour === null ? "" : String(slotHour)}
-            aria-invalid={invalid || undefined}
-            aria-describedby={describedBy(invalid && errorId)}
-            onChange={(event) =>
-              onChange({ slotHour: event.target.value === "" ? null : Number(event.target.value) }, [
-                "startTimeISO",
-              ])}
-          >
-            <option value="">Choose a start time</option>
-            {settings && slotHours(settings).map((hour) => <option key={hour} value={hour}>{slotLabel(hour)}</option>)}
-          </select>
-        </div>
-      </div>
-      <FieldError id={errorId} messages={dateMessages} />
+      </fieldset>
+      <FieldError id={errorId} messages={messages} />
       <div className="booking-availability">
         <button
           type="button"
           className="button button--ghost booking-button--secondary"
-          onClick={onCheckAvailability}
+          onClick={props.onCheckAvailability}
           disabled={availability.status === "checking"}
         >
           Check availability
@@ -166,11 +197,15 @@ function ScheduleFields(
           role="status"
           aria-live="polite"
         >
-          {statusText}
+          {availabilityText(availability)}
         </p>
       </div>
     </>
   );
+}
+
+function CalendarPlaceholder() {
+  return <p className="booking-schedule__placeholder">The calendar appears here once it has loaded.</p>;
 }
 
 function availabilityText(state: AvailabilityState): string {

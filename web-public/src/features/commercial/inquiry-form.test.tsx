@@ -5,7 +5,8 @@ import { renderApp } from "../../test/render-app.tsx";
 import { server } from "../../test/server.ts";
 import { DRAFT_MESSAGES } from "@yarra/core/booking/draft-validation.ts";
 import { INQUIRY_MESSAGES } from "@yarra/core/inquiry/validation.ts";
-import { INQUIRY_FAILURE, INQUIRY_FIX_FIELDS, INQUIRY_SUCCESS } from "./inquiry-form.tsx";
+import { INQUIRY_FAILURE, INQUIRY_FIX_FIELDS, INQUIRY_SEND_HINT,
+  INQUIRY_SUCCESS } from "./inquiry-form.tsx";
 
 type User = Awaited<ReturnType<typeof renderApp>>["user"];
 
@@ -49,39 +50,41 @@ describe("InquiryForm", () => {
     }
   });
 
-  it("Send says what to fix: each field's message under it, the first field focused, nothing sent", async () => {
+  it("Send stays disabled until the spec's fields are in (public-site.md 5), and says so beside it", async () => {
+    const { user } = await openForm();
+    expect(send()).toHaveProperty("disabled", true);
+    const hint = document.getElementById(send().getAttribute("aria-describedby") ?? "");
+    expect(hint?.textContent).toBe(INQUIRY_SEND_HINT);
+    for (const [label, value] of [["First name", "Priya"], ["Last name", "Shah"], ["Email", "priya@school"], ["Phone", "0412 345 678"], ["Suburb", "Carlton"], ["Message", "Weekly clean"]]) {
+      await user.type(field(label), value);
+    }
+    expect(send()).toHaveProperty("disabled", true);
+    await user.type(field("Email"), ".edu.au");
+    expect(send()).toHaveProperty("disabled", false);
+    expect(send().getAttribute("aria-describedby")).toBeNull();
+  });
+
+  it("a phone like abc: Send says what to fix, focuses it, and sends nothing", async () => {
     const sent: unknown[] = [];
     server.use(http.post("/api/inquiries", async ({ request }) => {
       sent.push(await request.json());
       return HttpResponse.json({ _id: "inq1" }, { status: 201 });
     }));
     const { user } = await openForm();
-    expect(send()).toHaveProperty("disabled", false);
-    await user.click(send());
-
-    for (
-      const [label, message] of [
-        ["First name", INQUIRY_MESSAGES.firstName],
-        ["Last name", INQUIRY_MESSAGES.lastName],
-        ["Email", INQUIRY_MESSAGES.email],
-        ["Phone", INQUIRY_MESSAGES.phone],
-        ["Suburb", INQUIRY_MESSAGES.suburb],
-        ["Message", INQUIRY_MESSAGES.message],
-      ]
-    ) {
-      expect(field(label).getAttribute("aria-invalid"), label).toBe("true");
-      expect(errorOf(label), label).toBe(message);
+    for (const [label, value] of [["First name", "Priya"], ["Last name", "Shah"], ["Email", "priya@school.edu.au"], ["Phone", "abc"], ["Suburb", "Carlton"], ["Message", "Weekly clean"]]) {
+      await user.type(field(label), value);
     }
-    expect(field("Inquiry type").getAttribute("aria-invalid")).toBeNull();
-    expect(document.activeElement).toBe(field("First name"));
+    await user.click(send());
+    expect(field("Phone").getAttribute("aria-invalid")).toBe("true");
+    expect(errorOf("Phone")).toBe(INQUIRY_MESSAGES.phoneInvalid);
+    expect(field("First name").getAttribute("aria-invalid")).toBeNull();
+    expect(document.activeElement).toBe(field("Phone"));
     expect(screen.getByRole("status").textContent).toBe(INQUIRY_FIX_FIELDS);
     expect(sent).toEqual([]);
 
-    // Typing in a field takes its message away; the others stay until they are fixed.
-    await user.type(field("First name"), "Ada");
-    expect(field("First name").getAttribute("aria-invalid")).toBeNull();
-    expect(field("First name").getAttribute("aria-describedby")).toBeNull();
-    expect(errorOf("Last name")).toBe(INQUIRY_MESSAGES.lastName);
+    // Typing in the field takes its message away.
+    await user.type(field("Phone"), "1");
+    expect(field("Phone").getAttribute("aria-invalid")).toBeNull();
     expect(screen.getByRole("status").textContent).toBe("");
   });
 

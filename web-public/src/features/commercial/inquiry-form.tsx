@@ -3,6 +3,7 @@ import { ApiError, isApiError } from "@yarra/api/client/http.ts";
 import { describeFailure } from "@yarra/api/client/error-catalogue.ts";
 import { inquirySchema } from "@yarra/core/inquiry/schemas.ts";
 import { DEFAULT_INQUIRY_TYPE, type InquiryType } from "@yarra/core/inquiry/types.ts";
+import { canSendInquiry } from "@yarra/core/inquiry/validation.ts";
 import { parseInput } from "@yarra/core/shared/parse-input.ts";
 import type { FieldErrors } from "@yarra/core/shared/result.ts";
 import { type ChangeEvent, type FocusEvent, type FormEvent, useEffect, useId, useRef, useState } from "react";
@@ -30,6 +31,9 @@ export function inquiryFieldErrors(fields: InquiryFields): FieldErrors {
   const checked = parseInput(inquirySchema, fields);
   return checked.ok ? {} : checked.error.fieldErrors ?? {};
 }
+
+/** Beside a Send the spec keeps disabled: what it is waiting for. */
+export const INQUIRY_SEND_HINT = "Send unlocks once your name, a valid email, phone, suburb and message are filled in.";
 
 /** The banner text of a Send with fields to fix (the booking form's). */
 export const INQUIRY_FIX_FIELDS = "Please fix the highlighted fields, then try again.";
@@ -73,6 +77,7 @@ export function InquiryForm() {
   const lastAttempt = useRef<{ body: string; key: string } | null>(null);
 
   const sending = status === "sending";
+  const complete = canSendInquiry(fields);
 
   // After the errors are on screen, the first field to fix takes focus (as in the booking form).
   useEffect(() => {
@@ -215,10 +220,21 @@ export function InquiryForm() {
         />
       )}
 
-      {/* Never greyed out for a field to fix: Send says which (issue 14); only a send in flight disables it. */}
-      <button type="submit" className="button button--primary inquiry-form__send" disabled={sending}>
+      {/*
+        public-site.md section 5: Send stays disabled until the required fields are filled and the
+        email matches. Issue 14: it says why, beside it, and each field says what is wrong with it.
+      */}
+      <button
+        type="submit"
+        className="button button--primary inquiry-form__send"
+        disabled={sending || !complete}
+        aria-describedby={complete ? undefined : `${id}-send-hint`}
+      >
         {sending ? "Sending…" : "Send Inquiry"}
       </button>
+      {!complete && !sending && (
+        <p className="inquiry-form__send-hint" id={`${id}-send-hint`}>{INQUIRY_SEND_HINT}</p>
+      )}
       <LegalLinks action="sending this inquiry" className="inquiry-form__legal" />
     </form>
   );
