@@ -114,7 +114,7 @@ describe("the booking page", () => {
 
     const date = bookableDates(new Date(), SCHEDULING_DEFAULTS, 3)[2];
     await pickDay(page, date);
-    await page.getByRole("button", { name: "10:00 am" }).click();
+    await page.getByRole("button", { name: "10:00 am", exact: true }).click();
     await page.getByRole("button", { name: "Check availability" }).click();
     await page.getByText("This time is available.").waitFor();
 
@@ -163,7 +163,7 @@ describe("the booking page", () => {
     await page.getByRole("checkbox", { name: /Balcony|Inside oven|Inside fridge/ }).first().check();
     const date = bookableDates(new Date(), SCHEDULING_DEFAULTS, 5)[4];
     await pickDay(page, date);
-    await page.getByRole("button", { name: "2:00 pm" }).click();
+    await page.getByRole("button", { name: "2:00 pm", exact: true }).click();
     await page.getByRole("radio", { name: "Lockbox" }).check();
     await page.getByRole("checkbox", { name: "Cat" }).check();
 
@@ -202,12 +202,13 @@ describe("the booking page", () => {
     if (!(await page.locator(`[role=gridcell][data-day="${day}"] button`).count())) {
       await page.getByRole("button", { name: /Previous Month/i }).click();
     }
-    // A 3-hour visit must end by 18:00: 15:00 and 16:00 are not offered.
+    // A 3-hour visit must end by 18:00: 16:00 is not offered (once the calendar has the new length).
+    await expect.poll(() => offeredTimes(page), { timeout: 10_000 }).not.toContain("4:00 pm");
     const times = await offeredTimes(page);
     expect(times[0]).toBe("8:00 am");
     expect(times).toContain("3:00 pm");
     expect(times).not.toContain("4:00 pm");
-    await page.getByRole("button", { name: "10:00 am" }).click();
+    await page.getByRole("button", { name: "10:00 am", exact: true }).click();
     await page.getByRole("radio", { name: "Someone will be home" }).check();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
@@ -223,6 +224,7 @@ describe("the booking page", () => {
     await next.page.getByRole("radio", { name: /Hourly Cleaning/ }).check();
     await next.page.getByLabel(/^Hours/).selectOption("3");
     await pickDay(next.page, day);
+    await expect.poll(() => offeredTimes(next.page), { timeout: 10_000 }).not.toContain("4:00 pm");
     const left = await offeredTimes(next.page);
     for (const taken of ["8:00 am", "9:00 am", "10:00 am", "11:00 am", "12:00 pm"]) expect(left).not.toContain(taken);
     expect(left).toContain("1:00 pm");
