@@ -31,24 +31,61 @@ function requireYmd(ymd: string) {
 
 const pad2 = (n: number): string => String(n).padStart(2, "0");
 
-const inMelbourne = (instant: Date): TZDate => new TZDate(instant.getTime(), MELBOURNE_TZ);
+/**
+ * A time-zone conversion costs tens of microseconds, and the availability calendar asks the same
+ * few hundred (every slot of two months) on every call: the pure conversions below remember their
+ * answers, in a map cleared when it grows past MEMO_LIMIT entries.
+ */
+const MEMO_LIMIT = 20_000;
+
+function memoized<K, V>(compute: (key: K) => V): (key: K) => V {
+  const answers = new Map<K, V>();
+  return (key) => {
+    let answer = answers.get(key);
+    if (answer === undefined) {
+      if (answers.size >= MEMO_LIMIT) answers.clear();
+      answer = compute(key);
+      answers.set(key, answer);
+    }
+    return answer;
+  };
+}
+
+interface WallClock {
+  readonly ymd: string;
+  readonly weekday: number;
+  readonly hour: number;
+  readonly minute: number;
+  readonly second: number;
+}
+
+/** What a Melbourne clock and calendar show at an instant (milliseconds since the epoch). */
+const wallClockAt = memoized((ms: number): WallClock => {
+  const local = new TZDate(ms, MELBOURNE_TZ);
+  return Object.freeze({
+    ymd: `${local.getFullYear()}-${pad2(local.getMonth() + 1)}-${pad2(local.getDate())}`,
+    weekday: local.getDay(),
+    hour: local.getHours(),
+    minute: local.getMinutes(),
+    second: local.getSeconds(),
+  });
+});
 
 /** The Melbourne calendar date of an instant, 'YYYY-MM-DD'. */
 export function melbourneYmd(instant: Date): string {
-  const local = inMelbourne(instant);
-  return `${local.getFullYear()}-${pad2(local.getMonth() + 1)}-${pad2(local.getDate())}`;
+  return wallClockAt(instant.getTime()).ymd;
 }
 
 /** The Melbourne weekday of an instant, 0 = Sunday. */
 export function melbourneWeekday(instant: Date): number {
-  return inMelbourne(instant).getDay();
+  return wallClockAt(instant.getTime()).weekday;
 }
 
 export function melbourneHourMinute(
   instant: Date,
 ): { hour: number; minute: number; second: number } {
-  const local = inMelbourne(instant);
-  return { hour: local.getHours(), minute: local.getMinutes(), second: local.getSeconds() };
+  const { hour, minute, second } = wallClockAt(instant.getTime());
+  return { hour, minute, second };
 }
 
 /**
@@ -56,9 +93,14 @@ export function melbourneHourMinute(
  * (02:xx on the first Sunday of October) lands an hour later, as clocks show it.
  */
 export function melbourneInstant(ymd: string, hour: number, minute = 0): Date {
-  const { year, month, day } = requireYmd(ymd);
-  return new Date(new TZDate(year, month - 1, day, hour, minute, 0, 0, MELBOURNE_TZ).getTime());
+  return new Date(instantMs(`${ymd} ${hour} ${minute}`));
 }
+
+const instantMs = memoized((key: string): number => {
+  const [ymd, hour, minute] = key.split(" ");
+  const { year, month, day } = requireYmd(ymd);
+  return new TZDate(year, month - 1, day, Number(hour), Number(minute), 0, 0, MELBOURNE_TZ).getTime();
+});
 
 /** Calendar arithmetic on a date with no time of day, so no time zone is involved. */
 export function addDaysYmd(ymd: string, days: number): string {
