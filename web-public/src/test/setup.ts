@@ -7,6 +7,25 @@ import { server } from "./server.ts";
 // What the built index.html embeds for the first render (vite.config.ts); tests have no page.
 setStartingBusinessProfile(DEMO_BUSINESS_PROFILE);
 
+/**
+ * The test DOM lays nothing out, so its IntersectionObserver never reports an element on screen:
+ * here every observed element is at once (what a customer scrolling to it sees).
+ */
+class OnScreenObserver {
+  constructor(private readonly callback: IntersectionObserverCallback) {}
+  observe(target: Element) {
+    queueMicrotask(() =>
+      this.callback([{ isIntersecting: true, target } as IntersectionObserverEntry], this as unknown as IntersectionObserver)
+    );
+  }
+  unobserve() {}
+  disconnect() {}
+  takeRecords() {
+    return [];
+  }
+}
+globalThis.IntersectionObserver = OnScreenObserver as unknown as typeof IntersectionObserver;
+
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 afterEach(() => {
   cleanup();

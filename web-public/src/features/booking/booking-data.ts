@@ -24,7 +24,6 @@ import {
 } from "./booking-api.ts";
 import { DEFAULT_CONTENT } from "./booking-draft.ts";
 import { readStoredDraft } from "./draft-storage.ts";
-import { loadScheduleCalendar } from "./schedule-calendar-lazy.ts";
 
 /** The scheduling settings, with the earliest and latest bookable days worked out once, when they arrive. */
 export interface BookingCalendar extends PublicSchedulingDto {
@@ -57,8 +56,8 @@ const loadQuestions = (serviceId: string) => loadable(fetchQuestions(serviceId).
 
 /** The /book-now route's loader data: every request starts here, none is awaited. */
 export function loadBookingPage() {
-  // The calendar's own chunk, in the browser only (the prerender never shows the grid).
-  if (typeof document !== "undefined") void loadScheduleCalendar();
+  // The calendar's own chunk is not started here: the schedule section loads it as it nears the
+  // screen, so its code does not run while the page first becomes usable.
   let globalQuestions = loadQuestions("");
   let choices: ServiceChoices = { serviceId: "", extras: NO_EXTRAS, questions: globalQuestions };
   return {

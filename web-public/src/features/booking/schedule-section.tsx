@@ -3,7 +3,8 @@ import { closedDaysText } from "@yarra/core/booking/scheduling.ts";
 import { SLOT_UNAVAILABLE } from "@yarra/core/booking/create-booking.ts";
 import { formatYmdLong } from "@yarra/core/shared/melbourne-time.ts";
 import type { FieldErrors } from "@yarra/core/shared/result.ts";
-import { memo, Suspense, useId } from "react";
+import { memo, Suspense, useId, useRef } from "react";
+import { useNearViewport } from "../../lib/use-near-viewport.ts";
 import type { Settled } from "../../lib/loadable.ts";
 import type { AvailabilityDay } from "./booking-api.ts";
 import type { BookingCalendar } from "./booking-data.ts";
@@ -83,6 +84,9 @@ function ScheduleFields(props: ScheduleSectionProps) {
   const invalid = messages.length > 0;
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
+  // The calendar's code (about half the page's script) runs only as the section nears the screen.
+  const calendarRef = useRef<HTMLDivElement>(null);
+  const calendarWanted = useNearViewport(calendarRef);
   const day = date ? days.get(date) : undefined;
   const slots = freeSlots(day);
 
@@ -117,8 +121,8 @@ function ScheduleFields(props: ScheduleSectionProps) {
         {/* The width of the section, not the window, decides whether grid and times sit side by side. */}
         <div className="booking-schedule__area">
           <div className="booking-schedule__body">
-            <div className="booking-schedule__calendar">
-              {settings
+            <div className="booking-schedule__calendar" ref={calendarRef}>
+              {settings && calendarWanted
                 ? (
                   <Suspense fallback={<CalendarPlaceholder />}>
                     <LazyScheduleCalendar
