@@ -29,13 +29,23 @@ function capacityLockKeys(_window: CapacityClaim["window"]): number[] {
   return [CAPACITY_LOCK_KEY];
 }
 
+/**
+ * Inside a transaction: takes the capacity locks of `claim`'s window, reads the visits holding a
+ * place in it (leaving out `except`, a booking that is itself being decided on) and decides. The
+ * locks are held until the transaction ends, so no other process can take a place in between.
+ */
+export async function decideCapacityLocked(tx: Queryable, claim: CapacityClaim, except?: string) {
+  for (const key of capacityLockKeys(claim.window)) await tx`select pg_advisory_xact_lock(${key})`;
+  const holders = await capacityHoldersBetween(tx, claim.window.from, claim.window.to, except);
+  return claim.decide(holders);
+}
+
 export function makeBookingStore(sql: Sql): BookingStore {
   return {
     reserve: (booking, claim, emailsFor) =>
       runInTransaction(sql, async (tx) => {
         // Lock, then read: no other process can take a place between the read and the insert.
-        for (const key of capacityLockKeys(claim.window)) await tx`select pg_advisory_xact_lock(${key})`;
-        const decision = claim.decide(await capacityHoldersBetween(tx, claim.window.from, claim.window.to));
+        const decision = await decideCapacityLocked(tx, claim);
         if (!decision.ok) return decision;
         return ok(await insertWithEmails(tx, booking, emailsFor));
       }),
@@ -43,11 +53,12 @@ export function makeBookingStore(sql: Sql): BookingStore {
   };
 }
 
-async function capacityHoldersBetween(sql: Queryable, from: Date, to: Date): Promise<Occupancy[]> {
+async function capacityHoldersBetween(sql: Queryable, from: Date, to: Date, except?: string): Promise<Occupancy[]> {
   const rows = await sql<{ start_time: Date; end_time: Date }[]>`
     select start_time, end_time from bookings
      where type = 'BOOKING' and status in ('PENDING', 'CONFIRMED', 'DONE')
-       and start_time between ${from} and ${to}`;
+       and start_time between ${from} and ${to}
+       and (${except ?? null}::uuid is null or id <> ${except ?? null}::uuid)`;
   return rows.map((r) => ({ start: new Date(r.start_time), end: new Date(r.end_time) }));
 }
 
