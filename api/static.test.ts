@@ -198,7 +198,7 @@ Deno.test("static: robots.txt and sitemap.xml use the site's origin", async () =
   assert.match(xml, /^<\?xml version="1.0" encoding="UTF-8"\?>/);
   const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
   assert.deepEqual(locs, PUBLIC_PAGES.map((path) => `http://shop.test${path}`));
-  assert.equal(locs.length, 8);
+  assert.equal(locs.length, 10);
 });
 
 Deno.test("static: the configured site URL is used whatever Host the request names", async () => {
