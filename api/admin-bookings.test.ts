@@ -211,8 +211,9 @@ describeApi("staff bookings: details, status, payment", async (t, _app, db) => {
     }
   });
 
-  await t.step("status: CONFIRMED, CANCELLED, DONE in any order, each audited with before and after", async () => {
-    for (const [from, to] of [["PENDING", "CONFIRMED"], ["CONFIRMED", "DONE"], ["DONE", "CANCELLED"], ["CANCELLED", "CONFIRMED"]]) {
+  await t.step("status: CONFIRMED and CANCELLED back and forth, each audited with before and after", async () => {
+    // DONE waits for the job's start (issue 15): api/admin-booking-status.test.ts covers it.
+    for (const [from, to] of [["PENDING", "CONFIRMED"], ["CONFIRMED", "CANCELLED"], ["CANCELLED", "CONFIRMED"]]) {
       const { status, body } = await call("PATCH", `/bookings/${booking}/status`, { status: to });
       assert.equal(status, 200, `${from} -> ${to}`);
       assert.equal(body.status, to);
@@ -220,7 +221,7 @@ describeApi("staff bookings: details, status, payment", async (t, _app, db) => {
     }
     assert.equal((await get(`/bookings/${booking}`)).body.status, "CONFIRMED");
     const rows = await auditRows(db, booking);
-    assert.equal(rows.length, 4);
+    assert.equal(rows.length, 3);
     assert.deepEqual(rows[0], {
       action: "booking.status", admin_email: admin.email, entity: "booking",
       before: { status: "PENDING" }, after: { status: "CONFIRMED" },
@@ -231,7 +232,7 @@ describeApi("staff bookings: details, status, payment", async (t, _app, db) => {
     const { status, body } = await call("PATCH", `/bookings/${booking}/status`, { status: "CONFIRMED" });
     assert.equal(status, 200);
     assert.equal(body.status, "CONFIRMED");
-    assert.equal((await auditRows(db, booking)).length, 4);
+    assert.equal((await auditRows(db, booking)).length, 3);
   });
 
   await t.step("status: quotes 409, bad values 422, unknown 404, broken JSON 400", async () => {

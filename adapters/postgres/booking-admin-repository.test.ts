@@ -7,6 +7,8 @@ import { bookingListQuery, statsFilter } from "../../core/booking/admin-query.ts
 import type { NewBookingRecord } from "../../core/booking/types.ts";
 import { auditEntry } from "../../core/admin/audit.ts";
 import { err, notFound } from "../../core/shared/result.ts";
+import { capacityClaim } from "../../core/booking/capacity.ts";
+import { SCHEDULING_DEFAULTS } from "../../core/settings/types.ts";
 
 const actor = { _id: crypto.randomUUID(), email: "staff@example.com" };
 
@@ -74,5 +76,20 @@ describeOnTargets("booking admin store contract", async (t, db) => {
     });
     assert.equal(result.ok, false);
     assert.equal((await store.getById(first._id))?.status, "PENDING");
+  });
+
+  await t.step("decideCapacity: leaves the booking itself out, counts the others holding a place", async () => {
+    const visit = { start: first.startTime, end: first.endTime };
+    const cancelled = await insert({ status: "CANCELLED", startTime: first.startTime, endTime: first.endTime });
+    const oneCap = capacityClaim(visit, { ...SCHEDULING_DEFAULTS, maxConcurrentPerSlot: 1 });
+    const twoCap = capacityClaim(visit, { ...SCHEDULING_DEFAULTS, maxConcurrentPerSlot: 2 });
+    await store.transaction(async (tx) => {
+      assert.deepEqual(await tx.getScheduling(), SCHEDULING_DEFAULTS);
+      // `first` (PENDING) holds the one place: the cancelled booking may not take it back.
+      assert.equal((await tx.decideCapacity(oneCap, cancelled._id)).ok, false);
+      assert.equal((await tx.decideCapacity(twoCap, cancelled._id)).ok, true);
+      // Deciding on `first` itself never counts its own place.
+      assert.equal((await tx.decideCapacity(oneCap, first._id)).ok, true);
+    });
   });
 });

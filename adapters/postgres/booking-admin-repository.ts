@@ -3,8 +3,9 @@ import type { BookingAdminStore, BookingAdminTx } from "../../core/booking/admin
 import type { BookingFilter, BookingSort, BookingStats, SearchTerms } from "../../core/booking/admin-query.ts";
 import type { BookingRecord } from "../../core/booking/types.ts";
 import { recordAudit } from "./audit-repository.ts";
-import { makeBookingReader, selectBookings, toBookingRecord } from "./booking-repository.ts";
+import { decideCapacityLocked, makeBookingReader, selectBookings, toBookingRecord } from "./booking-repository.ts";
 import { isUuid } from "./catalog-repository.ts";
+import { makeSettingsStore } from "./settings-repository.ts";
 import type postgres from "postgres";
 import type { Queryable, Sql } from "./db.ts";
 import { transactionOver } from "./transaction.ts";
@@ -126,6 +127,8 @@ function adminTx(tx: Queryable): BookingAdminTx {
       const [locked] = await tx`select id from bookings where id = ${id} for update`;
       return locked ? reread(tx, id) : null;
     },
+    getScheduling: () => makeSettingsStore(tx).getScheduling(),
+    decideCapacity: (claim, exceptId) => decideCapacityLocked(tx, claim, exceptId),
     async setStatus(id, status, at) {
       await tx`update bookings set status = ${status}, updated_at = ${at} where id = ${id}`;
       return reread(tx, id);

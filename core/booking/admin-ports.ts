@@ -2,7 +2,10 @@
 import type { AuditEntry } from "../admin/audit.ts";
 import type { InTransaction } from "../shared/ports.ts";
 import type { BookingFilter, BookingSort, BookingStats } from "./admin-query.ts";
+import type { CapacityClaim } from "./ports.ts";
 import type { BookingRecord, SettableStatus } from "./types.ts";
+import type { Result } from "../shared/result.ts";
+import type { SchedulingSettings } from "../settings/types.ts";
 
 export interface BookingAdminReader {
   getById(id: string): Promise<BookingRecord | null>;
@@ -18,6 +21,13 @@ export interface BookingAdminReader {
 export interface BookingAdminTx {
   /** Reads the record and holds it until the transaction ends, so two changes never interleave. */
   lockById(id: string): Promise<BookingRecord | null>;
+  /** The scheduling settings (the settings store's getScheduling), read in this transaction. */
+  getScheduling(): Promise<SchedulingSettings>;
+  /**
+   * Takes the capacity lock and decides `claim` on the places held by every booking but
+   * `exceptId`; the lock is held until the transaction ends, so the write that follows is safe.
+   */
+  decideCapacity(claim: CapacityClaim, exceptId: string): Promise<Result<null>>;
   setStatus(id: string, status: SettableStatus, at: Date): Promise<BookingRecord>;
   recordPayment(id: string, amountPaid: number, paidAt: Date): Promise<BookingRecord>;
   audit(entry: AuditEntry): Promise<void>;

@@ -26,6 +26,8 @@ export const bookingListSchema = z.object({ items: z.array(bookingRecordSchema),
 
 export const statusChangeSchema = z.object({
   status: z.enum(SETTABLE_STATUSES, { error: STATUS_MESSAGES.invalidStatus }),
+  overrideCapacity: z.boolean({ error: STATUS_MESSAGES.invalidOverride }).optional()
+    .meta({ description: "Superadmin only: take the place even when the capacity rule says the slot is full (audited)" }),
 }).meta({ id: "BookingStatusChange" });
 
 /** A number, or a numeric string as a prompt returns it; anything else is not an amount. */

@@ -1,11 +1,13 @@
 /** The staff bookings calls: list with chips, details, status, payment, CSV export. */
 import { type Actor, auditEntry } from "../admin/audit.ts";
+import type { AdminRole } from "../admin/types.ts";
 import type { Clock } from "../shared/ports.ts";
 import { err, notFound, ok, type Result } from "../shared/result.ts";
 import { bookingsCsv, bookingsCsvFileName } from "./admin-csv.ts";
 import type { BookingAdminStore } from "./admin-ports.ts";
 import { type BookingListQuery, type BookingStats, offsetOf, type Page, statsFilter, totalPagesOf } from "./admin-query.ts";
-import { confirmPayment, nextStatus } from "./status.ts";
+import { capacityClaim } from "./capacity.ts";
+import { confirmPayment, planStatusChange } from "./status.ts";
 import type { BookingRecord, SettableStatus } from "./types.ts";
 
 const bookingNotFound = notFound("Booking", "BOOKING_NOT_FOUND");
@@ -17,6 +19,12 @@ const paymentFields = (r: BookingRecord) => ({
   totalPaid: r.totalPaid,
   paidAt: r.paidAt,
 });
+
+/** A staff status change: the status, and a superadmin's choice to skip the capacity check. */
+export interface StatusChange {
+  status: SettableStatus;
+  overrideCapacity?: boolean;
+}
 
 export function makeBookingsAdmin(deps: { bookings: BookingAdminStore; clock: Clock }) {
   const { bookings, clock } = deps;
@@ -35,17 +43,29 @@ export function makeBookingsAdmin(deps: { bookings: BookingAdminStore; clock: Cl
       return record ? ok(record) : err(bookingNotFound);
     },
 
-    /** Setting the status a booking already has changes nothing and writes no audit row. */
-    setStatus(actor: Actor, id: string, status: SettableStatus): Promise<Result<BookingRecord>> {
+    /**
+     * Setting the status a booking already has changes nothing and writes no audit row. A booking
+     * taking a place it did not hold (CANCELLED -> CONFIRMED) is decided under the capacity lock,
+     * in the transaction that writes it, as a new booking is.
+     */
+    setStatus(actor: Actor & { role: AdminRole }, id: string, change: StatusChange): Promise<Result<BookingRecord>> {
       return bookings.transaction(async (tx) => {
         const before = await tx.lockById(id);
         if (!before) return err(bookingNotFound);
-        const next = nextStatus(before, status);
-        if (!next.ok) return next;
-        if (next.value === before.status) return ok(before);
-        const after = await tx.setStatus(id, next.value, clock.now());
+        const now = clock.now();
+        const plan = planStatusChange(before, change, { now, role: actor.role });
+        if (!plan.ok) return plan;
+        if (plan.value.kind === "unchanged") return ok(before);
+        const { status, capacity } = plan.value;
+        if (capacity === "check") {
+          const claim = capacityClaim({ start: before.startTime, end: before.endTime }, await tx.getScheduling());
+          const decision = await tx.decideCapacity(claim, id);
+          if (!decision.ok) return decision;
+        }
+        const after = await tx.setStatus(id, status, now);
+        const overridden = capacity === "override" ? { overrideCapacity: true } : {};
         await tx.audit(
-          auditEntry(actor, "booking.status", "booking", id, { status: before.status }, { status: after.status }),
+          auditEntry(actor, "booking.status", "booking", id, { status: before.status }, { status: after.status, ...overridden }),
         );
         return ok(after);
       });

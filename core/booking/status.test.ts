@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { confirmPayment, nextStatus } from "./status.ts";
+import type { AdminRole } from "../admin/types.ts";
+import { confirmPayment, nextStatus, planStatusChange, type StatusChangePlan } from "./status.ts";
 import type { PaymentStatus, RecordStatus, RecordType } from "./types.ts";
 
 Deno.test("nextStatus", async (t) => {
@@ -106,4 +107,70 @@ Deno.test("confirmPayment", async (t) => {
       );
     });
   }
+});
+
+Deno.test("planStatusChange", async (t) => {
+  const start = new Date("2026-11-27T09:00:00+11:00");
+  const before = new Date(start.getTime() - 60_000);
+  const jobNotStarted = {
+    kind: "conflict",
+    code: "JOB_NOT_STARTED",
+    message: "A job can be marked done only once it has started.",
+  };
+  const overrideForbidden = {
+    kind: "forbidden",
+    code: "FORBIDDEN",
+    message: "Only a superadmin can override capacity.",
+  };
+  const cases: {
+    from: RecordStatus;
+    to: unknown;
+    now?: Date;
+    role?: AdminRole;
+    overrideCapacity?: boolean;
+    plan?: StatusChangePlan;
+    error?: object;
+  }[] = [
+    // Taking a place back is decided under the capacity rule, or overridden by a superadmin.
+    { from: "CANCELLED", to: "CONFIRMED", plan: { kind: "write", status: "CONFIRMED", capacity: "check" } },
+    { from: "CANCELLED", to: "DONE", plan: { kind: "write", status: "DONE", capacity: "check" } },
+    { from: "CANCELLED", to: "CONFIRMED", role: "superadmin", overrideCapacity: true, plan: { kind: "write", status: "CONFIRMED", capacity: "override" } },
+    { from: "CANCELLED", to: "CONFIRMED", role: "superadmin", overrideCapacity: false, plan: { kind: "write", status: "CONFIRMED", capacity: "check" } },
+    { from: "CANCELLED", to: "CONFIRMED", role: "admin", overrideCapacity: true, error: overrideForbidden },
+    { from: "CANCELLED", to: "CONFIRMED", role: "admin", overrideCapacity: false, plan: { kind: "write", status: "CONFIRMED", capacity: "check" } },
+    // Between place-holding statuses, and into CANCELLED, nothing to check.
+    { from: "PENDING", to: "CONFIRMED", plan: { kind: "write", status: "CONFIRMED", capacity: "none" } },
+    { from: "CONFIRMED", to: "DONE", plan: { kind: "write", status: "DONE", capacity: "none" } },
+    { from: "DONE", to: "CONFIRMED", plan: { kind: "write", status: "CONFIRMED", capacity: "none" } },
+    { from: "PENDING", to: "CONFIRMED", role: "superadmin", overrideCapacity: true, plan: { kind: "write", status: "CONFIRMED", capacity: "none" } },
+    { from: "CONFIRMED", to: "CANCELLED", plan: { kind: "write", status: "CANCELLED", capacity: "none" } },
+    { from: "CANCELLED", to: "CANCELLED", plan: { kind: "unchanged" } },
+    // DONE waits for the start; setting it again is still no change.
+    { from: "CONFIRMED", to: "DONE", now: before, error: jobNotStarted },
+    { from: "CANCELLED", to: "DONE", now: before, error: jobNotStarted },
+    { from: "CONFIRMED", to: "DONE", now: start, plan: { kind: "write", status: "DONE", capacity: "none" } },
+    { from: "DONE", to: "DONE", now: before, plan: { kind: "unchanged" } },
+  ];
+  for (const c of cases) {
+    const name = `${c.from} -> ${c.to} (${c.role ?? "admin"}${c.overrideCapacity ? ", override" : ""}${c.now === before ? ", before start" : ""})`;
+    await t.step(name, () => {
+      const result = planStatusChange(
+        { type: "BOOKING", status: c.from, startTime: start },
+        { status: c.to, overrideCapacity: c.overrideCapacity },
+        { now: c.now ?? new Date(start.getTime() + 3_600_000), role: c.role ?? "admin" },
+      );
+      assert.deepEqual(result, c.plan ? { ok: true, value: c.plan } : { ok: false, error: c.error });
+    });
+  }
+
+  await t.step("quotes and bad statuses keep nextStatus's errors", () => {
+    const quote = planStatusChange(
+      { type: "QUOTE", status: "QUOTE_REQUESTED", startTime: start },
+      { status: "CONFIRMED" },
+      { now: start, role: "superadmin" },
+    );
+    assert.equal(!quote.ok && quote.error.code, "QUOTE_HAS_NO_STATUS");
+    const invalid = planStatusChange({ type: "BOOKING", status: "PENDING", startTime: start }, { status: "PENDING" }, { now: start, role: "admin" });
+    assert.equal(!invalid.ok && invalid.error.code, "INVALID_STATUS");
+  });
 });

@@ -1,7 +1,9 @@
 /** What staff may do to a record's status and payment (admin-area.md sections 4 and 5). */
-import { err, ok, type Result } from "../shared/result.ts";
+import type { AdminRole } from "../admin/types.ts";
+import { type DomainError, err, ok, type Result } from "../shared/result.ts";
 import { MONEY_MAX, MONEY_MAX_TEXT, roundToCents } from "../shared/money.ts";
 import {
+  CAPACITY_HOLDING_STATUSES,
   type PaymentStatus,
   type RecordStatus,
   type RecordType,
@@ -16,7 +18,15 @@ export const STATUS_MESSAGES = {
   amountTooLarge: `Amount paid must be ${MONEY_MAX_TEXT} or less.`,
   quoteNotPayable: "Quotes cannot be paid.",
   alreadyPaid: "This booking is already paid.",
+  jobNotStarted: "A job can be marked done only once it has started.",
+  overrideForbidden: "Only a superadmin can override capacity.",
+  invalidOverride: "overrideCapacity must be true or false.",
 } as const;
+
+export const STATUS_ERRORS = {
+  jobNotStarted: { kind: "conflict", code: "JOB_NOT_STARTED", message: STATUS_MESSAGES.jobNotStarted },
+  overrideForbidden: { kind: "forbidden", code: "FORBIDDEN", message: STATUS_MESSAGES.overrideForbidden },
+} as const satisfies Record<string, DomainError>;
 
 const isSettable = (value: unknown): value is SettableStatus =>
   typeof value === "string" && (SETTABLE_STATUSES as readonly string[]).includes(value);
@@ -45,6 +55,41 @@ export function nextStatus(
     });
   }
   return ok(target);
+}
+
+/** Whether a booking in this status holds a place under the capacity rule. */
+export const holdsPlace = (status: RecordStatus): boolean =>
+  (CAPACITY_HOLDING_STATUSES as readonly RecordStatus[]).includes(status);
+
+/**
+ * What a status change must do before it is written: `check` runs the capacity rule (the booking
+ * takes a place it did not hold), `override` is a superadmin skipping that check, `none` needs
+ * no place; `unchanged` writes nothing at all.
+ */
+export type StatusChangePlan =
+  | { kind: "unchanged" }
+  | { kind: "write"; status: SettableStatus; capacity: "none" | "check" | "override" };
+
+/**
+ * The rules of a staff status change (issue 15): nextStatus's, then DONE only once the job has
+ * started, and a capacity check whenever a booking moves from a status holding no place into one
+ * that does. Only a superadmin may ask to skip that check.
+ */
+export function planStatusChange(
+  record: { type: RecordType; status: RecordStatus; startTime: Date },
+  change: { status: unknown; overrideCapacity?: boolean },
+  context: { now: Date; role: AdminRole },
+): Result<StatusChangePlan> {
+  const next = nextStatus(record, change.status);
+  if (!next.ok) return next;
+  if (change.overrideCapacity && context.role !== "superadmin") return err(STATUS_ERRORS.overrideForbidden);
+  if (next.value === record.status) return ok({ kind: "unchanged" });
+  if (next.value === "DONE" && context.now.getTime() < record.startTime.getTime()) {
+    return err(STATUS_ERRORS.jobNotStarted);
+  }
+  const takesPlace = !holdsPlace(record.status) && holdsPlace(next.value);
+  const capacity = !takesPlace ? "none" : change.overrideCapacity ? "override" : "check";
+  return ok({ kind: "write", status: next.value, capacity });
 }
 
 /** A number, or a numeric string as a prompt returns it; anything else is not an amount. */

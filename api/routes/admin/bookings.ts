@@ -55,11 +55,16 @@ const getBooking = route({
 });
 const setStatus = route({
   method: "patch", path: "/bookings/{id}/status", tags, "x-required-role": role, summary: "Set a booking's status",
-  description: "CONFIRMED, CANCELLED or DONE from any status (staff may correct mistakes); the same status again changes nothing. Audited as booking.status.",
+  description: "CONFIRMED, CANCELLED or DONE from any status (staff may correct mistakes); the same status again changes nothing. A booking moving from a status that holds no place (CANCELLED) into one that does runs the capacity rule under its lock, in the transaction that writes the status, as a new booking does; a superadmin may send overrideCapacity: true to skip it (the audit row's after then carries overrideCapacity: true). DONE only once the job's start time has passed. Audited as booking.status.",
   request: { params: IdParams, body: jsonBody(statusChangeSchema) },
   responses: {
     200: json(bookingRecordSchema, "The updated record"),
-    ...errors(bookingNotFound, [409, "QUOTE_HAS_NO_STATUS"], [422, "INVALID_STATUS"]),
+    ...errors(
+      [403, "FORBIDDEN: overrideCapacity sent by an admin who is not a superadmin (or the role may not make this call)"],
+      bookingNotFound,
+      [409, "SLOT_UNAVAILABLE (the slot is full), JOB_NOT_STARTED (DONE before the start time) or QUOTE_HAS_NO_STATUS"],
+      [422, "INVALID_STATUS, or VALIDATION_FAILED when overrideCapacity is not a boolean"],
+    ),
   },
 });
 const confirmPayment = route({
@@ -107,6 +112,19 @@ const presented = (c: Context, result: Result<BookingRecord>) => answer(c, resul
 const invalidAs = (code: ErrorCode, message: string) => (result: { success: boolean; error?: z.ZodError }, c: Context) =>
   result.success ? undefined : failWith(c, { kind: "validation", code, message, fieldErrors: fieldErrorsOf(result.error?.issues ?? []) });
 
+/** A bad status keeps its own code and message; a bad overrideCapacity is named on its own. */
+const invalidStatusChange = (result: { success: boolean; error?: z.ZodError }, c: Context) => {
+  if (result.success) return undefined;
+  const issues = result.error?.issues ?? [];
+  const statusIsBad = issues.some((issue) => issue.path[0] !== "overrideCapacity");
+  return failWith(c, {
+    kind: "validation",
+    code: statusIsBad ? "INVALID_STATUS" : "VALIDATION_FAILED",
+    message: statusIsBad ? STATUS_MESSAGES.invalidStatus : STATUS_MESSAGES.invalidOverride,
+    fieldErrors: fieldErrorsOf(issues),
+  });
+};
+
 /** The staff calls of this group, mounted under /api/admin behind requireAdmin. */
 export function bookingsAdminRoutes({ bookings, inquiries }: BookingsAdminUseCases) {
   return routeGroup()
@@ -126,8 +144,8 @@ export function bookingsAdminRoutes({ bookings, inquiries }: BookingsAdminUseCas
     .openapi(getBooking, async (c) => presented(c, await bookings.get(c.req.valid("param").id)))
     .openapi(
       setStatus,
-      async (c) => presented(c, await bookings.setStatus(c.get("admin"), c.req.valid("param").id, c.req.valid("json").status)),
-      invalidAs("INVALID_STATUS", STATUS_MESSAGES.invalidStatus),
+      async (c) => presented(c, await bookings.setStatus(c.get("admin"), c.req.valid("param").id, c.req.valid("json"))),
+      invalidStatusChange,
     )
     .openapi(
       confirmPayment,

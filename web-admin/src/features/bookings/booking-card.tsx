@@ -5,6 +5,8 @@ import type { SettableStatus } from "@yarra/core/booking/types.ts";
 import { formatAud } from "@yarra/core/shared/money.ts";
 import { formatMelbourneDateTime } from "@yarra/core/shared/melbourne-time.ts";
 import { isApiError } from "@yarra/api/client/http.ts";
+import { errorCodeOf } from "../../lib/error-code.ts";
+import { readSession } from "../../lib/session.ts";
 import { ErrorAlert } from "@yarra/public-ui/error-alert.tsx";
 import { isolate } from "../../ui/bidi.ts";
 import { asFailure } from "../../ui/failure.ts";
@@ -20,6 +22,14 @@ const STATUS_ACTIONS: { status: SettableStatus; label: string }[] = [
   { status: "CANCELLED", label: "Cancel booking" },
   { status: "DONE", label: "Mark done" },
 ];
+
+/** The actions that ask first (issue 15): the customer loses the visit, or the job is closed. */
+export const STATUS_PROMPTS: Partial<Record<SettableStatus, (name: string, when: string) => string>> = {
+  CANCELLED: (name, when) => `Cancel the booking of ${name} on ${when}?`,
+  DONE: (name, when) => `Mark the booking of ${name} on ${when} as done?`,
+};
+
+export const OVERRIDE_CAPACITY_LABEL = "Confirm anyway (override capacity)";
 
 type Failure = { kind: "api"; error: Parameters<typeof ErrorAlert>[0]["failure"] } | { kind: "text"; text: string };
 
@@ -46,11 +56,16 @@ export const BookingCard = memo(function BookingCard({ booking, standalone = fal
   const isRead = useIsRead(booking._id);
   const queryClient = useQueryClient();
   const [failure, setFailure] = useState<Failure | null>(null);
+  /** The status the server refused for a full slot, which a superadmin may force. */
+  const [refusedForCapacity, setRefusedForCapacity] = useState<SettableStatus | null>(null);
   const [open, setOpen] = useState(standalone);
   const details = useQuery({ ...bookingQuery(booking._id), enabled: open });
   const write = useMutation({
     mutationFn: (action: () => Promise<BookingDto>) => action(),
-    onMutate: () => setFailure(null),
+    onMutate: () => {
+      setFailure(null);
+      setRefusedForCapacity(null);
+    },
     onSuccess: (updated) => settleBooking(queryClient, updated),
     onError: (error) =>
       setFailure(isApiError(error) ? { kind: "api", error } : { kind: "text", text: "Something went wrong. Please try again." }),
@@ -62,6 +77,17 @@ export const BookingCard = memo(function BookingCard({ booking, standalone = fal
   const titleId = useId();
   const name = `${booking.firstName} ${booking.lastName}`.trim() || booking.email;
   const paid = booking.paymentStatus === "PAID";
+  const isSuperadmin = readSession()?.user.role === "superadmin";
+
+  function onSetStatus(status: SettableStatus, overrideCapacity = false) {
+    const prompt = overrideCapacity ? undefined : STATUS_PROMPTS[status];
+    if (prompt && !window.confirm(prompt(isolate(name), formatMelbourneDateTime(new Date(booking.startTime))))) return;
+    write.mutate(() => setBookingStatus(booking._id, status, { overrideCapacity }), {
+      onError: (error) => {
+        if (errorCodeOf(error) === "SLOT_UNAVAILABLE") setRefusedForCapacity(status);
+      },
+    });
+  }
 
   function onConfirmPayment() {
     const answer = window.prompt(`Amount paid for ${isolate(name)} (A$)`, String(booking.firstServiceTotal));
@@ -132,7 +158,7 @@ export const BookingCard = memo(function BookingCard({ booking, standalone = fal
                 type="button"
                 className="admin-button booking-button"
                 disabled={busy || booking.status === action.status}
-                onClick={() => write.mutate(() => setBookingStatus(booking._id, action.status))}
+                onClick={() => onSetStatus(action.status)}
               >
                 {action.label}
               </button>
@@ -153,6 +179,18 @@ export const BookingCard = memo(function BookingCard({ booking, standalone = fal
         failure.kind === "api"
           ? <ErrorAlert failure={failure.error} message={failure.error.serverMessage} onDismiss={() => setFailure(null)} />
           : <p className="admin-alert" role="alert">{failure.text}</p>
+      )}
+      {failure && refusedForCapacity && isSuperadmin && (
+        <div className="booking-card__actions">
+          <button
+            type="button"
+            className="admin-button booking-button"
+            disabled={busy}
+            onClick={() => onSetStatus(refusedForCapacity, true)}
+          >
+            {OVERRIDE_CAPACITY_LABEL}
+          </button>
+        </div>
       )}
 
       <div id={detailsId} hidden={!open} className="booking-card__details">

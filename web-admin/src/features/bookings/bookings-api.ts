@@ -37,8 +37,12 @@ export async function fetchBookings(query: ListQuery, page: number, signal?: Abo
 
 export const fetchBooking = (id: string) => api.get<BookingDto>(`/api/admin/bookings/${encodeURIComponent(id)}`);
 
-export const setBookingStatus = (id: string, status: SettableStatus) =>
-  api.patch<BookingDto>(`/api/admin/bookings/${encodeURIComponent(id)}/status`, { status });
+/** overrideCapacity (superadmins only) takes the place even when the slot is full. */
+export const setBookingStatus = (id: string, status: SettableStatus, options: { overrideCapacity?: boolean } = {}) =>
+  api.patch<BookingDto>(
+    `/api/admin/bookings/${encodeURIComponent(id)}/status`,
+    options.overrideCapacity ? { status, overrideCapacity: true } : { status },
+  );
 
 export const confirmPayment = (id: string, amountPaid: number) =>
   api.patch<BookingDto>(`/api/admin/bookings/${encodeURIComponent(id)}/confirm-payment`, { amountPaid });

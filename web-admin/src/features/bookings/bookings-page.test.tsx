@@ -301,6 +301,8 @@ describe("a booking card", () => {
     );
     const { user } = await openBookings();
     await screen.findByRole("heading", { name: "Olivia Nguyen" });
+    window.confirm ??= () => false;
+    vi.spyOn(window, "confirm").mockReturnValueOnce(true);
     await user.click(screen.getByRole("button", { name: "Cancel booking" }));
     const alert = await screen.findByRole("alert");
     expect(alert.textContent).toContain("Conflict");
