@@ -43,6 +43,9 @@ async function fillCustomer(page: Page, email: string) {
 
 /** Opens the calendar's month of `ymd` (the Next Month button) and chooses that day. */
 async function pickDay(page: Page, ymd: string) {
+  // The calendar's code runs as its section nears the screen, as a customer scrolls to it.
+  await page.locator(".booking-schedule__calendar").scrollIntoViewIfNeeded();
+  await page.locator("[role=grid]").first().waitFor();
   const cell = page.locator(`[role=gridcell][data-day="${ymd}"] button`);
   for (let i = 0; i < 24 && !(await cell.count()); i++) await page.getByRole("button", { name: /Next Month/i }).click();
   await cell.click();
