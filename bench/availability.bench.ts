@@ -18,7 +18,7 @@ import { dayAvailability } from "../core/booking/availability.ts";
 import { visitEnd } from "../core/booking/scheduling.ts";
 import { makeBookingReader } from "../adapters/postgres/booking-repository.ts";
 import { DEMO_SERVICE_IDS } from "../adapters/postgres/demo-data.ts";
-import type { LoadOptions, LoadResult } from "./load.ts";
+import { type LoadResult, percentile, runLoad } from "./load.ts";
 import { benchSettings, startBenchServers } from "./harness.ts";
 
 const BOOKINGS = 100_000;
@@ -110,64 +110,10 @@ const calendarUrl = (i: number, extra = "") => {
   return `${appUrl}/api/availability?from=${from}&to=${to}${extra}`;
 };
 
-interface Timed extends LoadResult {
-  clients: number;
-  p95ms: number;
-  maxms: number;
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
-
-/**
- * load.ts's closed loop (runLoad), keeping every latency so p95 and the maximum can be printed
- * too: runLoad's result carries p50 and p99 only.
- */
-async function timedLoad(options: LoadOptions): Promise<Timed> {
-  const latencies: number[] = [];
-  const statuses: Record<number, number> = {};
-  let next = 0;
-  let errors = 0;
-  const maxRequests = options.maxRequests ?? 1_000_000;
-  const startedAt = performance.now();
-  const deadline = startedAt + options.seconds * 1000;
-  const worker = async () => {
-    while (performance.now() < deadline && next < maxRequests) {
-      const i = next++;
-      const t0 = performance.now();
-      try {
-        const res = await fetch(options.request(i));
-        await res.arrayBuffer();
-        statuses[res.status] = (statuses[res.status] ?? 0) + 1;
-        if (res.status >= 500) errors++;
-      } catch {
-        errors++;
-      }
-      latencies.push(performance.now() - t0);
-    }
-  };
-  await Promise.all(Array.from({ length: options.concurrency }, worker));
-  const elapsed = (performance.now() - startedAt) / 1000;
-  latencies.sort((a, b) => a - b);
-  return {
-    name: options.name,
-    clients: options.concurrency,
-    requests: latencies.length,
-    errors,
-    seconds: elapsed,
-    rps: latencies.length / elapsed,
-    p50ms: percentile(latencies, 50),
-    p95ms: percentile(latencies, 95),
-    p99ms: percentile(latencies, 99),
-    maxms: latencies.at(-1) ?? NaN,
-    statuses,
-  };
-}
-
 const non200 = (r: LoadResult) =>
   Object.entries(r.statuses).reduce((sum, [status, n]) => sum + (status === "200" ? 0 : n), 0) + r.errors;
 
-function printResults(results: Timed[], baseline: Timed): void {
+function printResults(results: LoadResult[], baseline: LoadResult): void {
   console.table(results.map((r) => ({
     endpoint: r.name,
     clients: r.clients,
@@ -245,15 +191,15 @@ console.log(
 console.log("One answer per range and variant:");
 console.table(shapes);
 
-const baseline = await timedLoad({ name: "bare Hono GET /ping (baseline)", concurrency, seconds, request: () => new Request(`${bareUrl}/ping`) });
+const baseline = await runLoad({ name: "bare Hono GET /ping (baseline)", concurrency, seconds, request: () => new Request(`${bareUrl}/ping`) });
 const loaded = [
-  await timedLoad({ name: "GET /api/availability (62 d)", concurrency, seconds, request: (i) => new Request(calendarUrl(i)) }),
-  await timedLoad({
+  await runLoad({ name: "GET /api/availability (62 d)", concurrency, seconds, request: (i) => new Request(calendarUrl(i)) }),
+  await runLoad({
     name: "GET /api/availability (62 d, service+bedrooms+extras)", concurrency, seconds,
     request: (i) => new Request(calendarUrl(i, withService)),
   }),
 ];
-const sequential = await timedLoad({
+const sequential = await runLoad({
   name: `GET /api/availability sequential (${sequentialCalls} calls, both variants)`, concurrency: 1, seconds: 600,
   maxRequests: sequentialCalls, request: (i) => new Request(calendarUrl(i >> 1, i % 2 ? withService : "")),
 });

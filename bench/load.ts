@@ -1,7 +1,7 @@
 /**
  * A small closed-loop load generator for loopback benchmarks: `concurrency` workers send
  * requests back to back for `seconds` (bounded in time and count), and the figures printed are
- * requests/s, p50 and p99 latency.
+ * requests/s, p50, p95 and p99 latency and the slowest request.
  */
 export interface LoadResult {
   name: string;
@@ -9,8 +9,12 @@ export interface LoadResult {
   errors: number;
   seconds: number;
   rps: number;
+  /** The concurrency it ran with. */
+  clients: number;
   p50ms: number;
+  p95ms: number;
   p99ms: number;
+  maxms: number;
   statuses: Record<number, number>;
 }
 
@@ -23,7 +27,7 @@ export interface LoadOptions {
   request: (i: number) => Request;
 }
 
-const percentile = (sorted: number[], p: number) =>
+export const percentile = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
 
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {
@@ -58,8 +62,11 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     errors,
     seconds,
     rps: latencies.length / seconds,
+    clients: options.concurrency,
     p50ms: percentile(latencies, 50),
+    p95ms: percentile(latencies, 95),
     p99ms: percentile(latencies, 99),
+    maxms: latencies.at(-1) ?? NaN,
     statuses,
   };
 }
