@@ -15,7 +15,7 @@ import { extraMinutes } from "./create-booking.ts";
 import { jobMinutes } from "./job-length.ts";
 import type { BookingReader, Occupancy } from "./ports.ts";
 import type { AvailabilityCalendar, AvailabilityDay, AvailabilityQuery } from "./schemas.ts";
-import { slotHours, slotInstant, type StartTimeCode, startTimeProblem, type VisitContext, visitEnd } from "./scheduling.ts";
+import { closedDateLabels, slotHours, slotInstant, type StartTimeCode, startTimeProblem, type VisitContext, visitEnd } from "./scheduling.ts";
 
 /** The day-wide refusals of a start, as the calendar names them. */
 const DAY_REASONS: Partial<Record<StartTimeCode, NonNullable<AvailabilityDay["reason"]>>> = {
@@ -101,7 +101,7 @@ export function makeGetAvailability(deps: {
       bedrooms: query.bedrooms,
       extras: extraMinutes(query.extras, extras),
     });
-    const visit: VisitContext = { closedDates: new Map(closedDates.map((day) => [day.date, day.label])), lengthMinutes };
+    const visit: VisitContext = { closedDates: closedDateLabels(closedDates), lengthMinutes };
     // The windows of the range's first and last possible visits bound every read a slot needs.
     const first = capacityWindow({ start: melbourneInstant(query.from, 0), end: melbourneInstant(query.from, 0) }, scheduling);
     const lastStart = melbourneInstant(addDaysYmd(query.to, 1), 0);

@@ -1,13 +1,12 @@
 /** The availability check behind the booking form's "Check availability" button. */
 import type { z } from "zod";
 import type { ClosedDatesStore, SettingsStore } from "../settings/ports.ts";
-import { melbourneYmd } from "../shared/melbourne-time.ts";
 import type { Clock } from "../shared/ports.ts";
 import { parseIsoInstant } from "../shared/iso-instant.ts";
 import { capacityClaim, SLOT_UNAVAILABLE } from "./capacity.ts";
 import type { BookingReader } from "./ports.ts";
 import type { AvailabilityCheck, availabilityResultSchema } from "./schemas.ts";
-import { DEFAULT_AVAILABILITY_HOURS, startTimeProblem, visitEnd } from "./scheduling.ts";
+import { closedDateLabels, closedDateLookupDay, DEFAULT_AVAILABILITY_HOURS, startTimeProblem, visitEnd } from "./scheduling.ts";
 
 export type Availability = z.output<typeof availabilityResultSchema>;
 
@@ -27,13 +26,13 @@ export function makeCheckAvailability(deps: {
     const start = parseIsoInstant(check.startTimeISO) as Date;
     const durationHours = check.durationHours ?? DEFAULT_AVAILABILITY_HOURS;
     const lengthMinutes = Math.round(durationHours * 60);
-    const ymd = melbourneYmd(start);
+    const ymd = closedDateLookupDay(start);
     const [scheduling, closedDates] = await Promise.all([
       deps.settings.getScheduling(),
-      /^\d{4}-\d{2}-\d{2}$/.test(ymd) ? deps.closedDates.list({ from: ymd, to: ymd }) : [],
+      ymd ? deps.closedDates.list({ from: ymd, to: ymd }) : [],
     ]);
     const answer = { startTime: start.toISOString(), durationHours };
-    const visit = { closedDates: new Map(closedDates.map((day) => [day.date, day.label])), lengthMinutes };
+    const visit = { closedDates: closedDateLabels(closedDates), lengthMinutes };
     const outside = startTimeProblem(start, deps.clock.now(), scheduling, visit);
     if (outside) return { ...answer, available: false, reason: outside.message, code: "OUTSIDE_BOOKING_HOURS" };
     const claim = capacityClaim({ start, end: visitEnd(start, lengthMinutes) }, scheduling);

@@ -14,10 +14,9 @@ import { validateDraft } from "./draft-validation.ts";
 import { priceDraft } from "./pricing.ts";
 import type { BookingStore } from "./ports.ts";
 import { jobMinutes } from "./job-length.ts";
-import { visitEnd } from "./scheduling.ts";
+import { closedDateLabels, closedDateLookupDay, visitEnd } from "./scheduling.ts";
 import { inServiceArea } from "../settings/service-area.ts";
 import type { ClosedDatesStore } from "../settings/ports.ts";
-import { melbourneYmd } from "../shared/melbourne-time.ts";
 import { parseIsoInstant } from "../shared/iso-instant.ts";
 import type { Extra, Service } from "../catalog/types.ts";
 import type { BookingDraftInput, BookingRecord, NewBookingRecord, RecordType } from "./types.ts";
@@ -44,14 +43,6 @@ export interface CreateBookingDeps {
  */
 export type CreateBooking = (input: BookingDraftInput, type: RecordType) => Promise<Result<BookingRecord>>;
 
-/** The Melbourne date a sent start falls on, to read that day's closed dates; null when it is no instant. */
-function startDateOf(startTimeISO: unknown): string | null {
-  const start = typeof startTimeISO === "string" ? parseIsoInstant(startTimeISO) : null;
-  if (!start) return null;
-  const ymd = melbourneYmd(start);
-  return /^\d{4}-\d{2}-\d{2}$/.test(ymd) ? ymd : null;
-}
-
 /**
  * The minutes of the chosen add-ons that exist (unknown ones are the pricing's to refuse); as in
  * the price, the quantity counts only for an add-on sold by the unit, and no further than its
@@ -74,7 +65,8 @@ export function makeCreateBooking(deps: CreateBookingDeps): CreateBooking {
   return async (input, type) => {
     const serviceId = typeof input.serviceId === "string" ? input.serviceId.trim() : "";
     const now = deps.clock.now();
-    const startYmd = startDateOf(input.startTimeISO);
+    const start = typeof input.startTimeISO === "string" ? parseIsoInstant(input.startTimeISO) : null;
+    const startYmd = start && closedDateLookupDay(start);
     const [scheduling, service, serviceArea, closedDates] = await Promise.all([
       deps.settings.getScheduling(),
       serviceId ? deps.catalog.getService(serviceId) : null,
@@ -86,7 +78,7 @@ export function makeCreateBooking(deps: CreateBookingDeps): CreateBooking {
       deps.catalog.listFrequencies(),
       service ? deps.catalog.listQuestions(service._id) : [],
     ]);
-    const closed = new Map(closedDates.map((day) => [day.date, day.label]));
+    const closed = closedDateLabels(closedDates);
     const validated = validateDraft(input, {
       now,
       scheduling,

@@ -7,7 +7,7 @@ import {
   melbourneYmd,
   weekdayOfYmd,
 } from "../shared/melbourne-time.ts";
-import { SCHEDULING_DEFAULTS, type SchedulingSettings } from "../settings/types.ts";
+import { type ClosedDate, SCHEDULING_DEFAULTS, type SchedulingSettings } from "../settings/types.ts";
 
 /** Length assumed for availability and end times when a job has no hours (public-site.md section 7). */
 export const DEFAULT_AVAILABILITY_HOURS = 2;
@@ -112,6 +112,19 @@ export interface VisitContext {
   closedDates: ReadonlyMap<string, string>;
   /** The job length; the end-of-day rule needs it. */
   lengthMinutes: number;
+}
+
+/** Closed dates as the start rules read them: each date's label. */
+export const closedDateLabels = (dates: ReadonlyArray<ClosedDate>): ReadonlyMap<string, string> =>
+  new Map(dates.map((day) => [day.date, day.label]));
+
+/**
+ * The Melbourne date whose closed dates a start needs; null past year 9999, where there is no
+ * four-digit date to look up (the horizon refuses such a start anyway).
+ */
+export function closedDateLookupDay(start: Date): string | null {
+  const ymd = melbourneYmd(start);
+  return /^\d{4}-\d{2}-\d{2}$/.test(ymd) ? ymd : null;
 }
 
 /** Why a start is refused; the calendar's day reasons are the day-wide ones of these. */

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { moneySchema as money } from "../shared/money-schema.ts";
 import { isYmd } from "../shared/melbourne-time.ts";
+import { YMD_MESSAGE, ymdText } from "../shared/ymd-schema.ts";
 import { addressSchema, DRAFT_MESSAGES, instantText } from "./draft-validation.ts";
 import { DEFAULT_AVAILABILITY_HOURS } from "./scheduling.ts";
 
@@ -82,7 +83,7 @@ export const AVAILABILITY_MAX_DAYS = 62;
 export const DAY_CLOSED_REASONS = ["BEFORE_LEAD_TIME", "CLOSED_DAY", "CLOSED_DATE", "BEYOND_HORIZON", "FULL"] as const;
 
 export const AVAILABILITY_MESSAGES = {
-  date: "Use a date written YYYY-MM-DD.",
+  date: YMD_MESSAGE,
   order: "The end date must be on or after the start date.",
   span: `Ask for at most ${AVAILABILITY_MAX_DAYS} days at a time.`,
   size: "Use a number of 0 or more.",
@@ -91,8 +92,7 @@ export const AVAILABILITY_MESSAGES = {
 
 const A = AVAILABILITY_MESSAGES;
 
-const ymdText = z.string({ error: A.date }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: A.date, abort: true })
-  .refine(isYmd, A.date);
+const dateQuery = ymdText(z.string({ error: A.date }));
 
 /** A query-string number; blank reads as not given. */
 const sizeText = z.string().optional().transform((text, ctx) => {
@@ -122,8 +122,8 @@ const daysBetween = (from: string, to: string) =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
 export const availabilityQuerySchema = z.object({
-  from: ymdText.meta({ description: "First Melbourne date, YYYY-MM-DD", examples: ["2026-12-01"] }),
-  to: ymdText.meta({ description: `Last Melbourne date, inclusive; at most ${AVAILABILITY_MAX_DAYS} days from \`from\``, examples: ["2026-12-31"] }),
+  from: dateQuery.meta({ description: "First Melbourne date, YYYY-MM-DD", examples: ["2026-12-01"] }),
+  to: dateQuery.meta({ description: `Last Melbourne date, inclusive; at most ${AVAILABILITY_MAX_DAYS} days from \`from\``, examples: ["2026-12-31"] }),
   serviceId: z.string().optional().meta({ description: "A service _id: the visit's length comes from it (2 hours without)" }),
   hours: sizeText.meta({ type: "string", description: "HOURLY services: the hours booked (the service's minimum without)" }),
   bedrooms: sizeText.meta({ type: "string", description: "BEDROOMS services: the bedroom count (the smallest without)" }),

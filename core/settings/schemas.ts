@@ -1,7 +1,7 @@
 /** The wire shapes of the scheduling settings, the booking-form content and the business profile. */
 import { z } from "zod";
 import { SCHEDULING_LIMITS as L } from "./clamps.ts";
-import { isYmd } from "../shared/melbourne-time.ts";
+import { ymdText } from "../shared/ymd-schema.ts";
 
 const hour = (description: string) => z.number().int().min(L.firstSlotHour.min).max(L.firstSlotHour.max).meta({ description });
 
@@ -57,12 +57,8 @@ export const businessSchema = z.object({
 
 // ------------------------------------------------------------ closed dates and the service area
 
-export const YMD_PATTERN = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
-
-/** A real calendar date written YYYY-MM-DD (2026-02-30 is not one); nothing else is looked at once the pattern fails. */
-export const ymdSchema = z.string().regex(YMD_PATTERN, { error: "Use a date written YYYY-MM-DD.", abort: true })
-  .refine(isYmd, "Use a date written YYYY-MM-DD.")
-  .meta({ examples: ["2026-12-25"] });
+/** A closed date's day; a value that is no string gets zod's own message. */
+export const ymdSchema = ymdText().meta({ examples: ["2026-12-25"] });
 
 export const closedDateSchema = z.object({
   date: z.string().meta({ description: "Melbourne date, YYYY-MM-DD" }),
