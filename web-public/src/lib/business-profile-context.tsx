@@ -1,6 +1,6 @@
 import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
 import type { BusinessProfile } from "@yarra/core/settings/types.ts";
-import { api } from "./api.ts";
+import { getJson } from "./get-json.ts";
 import { mergeProfile, startingBusinessProfile } from "./business-profile.ts";
 
 const BusinessProfileContext = createContext<BusinessProfile | null>(null);
@@ -14,7 +14,7 @@ export function BusinessProfileProvider(
   useEffect(() => {
     if (initialProfile) return;
     const controller = new AbortController();
-    api.get<BusinessProfile>("/api/business", { signal: controller.signal })
+    getJson<BusinessProfile>("/api/business", controller.signal)
       .then((fetched) => setProfile((shown) => mergeProfile(fetched, shown)))
       // The page's profile is a complete one: a failed load is not worth an alert on every page.
       .catch(() => {});

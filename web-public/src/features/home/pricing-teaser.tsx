@@ -1,7 +1,7 @@
 import { getRouteApi, Link } from "@tanstack/react-router";
 import type { ServiceDto } from "@yarra/api/client/types.ts";
 import { formatAud } from "@yarra/core/shared/money.ts";
-import { api } from "../../lib/api.ts";
+import { getJson } from "../../lib/get-json.ts";
 import { loadable, useLoadable } from "../../lib/loadable.ts";
 
 /** public-site.md section 8: the pricing load failure message. */
@@ -23,8 +23,14 @@ export function startingPrice(service: ServiceDto): string | null {
   }
 }
 
+/** GET /api/services: the list, bare or as { items }. */
+async function fetchServices(): Promise<ServiceDto[]> {
+  const body = await getJson<ServiceDto[] | { items: ServiceDto[] }>("/api/services");
+  return Array.isArray(body) ? body : body.items;
+}
+
 /** The home route's loader: the live catalogue, so the teaser never disagrees with the booking form. */
-export const loadStartingPrices = () => ({ services: loadable(api.list<ServiceDto>("/api/services")) });
+export const loadStartingPrices = () => ({ services: loadable(fetchServices()) });
 
 const home = getRouteApi("/site/");
 
