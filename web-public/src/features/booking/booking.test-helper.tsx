@@ -34,7 +34,9 @@ export async function calendarReady(ymd: string) {
 export async function showMonthOf(user: User, ymd: string) {
   await screen.findByRole("grid", {}, GRID_TIMEOUT);
   for (let step = 0; step < 14 && !queryDay(ymd); step++) {
-    const firstShown = document.querySelector("[data-day]")?.getAttribute("data-day") ?? "";
+    // The month's own first day: a grid starting mid-week also has cells (without buttons) for the
+    // days of the month before, which must not be taken for the month shown.
+    const firstShown = document.querySelector('[role="gridcell"][data-day] button')?.closest("[data-day]")?.getAttribute("data-day") ?? "";
     const direction = ymd < firstShown ? "Previous" : "Next";
     await user.click(screen.getByRole("button", { name: `Go to the ${direction} Month` }));
   }
