@@ -24,9 +24,10 @@ export function makeMailer(
     };
   };
   return {
+    context,
     async prepareForRecord() {
       const ctx = await context();
-      return (record) => emailsForRecord(record, ctx);
+      return (record, links) => emailsForRecord(record, ctx, links);
     },
     async prepareForInquiry() {
       const ctx = await context();

@@ -8,6 +8,9 @@ import { attachmentNamed, parseMail } from "./test-mime.ts";
 
 const record: BookingRecord = {
   _id: "5b7e0f7c-2222-4333-8444-555566667777",
+  reference: "YS-7K3F9Q",
+  cancelReason: "",
+  calendarSequence: 0,
   type: "BOOKING",
   status: "PENDING",
   paymentStatus: "UNPAID",
@@ -65,7 +68,7 @@ Deno.test("mailbox transport writes a parseable .eml with the subject and the .i
     assert.match(files[0], /^\d{8}T\d{9}Z-abc-123@yarrashine\.com\.au\.eml$/);
     const raw = await Deno.readTextFile(`${mailbox}/${files[0]}`);
     const mail = parseMail(raw);
-    assert.equal(mail.subject, "Booking request received — Deep Clean, Mon 5 Oct 2026, 9:00 am");
+    assert.equal(mail.subject, "Booking request received — Deep Clean, Mon 5 Oct 2026, 9:00 am (YS-7K3F9Q)");
     assert.equal(mail.headers.get("to"), "jane@example.com");
     assert.equal(mail.headers.get("message-id"), "<abc-123@yarrashine.com.au>");
     assert.equal(mail.headers.get("reply-to"), "jane@example.com");

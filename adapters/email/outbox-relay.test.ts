@@ -93,7 +93,7 @@ describeOnTargets(
       const parsed = parseMail(mail.raw);
       assert.equal(
         parsed.subject,
-        "Booking request received — Hourly Cleaning, Sat 28 Nov 2026, 9:00 am",
+        "Booking request received — Hourly Cleaning, Sat 28 Nov 2026, 9:00 am (YS-7K3F9Q)",
       );
       const [row] = await rows(db.sql);
       assert.equal(parsed.headers.get("message-id"), `<${row.id}@yarrashine.com.au>`);

@@ -1,4 +1,5 @@
-import type { BookingReader, BookingStore, CapacityClaim, EmailsFor, Occupancy } from "../../core/booking/ports.ts";
+import type { BookingReader, BookingStore, CapacityClaim, EmailsFor, NewRecordAccess, Occupancy } from "../../core/booking/ports.ts";
+import { newReference } from "../../core/booking/reference.ts";
 import type {
   AnswerSnapshot,
   AuState,
@@ -42,14 +43,14 @@ export async function decideCapacityLocked(tx: Queryable, claim: CapacityClaim, 
 
 export function makeBookingStore(sql: Sql): BookingStore {
   return {
-    reserve: (booking, claim, emailsFor) =>
+    reserve: (booking, claim, emailsFor, access) =>
       runInTransaction(sql, async (tx) => {
         // Lock, then read: no other process can take a place between the read and the insert.
         const decision = await decideCapacityLocked(tx, claim);
         if (!decision.ok) return decision;
-        return ok(await insertWithEmails(tx, booking, emailsFor));
+        return ok(await insertWithEmails(tx, booking, emailsFor, access));
       }),
-    insertQuote: (quote, emailsFor) => runInTransaction(sql, (tx) => insertWithEmails(tx, quote, emailsFor)),
+    insertQuote: (quote, emailsFor, access) => runInTransaction(sql, (tx) => insertWithEmails(tx, quote, emailsFor, access)),
   };
 }
 
@@ -62,30 +63,60 @@ async function capacityHoldersBetween(sql: Queryable, from: Date, to: Date, exce
   return rows.map((r) => ({ start: new Date(r.start_time), end: new Date(r.end_time) }));
 }
 
-async function insertWithEmails(tx: Queryable, record: NewBookingRecord, emailsFor: EmailsFor) {
+async function insertWithEmails(tx: Queryable, record: NewBookingRecord, emailsFor: EmailsFor, access: NewRecordAccess) {
   const stored = await insertBooking(tx, record);
+  await saveManageTokenHash(tx, stored._id, access.manageTokenHash);
   for (const message of emailsFor(stored)) await enqueueEmail(tx, message);
   return stored;
 }
 
+/** Keeps the hash of a manage-my-booking token minted for one of the booking's e-mails. */
+export async function saveManageTokenHash(tx: Queryable, bookingId: string, tokenHash: string): Promise<void> {
+  await tx`insert into booking_access_tokens (token_hash, booking_id) values (${tokenHash}, ${bookingId})`;
+}
+
+/** The booking a manage-my-booking token hash opens, whatever its state (the caller judges it). */
+export async function bookingIdByManageTokenHash(sql: Queryable, tokenHash: string): Promise<string | null> {
+  const [row] = await sql<{ booking_id: string }[]>`
+    select booking_id from booking_access_tokens where token_hash = ${tokenHash}`;
+  return row?.booking_id ?? null;
+}
+
+/** References are random: a clash with a stored one (about 1 in a million at 1,000 rows) draws again. */
+const REFERENCE_ATTEMPTS = 8;
+
 async function insertBooking(tx: Queryable, r: NewBookingRecord): Promise<BookingRecord> {
   const id = crypto.randomUUID();
-  await tx`
+  for (let attempt = 1; !(await insertBookingRow(tx, id, newReference(), r)); attempt++) {
+    if (attempt === REFERENCE_ATTEMPTS) throw new Error(`no free booking reference after ${attempt} draws`);
+  }
+  return await insertBookingLines(tx, id, r);
+}
+
+/** False when the reference is taken (nothing is written then); a clash never aborts the transaction. */
+async function insertBookingRow(tx: Queryable, id: string, reference: string, r: NewBookingRecord): Promise<boolean> {
+  const inserted = await tx`
     insert into bookings (
-      id, type, status, payment_status, first_name, last_name, email, phone,
+      id, reference, type, status, payment_status, first_name, last_name, email, phone,
       address_unit, address_street, address_suburb, address_state, address_post_code,
       service_id, service_name_at_booking, pricing_model, hours, bedrooms,
       frequency_code, frequency_name_at_booking, frequency_discount_percent,
       start_time, end_time, notes, base_amount, extras_amount, first_service_total,
       recurring_total, total_paid, paid_at
     ) values (
-      ${id}, ${r.type}, ${r.status}, ${r.paymentStatus}, ${r.firstName}, ${r.lastName}, ${r.email},
+      ${id}, ${reference}, ${r.type}, ${r.status}, ${r.paymentStatus}, ${r.firstName}, ${r.lastName}, ${r.email},
       ${r.phone}, ${r.address.unit ?? ""}, ${r.address.street}, ${r.address.suburb},
       ${r.address.state}, ${r.address.postCode}, ${r.serviceId}, ${r.serviceNameAtBooking},
       ${r.pricingModel}, ${r.hours}, ${r.bedrooms}, ${r.frequencyCode}, ${r.frequencyNameAtBooking},
       ${r.frequencyDiscountPercent}, ${r.startTime}, ${r.endTime}, ${r.notes}, ${r.baseAmount},
       ${r.extrasAmount}, ${r.firstServiceTotal}, ${r.recurringTotal}, ${r.totalPaid}, ${r.paidAt}
-    )`;
+    )
+    on conflict (reference) do nothing
+    returning id`;
+  return inserted.length === 1;
+}
+
+async function insertBookingLines(tx: Queryable, id: string, r: NewBookingRecord): Promise<BookingRecord> {
   for (const [position, extra] of r.extras.entries()) {
     await tx`
       insert into booking_extras (booking_id, position, extra_id, title_at_booking, quantity,
@@ -106,6 +137,9 @@ async function insertBooking(tx: Queryable, r: NewBookingRecord): Promise<Bookin
 
 interface BookingRow {
   id: string;
+  reference: string;
+  cancel_reason: string;
+  calendar_sequence: number;
   type: RecordType;
   status: RecordStatus;
   payment_status: PaymentStatus;
@@ -167,6 +201,7 @@ export const selectBookings = (sql: Queryable) =>
 
 export const toBookingRecord = (row: BookingRow): BookingRecord => ({
   _id: row.id,
+  reference: row.reference,
   type: row.type,
   status: row.status,
   paymentStatus: row.payment_status,
@@ -207,6 +242,8 @@ export const toBookingRecord = (row: BookingRow): BookingRecord => ({
     displayValue: a.display_value ?? (Array.isArray(a.value) ? a.value.join(", ") : a.value),
   })),
   notes: row.notes,
+  cancelReason: row.cancel_reason,
+  calendarSequence: row.calendar_sequence,
   baseAmount: num(row.base_amount),
   extrasAmount: num(row.extras_amount),
   firstServiceTotal: num(row.first_service_total),

@@ -1,3 +1,4 @@
+import { newManageToken } from "../../core/booking/manage-token.ts";
 import assert from "node:assert/strict";
 import type { Database } from "./db.ts";
 import type { TestDatabase } from "./test-db.ts";
@@ -90,6 +91,9 @@ const roomToSpare: CapacityClaim = {
   decide: () => ok(null),
 };
 
+/** A fresh manage-my-booking token's hash, as the use case gives the store. */
+const sampleAccess = async () => ({ manageTokenHash: (await newManageToken()).hash });
+
 /** Stores `record` as the use case does: a quote plainly, a booking through a reservation. */
 export async function storeRecord(
   db: Database,
@@ -98,8 +102,8 @@ export async function storeRecord(
 ): Promise<Result<BookingRecord>> {
   const store = makeBookingStore(db.sql);
   return record.type === "QUOTE"
-    ? ok(await store.insertQuote({ ...record, type: "QUOTE" }, emailsFor))
-    : await store.reserve({ ...record, type: "BOOKING" }, claim, emailsFor);
+    ? ok(await store.insertQuote({ ...record, type: "QUOTE" }, emailsFor, await sampleAccess()))
+    : await store.reserve({ ...record, type: "BOOKING" }, claim, emailsFor, await sampleAccess());
 }
 
 /** A sample record, stored with room to spare. */
@@ -182,8 +186,15 @@ export async function bookingContract(t: Deno.TestContext, db: TestDatabase): Pr
     const stored = await storeSample(db, record);
     assert.match(stored._id, /^[0-9a-f-]{36}$/);
     assert.ok(stored.createdAt instanceof Date);
-    const { _id, createdAt, ...rest } = (await makeBookingReader(db.sql).getById(stored._id))!;
+    const { _id, createdAt, reference, cancelReason, calendarSequence, ...rest } = (await makeBookingReader(db.sql).getById(stored._id))!;
     assert.deepEqual(rest, record);
+    assert.match(reference, /^YS-[2-9A-HJ-NP-Z]{6}$/);
+    assert.equal(reference, stored.reference);
+    assert.equal(cancelReason, "");
+    assert.equal(calendarSequence, 0);
+    const [{ tokens }] = await db.sql<{ tokens: number }[]>`
+      select count(*)::int as tokens from booking_access_tokens where booking_id = ${_id}`;
+    assert.equal(tokens, 1, "the hash of the manage-my-booking token of its first e-mail");
     assert.equal(_id, stored._id);
     assert.ok(createdAt.getTime() <= Date.now() + 1000);
     await db.sql`delete from bookings`;

@@ -11,6 +11,12 @@ import {
 import { RETRY_MS } from "./connection-guard.ts";
 import { type OutageProxy, startOutageProxy } from "./outage-proxy.ts";
 
+/** Every table of the schema, children first. */
+const DROP_ALL = `drop table if exists admin_sessions, audit_log, rate_limit_counters, idempotency_keys,
+  email_outbox, settings, admins, inquiries, booking_payments, booking_access_tokens, booking_answers,
+  booking_extras, bookings, closed_dates, question_options, questions, frequencies, extras,
+  service_bedroom_prices, services`;
+
 describeOnTargets("migrations", async (t, db) => {
   await t.step("are applied once and recorded", async () => {
     const all = await loadMigrations();
@@ -26,9 +32,7 @@ describeOnTargets("migrations", async (t, db) => {
     const other = await db.openAnother(2);
     try {
       await other.sql`drop table schema_migrations`;
-      await other.sql.unsafe(`drop table if exists admin_sessions, audit_log, rate_limit_counters, idempotency_keys,
-        email_outbox, settings, admins, inquiries, booking_answers, booking_extras, bookings, closed_dates,
-        question_options, questions, frequencies, extras, service_bedroom_prices, services`);
+      await other.sql.unsafe(DROP_ALL);
       const results = await Promise.all([migrate(db.sql), migrate(other.sql), migrate(db.sql)]);
       assert.equal(results.filter((r) => r.length > 0).length, 1, "one runner did the work");
       const [{ count }] = await db.sql<
@@ -38,6 +42,31 @@ describeOnTargets("migrations", async (t, db) => {
     } finally {
       await other.close();
     }
+  });
+
+  await t.step("007 gives every existing booking and quote its own readable reference", async () => {
+    await db.sql`drop table schema_migrations`;
+    await db.sql.unsafe(DROP_ALL);
+    const all = await loadMigrations();
+    await migrate(db.sql, all.filter((m) => m.version < 7));
+    for (let i = 0; i < 300; i++) {
+      const start = new Date(Date.UTC(2026, 0, 1, i));
+      await db.sql`
+        insert into bookings (id, type, status, first_name, last_name, email, phone, address_street,
+          address_suburb, address_state, address_post_code, service_name_at_booking, pricing_model,
+          frequency_code, frequency_name_at_booking, frequency_discount_percent, start_time, end_time,
+          base_amount, extras_amount, first_service_total, recurring_total)
+        values (${crypto.randomUUID()}, ${i % 3 ? "BOOKING" : "QUOTE"}, ${i % 3 ? "PENDING" : "QUOTE_REQUESTED"},
+          'Ada', 'Lovelace', 'ada@example.com', '0412345678', '1 Main St', 'Fitzroy', 'VIC', '3065',
+          'Regular clean', 'FIXED', 'ONE_TIME', 'One time', 0, ${start}, ${new Date(start.getTime() + 7_200_000)},
+          100, 0, 100, 100)`;
+    }
+    await migrate(db.sql);
+    const rows = await db.sql<{ reference: string }[]>`select reference from bookings`;
+    assert.equal(rows.length, 300);
+    assert.equal(new Set(rows.map((r) => r.reference)).size, 300);
+    for (const { reference } of rows) assert.match(reference, /^YS-[2-9A-HJ-NP-Z]{6}$/);
+    await db.sql`delete from bookings`;
   });
 
   await t.step("a failing migration leaves the schema untouched", async () => {

@@ -6,16 +6,18 @@ Deno.test("searchTerms", async (t) => {
   const cases: [string | undefined, ReturnType<typeof searchTerms>][] = [
     [undefined, null],
     ["   ", null],
-    [" Ada  Lovelace ", { text: "Ada Lovelace", phoneDigits: null, idPrefix: null }],
-    ["0412 345 678", { text: "0412 345 678", phoneDigits: "0412345678", idPrefix: null }],
-    ["+61 412 345", { text: "+61 412 345", phoneDigits: "0412345", idPrefix: null }],
-    ["(03) 9876-5432", { text: "(03) 9876-5432", phoneDigits: "0398765432", idPrefix: null }],
-    ["12", { text: "12", phoneDigits: null, idPrefix: null }],
-    ["1234", { text: "1234", phoneDigits: "1234", idPrefix: "1234" }],
-    ["12 Smith St", { text: "12 Smith St", phoneDigits: null, idPrefix: null }],
-    ["3F2A9C1B", { text: "3F2A9C1B", phoneDigits: null, idPrefix: "3f2a9c1b" }],
-    ["abc", { text: "abc", phoneDigits: null, idPrefix: null }],
-    ["50%_off", { text: "50%_off", phoneDigits: null, idPrefix: null }],
+    [" Ada  Lovelace ", { text: "Ada Lovelace", phoneDigits: null, idPrefix: null, reference: null }],
+    ["0412 345 678", { text: "0412 345 678", phoneDigits: "0412345678", idPrefix: null, reference: null }],
+    ["+61 412 345", { text: "+61 412 345", phoneDigits: "0412345", idPrefix: null, reference: null }],
+    ["(03) 9876-5432", { text: "(03) 9876-5432", phoneDigits: "0398765432", idPrefix: null, reference: null }],
+    ["12", { text: "12", phoneDigits: null, idPrefix: null, reference: null }],
+    ["1234", { text: "1234", phoneDigits: "1234", idPrefix: "1234", reference: null }],
+    ["12 Smith St", { text: "12 Smith St", phoneDigits: null, idPrefix: null, reference: null }],
+    ["3F2A9C1B", { text: "3F2A9C1B", phoneDigits: null, idPrefix: "3f2a9c1b", reference: null }],
+    ["abc", { text: "abc", phoneDigits: null, idPrefix: null, reference: null }],
+    ["50%_off", { text: "50%_off", phoneDigits: null, idPrefix: null, reference: null }],
+    ["ys 7k3f9q", { text: "ys 7k3f9q", phoneDigits: null, idPrefix: null, reference: "YS-7K3F9Q" }],
+    ["YS-7K3F9Q", { text: "YS-7K3F9Q", phoneDigits: null, idPrefix: null, reference: "YS-7K3F9Q" }],
   ];
   for (const [q, expected] of cases) {
     await t.step(String(JSON.stringify(q)), () => assert.deepEqual(searchTerms(q), expected));

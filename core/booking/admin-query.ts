@@ -1,5 +1,6 @@
 /** What the staff bookings list and its CSV export select, sort and page (admin-area.md 7, 9). */
 import { z } from "zod";
+import { readReference } from "./reference.ts";
 import { parseIsoInstant } from "../shared/iso-instant.ts";
 import { BOOKING_STATUSES, PAYMENT_STATUSES, type PaymentStatus, RECORD_TYPES, type RecordStatus, type RecordType } from "./types.ts";
 
@@ -20,6 +21,8 @@ export interface SearchTerms {
   phoneDigits: string | null;
   /** Only when the text could start an id (hex and dashes, 4+ characters): lower case. */
   idPrefix: string | null;
+  /** Only when the text reads as a whole reference (case, spaces, dashes and prefix aside): as stored. */
+  reference: string | null;
 }
 
 const PHONE_LIKE = /^[\d\s()+.-]+$/;
@@ -36,7 +39,7 @@ export function searchTerms(q: string | undefined | null): SearchTerms | null {
     if (local.length >= 3) phoneDigits = local;
   }
   const idPrefix = ID_PREFIX_LIKE.test(text) ? text.toLowerCase() : null;
-  return { text, phoneDigits, idPrefix };
+  return { text, phoneDigits, idPrefix, reference: readReference(text) };
 }
 
 /** A query-string time: ISO 8601 with a zone, read as a Date. */

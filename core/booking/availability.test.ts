@@ -87,6 +87,8 @@ Deno.test("property: for every slot of a month, the calendar offers exactly what
         lastSlotHour: fc.integer({ min: 11, max: 17 }),
         closedWeekdays: fc.uniqueArray(fc.integer({ min: 0, max: 6 }), { maxLength: 3 }),
         dayEndHour: fc.integer({ min: 12, max: 22 }),
+        reminderHoursBefore: fc.constant(24),
+        freeChangeCutoffHours: fc.constant(24),
       }),
       fc.uniqueArray(day, { maxLength: 4 }),
       fc.integer({ min: 15, max: 600 }),

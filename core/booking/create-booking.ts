@@ -12,7 +12,8 @@ import { validateAnswers } from "./answers.ts";
 import { capacityClaim } from "./capacity.ts";
 import { validateDraft } from "./draft-validation.ts";
 import { priceDraft } from "./pricing.ts";
-import type { BookingStore } from "./ports.ts";
+import type { BookingStore, CustomerLinks } from "./ports.ts";
+import { newManageToken } from "./manage-token.ts";
 import { jobMinutes } from "./job-length.ts";
 import { closedDateLabels, closedDateLookupDay, visitEnd } from "./scheduling.ts";
 import { inServiceArea } from "../settings/service-area.ts";
@@ -32,9 +33,10 @@ export interface CreateBookingDeps {
   clock: Clock;
   /**
    * Prepares (reading settings, before the transaction opens) the function that writes a new
-   * record's e-mails, which then run inside its transaction without further reads.
+   * record's e-mails, which then run inside its transaction without further reads. The customer's
+   * e-mails link to the manage-my-booking page with `links.manageToken`.
    */
-  prepareEmails: () => Promise<(record: BookingRecord) => OutboxMessage[]>;
+  prepareEmails: () => Promise<(record: BookingRecord, links: CustomerLinks) => OutboxMessage[]>;
 }
 
 /**
@@ -136,11 +138,14 @@ export function makeCreateBooking(deps: CreateBookingDeps): CreateBooking {
       paidAt: null,
     };
 
-    const emailsFor = await deps.prepareEmails();
+    const [emails, manage] = await Promise.all([deps.prepareEmails(), newManageToken()]);
+    // The store keeps the token's hash; only the customer's e-mail carries the token itself.
+    const emailsFor = (record: BookingRecord) => emails(record, { manageToken: manage.token });
+    const access = { manageTokenHash: manage.hash };
     if (type === "QUOTE") {
-      return ok(await deps.bookings.insertQuote({ ...details, type, status: "QUOTE_REQUESTED" }, emailsFor));
+      return ok(await deps.bookings.insertQuote({ ...details, type, status: "QUOTE_REQUESTED" }, emailsFor, access));
     }
     const claim = capacityClaim({ start: details.startTime, end: details.endTime }, scheduling);
-    return await deps.bookings.reserve({ ...details, type, status: "PENDING" }, claim, emailsFor);
+    return await deps.bookings.reserve({ ...details, type, status: "PENDING" }, claim, emailsFor, access);
   };
 }

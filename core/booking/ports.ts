@@ -8,6 +8,16 @@ export type NewQuote = NewBookingRecord & { type: "QUOTE" };
 /** The e-mails of a stored record, written in the record's own transaction. */
 export type EmailsFor = (stored: BookingRecord) => OutboxMessage[];
 
+/** What a customer e-mail may link to: the manage-my-booking token minted for that message. */
+export interface CustomerLinks {
+  manageToken?: string;
+}
+
+/** What the store keeps of a new record's manage-my-booking link: the token's hash only. */
+export interface NewRecordAccess {
+  manageTokenHash: string;
+}
+
 /** When a visit holds its place: from its start to its end. */
 export interface Occupancy {
   start: Date;
@@ -27,9 +37,9 @@ export interface BookingStore {
    * Lock, read, decide and insert as one transaction with the e-mails: the capacity lock is
    * held until it ends, so two API processes never both take the last place.
    */
-  reserve(booking: NewBooking, claim: CapacityClaim, emailsFor: EmailsFor): Promise<Result<BookingRecord>>;
+  reserve(booking: NewBooking, claim: CapacityClaim, emailsFor: EmailsFor, access: NewRecordAccess): Promise<Result<BookingRecord>>;
   /** A quote holds no place (decisions.md, Scheduling): stored with its e-mails, no lock. */
-  insertQuote(quote: NewQuote, emailsFor: EmailsFor): Promise<BookingRecord>;
+  insertQuote(quote: NewQuote, emailsFor: EmailsFor, access: NewRecordAccess): Promise<BookingRecord>;
 }
 
 export interface BookingReader {

@@ -28,6 +28,7 @@ export const totalsSchema = z.object({
 
 export const bookingRecordSchema = totalsSchema.extend({
   _id: z.string(),
+  reference: z.string().meta({ description: "The short reference people read out, e.g. YS-7K3F9Q (no 0/O or 1/I)", example: "YS-7K3F9Q" }),
   type: z.enum(["BOOKING", "QUOTE"]),
   status: z.enum(["PENDING", "CONFIRMED", "CANCELLED", "DONE", "QUOTE_REQUESTED"]),
   paymentStatus: z.enum(["UNPAID", "PAID"]),
@@ -63,6 +64,8 @@ export const bookingRecordSchema = totalsSchema.extend({
     }),
   })),
   notes: z.string(),
+  cancelReason: z.string().meta({ description: "Why it was cancelled, as staff or the customer gave it; empty when none was given" }),
+  calendarSequence: z.number().int().meta({ description: "The calendar event's SEQUENCE: raised each time the customer's calendar must follow a change (same UID)" }),
   totalPaid: z.number().nullable(),
   paidAt: z.string().nullable(),
 }).meta({ id: "BookingRecord" });

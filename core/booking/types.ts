@@ -77,5 +77,5 @@ export type BookedExtra = BookingRecord["extras"][number];
 /** An answer with the question's text and the answer as the customer saw it, at booking time. */
 export type AnswerSnapshot = BookingRecord["answers"][number];
 
-/** What a new record needs before the store gives it an id and a creation time. */
-export type NewBookingRecord = Omit<BookingRecord, "_id" | "createdAt">;
+/** What a new record needs before the store gives it an id, a reference and a creation time. */
+export type NewBookingRecord = Omit<BookingRecord, "_id" | "createdAt" | "reference" | "cancelReason" | "calendarSequence">;

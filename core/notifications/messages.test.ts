@@ -6,6 +6,7 @@ import { DEMO_BUSINESS_PROFILE } from "../settings/demo-business-profile.ts";
 import { DEFAULT_CANCELLATION_POLICY_HTML } from "../settings/types.ts";
 import { melbourneInstant } from "../shared/melbourne-time.ts";
 import {
+  bookingCalendarEvent,
   bookingConfirmationEmail,
   businessBookingNotification,
   CALENDAR_ATTACHMENT_FILENAME,
@@ -49,7 +50,7 @@ Deno.test("booking confirmation: subject, recipient, kind, relatedId", () => {
   const mail = bookingConfirmationEmail(booking(), ctx);
   assert.equal(
     mail.subject,
-    "Booking request received — Hourly Cleaning, Sat 28 Nov 2026, 9:00 am",
+    "Booking request received — Hourly Cleaning, Sat 28 Nov 2026, 9:00 am (YS-7K3F9Q)",
   );
   assert.equal(mail.to, "jane@example.com");
   assert.equal(mail.kind, "booking-confirmation");
@@ -61,7 +62,7 @@ Deno.test("booking confirmation: text body carries every detail", () => {
   for (
     const expected of [
       "Hi Jane,",
-      "Reference: 3f2c7a0e-1111-4222-8333-444455556666",
+      "Reference: YS-7K3F9Q",
       "When: Sat 28 Nov 2026, 9:00 am – 12:00 pm AEDT (Melbourne time)",
       "Service: Hourly Cleaning, 3 hours",
       "Frequency: Weekly (10% off every service after the first)",
@@ -148,7 +149,7 @@ Deno.test("Melbourne time across the October 2026 DST change", () => {
   );
   assert.equal(
     after.subject,
-    "Booking request received — Hourly Cleaning, Mon 5 Oct 2026, 9:00 am",
+    "Booking request received — Hourly Cleaning, Mon 5 Oct 2026, 9:00 am (YS-7K3F9Q)",
   );
   assert.ok(after.text.includes("When: Mon 5 Oct 2026, 9:00 am – 12:00 pm AEDT (Melbourne time)"));
   assert.ok(after.attachments![0].content.includes("DTSTART:20261004T220000Z"));
@@ -194,7 +195,7 @@ Deno.test("quote confirmation differs from a booking confirmation", () => {
   const mail = quoteConfirmationEmail(quote(), ctx);
   assert.equal(mail.kind, "quote-confirmation");
   assert.equal(mail.to, "jane@example.com");
-  assert.equal(mail.subject, "Quote request received — Hourly Cleaning, Sat 28 Nov 2026, 9:00 am");
+  assert.equal(mail.subject, "Quote request received — Hourly Cleaning, Sat 28 Nov 2026, 9:00 am (YS-7K3F9Q)");
   assert.equal(mail.attachments, undefined);
   assert.ok(mail.text.includes("Preferred time: Sat 28 Nov 2026, 9:00 am AEDT (Melbourne time)"));
   assert.ok(mail.text.includes("Estimated price"));
@@ -224,7 +225,7 @@ Deno.test("business notification: subject, contact details, admin link", () => {
   const mail = businessBookingNotification(booking(), ctx);
   assert.equal(
     mail.subject,
-    "New booking request — Jane Citizen, Hourly Cleaning, Sat 28 Nov 2026, 9:00 am",
+    "New booking request — Jane Citizen, Hourly Cleaning, Sat 28 Nov 2026, 9:00 am (YS-7K3F9Q)",
   );
   assert.ok(mail.text.includes("PENDING until you confirm availability"));
   assert.ok(mail.text.includes("Email: jane@example.com"));
@@ -361,4 +362,30 @@ Deno.test("emailsForInquiry: the business's notification, then the inquirer's ac
     ["inquiry-notification", "bookings@yarrashine.com.au"],
     ["inquiry-acknowledgement", "sam@example.com"],
   ]);
+});
+
+Deno.test("the customer's e-mail links to the manage page with its token; the office's never carries it", () => {
+  const token = "A".repeat(43);
+  const [customer, office] = emailsForRecord(booking(), ctx, { manageToken: token });
+  assert.ok(customer.text.includes(`https://yarrashine.example/manage/${token}`));
+  assert.ok(customer.html?.includes(`href="https://yarrashine.example/manage/${token}"`));
+  assert.ok(!office.text.includes(token) && !office.html?.includes(token));
+  const [quoteMail] = emailsForRecord(quote(), ctx, { manageToken: token });
+  assert.ok(quoteMail.text.includes("See your quote request"));
+  const [noSite] = emailsForRecord(booking(), { ...ctx, siteUrl: undefined }, { manageToken: token });
+  assert.ok(!noSite.text.includes(token));
+});
+
+Deno.test("the .ics keeps one UID for the booking's life; SEQUENCE and METHOD follow its changes", () => {
+  const unfold = (ics: string) => ics.replace(/\r\n[ \t]/g, "");
+  const line = (ics: string, name: string) => unfold(ics).split("\r\n").find((l) => l.startsWith(`${name}:`));
+  const first = bookingCalendarEvent(booking(), ctx);
+  const confirmed = bookingCalendarEvent(booking({ status: "CONFIRMED", calendarSequence: 1 }), ctx);
+  const cancelled = bookingCalendarEvent(booking({ status: "CANCELLED", calendarSequence: 2 }), ctx, "CANCEL");
+  assert.equal(line(first, "UID"), line(confirmed, "UID"));
+  assert.equal(line(first, "UID"), line(cancelled, "UID"));
+  assert.deepEqual([first, confirmed, cancelled].map((ics) => line(ics, "SEQUENCE")), ["SEQUENCE:0", "SEQUENCE:1", "SEQUENCE:2"]);
+  assert.deepEqual([first, confirmed, cancelled].map((ics) => line(ics, "METHOD")), ["METHOD:PUBLISH", "METHOD:PUBLISH", "METHOD:CANCEL"]);
+  assert.deepEqual([first, confirmed, cancelled].map((ics) => line(ics, "STATUS")), ["STATUS:TENTATIVE", "STATUS:CONFIRMED", "STATUS:CANCELLED"]);
+  assert.match(unfold(first), /DESCRIPTION:Booking request YS-7K3F9Q/);
 });

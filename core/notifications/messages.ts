@@ -5,6 +5,8 @@
  */
 import { createEvent, type EventAttributes } from "ics";
 import type { AnswerSnapshot, BookingRecord } from "../booking/types.ts";
+import type { CustomerLinks } from "../booking/ports.ts";
+import { manageUrl } from "../booking/manage-token.ts";
 import type { Inquiry, InquiryType } from "../inquiry/types.ts";
 import type { BusinessProfile } from "../settings/types.ts";
 import { DEFAULT_FREQUENCY_CODE } from "../catalog/types.ts";
@@ -34,11 +36,15 @@ export type MessageKind =
   | "booking-notification"
   | "quote-notification"
   | "inquiry-notification"
-  | "inquiry-acknowledgement";
+  | "inquiry-acknowledgement"
+  // Issue 15: the customer told at each step, the office told of the customer's own changes.
+  | "booking-confirmed"
+  | "booking-cancelled"
+  | "booking-rescheduled"
+  | "booking-reminder"
+  | "booking-change-notification";
 
 export const CALENDAR_ATTACHMENT_FILENAME = "booking.ics";
-/** PUBLISH, not REQUEST: the invite is for the customer's calendar, not a meeting expecting RSVPs. */
-export const CALENDAR_CONTENT_TYPE = "text/calendar; charset=utf-8; method=PUBLISH";
 
 export const INQUIRY_TYPE_LABELS: Record<InquiryType, string> = {
   HEALTHCARE_AGED_CARE: "Healthcare / aged care",
@@ -130,14 +136,14 @@ function totalsRows(record: BookingRecord): Array<[string, string]> {
   ];
 }
 
-const customerName = (who: { firstName: string; lastName: string }): string =>
+export const customerName = (who: { firstName: string; lastName: string }): string =>
   `${who.firstName} ${who.lastName}`.trim();
 
 const answerText = (answer: AnswerSnapshot): string =>
   answer.displayValue.trim() === "" ? "(no answer)" : answer.displayValue;
 
 /** The details both the customer and the business see. */
-function recordDetailBlocks(record: BookingRecord, audience: "customer" | "business"): Block[] {
+export function recordDetailBlocks(record: BookingRecord, audience: "customer" | "business"): Block[] {
   const isQuote = record.type === "QUOTE";
   const yours = audience === "customer";
   const blocks: Block[] = [
@@ -150,7 +156,7 @@ function recordDetailBlocks(record: BookingRecord, audience: "customer" | "busin
     {
       kind: "rows",
       rows: [
-        ["Reference", record._id],
+        ["Reference", record.reference],
         [
           isQuote ? "Preferred time" : "When",
           isQuote
@@ -186,7 +192,7 @@ function recordDetailBlocks(record: BookingRecord, audience: "customer" | "busin
   return blocks;
 }
 
-function contactBlocks(ctx: MessageContext): Block[] {
+export function contactBlocks(ctx: MessageContext): Block[] {
   const { profile } = ctx;
   const rows: Array<[string, string]> = [
     ["Phone", profile.phone],
@@ -198,7 +204,7 @@ function contactBlocks(ctx: MessageContext): Block[] {
   return [{ kind: "heading", text: "Contact us" }, { kind: "rows", rows }];
 }
 
-function policyBlocks(ctx: MessageContext): Block[] {
+export function policyBlocks(ctx: MessageContext): Block[] {
   return ctx.cancellationPolicyHtml.trim() === "" ? [] : [
     { kind: "heading", text: "Cancellation policy" },
     { kind: "trustedHtml", html: ctx.cancellationPolicyHtml },
@@ -208,7 +214,7 @@ function policyBlocks(ctx: MessageContext): Block[] {
 /** Subjects are one header line: customer text must not break it. */
 const oneLine = (text: string): string => text.replace(/[\r\n\t\v\f]+/g, " ").trim();
 
-function message(
+export function message(
   kind: MessageKind,
   to: string,
   subject: string,
@@ -228,20 +234,42 @@ function message(
   };
 }
 
-const whenForSubject = (record: BookingRecord): string => formatMelbourneDateTime(record.startTime);
+export const whenForSubject = (record: BookingRecord): string => formatMelbourneDateTime(record.startTime);
 
 // ---------------------------------------------------------------------------------------------
 // Calendar invite
 
 const emailDomain = (email: string): string => email.split("@")[1] || "localhost";
 
-/** The .ics for a booking request: UTC times, tentative until staff confirm availability. */
-export function bookingCalendarEvent(record: BookingRecord, ctx: MessageContext): string {
+/**
+ * The calendar method of an invite: PUBLISH adds or updates the event (same UID, higher SEQUENCE),
+ * CANCEL removes it. Not REQUEST: the invite is for the customer's calendar, not a meeting
+ * expecting RSVPs.
+ */
+export type CalendarMethod = "PUBLISH" | "CANCEL";
+
+/** The event's status as the customer's calendar shows it. */
+const calendarStatus = (record: BookingRecord): "TENTATIVE" | "CONFIRMED" | "CANCELLED" =>
+  record.status === "CANCELLED" ? "CANCELLED" : record.status === "CONFIRMED" || record.status === "DONE" ? "CONFIRMED" : "TENTATIVE";
+
+const calendarHeadline = (record: BookingRecord): string =>
+  record.status === "CANCELLED"
+    ? `Booking ${record.reference} (cancelled).`
+    : record.status === "PENDING"
+    ? `Booking request ${record.reference} (awaiting confirmation of availability).`
+    : `Booking ${record.reference} (confirmed).`;
+
+/**
+ * The .ics of a booking: UTC times; one UID for the booking's whole life and the record's
+ * calendarSequence, so a calendar app updates (or, with CANCEL, removes) the event it already has.
+ */
+export function bookingCalendarEvent(record: BookingRecord, ctx: MessageContext, method: CalendarMethod = "PUBLISH"): string {
   const { profile } = ctx;
+  const status = method === "CANCEL" ? "CANCELLED" : calendarStatus(record);
   const event: EventAttributes & { timestamp: number } = {
     uid: `${record._id}@${emailDomain(profile.email)}`,
     productId: `-//${profile.brandName}//Booking engine//EN`,
-    method: "PUBLISH",
+    method,
     start: record.startTime.getTime(),
     startInputType: "utc",
     startOutputType: "utc",
@@ -250,15 +278,15 @@ export function bookingCalendarEvent(record: BookingRecord, ctx: MessageContext)
     endOutputType: "utc",
     title: `${record.serviceNameAtBooking} — ${profile.brandName}`,
     description: [
-      `Booking request ${record._id} (awaiting confirmation of availability).`,
+      calendarHeadline(record),
       describeService(record),
       `Questions or changes: ${profile.phone} or ${profile.email}.`,
     ].join("\n"),
     location: formatAddress(record.address),
     organizer: { name: profile.brandName, email: profile.email },
-    status: "TENTATIVE",
-    busyStatus: "TENTATIVE",
-    sequence: 0,
+    status,
+    busyStatus: status === "CONFIRMED" ? "BUSY" : status === "CANCELLED" ? "FREE" : "TENTATIVE",
+    sequence: record.calendarSequence,
     created: record.createdAt.getTime(),
     // DTSTAMP from the record, not the clock, so the message is a pure function of its inputs.
     timestamp: record.createdAt.getTime(),
@@ -270,6 +298,19 @@ export function bookingCalendarEvent(record: BookingRecord, ctx: MessageContext)
   return value;
 }
 
+/** The booking's .ics as an e-mail attachment, its content type naming the method. */
+export function calendarAttachment(
+  record: BookingRecord,
+  ctx: MessageContext,
+  method: CalendarMethod = "PUBLISH",
+): NonNullable<OutboxMessage["attachments"]>[number] {
+  return {
+    filename: CALENDAR_ATTACHMENT_FILENAME,
+    contentType: `text/calendar; charset=utf-8; method=${method}`,
+    content: bookingCalendarEvent(record, ctx, method),
+  };
+}
+
 // ---------------------------------------------------------------------------------------------
 // The messages
 
@@ -279,16 +320,31 @@ function requireType(record: BookingRecord, type: BookingRecord["type"], fn: str
   }
 }
 
+/**
+ * The manage-my-booking link of a customer e-mail (issue 15): where the customer sees, moves or
+ * cancels the booking. Nothing without a site URL or a token.
+ */
+export function manageLinkBlocks(record: BookingRecord, ctx: MessageContext, links: CustomerLinks = {}): Block[] {
+  const url = links.manageToken ? manageUrl(ctx.siteUrl, links.manageToken) : undefined;
+  if (!url) return [];
+  return [{
+    kind: "link",
+    label: record.type === "QUOTE" ? "See your quote request" : "See, move or cancel your booking",
+    url,
+  }];
+}
+
 /** To the customer: their booking request was received; a calendar invite is attached. */
 export function bookingConfirmationEmail(
   record: BookingRecord,
   ctx: MessageContext,
+  links: CustomerLinks = {},
 ): OutboxMessage {
   requireType(record, "BOOKING", "bookingConfirmationEmail");
   const { profile } = ctx;
   const subject = `Booking request received — ${record.serviceNameAtBooking}, ${
     whenForSubject(record)
-  }`;
+  } (${record.reference})`;
   const blocks: Block[] = [
     { kind: "paragraph", text: `Hi ${record.firstName},` },
     {
@@ -306,25 +362,22 @@ export function bookingConfirmationEmail(
       text: `A calendar invite (${CALENDAR_ATTACHMENT_FILENAME}) is attached; ` +
         "it stays tentative until we confirm.",
     },
+    ...manageLinkBlocks(record, ctx, links),
     ...recordDetailBlocks(record, "customer"),
     ...policyBlocks(ctx),
     ...contactBlocks(ctx),
     { kind: "paragraph", text: `Kind regards,\nThe ${profile.brandName} team` },
   ];
-  return message("booking-confirmation", record.email, subject, blocks, record._id, [{
-    filename: CALENDAR_ATTACHMENT_FILENAME,
-    contentType: CALENDAR_CONTENT_TYPE,
-    content: bookingCalendarEvent(record, ctx),
-  }]);
+  return message("booking-confirmation", record.email, subject, blocks, record._id, [calendarAttachment(record, ctx)]);
 }
 
 /** To the customer: their quote request was received (no calendar invite: nothing is booked). */
-export function quoteConfirmationEmail(record: BookingRecord, ctx: MessageContext): OutboxMessage {
+export function quoteConfirmationEmail(record: BookingRecord, ctx: MessageContext, links: CustomerLinks = {}): OutboxMessage {
   requireType(record, "QUOTE", "quoteConfirmationEmail");
   const { profile } = ctx;
   const subject = `Quote request received — ${record.serviceNameAtBooking}, ${
     whenForSubject(record)
-  }`;
+  } (${record.reference})`;
   const blocks: Block[] = [
     { kind: "paragraph", text: `Hi ${record.firstName},` },
     {
@@ -338,6 +391,7 @@ export function quoteConfirmationEmail(record: BookingRecord, ctx: MessageContex
       text: "The prices below are an estimate from the details you gave. Nothing is booked yet: " +
         "your preferred time is not reserved until you confirm a booking with us.",
     },
+    ...manageLinkBlocks(record, ctx, links),
     ...recordDetailBlocks(record, "customer"),
     ...policyBlocks(ctx),
     ...contactBlocks(ctx),
@@ -354,7 +408,7 @@ export function businessBookingNotification(
   const isQuote = record.type === "QUOTE";
   const subject = `New ${isQuote ? "quote" : "booking"} request — ${
     customerName(record)
-  }, ${record.serviceNameAtBooking}, ${whenForSubject(record)}`;
+  }, ${record.serviceNameAtBooking}, ${whenForSubject(record)} (${record.reference})`;
   const blocks: Block[] = [
     {
       kind: "paragraph",
@@ -432,10 +486,10 @@ export function inquiryNotification(inquiry: Inquiry, ctx: MessageContext): Outb
 }
 
 /** Everything a new booking or quote sends: the customer's confirmation, then the business's. */
-export function emailsForRecord(record: BookingRecord, ctx: MessageContext): OutboxMessage[] {
+export function emailsForRecord(record: BookingRecord, ctx: MessageContext, links: CustomerLinks = {}): OutboxMessage[] {
   const confirmation = record.type === "BOOKING"
-    ? bookingConfirmationEmail(record, ctx)
-    : quoteConfirmationEmail(record, ctx);
+    ? bookingConfirmationEmail(record, ctx, links)
+    : quoteConfirmationEmail(record, ctx, links);
   return [confirmation, businessBookingNotification(record, ctx)];
 }
 

@@ -6,6 +6,9 @@ export function booking(overrides: Partial<BookingRecord> = {}): BookingRecord {
   const startTime = overrides.startTime ?? melbourneInstant("2026-11-28", 9);
   return {
     _id: "3f2c7a0e-1111-4222-8333-444455556666",
+    reference: "YS-7K3F9Q",
+    cancelReason: "",
+    calendarSequence: 0,
     type: "BOOKING",
     status: "PENDING",
     paymentStatus: "UNPAID",

@@ -47,6 +47,8 @@ Deno.test("clampSchedulingSettings", async (t) => {
     lastSlotHour: 15,
     closedWeekdays: [0, 1],
     dayEndHour: 17,
+    reminderHoursBefore: 48,
+    freeChangeCutoffHours: 12,
   };
   const cases: {
     name: string;
@@ -81,6 +83,18 @@ Deno.test("clampSchedulingSettings", async (t) => {
         firstSlotHour: 0,
         lastSlotHour: 23,
       },
+    },
+    {
+      name: "reminder and free-change hours (issue 15) are clamped, and fall back to 24",
+      input: { reminderHoursBefore: 0, freeChangeCutoffHours: 500 },
+      current,
+      expected: { ...current, reminderHoursBefore: 1, freeChangeCutoffHours: 168 },
+    },
+    {
+      name: "reminder and free-change hours: not numbers",
+      input: { reminderHoursBefore: "soon", freeChangeCutoffHours: -2 },
+      current,
+      expected: { ...current, reminderHoursBefore: 24, freeChangeCutoffHours: 0 },
     },
     {
       name: "upper limits",

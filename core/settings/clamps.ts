@@ -21,6 +21,8 @@ export const SCHEDULING_LIMITS = {
   firstSlotHour: { min: 0, max: 23, fallback: 8 },
   lastSlotHour: { min: 0, max: 23, fallback: 16 },
   dayEndHour: { min: 1, max: 24, fallback: 18 },
+  reminderHoursBefore: { min: 1, max: 168, fallback: 24 },
+  freeChangeCutoffHours: { min: 0, max: 168, fallback: 24 },
 } as const;
 
 export const CONTENT_LIMITS = { label: 100, placeholder: 200 } as const;
@@ -65,6 +67,11 @@ export const schedulingChangesSchema = z.object({
   firstSlotHour: clamped(L.firstSlotHour),
   lastSlotHour: clamped(L.lastSlotHour),
   dayEndHour: clamped(L.dayEndHour, "Close of the working day (Melbourne): every job must end by this hour. "),
+  reminderHoursBefore: clamped(L.reminderHoursBefore, "Hours before a job its reminder e-mail goes to the customer. "),
+  freeChangeCutoffHours: clamped(
+    L.freeChangeCutoffHours,
+    "Up to this many hours before the start the customer may move or cancel free of charge on the manage-my-booking page. ",
+  ),
   closedWeekdays: lenient(closedWeekdays, {
     type: "array",
     items: { type: "integer", minimum: 0, maximum: 6 },

@@ -19,6 +19,10 @@ export const schedulingSchema = z.object({
   closedWeekdays: z.array(z.number().int().min(0).max(6)).meta({ description: "0 = Sunday ... 6 = Saturday" }),
   dayEndHour: z.number().int().min(L.dayEndHour.min).max(L.dayEndHour.max)
     .meta({ description: "Close of the working day, Melbourne wall clock: every job must end by this hour" }),
+  reminderHoursBefore: z.number().int().min(L.reminderHoursBefore.min).max(L.reminderHoursBefore.max)
+    .meta({ description: "Hours before a job its reminder e-mail goes to the customer" }),
+  freeChangeCutoffHours: z.number().int().min(L.freeChangeCutoffHours.min).max(L.freeChangeCutoffHours.max)
+    .meta({ description: "Up to this many hours before the start the customer may move or cancel free of charge on the manage-my-booking page" }),
 }).meta({ id: "SchedulingSettings" });
 
 export const slotBufferSchema = schedulingSchema.pick({ slotBufferMin: true }).meta({ id: "SlotBufferSetting" });

@@ -15,6 +15,13 @@ export interface SchedulingSettings {
   closedWeekdays: number[];
   /** Close of the working day, Melbourne wall clock: every job must end by this hour (issue 14). */
   dayEndHour: number;
+  /** Hours before a job its reminder e-mail goes to the customer (issue 15). */
+  reminderHoursBefore: number;
+  /**
+   * Up to this many hours before the start the customer may move or cancel free of charge on the
+   * manage-my-booking page (the cancellation policy's 24 hours); inside it they call.
+   */
+  freeChangeCutoffHours: number;
 }
 
 export const SCHEDULING_DEFAULTS: SchedulingSettings = {
@@ -27,6 +34,8 @@ export const SCHEDULING_DEFAULTS: SchedulingSettings = {
   lastSlotHour: 16,
   closedWeekdays: [0],
   dayEndHour: 18,
+  reminderHoursBefore: 24,
+  freeChangeCutoffHours: 24,
 };
 
 /** A date the business is closed (public holiday, team day off): no job starts on it. */

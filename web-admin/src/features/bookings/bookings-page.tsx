@@ -118,7 +118,7 @@ export function BookingsPage({ search, onSearchChange }: BookingsPageProps) {
             id={ids.search}
             className="admin-input"
             type="search"
-            placeholder="Name, email, phone, suburb or id"
+            placeholder="Name, email, phone, suburb or reference (YS-…)"
             value={searchText}
             onChange={(event) => setSearchText(event.target.value)}
           />

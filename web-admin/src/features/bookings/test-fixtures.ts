@@ -4,6 +4,9 @@ import type { BookingDto, BookingPage } from "./bookings-api.ts";
 export function aBooking(overrides: Partial<BookingDto> = {}): BookingDto {
   return {
     _id: "b1",
+    reference: "YS-7K3F9Q",
+    cancelReason: "",
+    calendarSequence: 0,
     type: "BOOKING",
     status: "PENDING",
     paymentStatus: "UNPAID",

@@ -385,7 +385,7 @@ describe("/book-now", { timeout: 20_000 }, () => {
     });
 
     const card = screen.getByRole("region", { name: "Booking created. We’ve emailed your confirmation." });
-    for (const text of ["bk-123", "Ada Lovelace", "A$260.00", "A$221.00", "Hourly Cleaning — 3 hours"]) {
+    for (const text of ["YS-7K3F9Q", "Ada Lovelace", "A$260.00", "A$221.00", "Hourly Cleaning — 3 hours"]) {
       expect(within(card).getByText(text)).toBeTruthy();
     }
     expect(within(card).getByText(/^Pending/)).toBeTruthy();
@@ -398,14 +398,14 @@ describe("/book-now", { timeout: 20_000 }, () => {
     let path = "";
     server.use(http.post("/api/quotes", ({ request }) => {
       path = new URL(request.url).pathname;
-      return HttpResponse.json(bookingRecord({ _id: "qt-9", type: "QUOTE", status: "QUOTE_REQUESTED" }), { status: 201 });
+      return HttpResponse.json(bookingRecord({ _id: "qt-9", reference: "YS-QT9ABC", type: "QUOTE", status: "QUOTE_REQUESTED" }), { status: 201 });
     }));
     const { user, router } = await openPage();
     await fillValidHourly(user);
     await user.click(screen.getByRole("button", { name: "Get Quote" }));
     const card = await screen.findByRole("region", { name: "Quote submitted. Please check your email for details." });
     expect(path).toBe("/api/quotes");
-    expect(within(card).getByText("qt-9")).toBeTruthy();
+    expect(within(card).getByText("YS-QT9ABC")).toBeTruthy();
     expect(within(card).getByText("Quote requested")).toBeTruthy();
     // A blocked popup is explained instead of failing silently.
     const open = vi.spyOn(window, "open").mockReturnValue(null);

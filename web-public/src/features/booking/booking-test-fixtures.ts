@@ -257,6 +257,9 @@ export const catalogHandlers = (
 export function bookingRecord(patch: Partial<BookingResultDto> = {}): BookingResultDto & { serviceName: string } {
   return {
     _id: "bk-123",
+    reference: "YS-7K3F9Q",
+    cancelReason: "",
+    calendarSequence: 0,
     type: "BOOKING",
     status: "PENDING",
     paymentStatus: "UNPAID",

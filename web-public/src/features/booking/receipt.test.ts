@@ -36,7 +36,7 @@ describe("receipt", () => {
     const html = receiptHtml(bookingRecord({ firstName: "<Ada>" }), "Yarra Shine Cleaning");
     for (
       const text of [
-        "bk-123",
+        "YS-7K3F9Q",
         "Fri 1 Mar 2030",
         "&lt;Ada&gt; Lovelace",
         "Hourly Cleaning — 3 hours",
@@ -59,7 +59,7 @@ describe("receipt", () => {
     const host = fakeHost(popup);
     expect(printReceipt(bookingRecord(), "Brand", host)).toBe(true);
     expect(host.open).toHaveBeenCalledWith("", "receipt", "width=720,height=900");
-    expect(popup.written).toContain("bk-123");
+    expect(popup.written).toContain("YS-7K3F9Q");
     expect(popup.print).toHaveBeenCalledOnce();
     expect(popup.close).not.toHaveBeenCalled();
     popup.fire("afterprint");

@@ -40,7 +40,7 @@ export function resultStartText(result: BookingResult, missing = "(TBA)"): strin
 export function receiptHtml(result: BookingResult, brandName: string, now = new Date()): string {
   const issued = validDate(result.createdAt) ?? now;
   const rows: [string, string][] = [
-    ["Reference", result._id],
+    ["Reference", result.reference],
     ["Date", formatMelbourneDate(issued)],
     ["Customer", `${result.firstName} ${result.lastName}`.trim()],
     ["Service", resultServiceText(result)],
@@ -52,7 +52,7 @@ export function receiptHtml(result: BookingResult, brandName: string, now = new 
   ];
   const title = result.type === "QUOTE" ? "Quote request" : "Booking receipt";
   return `<!doctype html>
-<html lang="en-AU"><head><meta charset="utf-8"><title>${escapeHtml(`${title} ${result._id}`)}</title>
+<html lang="en-AU"><head><meta charset="utf-8"><title>${escapeHtml(`${title} ${result.reference}`)}</title>
 <style>
 body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:#13222a;margin:32px;}
 h1{font-size:22px;margin:0 0 4px;color:#0b4f52;} p{margin:0 0 20px;color:#4a5b63;}

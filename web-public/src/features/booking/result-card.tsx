@@ -29,7 +29,7 @@ export function ResultCard({ result }: { result: BookingResult }) {
   }, []);
 
   const rows: [string, string][] = [
-    ["Reference", result._id],
+    ["Reference", result.reference],
     ["Status", STATUS_TEXT[result.status] ?? result.status],
     ["Name", `${result.firstName} ${result.lastName}`.trim()],
     ["Service", resultServiceText(result)],

@@ -1,0 +1,40 @@
+/**
+ * The manage-my-booking link (issue 15): an unguessable token (256 random bits, base64url) that
+ * the customer's e-mail carries, of which the store keeps only the SHA-256 hash. A token is valid
+ * while its booking's job is not over (now < endTime), so nothing has to expire it.
+ */
+
+const TOKEN_BYTES = 32;
+/** base64url of 32 bytes, without padding. */
+export const MANAGE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+const base64url = (bytes: Uint8Array): string =>
+  btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+
+/** The hex SHA-256 of a token, as stored and looked up. */
+export async function hashManageToken(token: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token));
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+export interface ManageToken {
+  /** Goes into the e-mail only. */
+  token: string;
+  /** Goes into the store only. */
+  hash: string;
+}
+
+export async function newManageToken(
+  random: (bytes: Uint8Array) => Uint8Array = (b) => crypto.getRandomValues(b),
+): Promise<ManageToken> {
+  const token = base64url(random(new Uint8Array(TOKEN_BYTES)));
+  return { token, hash: await hashManageToken(token) };
+}
+
+/** The page a customer opens: SITE_URL/manage/<token>; no link without a site URL. */
+export const manageUrl = (siteUrl: string | undefined, token: string): string | undefined =>
+  siteUrl ? `${siteUrl.replace(/\/+$/, "")}/manage/${token}` : undefined;
+
+/** Whether a token of this booking still opens it: until the job is over. */
+export const manageTokenValid = (booking: { endTime: Date }, now: Date): boolean =>
+  now.getTime() < booking.endTime.getTime();
