@@ -47,10 +47,10 @@ Deno.test("addressLine", () => {
 
 Deno.test("bookingsCsv: BOM, header, CRLF rows, a header alone when empty", () => {
   const empty = bookingsCsv([]);
-  assert.ok(empty.startsWith("\uFEFFid,type,status,paymentStatus,createdAt,startTime,endTime,"));
-  assert.ok(empty.endsWith(",paidAt,notes\r\n"));
+  assert.ok(empty.startsWith("\uFEFFid,reference,type,status,cancelReason,paymentStatus,createdAt,startTime,endTime,"));
+  assert.ok(empty.includes(",totalPaid,paidAt,paidToDate,balance,"));
   const record = {
-    _id: "b1", type: "BOOKING", status: "PENDING", paymentStatus: "PAID", firstName: "Ada", lastName: "Lovelace",
+    _id: "b1", reference: "YS-7K3F9Q", cancelReason: "", calendarSequence: 0, type: "BOOKING", status: "PENDING", paymentStatus: "PAID", firstName: "Ada", lastName: "Lovelace",
     email: "ada@example.com", phone: "0412345678",
     address: { street: "12 Smith St", suburb: "Fitzroy", state: "VIC", postCode: "3065" },
     serviceId: null, serviceNameAtBooking: "Hourly", pricingModel: "HOURLY", hours: 2.5, bedrooms: null,
@@ -64,7 +64,50 @@ Deno.test("bookingsCsv: BOM, header, CRLF rows, a header alone when empty", () =
   const [, row] = bookingsCsv([record]).split("\r\n");
   assert.equal(
     row,
-    "b1,BOOKING,PENDING,PAID,2026-11-20 11:00,2026-11-28 09:00,2026-11-28 11:30,Ada,Lovelace,ada@example.com,0412345678," +
-      '"12 Smith St, Fitzroy VIC 3065",Hourly,2.5,,Weekly,15,Oven x 1; Windows x 3,150.00,82.50,232.50,197.63,232.50,2026-11-28 14:00,',
+    "b1,YS-7K3F9Q,BOOKING,PENDING,,PAID,2026-11-20 11:00,2026-11-28 09:00,2026-11-28 11:30,Ada,Lovelace,ada@example.com,0412345678," +
+      '"12 Smith St, Fitzroy VIC 3065",Hourly,2.5,,Weekly,15,Oven x 1; Windows x 3,150.00,82.50,232.50,197.63,232.50,2026-11-28 14:00,232.50,0.00,',
   );
+});
+
+Deno.test("bookingsCsv: the reference, and the cancellation reason only while cancelled", () => {
+  const record = (status: BookingRecord["status"]) => ({
+    _id: "b1", reference: "YS-7K3F9Q", cancelReason: "Customer moved interstate", calendarSequence: 2, type: "BOOKING", status, paymentStatus: "UNPAID",
+    firstName: "Ada", lastName: "Lovelace", email: "ada@example.com", phone: "0412345678",
+    address: { street: "1 Swan St", suburb: "Richmond", state: "VIC", postCode: "3121" },
+    serviceId: null, serviceNameAtBooking: "Hourly", pricingModel: "HOURLY", hours: 2, bedrooms: null,
+    frequencyCode: "ONE_TIME", frequencyNameAtBooking: "One-time", frequencyDiscountPercent: 0, discountPercent: 0,
+    startTime: new Date("2026-11-27T22:00:00Z"), endTime: new Date("2026-11-28T00:00:00Z"), createdAt: new Date("2026-11-20T00:00:00Z"),
+    extras: [], answers: [], notes: "", baseAmount: 100, extrasAmount: 0, firstServiceTotal: 100, recurringTotal: 100, totalPaid: null, paidAt: null,
+  } satisfies BookingRecord);
+  const [, cancelled, confirmed] = bookingsCsv([record("CANCELLED"), record("CONFIRMED")]).split("\r\n");
+  assert.ok(cancelled.startsWith("b1,YS-7K3F9Q,BOOKING,CANCELLED,Customer moved interstate,UNPAID,"));
+  assert.ok(confirmed.startsWith("b1,YS-7K3F9Q,BOOKING,CONFIRMED,,UNPAID,"));
+});
+
+Deno.test("bookingsCsv: paid to date and the balance against the first service total; none for quotes", () => {
+  const base = {
+    _id: "b1", type: "BOOKING", status: "CONFIRMED", paymentStatus: "UNPAID", firstName: "Ada", lastName: "Lovelace",
+    email: "ada@example.com", phone: "0412345678", address: { street: "1 Swan St", suburb: "Richmond", state: "VIC", postCode: "3121" },
+    serviceId: null, serviceNameAtBooking: "Fixed", pricingModel: "FIXED", hours: null, bedrooms: null,
+    frequencyCode: "ONE_TIME", frequencyNameAtBooking: "One time", frequencyDiscountPercent: 0, discountPercent: 0,
+    startTime: new Date("2026-11-27T22:00:00Z"), endTime: new Date("2026-11-28T00:00:00Z"), createdAt: new Date("2026-11-20T00:00:00Z"),
+    extras: [], answers: [], notes: "", baseAmount: 275, extrasAmount: 0, firstServiceTotal: 275, recurringTotal: 275,
+    totalPaid: null, paidAt: null,
+  } as unknown as BookingRecord;
+  const [header, ...rows] = bookingsCsv([
+    base,
+    { ...base, totalPaid: 200 },
+    { ...base, totalPaid: 275.1, paymentStatus: "PAID" },
+    { ...base, type: "QUOTE", status: "QUOTE_REQUESTED" },
+  ]).replace(/^\uFEFF/, "").split("\r\n");
+  // Counted from the end: the quoted address holds a comma.
+  const names = header.split(",");
+  const cells = rows.filter(Boolean).map((row) => row.split(","));
+  const cell = (c: string[], name: string) => c[c.length - (names.length - names.indexOf(name))];
+  assert.deepEqual(cells.map((c) => [cell(c, "paidToDate"), cell(c, "balance")]), [
+    ["0.00", "275.00"],
+    ["200.00", "75.00"],
+    ["275.10", "'-0.10"], // overpaid; a leading minus is neutralised like any formula start
+    ["", ""],
+  ]);
 });

@@ -1,5 +1,6 @@
 /** The staff CSV export of bookings and quotes: RFC 4180 text that spreadsheets open safely. */
 import { melbourneHourMinute, melbourneYmd } from "../shared/melbourne-time.ts";
+import { balanceOf } from "./payments.ts";
 import type { Address, BookingRecord } from "./types.ts";
 
 /** A spreadsheet runs a cell that starts with one of these as a formula (CSV injection). */
@@ -33,8 +34,10 @@ export const addressLine = (a: Address): string =>
 
 const COLUMNS: [header: string, value: (r: BookingRecord) => string | number | null][] = [
   ["id", (r) => r._id],
+  ["reference", (r) => r.reference],
   ["type", (r) => r.type],
   ["status", (r) => r.status],
+  ["cancelReason", (r) => (r.status === "CANCELLED" ? r.cancelReason : "")],
   ["paymentStatus", (r) => r.paymentStatus],
   ["createdAt", (r) => csvDateTime(r.createdAt)],
   ["startTime", (r) => csvDateTime(r.startTime)],
@@ -56,6 +59,9 @@ const COLUMNS: [header: string, value: (r: BookingRecord) => string | number | n
   ["recurringTotal", (r) => money(r.recurringTotal)],
   ["totalPaid", (r) => money(r.totalPaid)],
   ["paidAt", (r) => csvDateTime(r.paidAt)],
+  // The ledger's sum and what is still owed on the first service (negative when overpaid); quotes are never paid.
+  ["paidToDate", (r) => (r.type === "QUOTE" ? "" : money(r.totalPaid ?? 0))],
+  ["balance", (r) => (r.type === "QUOTE" ? "" : money(balanceOf(r)))],
   ["notes", (r) => r.notes],
 ];
 
