@@ -3,10 +3,15 @@
  * up is decided like a new booking, a superadmin may override, and DONE waits for the job's start.
  */
 import assert from "node:assert/strict";
-import { adminSession, buildTestApp, describeApi, json, type TestApp } from "./test-app.ts";
+import { adminSession, buildTestApp, describeApi, json, TEST_JWT_SECRET, TEST_LIMITS, type TestApp } from "./test-app.ts";
 import { draft, fixedClock, FRIDAY_9AM, NOW, post } from "./test-fixtures.ts";
+import { buildApp } from "./app.ts";
+import { makeAppDeps } from "./graph.ts";
+import { makeMailer } from "./mailer.ts";
 import { makeSettingsStore } from "../adapters/postgres/settings-repository.ts";
 import type { TestDatabase } from "../adapters/postgres/test-db.ts";
+import { hashManageToken } from "../core/booking/manage-token.ts";
+import type { Clock } from "../core/shared/ports.ts";
 import { SCHEDULING_DEFAULTS } from "../core/settings/types.ts";
 
 type Headers = Record<string, string>;
@@ -145,5 +150,239 @@ describeApi("staff status: capacity on re-confirm, the superadmin override, DONE
     } finally {
       await settings.saveScheduling(SCHEDULING_DEFAULTS);
     }
+  });
+});
+
+const SITE_URL = "https://yarrashine.example";
+
+interface CustomerMail {
+  kind: string;
+  to: string;
+  subject: string;
+  text: string;
+  /** The .ics, unfolded: NAME -> value (the first of each name). */
+  ics: Map<string, string>;
+  icsType: string;
+  /** The manage-my-booking token the e-mail links to. */
+  token: string;
+}
+
+function calendarFields(content: string): Map<string, string> {
+  const fields = new Map<string, string>();
+  for (const line of content.replace(/\r\n[ \t]/g, "").split("\r\n")) {
+    const colon = line.indexOf(":");
+    const name = line.slice(0, Math.max(colon, 0)).split(";")[0];
+    if (colon > 0 && name !== "BEGIN" && name !== "END" && !fields.has(name)) fields.set(name, line.slice(colon + 1));
+  }
+  return fields;
+}
+
+/** The booking's e-mails to the customer, oldest first. */
+async function customerMails(db: TestDatabase, id: string): Promise<CustomerMail[]> {
+  const rows = await db.sql<{ kind: string; to_address: string; subject: string; text_body: string; attachments: unknown }[]>`
+    select kind, to_address, subject, text_body, attachments from email_outbox
+     where related_id = ${id} and kind <> 'booking-notification' order by created_at, id`;
+  return rows.map((row) => {
+    const attachments = (typeof row.attachments === "string" ? JSON.parse(row.attachments) : row.attachments) as {
+      contentType: string;
+      content: string;
+    }[];
+    assert.equal(attachments.length, 1, `${row.kind} carries one .ics`);
+    const token = new RegExp(`${SITE_URL}/manage/([A-Za-z0-9_-]{43})`).exec(row.text_body)?.[1];
+    assert.ok(token, `${row.kind} links to the manage page`);
+    return {
+      kind: row.kind,
+      to: row.to_address,
+      subject: row.subject,
+      text: row.text_body,
+      ics: calendarFields(attachments[0].content),
+      icsType: attachments[0].contentType,
+      token,
+    };
+  });
+}
+
+const tokenHashes = async (db: TestDatabase, id: string) =>
+  (await db.sql<{ token_hash: string }[]>`select token_hash from booking_access_tokens where booking_id = ${id}`).map((r) => r.token_hash);
+
+const bookingRow = async (db: TestDatabase, id: string) =>
+  (await db.sql<{ status: string; cancel_reason: string; calendar_sequence: number }[]>`
+    select status, cancel_reason, calendar_sequence from bookings where id = ${id}`)[0];
+
+/** The served graph with a site URL (so e-mails carry the manage link) and a count of relay wake-ups. */
+function appWithLinks(db: TestDatabase, clock: Clock = fixedClock) {
+  const wakes = { count: 0 };
+  const app = buildApp({
+    ...makeAppDeps(db.sql, {
+      clock,
+      mailer: makeMailer(makeSettingsStore(db.sql), SITE_URL),
+      jwtSecret: TEST_JWT_SECRET,
+      tokenTtlHours: 12,
+      sleep: () => Promise.resolve(),
+    }),
+    limits: TEST_LIMITS,
+    trustProxy: 1,
+    onOutboxWrite: () => wakes.count++,
+  });
+  return { app, wakes };
+}
+
+describeApi("staff status: the customer is told of a confirmation or a cancellation, once each", async (t, _app, db) => {
+  const { app, wakes } = appWithLinks(db);
+  const admin = await adminSession(db, "admin", undefined, NOW);
+  const setStatus = async (id: string, body: unknown, on: TestApp = app, headers = admin.headers) =>
+    await json(await on.request(patchStatus(id, body, headers)));
+  const jack = await book(app, { firstName: "Jack", email: "jack@example.com" });
+  const [requestReceived] = await customerMails(db, jack);
+  const [{ reference }] = await db.sql<{ reference: string }[]>`select reference from bookings where id = ${jack}`;
+  const mails = () => customerMails(db, jack);
+
+  await t.step("the booking's own e-mail is the event at SEQUENCE 0, with one token stored", async () => {
+    assert.equal(requestReceived.kind, "booking-confirmation");
+    assert.equal(requestReceived.ics.get("SEQUENCE"), "0");
+    assert.equal((await tokenHashes(db, jack)).length, 1);
+  });
+
+  await t.step("PENDING -> CONFIRMED: one booking-confirmed e-mail, .ics PUBLISH at SEQUENCE 1, its own token", async () => {
+    const woken = wakes.count;
+    const { status, body } = await setStatus(jack, { status: "CONFIRMED" });
+    assert.equal(status, 200, JSON.stringify(body));
+    assert.equal(body.calendarSequence, 1);
+    const all = await mails();
+    assert.deepEqual(all.map((m) => m.kind), ["booking-confirmation", "booking-confirmed"]);
+    const confirmed = all[1];
+    assert.equal(confirmed.to, "jack@example.com");
+    assert.equal(confirmed.subject, `Booking confirmed — Hourly Cleaning, Fri 27 Nov 2026, 9:00 am (${reference})`);
+    assert.equal(confirmed.icsType, "text/calendar; charset=utf-8; method=PUBLISH");
+    assert.equal(confirmed.ics.get("UID"), requestReceived.ics.get("UID"));
+    assert.equal(confirmed.ics.get("METHOD"), "PUBLISH");
+    assert.equal(confirmed.ics.get("SEQUENCE"), "1");
+    assert.equal(confirmed.ics.get("STATUS"), "CONFIRMED");
+    assert.equal((await bookingRow(db, jack)).calendar_sequence, 1);
+    const hashes = await tokenHashes(db, jack);
+    assert.equal(hashes.length, 2);
+    assert.ok(hashes.includes(await hashManageToken(confirmed.token)), "the link's token is stored (hashed) for this booking");
+    assert.notEqual(confirmed.token, requestReceived.token);
+    assert.ok(!hashes.includes(confirmed.token), "only the hash is stored");
+    assert.equal(wakes.count, woken + 1, "the relay is woken once the e-mail is committed");
+    assert.deepEqual((await auditRows(db, jack)).at(-1)?.after, { status: "CONFIRMED" });
+  });
+
+  await t.step("CONFIRMED again: nothing written, nothing sent", async () => {
+    const audits = (await auditRows(db, jack)).length;
+    const { status, body } = await setStatus(jack, { status: "CONFIRMED" });
+    assert.equal(status, 200);
+    assert.equal(body.calendarSequence, 1);
+    assert.equal((await mails()).length, 2);
+    assert.equal((await tokenHashes(db, jack)).length, 2);
+    assert.equal((await auditRows(db, jack)).length, audits);
+  });
+
+  await t.step("CANCELLED with a reason: stored trimmed, audited, told with a .ics CANCEL at SEQUENCE 2", async () => {
+    const { status, body } = await setStatus(jack, { status: "CANCELLED", reason: "  Customer rang: moving interstate.\n" });
+    assert.equal(status, 200, JSON.stringify(body));
+    assert.equal(body.status, "CANCELLED");
+    assert.equal(body.cancelReason, "Customer rang: moving interstate.");
+    assert.equal(body.calendarSequence, 2);
+    assert.deepEqual(await bookingRow(db, jack), {
+      status: "CANCELLED",
+      cancel_reason: "Customer rang: moving interstate.",
+      calendar_sequence: 2,
+    });
+    const cancelled = (await mails()).at(-1)!;
+    assert.equal(cancelled.kind, "booking-cancelled");
+    assert.equal(cancelled.subject, `Booking cancelled — Hourly Cleaning, Fri 27 Nov 2026, 9:00 am (${reference})`);
+    assert.ok(cancelled.text.includes("Reason: Customer rang: moving interstate."), cancelled.text);
+    assert.equal(cancelled.icsType, "text/calendar; charset=utf-8; method=CANCEL");
+    assert.equal(cancelled.ics.get("UID"), requestReceived.ics.get("UID"));
+    assert.equal(cancelled.ics.get("METHOD"), "CANCEL");
+    assert.equal(cancelled.ics.get("SEQUENCE"), "2");
+    assert.equal(cancelled.ics.get("STATUS"), "CANCELLED");
+    const hashes = await tokenHashes(db, jack);
+    assert.equal(hashes.length, 3);
+    assert.ok(hashes.includes(await hashManageToken(cancelled.token)));
+    assert.deepEqual((await auditRows(db, jack)).at(-1)?.after, {
+      status: "CANCELLED",
+      reason: "Customer rang: moving interstate.",
+    });
+    const detail = await json(await app.request(new Request(`http://localhost/api/admin/bookings/${jack}`, { headers: admin.headers })));
+    assert.equal(detail.body.cancelReason, "Customer rang: moving interstate.");
+  });
+
+  await t.step("CANCELLED again, with another reason: nothing changes, nothing is sent", async () => {
+    const { status, body } = await setStatus(jack, { status: "CANCELLED", reason: "Something else" });
+    assert.equal(status, 200);
+    assert.equal(body.cancelReason, "Customer rang: moving interstate.");
+    assert.equal((await mails()).length, 3);
+    assert.equal((await bookingRow(db, jack)).calendar_sequence, 2);
+  });
+
+  await t.step("a bad reason: 422 naming it, nothing changes", async () => {
+    const long = await setStatus(jack, { status: "CONFIRMED", reason: "x".repeat(501) });
+    assert.equal(long.status, 422);
+    assert.deepEqual(long.body, {
+      error: "The reason must be 500 characters or fewer.",
+      code: "VALIDATION_FAILED",
+      fieldErrors: { reason: ["The reason must be 500 characters or fewer."] },
+    });
+    const notText = await setStatus(jack, { status: "CANCELLED", reason: 42 });
+    assert.equal(notText.status, 422);
+    assert.deepEqual(notText.body.fieldErrors, { reason: ["The reason must be text."] });
+    const both = await setStatus(jack, { status: "LATER", reason: 42 });
+    assert.deepEqual([both.status, both.body.code], [422, "INVALID_STATUS"]);
+    // 500 characters after trimming is fine (checked on a booking that is not cancelled yet, below).
+    assert.equal((await bookingRow(db, jack)).status, "CANCELLED");
+    assert.equal((await mails()).length, 3);
+  });
+
+  await t.step("CANCELLED -> CONFIRMED: told again at SEQUENCE 3; the old reason stays on the record", async () => {
+    const { status, body } = await setStatus(jack, { status: "CONFIRMED", reason: "ignored without CANCELLED" });
+    assert.equal(status, 200, JSON.stringify(body));
+    assert.equal(body.cancelReason, "Customer rang: moving interstate.");
+    const confirmed = (await mails()).at(-1)!;
+    assert.deepEqual([confirmed.kind, confirmed.ics.get("SEQUENCE"), confirmed.ics.get("METHOD")], ["booking-confirmed", "3", "PUBLISH"]);
+    assert.equal((await tokenHashes(db, jack)).length, 4);
+  });
+
+  await t.step("a cancellation without a reason clears the old one and tells none", async () => {
+    const { body } = await setStatus(jack, { status: "CANCELLED", reason: "   " });
+    assert.equal(body.cancelReason, "");
+    const cancelled = (await mails()).at(-1)!;
+    assert.deepEqual([cancelled.kind, cancelled.ics.get("SEQUENCE")], ["booking-cancelled", "4"]);
+    assert.ok(!cancelled.text.includes("Reason:"));
+    assert.deepEqual((await auditRows(db, jack)).at(-1)?.after, { status: "CANCELLED" });
+  });
+
+  await t.step("a refused re-confirm (slot full) queues nothing and stores no token", async () => {
+    await book(app, { firstName: "Rita", email: "rita@example.com" }); // the freed 9 am place
+    const [mailsBefore, tokensBefore] = [(await mails()).length, (await tokenHashes(db, jack)).length];
+    const { status } = await setStatus(jack, { status: "CONFIRMED" });
+    assert.equal(status, 409);
+    assert.equal((await mails()).length, mailsBefore);
+    assert.equal((await tokenHashes(db, jack)).length, tokensBefore);
+    assert.equal((await bookingRow(db, jack)).calendar_sequence, 4);
+  });
+
+  await t.step("DONE, and corrections away from DONE, send nothing", async () => {
+    const started = new Date(new Date(FRIDAY_9AM).getTime() + 60 * 60_000);
+    const later = appWithLinks(db, { now: () => started }).app;
+    const session = await adminSession(db, "admin", undefined, started);
+    const mia = await book(app, { firstName: "Mia", email: "mia@example.com", startTimeISO: "2026-11-26T09:00:00+11:00" });
+    const before = (await customerMails(db, mia)).length;
+    for (const next of ["DONE", "CONFIRMED", "DONE", "CANCELLED"]) {
+      const { status, body } = await setStatus(mia, { status: next }, later, session.headers);
+      assert.equal(status, 200, `${next}: ${JSON.stringify(body)}`);
+      assert.equal(body.calendarSequence, 0);
+    }
+    assert.equal((await customerMails(db, mia)).length, before);
+    assert.equal((await tokenHashes(db, mia)).length, 1);
+  });
+
+  await t.step("a reason of 500 characters after trimming is accepted", async () => {
+    const zoe = await book(app, { firstName: "Zoe", email: "zoe@example.com", startTimeISO: "2026-11-26T13:00:00+11:00" });
+    const reason = `  ${"r".repeat(500)}  `;
+    const { status, body } = await setStatus(zoe, { status: "CANCELLED", reason });
+    assert.equal(status, 200, JSON.stringify(body));
+    assert.equal(body.cancelReason, "r".repeat(500));
   });
 });

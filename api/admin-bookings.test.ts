@@ -125,7 +125,9 @@ describeApi("staff bookings: list, filters, stats, paging", async (t, _app, db) 
 
   await t.step("status and paymentStatus filter the list; the chips ignore them but honour q, type and time", async () => {
     assert.equal((await call("PATCH", `/bookings/${grace}/status`, { status: "CONFIRMED" })).status, 200);
-    assert.equal((await call("PATCH", `/bookings/${kath}/confirm-payment`, { amountPaid: 100 })).status, 200);
+    // PAID takes the whole first service total (issue 15).
+    const kathTotal = (await get(`/bookings/${kath}`)).body.firstServiceTotal;
+    assert.equal((await call("PATCH", `/bookings/${kath}/confirm-payment`, { amountPaid: kathTotal })).status, 200);
     const confirmed = (await get("/bookings?status=CONFIRMED")).body;
     assert.deepEqual(ids(confirmed), [grace]);
     assert.equal(confirmed.totalItems, 1);
@@ -248,38 +250,36 @@ describeApi("staff bookings: details, status, payment", async (t, _app, db) => {
     assert.equal((await auditRows(db, quote)).length, 0);
   });
 
-  await t.step("confirm-payment: 'Invalid amount.' for anything but a finite amount of 0 or more", async () => {
-    for (const amountPaid of ["abc", -1, "-1", "Infinity", "", null, true, [5], { a: 1 }]) {
+  await t.step("confirm-payment: 'Invalid amount.' for anything but a positive amount, at most 2 decimals, up to A$100,000", async () => {
+    // Issue 13: 1e10 overflowed numeric(12,2) (500). Issue 15: 0, a third decimal and A$99,999,999 are no payment.
+    for (const amountPaid of ["abc", -1, "-1", "Infinity", "", null, true, [5], { a: 1 }, 0, 12.345, "157.055", 99999999, 1e10, "100000.01"]) {
       const { status, body } = await call("PATCH", `/bookings/${booking}/confirm-payment`, { amountPaid });
       assert.equal(status, 422, JSON.stringify(amountPaid));
       assert.equal(body.error, "Invalid amount.");
       assert.deepEqual(body.fieldErrors, { amountPaid: ["Invalid amount."] });
-    }
-    // Issue 13: 1e10 overflowed numeric(12,2) (500); a payment is at most A$100,000.
-    for (const amountPaid of [1e10, "100000.01"]) {
-      const { status, body } = await call("PATCH", `/bookings/${booking}/confirm-payment`, { amountPaid });
-      assert.equal(status, 422, JSON.stringify(amountPaid));
-      assert.deepEqual(body.fieldErrors, { amountPaid: ["Amount paid must be A$100,000 or less."] });
     }
     const missing = await call("PATCH", `/bookings/${booking}/confirm-payment`, {});
     assert.equal(missing.body.error, "Invalid amount.");
     assert.equal((await get(`/bookings/${booking}`)).body.paymentStatus, "UNPAID");
   });
 
-  await t.step("confirm-payment: PAID with the amount in cents and the clock's time, audited; then 409", async () => {
+  await t.step("confirm-payment: the first service total makes it PAID at the clock's time, audited; then 409", async () => {
+    // Partial payments and the ledger: api/admin-payments.test.ts.
     const before = (await get(`/bookings/${booking}`)).body;
-    const { status, body } = await call("PATCH", `/bookings/${booking}/confirm-payment`, { amountPaid: "157.055" });
+    const { status, body } = await call("PATCH", `/bookings/${booking}/confirm-payment`, { amountPaid: String(before.firstServiceTotal) });
     assert.equal(status, 200);
     assert.equal(body.paymentStatus, "PAID");
-    assert.equal(body.totalPaid, 157.06);
+    assert.equal(body.totalPaid, before.firstServiceTotal);
     assert.equal(body.paidAt, NOW.toISOString());
     assert.equal(body.firstServiceTotal, before.firstServiceTotal, "totals untouched");
     const [row] = (await auditRows(db, booking)).filter((r) => r.action === "booking.confirm_payment");
     assert.deepEqual(row.before, { paymentStatus: "UNPAID", totalPaid: null, paidAt: null });
-    assert.deepEqual(row.after, { paymentStatus: "PAID", totalPaid: 157.06, paidAt: NOW.toISOString() });
+    const { paymentId, ...after } = row.after as Record<string, unknown>;
+    assert.equal(typeof paymentId, "string", "the ledger payment it recorded");
+    assert.deepEqual(after, { paymentStatus: "PAID", totalPaid: before.firstServiceTotal, paidAt: NOW.toISOString(), amount: before.firstServiceTotal, method: "OTHER" });
     const again = await call("PATCH", `/bookings/${booking}/confirm-payment`, { amountPaid: 10 });
     assert.deepEqual([again.status, again.body.code], [409, "ALREADY_PAID"]);
-    assert.equal((await get(`/bookings/${booking}`)).body.totalPaid, 157.06);
+    assert.equal((await get(`/bookings/${booking}`)).body.totalPaid, before.firstServiceTotal);
   });
 
   await t.step("confirm-payment: quotes 409, unknown 404", async () => {
@@ -288,9 +288,10 @@ describeApi("staff bookings: details, status, payment", async (t, _app, db) => {
     assert.equal((await call("PATCH", `/bookings/nope/confirm-payment`, { amountPaid: 10 })).status, 404);
   });
 
-  await t.step("two simultaneous confirm-payment calls: exactly one is paid", async () => {
+  await t.step("two simultaneous confirm-payment calls paying in full: exactly one is paid", async () => {
     const racer = await createBooking(app, "/api/bookings", { startTimeISO: "2026-11-28T13:00:00+11:00", hours: 2, extras: [] });
-    const results = await Promise.all([50, 60].map((amountPaid) =>
+    const total = (await get(`/bookings/${racer}`)).body.firstServiceTotal;
+    const results = await Promise.all([total, total].map((amountPaid) =>
       call("PATCH", `/bookings/${racer}/confirm-payment`, { amountPaid })
     ));
     assert.deepEqual(results.map((r) => r.status).sort(), [200, 409]);
@@ -334,16 +335,18 @@ describeApi("staff bookings: CSV export", async (t, _app, db) => {
     assert.equal(response.headers.get("content-type"), "text/csv; charset=utf-8");
     assert.equal(response.headers.get("content-disposition"), 'attachment; filename="bookings-2026-11-22.csv"');
     assert.equal(response.headers.get("cache-control"), "no-store");
-    assert.ok(text.startsWith("\uFEFFid,type,status,"));
+    assert.ok(text.startsWith("\uFEFFid,reference,type,status,"));
   });
 
   await t.step("columns, Melbourne times, amounts, extras; every matching row", async () => {
     const [header, ...rows] = parse((await csv()).text.slice(1));
-    assert.deepEqual(header, ["id", "type", "status", "paymentStatus", "createdAt", "startTime", "endTime", "firstName", "lastName", "email", "phone", "address", "service", "hours", "bedrooms", "frequency", "discountPercent", "extras", "baseAmount", "extrasAmount", "firstServiceTotal", "recurringTotal", "totalPaid", "paidAt", "notes"]);
+    assert.deepEqual(header, ["id", "reference", "type", "status", "cancelReason", "paymentStatus", "createdAt", "startTime", "endTime", "firstName", "lastName", "email", "phone", "address", "service", "hours", "bedrooms", "frequency", "discountPercent", "extras", "baseAmount", "extrasAmount", "firstServiceTotal", "recurringTotal", "totalPaid", "paidAt", "paidToDate", "balance", "notes"]);
     assert.equal(rows.length, 2);
     const record = (await get(`/bookings/${booking}`)).body;
     const row = Object.fromEntries(header.map((h, i) => [h, rows[0][i]]));
     assert.equal(row.id, booking);
+    assert.equal(row.reference, record.reference);
+    assert.match(row.reference, /^YS-[2-9A-HJ-NP-Z]{6}$/);
     assert.equal(row.startTime, "2026-11-27 09:00");
     assert.equal(row.endTime, "2026-11-27 13:15", "3 hours, two rooms of windows and the oven");
     assert.equal(row.address, "4/12 Smith St, Fitzroy VIC 3065");
@@ -354,6 +357,8 @@ describeApi("staff bookings: CSV export", async (t, _app, db) => {
     assert.equal(row.extras, record.extras.map((e: { titleAtBooking: string; quantity: number }) => `${e.titleAtBooking} x ${e.quantity}`).join("; "));
     assert.equal(row.firstServiceTotal, record.firstServiceTotal.toFixed(2));
     assert.equal(row.totalPaid, "");
+    assert.equal(row.paidToDate, "0.00");
+    assert.equal(row.balance, record.firstServiceTotal.toFixed(2));
     assert.equal(row.notes, 'Gate "B", then\nturn left', "quotes, commas and newlines survive");
   });
 

@@ -71,6 +71,8 @@ describeApi("staff settings: scheduling and slot buffer", async (t, app, db) => 
       lastSlotHour: 7,
       closedWeekdays: [6, 0, 0, 9],
       dayEndHour: 99,
+      reminderHoursBefore: 0,
+      freeChangeCutoffHours: 1000,
     });
     assert.deepEqual(saved, {
       slotBufferMin: 1440,
@@ -82,6 +84,8 @@ describeApi("staff settings: scheduling and slot buffer", async (t, app, db) => 
       lastSlotHour: 18,
       closedWeekdays: [0, 6],
       dayEndHour: 24,
+      reminderHoursBefore: 1,
+      freeChangeCutoffHours: 168,
     });
     const partial = await clamp({ slotBufferMin: 60 });
     assert.deepEqual(partial, { ...saved, slotBufferMin: 60 });
@@ -105,6 +109,23 @@ describeApi("staff settings: scheduling and slot buffer", async (t, app, db) => 
     const scheduling = await auditRows(db, "settings.scheduling");
     assert.equal(scheduling.length, 5);
     assert.deepEqual((scheduling.at(-1)!.after as { slotBufferMin: number }).slotBufferMin, 60);
+  });
+
+  await t.step("the reminder and free-change hours (issue 15): 24 by default, clamped, kept when left out", async () => {
+    const save = async (sent: Record<string, unknown>) =>
+      (await json(await app.request(put("/api/admin/settings/scheduling", sent, staff.headers)))).body;
+    const pick = (body: { reminderHoursBefore: number; freeChangeCutoffHours: number }) =>
+      [body.reminderHoursBefore, body.freeChangeCutoffHours];
+    assert.deepEqual([SCHEDULING_DEFAULTS.reminderHoursBefore, SCHEDULING_DEFAULTS.freeChangeCutoffHours], [24, 24]);
+    assert.deepEqual(pick(await save({ reminderHoursBefore: 48, freeChangeCutoffHours: 0 })), [48, 0]);
+    assert.deepEqual(pick(await save({ reminderHoursBefore: 169, freeChangeCutoffHours: -5 })), [168, 0]);
+    assert.deepEqual(pick(await save({ reminderHoursBefore: "12", freeChangeCutoffHours: 36.4 })), [12, 36]);
+    assert.deepEqual(pick(await save({ reminderHoursBefore: "soon", freeChangeCutoffHours: null })), [24, 24]);
+    assert.deepEqual(pick(await save({ reminderHoursBefore: 6, freeChangeCutoffHours: 2 })), [6, 2]);
+    const kept = await save({ slotBufferMin: 60 });
+    assert.deepEqual(pick(kept), [6, 2], "fields left out keep their value");
+    const read = await json(await app.request(get("/api/admin/settings/scheduling", staff.headers)));
+    assert.deepEqual(pick(read.body), [6, 2]);
   });
 });
 

@@ -15,6 +15,8 @@ import { idempotency } from "./middleware/idempotency.ts";
 import { rateLimit, type RateLimitRule } from "./middleware/rate-limit.ts";
 import { buildOpenApiDocument, renderReference, routeGroup } from "./openapi.ts";
 import { publicWriteRoutes, type PublicWriteDeps } from "./routes/bookings.ts";
+import { manageResponseHeaders, manageRoutes } from "./routes/manage.ts";
+import type { ManageBooking } from "../core/booking/manage.ts";
 import { catalogRoutes } from "./routes/catalog.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { staticRoutes } from "./static.ts";
@@ -22,6 +24,8 @@ import { authRoutes } from "./routes/auth.ts";
 import { requireAdmin } from "./middleware/auth.ts";
 import { catalogAdminRoutes } from "./routes/admin/catalog.ts";
 import { bookingsAdminRoutes, type BookingsAdminUseCases } from "./routes/admin/bookings.ts";
+import { paymentsAdminRoutes } from "./routes/admin/payments.ts";
+import type { PaymentsAdmin } from "../core/booking/payments-admin.ts";
 import { settingsAdminRoutes, type SettingsAdminUseCases } from "./routes/admin/settings.ts";
 import { legalRoutes } from "./routes/legal.ts";
 import { closedDatesAdminRoutes, type ClosedDatesAdminUseCases } from "./routes/admin/closed-dates.ts";
@@ -46,6 +50,7 @@ export interface AppDeps extends Omit<PublicWriteDeps, "guards"> {
   adminGroups: {
     catalog: CatalogAdmin;
     bookings: BookingsAdminUseCases;
+    payments: PaymentsAdmin;
     settings: SettingsAdminUseCases;
     closedDates: ClosedDatesAdminUseCases;
   };
@@ -55,6 +60,8 @@ export interface AppDeps extends Omit<PublicWriteDeps, "guards"> {
   catalog: CatalogReader;
   settings: SettingsStore;
   checkDatabase(): Promise<void>;
+  /** The customer's manage-my-booking link (issue 15). */
+  manage: ManageBooking;
   idempotencyStore: IdempotencyStore;
   rateLimitStore: RateLimitStore;
   limits?: PublicLimits;
@@ -90,6 +97,8 @@ export function buildApp(deps: AppDeps) {
     await next();
   });
   if (deps.logRequests) app.use("*", logger());
+  // Before secureHeaders, so its Referrer-Policy does not replace no-referrer on these answers.
+  for (const path of ["/api/manage/*", "/manage/*"]) app.use(path, manageResponseHeaders);
   // The admin remote on its own origin: its scripts, styles, images, fonts and fetches, nothing more.
   const remote = deps.web?.adminRemoteUrl ? [new URL(deps.web.adminRemoteUrl).origin] : [];
   app.use(
@@ -139,6 +148,11 @@ export function buildApp(deps: AppDeps) {
         if (c.res.status === 201) notify();
       });
     }
+    // A staff status change may have queued the customer's e-mail (issue 15).
+    api.patch("/admin/bookings/:id/status", async (c, next) => {
+      await next();
+      if (c.res.status === 200) notify();
+    });
   }
   api.route("/", healthRoutes(deps.checkDatabase));
   api.route("/", catalogRoutes(deps.catalog, deps.settings));
@@ -157,11 +171,20 @@ export function buildApp(deps: AppDeps) {
       },
     }),
   );
+  api.route("/", manageRoutes({
+    manage: deps.manage,
+    guards: {
+      submit: rateLimit(deps.rateLimitStore, limits.submit, trustProxy),
+      read: rateLimit(deps.rateLimitStore, limits.availability, trustProxy),
+    },
+    onOutboxWrite: deps.onOutboxWrite,
+  }));
   api.route("/", authRoutes({ login: deps.login, sessions: deps.sessions, trustProxy }));
   const admin = routeGroup();
   admin.use("*", requireAdmin({ sessions: deps.sessions, trustProxy }));
   admin.route("/", catalogAdminRoutes(deps.adminGroups.catalog));
   admin.route("/", bookingsAdminRoutes(deps.adminGroups.bookings));
+  admin.route("/", paymentsAdminRoutes(deps.adminGroups.payments));
   admin.route("/", settingsAdminRoutes(deps.adminGroups.settings));
   admin.route("/", closedDatesAdminRoutes(deps.adminGroups.closedDates));
   api.route("/admin", admin);

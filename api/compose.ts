@@ -16,6 +16,7 @@ import { makeIdempotencyStore } from "../adapters/postgres/idempotency-repositor
 import { makeRateLimitStore } from "../adapters/postgres/rate-limit-repository.ts";
 import { deleteSentEmails } from "../adapters/postgres/outbox-repository.ts";
 import { makeOutboxRelay } from "../adapters/email/outbox-relay.ts";
+import { makeReminderJob } from "../adapters/email/reminder-job.ts";
 import { isUniqueViolation } from "../adapters/postgres/transaction.ts";
 import { makeSmtpTransport } from "../adapters/email/smtp-transport.ts";
 import { makeMailboxTransport } from "../adapters/email/mailbox-transport.ts";
@@ -70,10 +71,13 @@ export async function start(config: Config): Promise<Started> {
       : makeMailboxTransport(join(config.DATA_DIR, "mail"));
     const relay = makeOutboxRelay({ sql: db.sql, transport, from: config.MAIL_FROM });
     relay.start();
+    const mailer = makeMailer(makeSettingsStore(db.sql), config.SITE_URL ?? `http://localhost:${config.PORT}`);
+    const reminders = makeReminderJob({ sql: db.sql, context: mailer.context, onQueued: () => relay.wake() });
+    reminders.start();
     const janitor = startJanitor(db, config.TOKEN_TTL_HOURS);
     const app = buildApp({
       ...makeAppDeps(db.sql, {
-        mailer: makeMailer(makeSettingsStore(db.sql), config.SITE_URL),
+        mailer,
         jwtSecret,
         tokenTtlHours: config.TOKEN_TTL_HOURS,
         hasher: passwordPool,
@@ -100,6 +104,7 @@ export async function start(config: Config): Promise<Started> {
       jwtSecret,
       close: async () => {
         clearInterval(janitor);
+        await reminders.stop();
         await relay.stop();
         await transport.close();
         passwordPool.close();

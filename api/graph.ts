@@ -12,6 +12,8 @@ import { makeGetAvailability } from "../core/booking/availability.ts";
 import { makeClosedDatesStore } from "../adapters/postgres/closed-dates-repository.ts";
 import { makeCreateInquiry } from "../core/inquiry/create-inquiry.ts";
 import type { BookingRecord } from "../core/booking/types.ts";
+import type { CustomerLinks } from "../core/booking/ports.ts";
+import type { MessageContext } from "../core/notifications/messages.ts";
 import type { Inquiry } from "../core/inquiry/types.ts";
 import type { OutboxMessage } from "../core/shared/outbox.ts";
 import { type Clock, systemClock } from "../core/shared/ports.ts";
@@ -36,6 +38,8 @@ import {
 import { policyHtmlSanitizer } from "../adapters/security/sanitize-html.ts";
 import { makeCatalogAdmin } from "../core/catalog/admin-catalog.ts";
 import { makeBookingsAdmin } from "../core/booking/admin-use-cases.ts";
+import { makePaymentsAdmin } from "../core/booking/payments-admin.ts";
+import { makePaymentsStore } from "../adapters/postgres/payments-repository.ts";
 import { makeInquiriesAdmin } from "../core/inquiry/admin-use-cases.ts";
 import { makeSettingsAdmin } from "../core/settings/admin-settings.ts";
 import { makeClosedDatesAdmin, makeServiceAreaAdmin } from "../core/settings/closed-dates.ts";
@@ -43,10 +47,14 @@ import { makeClosedDatesAdminTransactor } from "../adapters/postgres/closed-date
 import { victorianHolidayCalendar } from "../adapters/holidays/victorian-public-holidays.ts";
 import { makeManageAdmins } from "../core/admin/manage-admins.ts";
 import { makeListAudit } from "../core/admin/manage-audit.ts";
+import { makeManageBooking } from "../core/booking/manage.ts";
+import { makeManageStore } from "../adapters/postgres/manage-repository.ts";
 
 /** Composes e-mails; each `prepare` reads what it needs up front (see create-booking.ts). */
 export interface Mailer {
-  prepareForRecord(): Promise<(record: BookingRecord) => OutboxMessage[]>;
+  /** The business profile, policy and site URL every message is composed with, read now. */
+  context(): Promise<MessageContext>;
+  prepareForRecord(): Promise<(record: BookingRecord, links: CustomerLinks) => OutboxMessage[]>;
   prepareForInquiry(): Promise<(inquiry: Inquiry) => OutboxMessage[]>;
 }
 
@@ -79,8 +87,9 @@ export function makeAppDeps(
     admins,
     adminGroups: {
       catalog: makeCatalogAdmin({ store: makeCatalogAdminStore(sql), clock }),
+      payments: makePaymentsAdmin({ payments: makePaymentsStore(sql), clock }),
       bookings: {
-        bookings: makeBookingsAdmin({ bookings: makeBookingAdminStore(sql), clock }),
+        bookings: makeBookingsAdmin({ bookings: makeBookingAdminStore(sql), clock, messages: options.mailer }),
         inquiries: makeInquiriesAdmin({ inquiries: makeInquiryAdminStore(sql), clock }),
       },
       settings: {
@@ -143,6 +152,13 @@ export function makeAppDeps(
       catalog,
       bookings: makeBookingReader(sql),
       clock,
+    }),
+    manage: makeManageBooking({
+      store: makeManageStore(sql),
+      settings,
+      closedDates: makeClosedDatesStore(sql),
+      clock,
+      mailContext: () => options.mailer.context(),
     }),
     createInquiry: makeCreateInquiry({
       inquiries: makeInquiryStore(sql),

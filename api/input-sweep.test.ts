@@ -24,7 +24,7 @@ const WRITE_METHODS = new Set(["post", "put", "patch", "delete"]);
 const BUSINESS_TABLES = [
   "bookings", "booking_extras", "booking_answers", "inquiries", "services", "service_bedroom_prices", "extras",
   "frequencies", "questions", "question_options", "admins", "admin_sessions", "email_outbox", "settings", "audit_log",
-  "closed_dates",
+  "closed_dates", "booking_payments",
 ];
 
 /** One fingerprint per table over every row's text, so an update shows as well as an insert. */
@@ -316,6 +316,8 @@ describeApi("input sweep: no 5xx on any input, nothing stored by a 4xx", async (
     "PUT /api/admin/questions/{id}": questionBody,
     "PATCH /api/admin/bookings/{id}/status": { status: "CONFIRMED" },
     "PATCH /api/admin/bookings/{id}/confirm-payment": { amountPaid: 157.05 },
+    "POST /api/admin/bookings/{id}/payments": { amount: 20.5, method: "CARD", note: "Deposit" },
+    "POST /api/admin/bookings/{id}/payments/{paymentId}/void": { reason: "Card charge reversed" },
     "PATCH /api/admin/inquiries/{id}": { adminNotes: "Called back." },
     "PATCH /api/admin/inquiries/{id}/read": { read: true },
     "PATCH /api/admin/inquiries/{id}/has-address": { hasAddress: true },

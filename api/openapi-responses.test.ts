@@ -10,6 +10,8 @@ import { draft, fixedClock, NOW } from "./test-fixtures.ts";
 import { MAX_BODY_BYTES } from "./app.ts";
 import { type CallInit, checkedRequest, type DeclaredRoute, routeName } from "./test-answers.ts";
 import { DEMO_FREQUENCIES, DEMO_SERVICE_IDS } from "../adapters/postgres/demo-data.ts";
+import { saveManageTokenHash } from "../adapters/postgres/booking-repository.ts";
+import { newManageToken } from "../core/booking/manage-token.ts";
 
 const idOf = (body: unknown) => (body as { _id: string })._id;
 const unknownId = () => crypto.randomUUID();
@@ -93,6 +95,32 @@ describeApi("every declared route answers as its declaration says", async (t, _a
     await call("POST", "/api/inquiries", 422, { body: {} });
   });
 
+  await t.step("the customer's manage-my-booking link", async () => {
+    // The link as the confirmation e-mail carries it (this app has no SITE_URL, so its e-mails carry none).
+    const linkTo = async (id: string) => {
+      const link = await newManageToken();
+      await saveManageTokenHash(db.sql, id, link.hash);
+      return link.token;
+    };
+    const token = await linkTo(bookingId);
+    const missing = (await newManageToken()).token;
+    await call("GET", `/api/manage/${token}`, 200);
+    await call("GET", `/api/manage/${missing}`, 404);
+    await call("GET", `/api/manage/${token}/availability?from=2026-11-26&to=2026-12-05`, 200);
+    await call("GET", `/api/manage/${token}/availability?from=2026-12-05&to=2026-11-26`, 422);
+    await call("GET", `/api/manage/${missing}/availability?from=2026-11-26&to=2026-11-27`, 404);
+    await call("POST", `/api/manage/${token}/reschedule`, 422, { body: { startTimeISO: "2026-11-29T09:00:00+11:00" } });
+    await call("POST", `/api/manage/${token}/reschedule`, 200, { body: { startTimeISO: "2026-11-28T09:00:00+11:00" } });
+    await call("POST", `/api/manage/${missing}/reschedule`, 404, { body: { startTimeISO: "2026-11-28T09:00:00+11:00" } });
+    const other = idOf(await call("POST", "/api/bookings", 201, { body: draft({ email: "manage@example.com", startTimeISO: "2026-12-01T09:00:00+11:00" }) }));
+    const otherToken = await linkTo(other);
+    await call("POST", `/api/manage/${otherToken}/reschedule`, 409, { body: { startTimeISO: "2026-11-28T10:00:00+11:00" } });
+    await call("POST", `/api/manage/${otherToken}/cancel`, 422, { body: { reason: "x".repeat(501) } });
+    await call("POST", `/api/manage/${otherToken}/cancel`, 200, { body: { reason: "Plans changed" } });
+    await call("POST", `/api/manage/${otherToken}/cancel`, 409, { body: {} });
+    await call("POST", `/api/manage/${missing}/cancel`, 404, { body: {} });
+  });
+
   await t.step("staff: the signed-in admin and the catalogue", async () => {
     await call("GET", "/api/admin/me", 200, asAdmin());
     await call("GET", "/api/admin/services?includeDeleted=true", 200, asAdmin());
@@ -152,9 +180,24 @@ describeApi("every declared route answers as its declaration says", async (t, _a
     await call("PATCH", `/api/admin/bookings/${bookingId}/status`, 200, asAdmin({ status: "CONFIRMED" }));
     await call("PATCH", `/api/admin/bookings/${quoteId}/status`, 409, asAdmin({ status: "CONFIRMED" }));
     await call("PATCH", `/api/admin/bookings/${bookingId}/status`, 422, asAdmin({ status: "NOPE" }));
-    await call("PATCH", `/api/admin/bookings/${bookingId}/confirm-payment`, 200, asAdmin({ amountPaid: 157.05 }));
-    await call("PATCH", `/api/admin/bookings/${bookingId}/confirm-payment`, 409, asAdmin({ amountPaid: 10 }));
+    // The payment ledger (issue 15): part of the total, then the rest through the spec's call.
+    const payments = `/api/admin/bookings/${bookingId}/payments`;
+    await call("GET", payments, 200, asAdmin());
+    await call("GET", `/api/admin/bookings/${unknownId()}/payments`, 404, asAdmin());
+    const ledger = await call("POST", payments, 201, asAdmin({ amount: 10, method: "CASH", note: "Deposit" })) as { items: { _id: string }[]; balance: number };
+    await call("POST", payments, 422, asAdmin({ amount: 12.345, method: "CASH" }));
+    await call("POST", payments, 422, asAdmin({ amount: 10, method: "CHEQUE" }));
+    await call("POST", `/api/admin/bookings/${quoteId}/payments`, 409, asAdmin({ amount: 10, method: "CASH" }));
+    await call("POST", `/api/admin/bookings/${unknownId()}/payments`, 404, asAdmin({ amount: 10, method: "CASH" }));
     await call("PATCH", `/api/admin/bookings/${bookingId}/confirm-payment`, 422, asAdmin({ amountPaid: -1 }));
+    await call("PATCH", `/api/admin/bookings/${bookingId}/confirm-payment`, 200, asAdmin({ amountPaid: ledger.balance }));
+    await call("PATCH", `/api/admin/bookings/${bookingId}/confirm-payment`, 409, asAdmin({ amountPaid: 10 }));
+    const voidPath = `${payments}/${ledger.items[0]._id}/void`;
+    await call("POST", voidPath, 403, asAdmin({ reason: "Bounced" }));
+    await call("POST", voidPath, 422, asSuperadmin({ reason: " " }));
+    await call("POST", `${payments}/${unknownId()}/void`, 404, asSuperadmin({ reason: "Bounced" }));
+    await call("POST", voidPath, 200, asSuperadmin({ reason: "Bounced" }));
+    await call("POST", voidPath, 409, asSuperadmin({ reason: "Bounced" }));
 
     await call("GET", "/api/admin/inquiries", 200, asAdmin());
     await call("GET", "/api/admin/inquiries?limit=0", 422, asAdmin());

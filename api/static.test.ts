@@ -48,6 +48,18 @@ Deno.test("static: the site's routes (any case) get index.html with 200", async 
   }
 });
 
+Deno.test("static: a manage-my-booking link gets the shell with 200, kept by no cache and sent in no Referer", async () => {
+  const app = appOn(await fakeBundles());
+  const res = await app.request(`/manage/${"Ab-_9".repeat(8)}xyz`);
+  assert.equal(res.status, 200);
+  assert.match(await res.text(), /<title>Home<\/title>/);
+  assert.equal(res.headers.get("cache-control"), "no-store");
+  assert.equal(res.headers.get("referrer-policy"), "no-referrer");
+  assert.equal(res.headers.get("x-robots-tag"), "noindex");
+  // Elsewhere the site's own policy stands.
+  assert.equal((await app.request("/about-us")).headers.get("referrer-policy"), "strict-origin-when-cross-origin");
+});
+
 Deno.test("static: unknown pages get index.html (it shows 'Not found') with a 404 status", async () => {
   const app = appOn(await fakeBundles());
   for (const path of ["/nope", "/services/garden", "/about-us/team"]) {
@@ -86,6 +98,7 @@ Deno.test("static: the route table", () => {
     ["/services", true], ["/services/domestic", true], ["/services/commercial", true],
     ["/book-now", true], ["/admin", true], ["/admin/bookings", true],
     ["/services/other", false], ["/administrator", false], ["/faq/x", false], ["//", false],
+    ["/manage/AbC-_1", true], ["/manage/AbC-_1/", true], ["/manage", false], ["/manage/a/b", false], ["/manage/a.b", false],
   ];
   for (const [path, expected] of cases) assert.equal(isSiteRoute(path), expected, path);
 });
@@ -157,6 +170,7 @@ Deno.test("static: the prerendered file of each path", () => {
     ["/admin/bookings", null],
     ["/nope", null],
     ["/../etc/passwd", null],
+    ["/manage/AbC-_1", null],
   ];
   for (const [path, expected] of cases) assert.equal(prerenderedFile(path), expected, path);
 });

@@ -14,7 +14,7 @@ export async function recordAudit(sql: Queryable, entry: AuditEntry): Promise<vo
 interface AuditRow {
   id: string;
   at: Date;
-  admin_id: string;
+  admin_id: string | null;
   admin_email: string;
   action: string;
   entity: string;

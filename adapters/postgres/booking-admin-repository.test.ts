@@ -26,6 +26,17 @@ describeOnTargets("booking admin store contract", async (t, db) => {
     assert.deepEqual(await store.listAll(backslash.filter, backslash.sort), []);
   });
 
+  await t.step("every record has its own readable reference, found however it is typed", async () => {
+    const references = [first, second, quote].map((r) => r.reference);
+    assert.equal(new Set(references).size, 3);
+    for (const reference of references) assert.match(reference, /^YS-[2-9A-HJ-NP-Z]{6}$/);
+    const typed = `${second.reference.slice(3, 6).toLowerCase()} ${second.reference.slice(6).toLowerCase()}`;
+    for (const q of [second.reference, second.reference.toLowerCase(), `ys ${typed}`, second.reference.slice(3, 7)]) {
+      const { filter, sort } = bookingListQuery({ q });
+      assert.deepEqual((await store.listAll(filter, sort)).map((r) => r._id), [second._id], q);
+    }
+  });
+
   await t.step("list pages in order with ties broken by id; count agrees with listAll", async () => {
     const query = bookingListQuery({ sort: "createdAt", order: "desc" });
     const all = await store.listAll(query.filter, query.sort);
@@ -60,7 +71,11 @@ describeOnTargets("booking admin store contract", async (t, db) => {
     assert.equal((await store.getById(first._id))?.status, "PENDING");
     const paidAt = new Date("2030-03-02T05:00:00Z");
     const paid = await store.transaction(async (tx) => {
-      const after = await tx.recordPayment(second._id, 99.95, paidAt);
+      await tx.ledger.insert({
+        bookingId: second._id, amount: 99.95, method: "CARD", note: "", receivedAt: paidAt,
+        recordedBy: { adminId: actor._id, name: "Staff", email: actor.email }, createdAt: paidAt,
+      });
+      const after = await tx.ledger.saveState(second._id, { paymentStatus: "PAID", totalPaid: 99.95, paidAt }, paidAt);
       await tx.audit(auditEntry(actor, "booking.confirm_payment", "booking", second._id, null, { totalPaid: 99.95 }));
       return after;
     });

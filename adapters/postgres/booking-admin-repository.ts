@@ -3,9 +3,17 @@ import type { BookingAdminStore, BookingAdminTx } from "../../core/booking/admin
 import type { BookingFilter, BookingSort, BookingStats, SearchTerms } from "../../core/booking/admin-query.ts";
 import type { BookingRecord } from "../../core/booking/types.ts";
 import { recordAudit } from "./audit-repository.ts";
-import { decideCapacityLocked, makeBookingReader, selectBookings, toBookingRecord } from "./booking-repository.ts";
+import {
+  decideCapacityLocked,
+  makeBookingReader,
+  saveManageTokenHash,
+  selectBookings,
+  toBookingRecord,
+} from "./booking-repository.ts";
+import { enqueueEmail } from "./outbox-repository.ts";
 import { isUuid } from "./catalog-repository.ts";
 import { makeSettingsStore } from "./settings-repository.ts";
+import { paymentLedger } from "./payments-repository.ts";
 import type postgres from "postgres";
 import type { Queryable, Sql } from "./db.ts";
 import { transactionOver } from "./transaction.ts";
@@ -23,7 +31,17 @@ export const joinWith = (sql: Queryable, glue: "and" | "or", parts: Fragment[]):
 export function searchCondition(
   sql: Queryable,
   search: SearchTerms,
-  columns: { firstName: Fragment; lastName: Fragment; email: Fragment; suburb: Fragment; phoneDigits: Fragment; id: Fragment; extra?: Fragment[] },
+  columns: {
+    firstName: Fragment;
+    lastName: Fragment;
+    email: Fragment;
+    suburb: Fragment;
+    phoneDigits: Fragment;
+    id: Fragment;
+    /** A record's short reference: found whole however it was typed (ys 7k3f9q). */
+    reference?: Fragment;
+    extra?: Fragment[];
+  },
 ): Fragment {
   const pattern = likeContains(search.text);
   const matches = [
@@ -36,6 +54,7 @@ export function searchCondition(
   ];
   if (search.phoneDigits) matches.push(sql`${columns.phoneDigits} like ${likeContains(search.phoneDigits)}`);
   if (search.idPrefix) matches.push(sql`${columns.id}::text like ${likeStartsWith(search.idPrefix)}`);
+  if (search.reference && columns.reference) matches.push(sql`${columns.reference} = ${search.reference}`);
   return sql`(${joinWith(sql, "or", matches)})`;
 }
 
@@ -50,6 +69,8 @@ function where(sql: Queryable, f: BookingFilter): Fragment {
       // Booking phones are stored as digits already (normaliseAuPhone).
       phoneDigits: sql`b.phone`,
       id: sql`b.id`,
+      reference: sql`b.reference`,
+      extra: [sql`b.reference`],
     }));
   }
   if (f.type) conditions.push(sql`b.type = ${f.type}`);
@@ -129,17 +150,18 @@ function adminTx(tx: Queryable): BookingAdminTx {
     },
     getScheduling: () => makeSettingsStore(tx).getScheduling(),
     decideCapacity: (claim, exceptId) => decideCapacityLocked(tx, claim, exceptId),
-    async setStatus(id, status, at) {
-      await tx`update bookings set status = ${status}, updated_at = ${at} where id = ${id}`;
-      return reread(tx, id);
-    },
-    async recordPayment(id, amountPaid, paidAt) {
+    async setStatus(id, status, at, change = {}) {
+      const reason = change.cancelReason === undefined ? tx`cancel_reason` : tx`${change.cancelReason}`;
+      const sequence = change.raiseCalendarSequence ? tx`calendar_sequence + 1` : tx`calendar_sequence`;
       await tx`
-        update bookings set payment_status = 'PAID', total_paid = ${amountPaid}, paid_at = ${paidAt},
-                            updated_at = ${paidAt}
+        update bookings
+           set status = ${status}, cancel_reason = ${reason}, calendar_sequence = ${sequence}, updated_at = ${at}
          where id = ${id}`;
       return reread(tx, id);
     },
+    saveManageTokenHash: (bookingId, tokenHash) => saveManageTokenHash(tx, bookingId, tokenHash),
+    enqueueEmail: (message) => enqueueEmail(tx, message),
+    ledger: paymentLedger(tx),
     audit: (entry) => recordAudit(tx, entry),
   };
 }

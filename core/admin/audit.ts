@@ -1,6 +1,7 @@
 /** Every admin write leaves a row: who, when, which record, before and after (issue 4). */
 export interface AuditEntry {
-  adminId: string;
+  /** null when the actor is no staff member: the customer, through their manage-my-booking link. */
+  adminId: string | null;
   adminEmail: string;
   /** e.g. service.create, booking.status, admin.delete */
   action: string;

@@ -46,8 +46,8 @@ export const auditQuerySchema = z.object({
 const auditRecordSchema = z.object({
   id: z.number(),
   at: z.string().meta({ format: "date-time" }),
-  adminId: z.string(),
-  adminEmail: z.string(),
+  adminId: z.string().nullable().meta({ description: "null: the customer acted, through their manage-my-booking link" }),
+  adminEmail: z.string().meta({ description: "The admin's e-mail, or the customer's for a change they made" }),
   action: z.string().meta({ examples: ["settings.scheduling", "admin.update"] }),
   entity: z.string(),
   entityId: z.string().nullable(),

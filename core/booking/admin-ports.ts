@@ -6,6 +6,8 @@ import type { CapacityClaim } from "./ports.ts";
 import type { BookingRecord, SettableStatus } from "./types.ts";
 import type { Result } from "../shared/result.ts";
 import type { SchedulingSettings } from "../settings/types.ts";
+import type { PaymentLedgerTx } from "./payments-ports.ts";
+import type { OutboxMessage } from "../shared/outbox.ts";
 
 export interface BookingAdminReader {
   getById(id: string): Promise<BookingRecord | null>;
@@ -28,8 +30,23 @@ export interface BookingAdminTx {
    * `exceptId`; the lock is held until the transaction ends, so the write that follows is safe.
    */
   decideCapacity(claim: CapacityClaim, exceptId: string): Promise<Result<null>>;
-  setStatus(id: string, status: SettableStatus, at: Date): Promise<BookingRecord>;
-  recordPayment(id: string, amountPaid: number, paidAt: Date): Promise<BookingRecord>;
+  /**
+   * Writes the status. `cancelReason` replaces the stored reason (a cancellation without one
+   * clears it); `raiseCalendarSequence` adds 1 to the calendar SEQUENCE, for the update the
+   * customer is sent in this transaction.
+   */
+  setStatus(
+    id: string,
+    status: SettableStatus,
+    at: Date,
+    change?: { cancelReason?: string; raiseCalendarSequence?: boolean },
+  ): Promise<BookingRecord>;
+  /** Keeps the hash of the manage-my-booking token one customer e-mail of this booking carries. */
+  saveManageTokenHash(bookingId: string, tokenHash: string): Promise<void>;
+  /** Writes an e-mail to the outbox: it is sent only if the transaction commits. */
+  enqueueEmail(message: OutboxMessage): Promise<void>;
+  /** The booking's payment ledger (payments-ports.ts): confirm-payment records one payment in it. */
+  ledger: PaymentLedgerTx;
   audit(entry: AuditEntry): Promise<void>;
 }
 

@@ -1,7 +1,7 @@
 /** The wire shapes of the staff bookings calls: the list with its chips, a status change, a payment. */
 import { z } from "zod";
-import { MONEY_MAX } from "../shared/money.ts";
 import { RECORD_STATUS_VALUES } from "./admin-query.ts";
+import { confirmPaymentExtras, paymentAmount } from "./payment-schemas.ts";
 import { bookingRecordSchema } from "./schemas.ts";
 import { STATUS_MESSAGES } from "./status.ts";
 import { PAYMENT_STATUSES, SETTABLE_STATUSES } from "./types.ts";
@@ -24,16 +24,27 @@ export const pageFields = {
 export const bookingListSchema = z.object({ items: z.array(bookingRecordSchema), stats: bookingStatsSchema, ...pageFields })
   .meta({ id: "AdminBookingList" });
 
+/** Why a booking was cancelled (issue 15): optional, trimmed, at most this many characters. */
+export const CANCEL_REASON_MAX = 500;
+export const CANCEL_REASON_MESSAGES = {
+  notText: "The reason must be text.",
+  tooLong: `The reason must be ${CANCEL_REASON_MAX} characters or fewer.`,
+} as const;
+
 export const statusChangeSchema = z.object({
   status: z.enum(SETTABLE_STATUSES, { error: STATUS_MESSAGES.invalidStatus }),
   overrideCapacity: z.boolean({ error: STATUS_MESSAGES.invalidOverride }).optional()
     .meta({ description: "Superadmin only: take the place even when the capacity rule says the slot is full (audited)" }),
+  reason: z.string({ error: CANCEL_REASON_MESSAGES.notText }).trim()
+    .max(CANCEL_REASON_MAX, { error: CANCEL_REASON_MESSAGES.tooLong }).optional()
+    .meta({
+      description: "With CANCELLED only (ignored otherwise): why, stored as cancelReason, audited and told to the customer; " +
+        "blank or left out means no reason",
+    }),
 }).meta({ id: "BookingStatusChange" });
 
-/** A number, or a numeric string as a prompt returns it; anything else is not an amount. */
+/** The spec's call: an amount alone records one ledger payment (method OTHER); method and note may come too. */
 export const paymentSchema = z.object({
-  amountPaid: z.union([z.number(), z.string().trim().min(1).transform(Number)], { error: STATUS_MESSAGES.invalidAmount })
-    .pipe(z.number({ error: STATUS_MESSAGES.invalidAmount }).min(0, STATUS_MESSAGES.invalidAmount)
-      .max(MONEY_MAX, STATUS_MESSAGES.amountTooLarge))
-    .meta({ description: `A$ paid, 0 to ${MONEY_MAX}; a numeric string (as a prompt returns) is accepted; rounded to cents` }),
+  amountPaid: paymentAmount(),
+  ...confirmPaymentExtras,
 }).meta({ id: "ConfirmPayment" });

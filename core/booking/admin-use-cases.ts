@@ -8,26 +8,44 @@ import type { BookingAdminStore } from "./admin-ports.ts";
 import { type BookingListQuery, type BookingStats, offsetOf, type Page, statsFilter, totalPagesOf } from "./admin-query.ts";
 import { capacityClaim } from "./capacity.ts";
 import { confirmPayment, planStatusChange } from "./status.ts";
+import { DEFAULT_PAYMENT_METHOD, type PaymentMethod, planPayment } from "./payments.ts";
+import { appendPayment, type PaymentActor, paymentStateOf, staffSnapshot } from "./payments-admin.ts";
 import type { BookingRecord, SettableStatus } from "./types.ts";
+import { newManageToken } from "./manage-token.ts";
+import type { MessageContext } from "../notifications/messages.ts";
+import { statusUpdateEmail, statusUpdateFor } from "../notifications/customer-updates.ts";
 
 const bookingNotFound = notFound("Booking", "BOOKING_NOT_FOUND");
 
 export type BookingListPage = Page<BookingRecord> & { stats: BookingStats };
 
-const paymentFields = (r: BookingRecord) => ({
-  paymentStatus: r.paymentStatus,
-  totalPaid: r.totalPaid,
-  paidAt: r.paidAt,
-});
+/** A record's derived payment state, as the confirm_payment audit row shows it. */
+const paymentFields = paymentStateOf;
 
-/** A staff status change: the status, and a superadmin's choice to skip the capacity check. */
+/** confirm-payment's body: the spec's amountPaid, and optionally how it was paid and a note. */
+export interface ConfirmPaymentInput {
+  amountPaid: number;
+  method?: PaymentMethod;
+  note?: string;
+}
+
+/** A staff status change: the status, a superadmin's choice to skip the capacity check, and why it was cancelled. */
 export interface StatusChange {
   status: SettableStatus;
   overrideCapacity?: boolean;
+  /** With CANCELLED only (ignored otherwise): stored, audited and told to the customer; blank means none. */
+  reason?: string;
 }
 
-export function makeBookingsAdmin(deps: { bookings: BookingAdminStore; clock: Clock }) {
-  const { bookings, clock } = deps;
+export interface BookingsAdminDeps {
+  bookings: BookingAdminStore;
+  clock: Clock;
+  /** The business profile, policy and site URL the customer's e-mails are composed with (api/mailer.ts). */
+  messages: { context(): Promise<MessageContext> };
+}
+
+export function makeBookingsAdmin(deps: BookingsAdminDeps) {
+  const { bookings, clock, messages } = deps;
   return {
     async list(query: BookingListQuery): Promise<BookingListPage> {
       const { filter, sort, limit, page } = query;
@@ -44,11 +62,15 @@ export function makeBookingsAdmin(deps: { bookings: BookingAdminStore; clock: Cl
     },
 
     /**
-     * Setting the status a booking already has changes nothing and writes no audit row. A booking
-     * taking a place it did not hold (CANCELLED -> CONFIRMED) is decided under the capacity lock,
-     * in the transaction that writes it, as a new booking is.
+     * Setting the status a booking already has changes nothing, writes no audit row and sends no
+     * e-mail. A booking taking a place it did not hold (CANCELLED -> CONFIRMED) is decided under
+     * the capacity lock, in the transaction that writes it, as a new booking is. A confirmation or
+     * cancellation the customer must hear of (statusUpdateFor) raises the calendar SEQUENCE and
+     * queues their e-mail, with its own manage-my-booking token, in that same transaction.
      */
-    setStatus(actor: Actor & { role: AdminRole }, id: string, change: StatusChange): Promise<Result<BookingRecord>> {
+    async setStatus(actor: Actor & { role: AdminRole }, id: string, change: StatusChange): Promise<Result<BookingRecord>> {
+      // Read before the transaction: it holds the row lock (and PGlite's one connection).
+      const ctx = await messages.context();
       return bookings.transaction(async (tx) => {
         const before = await tx.lockById(id);
         if (!before) return err(bookingNotFound);
@@ -62,26 +84,48 @@ export function makeBookingsAdmin(deps: { bookings: BookingAdminStore; clock: Cl
           const decision = await tx.decideCapacity(claim, id);
           if (!decision.ok) return decision;
         }
-        const after = await tx.setStatus(id, status, now);
+        const update = statusUpdateFor(before.status, status);
+        const cancelReason = status === "CANCELLED" ? (change.reason ?? "").trim() : undefined;
+        const after = await tx.setStatus(id, status, now, { cancelReason, raiseCalendarSequence: update !== null });
+        if (update) {
+          const manage = await newManageToken();
+          await tx.saveManageTokenHash(id, manage.hash);
+          await tx.enqueueEmail(statusUpdateEmail(update, after, ctx, { manageToken: manage.token }));
+        }
         const overridden = capacity === "override" ? { overrideCapacity: true } : {};
+        const reason = cancelReason ? { reason: cancelReason } : {};
         await tx.audit(
-          auditEntry(actor, "booking.status", "booking", id, { status: before.status }, { status: after.status, ...overridden }),
+          auditEntry(actor, "booking.status", "booking", id, { status: before.status }, { status: after.status, ...overridden, ...reason }),
         );
         return ok(after);
       });
     },
 
-    /** The row lock makes the PAID check and the write one step: of two racing calls one gets 409. */
-    confirmPayment(actor: Actor, id: string, amountPaid: number): Promise<Result<BookingRecord>> {
+    /**
+     * The spec's call: records the amount as one ledger payment (method OTHER unless named), then
+     * the booking's state follows the ledger. The row lock makes the PAID check and the write one
+     * step: of two racing calls that would each pay in full, the second gets 409 ALREADY_PAID.
+     */
+    confirmPayment(actor: PaymentActor, id: string, input: ConfirmPaymentInput): Promise<Result<BookingRecord>> {
       return bookings.transaction(async (tx) => {
         const before = await tx.lockById(id);
         if (!before) return err(bookingNotFound);
-        const amount = confirmPayment(before, amountPaid);
+        const amount = confirmPayment(before, input.amountPaid);
         if (!amount.ok) return amount;
-        const after = await tx.recordPayment(id, amount.value, clock.now());
-        await tx.audit(
-          auditEntry(actor, "booking.confirm_payment", "booking", id, paymentFields(before), paymentFields(after)),
+        const now = clock.now();
+        const planned = planPayment(
+          before,
+          { amount: amount.value, method: input.method ?? DEFAULT_PAYMENT_METHOD, note: input.note },
+          { now, recordedBy: staffSnapshot(actor), field: "amountPaid" },
         );
+        if (!planned.ok) return planned;
+        const { booking: after, payment } = await appendPayment(tx.ledger, before, planned.value);
+        await tx.audit(auditEntry(actor, "booking.confirm_payment", "booking", id, paymentFields(before), {
+          ...paymentFields(after),
+          paymentId: payment._id,
+          amount: payment.amount,
+          method: payment.method,
+        }));
         return ok(after);
       });
     },

@@ -1,7 +1,7 @@
 /** What staff may do to a record's status and payment (admin-area.md sections 4 and 5). */
 import type { AdminRole } from "../admin/types.ts";
 import { type DomainError, err, ok, type Result } from "../shared/result.ts";
-import { MONEY_MAX, MONEY_MAX_TEXT, roundToCents } from "../shared/money.ts";
+import { checkPayable, readPaymentAmount } from "./payments.ts";
 import {
   CAPACITY_HOLDING_STATUSES,
   type PaymentStatus,
@@ -15,7 +15,6 @@ export const STATUS_MESSAGES = {
   quoteHasNoStatus: "Quotes have no status actions.",
   invalidStatus: "Status must be CONFIRMED, CANCELLED or DONE.",
   invalidAmount: "Invalid amount.",
-  amountTooLarge: `Amount paid must be ${MONEY_MAX_TEXT} or less.`,
   quoteNotPayable: "Quotes cannot be paid.",
   alreadyPaid: "This booking is already paid.",
   jobNotStarted: "A job can be marked done only once it has started.",
@@ -92,47 +91,20 @@ export function planStatusChange(
   return ok({ kind: "write", status: next.value, capacity });
 }
 
-/** A number, or a numeric string as a prompt returns it; anything else is not an amount. */
-function readAmount(value: unknown): number | null {
-  const n = typeof value === "number"
-    ? value
-    : typeof value === "string" && value.trim() !== ""
-    ? Number(value.trim())
-    : NaN;
-  return Number.isFinite(n) && n >= 0 ? n : null;
-}
-
-/** The amount to record as paid, rounded to cents. */
+/**
+ * The amount confirm-payment records as one ledger payment (payments.ts's rule: positive, at most
+ * 2 decimals, at most A$100,000, else 'Invalid amount.'), for a booking that is not PAID yet.
+ */
 export function confirmPayment(
   record: { type: RecordType; paymentStatus: PaymentStatus },
   amountPaid: unknown,
 ): Result<number> {
-  const amount = readAmount(amountPaid);
-  if (amount === null) {
-    return err({
-      kind: "validation",
-      code: "INVALID_AMOUNT",
-      message: STATUS_MESSAGES.invalidAmount,
-      fieldErrors: { amountPaid: [STATUS_MESSAGES.invalidAmount] },
-    });
-  }
-  if (amount > MONEY_MAX) {
-    return err({
-      kind: "validation",
-      code: "INVALID_AMOUNT",
-      message: STATUS_MESSAGES.amountTooLarge,
-      fieldErrors: { amountPaid: [STATUS_MESSAGES.amountTooLarge] },
-    });
-  }
-  if (record.type === "QUOTE") {
-    return err({
-      kind: "conflict",
-      code: "QUOTE_NOT_PAYABLE",
-      message: STATUS_MESSAGES.quoteNotPayable,
-    });
-  }
+  const amount = readPaymentAmount(amountPaid, "amountPaid");
+  if (!amount.ok) return amount;
+  const payable = checkPayable(record);
+  if (!payable.ok) return payable;
   if (record.paymentStatus === "PAID") {
     return err({ kind: "conflict", code: "ALREADY_PAID", message: STATUS_MESSAGES.alreadyPaid });
   }
-  return ok(roundToCents(amount));
+  return amount;
 }

@@ -62,6 +62,13 @@ export const ERROR_CODES = [
   "QUOTE_NOT_PAYABLE",
   "ALREADY_PAID",
   "INVALID_AMOUNT",
+  // The payment ledger
+  "PAYMENT_NOT_FOUND",
+  "PAYMENT_ALREADY_VOIDED",
+  // Manage my booking (the customer's link)
+  "MANAGE_LINK_INVALID",
+  "CHANGE_CUTOFF_PASSED",
+  "BOOKING_NOT_CHANGEABLE",
   // Closed dates
   "CLOSED_DATE_EXISTS",
   "CLOSED_DATE_NOT_FOUND",

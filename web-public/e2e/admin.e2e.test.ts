@@ -109,13 +109,12 @@ describe("the staff area on the built site", () => {
     await card.getByRole("button", { name: "Confirm", exact: true }).click();
     await card.getByText("CONFIRMED", { exact: true }).waitFor();
 
-    // The prompt offers the first service total; accept it as offered.
-    let offered = "";
-    page.once("dialog", (dialog) => {
-      offered = dialog.defaultValue();
-      void dialog.accept(offered);
-    });
+    // The payment form offers the first service total; record it as offered.
     await card.getByRole("button", { name: "Confirm Payment" }).click();
+    const paymentForm = card.getByRole("form", { name: "Confirm payment" });
+    const offered = await paymentForm.getByLabel("Amount").inputValue();
+    await paymentForm.getByLabel("Method").selectOption("CARD");
+    await paymentForm.getByRole("button", { name: "Record payment" }).click();
     await card.getByText("PAID", { exact: true }).waitFor();
     await expect(card.getByRole("button", { name: "Confirm Payment" }).isDisabled()).resolves.toBe(true);
     expect(Number(offered)).toBeGreaterThan(0);
@@ -125,6 +124,10 @@ describe("the staff area on the built site", () => {
     await card.getByRole("button", { name: "View details" }).click();
     await card.getByText("Made by the admin end-to-end test.").waitFor();
     await expect(card.getByText("Amount paid").isVisible()).resolves.toBe(true);
+    // The ledger (issue 15): the one card payment, nothing left to pay.
+    const ledger = card.getByRole("region", { name: "Payments" });
+    await ledger.getByRole("cell", { name: "Card", exact: true }).waitFor();
+    await expect(ledger.getByText("A$0.00", { exact: true }).isVisible()).resolves.toBe(true);
 
     // Inquiries: archive ours after the confirmation.
     await page.getByRole("link", { name: "Inquiries" }).click();

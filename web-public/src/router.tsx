@@ -12,6 +12,7 @@ import { servicesRoute } from "./routes/services.tsx";
 import { notFoundRoute } from "./routes/not-found.tsx";
 import { privacyRoute } from "./routes/privacy.tsx";
 import { termsRoute } from "./routes/terms.tsx";
+import { manageRoute } from "./routes/manage.tsx";
 import { rootRoute } from "./routes/root.tsx";
 import { siteRoute } from "./routes/site.tsx";
 
@@ -27,6 +28,7 @@ export const routeTree = rootRoute.addChildren([
     bookNowRoute,
     privacyRoute,
     termsRoute,
+    manageRoute,
     notFoundRoute,
   ]),
   adminRoute.addChildren([adminIndexRoute, adminSplatRoute]),

@@ -11,7 +11,7 @@ import { adminInquirySchema, inquiryHasAddressSchema, inquiryListSchema, inquiry
 import type { InquiriesAdmin } from "../../../core/inquiry/admin-use-cases.ts";
 import type { ErrorCode } from "../../../core/shared/error-codes.ts";
 import { fieldErrorsOf } from "../../../core/shared/parse-input.ts";
-import type { Result } from "../../../core/shared/result.ts";
+import { type Result, validationError } from "../../../core/shared/result.ts";
 import { failWith } from "../../http-errors.ts";
 import { errors, IdParams, json, jsonBody, route, routeGroup } from "../../openapi.ts";
 import { presentRecord } from "../bookings.ts";
@@ -55,7 +55,7 @@ const getBooking = route({
 });
 const setStatus = route({
   method: "patch", path: "/bookings/{id}/status", tags, "x-required-role": role, summary: "Set a booking's status",
-  description: "CONFIRMED, CANCELLED or DONE from any status (staff may correct mistakes); the same status again changes nothing. A booking moving from a status that holds no place (CANCELLED) into one that does runs the capacity rule under its lock, in the transaction that writes the status, as a new booking does; a superadmin may send overrideCapacity: true to skip it (the audit row's after then carries overrideCapacity: true). DONE only once the job's start time has passed. Audited as booking.status.",
+  description: "CONFIRMED, CANCELLED or DONE from any status (staff may correct mistakes); the same status again changes nothing and sends nothing. A booking moving from a status that holds no place (CANCELLED) into one that does runs the capacity rule under its lock, in the transaction that writes the status, as a new booking does; a superadmin may send overrideCapacity: true to skip it (the audit row's after then carries overrideCapacity: true). DONE only once the job's start time has passed. CANCELLED stores reason (trimmed; none clears it) as cancelReason. The customer is e-mailed, in the same transaction, when a PENDING or CANCELLED booking is CONFIRMED (booking-confirmed, .ics METHOD:PUBLISH) and when a PENDING or CONFIRMED one is CANCELLED (booking-cancelled with the reason, .ics METHOD:CANCEL); each raises calendarSequence by 1 and carries a new manage-my-booking link. DONE, and changes from DONE, send nothing. Audited as booking.status (after carries the reason of a cancellation that gave one).",
   request: { params: IdParams, body: jsonBody(statusChangeSchema) },
   responses: {
     200: json(bookingRecordSchema, "The updated record"),
@@ -63,17 +63,21 @@ const setStatus = route({
       [403, "FORBIDDEN: overrideCapacity sent by an admin who is not a superadmin (or the role may not make this call)"],
       bookingNotFound,
       [409, "SLOT_UNAVAILABLE (the slot is full), JOB_NOT_STARTED (DONE before the start time) or QUOTE_HAS_NO_STATUS"],
-      [422, "INVALID_STATUS, or VALIDATION_FAILED when overrideCapacity is not a boolean"],
+      [422, "INVALID_STATUS, or VALIDATION_FAILED when overrideCapacity is not a boolean or reason is not text of at most 500 characters"],
     ),
   },
 });
 const confirmPayment = route({
-  method: "patch", path: "/bookings/{id}/confirm-payment", tags, "x-required-role": role, summary: "Record a booking as paid",
-  description: "Sets PAID, totalPaid (rounded to cents) and paidAt. The check and the write hold the row, so of two simultaneous calls exactly one succeeds. Audited as booking.confirm_payment.",
+  method: "patch", path: "/bookings/{id}/confirm-payment", tags, "x-required-role": role, summary: "Record a payment on an unpaid booking",
+  description: "Records amountPaid as one payment of the booking's ledger (method OTHER unless method names CASH, CARD or BANK_TRANSFER; an optional note), as POST /bookings/{id}/payments does. totalPaid is then the sum of the payments not voided; the booking is PAID (with paidAt) only once that reaches firstServiceTotal, so A$200 against A$275 stays UNPAID. Refused once PAID. The check and the write hold the row, so of two simultaneous calls that each pay in full exactly one succeeds. Audited as booking.confirm_payment.",
   request: { params: IdParams, body: jsonBody(paymentSchema) },
   responses: {
     200: json(bookingRecordSchema, "The updated record"),
-    ...errors(bookingNotFound, [409, "ALREADY_PAID or QUOTE_NOT_PAYABLE"], [422, "INVALID_AMOUNT: 'Invalid amount.' (not a finite number, or negative)"]),
+    ...errors(
+      bookingNotFound,
+      [409, "ALREADY_PAID or QUOTE_NOT_PAYABLE"],
+      [422, "INVALID_AMOUNT: 'Invalid amount.' (not a number more than 0 with at most 2 decimals and at most A$100,000); VALIDATION_FAILED for method or note"],
+    ),
   },
 });
 const listInquiries = route({
@@ -112,15 +116,18 @@ const presented = (c: Context, result: Result<BookingRecord>) => answer(c, resul
 const invalidAs = (code: ErrorCode, message: string) => (result: { success: boolean; error?: z.ZodError }, c: Context) =>
   result.success ? undefined : failWith(c, { kind: "validation", code, message, fieldErrors: fieldErrorsOf(result.error?.issues ?? []) });
 
-/** A bad status keeps its own code and message; a bad overrideCapacity is named on its own. */
+/** The status change's fields other than status: each bad one is named with its own message. */
+const STATUS_CHANGE_EXTRAS: readonly PropertyKey[] = ["overrideCapacity", "reason"];
+
+/** A bad status keeps its own code and message; a bad overrideCapacity or reason is named on its own. */
 const invalidStatusChange = (result: { success: boolean; error?: z.ZodError }, c: Context) => {
   if (result.success) return undefined;
   const issues = result.error?.issues ?? [];
-  const statusIsBad = issues.some((issue) => issue.path[0] !== "overrideCapacity");
+  const statusIsBad = issues.length === 0 || issues.some((issue) => !STATUS_CHANGE_EXTRAS.includes(issue.path[0]));
   return failWith(c, {
     kind: "validation",
     code: statusIsBad ? "INVALID_STATUS" : "VALIDATION_FAILED",
-    message: statusIsBad ? STATUS_MESSAGES.invalidStatus : STATUS_MESSAGES.invalidOverride,
+    message: statusIsBad ? STATUS_MESSAGES.invalidStatus : issues[0].message,
     fieldErrors: fieldErrorsOf(issues),
   });
 };
@@ -149,8 +156,15 @@ export function bookingsAdminRoutes({ bookings, inquiries }: BookingsAdminUseCas
     )
     .openapi(
       confirmPayment,
-      async (c) => presented(c, await bookings.confirmPayment(c.get("admin"), c.req.valid("param").id, c.req.valid("json").amountPaid)),
-      invalidAs("INVALID_AMOUNT", STATUS_MESSAGES.invalidAmount),
+      async (c) => presented(c, await bookings.confirmPayment(c.get("admin"), c.req.valid("param").id, c.req.valid("json"))),
+      (result, c) => {
+        if (result.success) return undefined;
+        // A bad amount keeps the spec's code and text; a bad method or note alone is named as any field.
+        const amountIsBad = result.error.issues.some((issue) => issue.path[0] === "amountPaid");
+        return amountIsBad
+          ? invalidAs("INVALID_AMOUNT", STATUS_MESSAGES.invalidAmount)(result, c)
+          : failWith(c, validationError(fieldErrorsOf(result.error.issues)));
+      },
     )
     .openapi(listInquiries, async (c) => c.json(await inquiries.list(c.req.valid("query")), 200))
     .openapi(getInquiry, async (c) => answer(c, await inquiries.get(c.req.valid("param").id)))

@@ -11,11 +11,12 @@ import { ErrorAlert } from "@yarra/public-ui/error-alert.tsx";
 import { isolate } from "../../ui/bidi.ts";
 import { asFailure } from "../../ui/failure.ts";
 import { BookingDetails } from "./booking-details.tsx";
-import { type BookingDto, confirmPayment, setBookingStatus } from "./bookings-api.ts";
+import { CancelBookingDialog } from "./cancel-booking-dialog.tsx";
+import { type BookingDto, setBookingStatus } from "./bookings-api.ts";
 import { bookingQuery, settleBooking } from "./bookings-queries.ts";
 import { setRead, useIsRead } from "./read-marks.ts";
-
-export const INVALID_AMOUNT = "Invalid amount.";
+import { confirmPaymentWith, type PaymentEntry, paymentsQuery } from "./payments-api.ts";
+import { partPaidLine, PaymentForm } from "./payments-panel.tsx";
 
 const STATUS_ACTIONS: { status: SettableStatus; label: string }[] = [
   { status: "CONFIRMED", label: "Confirm" },
@@ -23,7 +24,10 @@ const STATUS_ACTIONS: { status: SettableStatus; label: string }[] = [
   { status: "DONE", label: "Mark done" },
 ];
 
-/** The actions that ask first (issue 15): the customer loses the visit, or the job is closed. */
+/**
+ * The actions that ask first (issue 15): the customer loses the visit (asked in the cancel dialog,
+ * which also takes a reason), or the job is closed.
+ */
 export const STATUS_PROMPTS: Partial<Record<SettableStatus, (name: string, when: string) => string>> = {
   CANCELLED: (name, when) => `Cancel the booking of ${name} on ${when}?`,
   DONE: (name, when) => `Mark the booking of ${name} on ${when} as done?`,
@@ -32,14 +36,6 @@ export const STATUS_PROMPTS: Partial<Record<SettableStatus, (name: string, when:
 export const OVERRIDE_CAPACITY_LABEL = "Confirm anyway (override capacity)";
 
 type Failure = { kind: "api"; error: Parameters<typeof ErrorAlert>[0]["failure"] } | { kind: "text"; text: string };
-
-/** A prompt's answer as dollars, or null when it is not a finite amount of 0 or more. */
-export function parseAmount(input: string): number | null {
-  const trimmed = input.trim().replace(/^A?\$/i, "").replace(/,/g, "");
-  if (trimmed === "") return null;
-  const amount = Number(trimmed);
-  return Number.isFinite(amount) && amount >= 0 ? amount : null;
-}
 
 interface BookingCardProps {
   booking: BookingDto;
@@ -59,6 +55,10 @@ export const BookingCard = memo(function BookingCard({ booking, standalone = fal
   /** The status the server refused for a full slot, which a superadmin may force. */
   const [refusedForCapacity, setRefusedForCapacity] = useState<SettableStatus | null>(null);
   const [open, setOpen] = useState(standalone);
+  /** The Cancel booking dialog is asking. */
+  const [cancelling, setCancelling] = useState(false);
+  /** The Confirm Payment form is open. */
+  const [paying, setPaying] = useState(false);
   const details = useQuery({ ...bookingQuery(booking._id), enabled: open });
   const write = useMutation({
     mutationFn: (action: () => Promise<BookingDto>) => action(),
@@ -79,25 +79,35 @@ export const BookingCard = memo(function BookingCard({ booking, standalone = fal
   const paid = booking.paymentStatus === "PAID";
   const isSuperadmin = readSession()?.user.role === "superadmin";
 
+  const promptOf = (status: SettableStatus) =>
+    STATUS_PROMPTS[status]?.(isolate(name), formatMelbourneDateTime(new Date(booking.startTime)));
+
   function onSetStatus(status: SettableStatus, overrideCapacity = false) {
-    const prompt = overrideCapacity ? undefined : STATUS_PROMPTS[status];
-    if (prompt && !window.confirm(prompt(isolate(name), formatMelbourneDateTime(new Date(booking.startTime))))) return;
-    write.mutate(() => setBookingStatus(booking._id, status, { overrideCapacity }), {
+    if (status === "CANCELLED") {
+      setCancelling(true);
+      return;
+    }
+    const prompt = overrideCapacity ? undefined : promptOf(status);
+    if (prompt && !window.confirm(prompt)) return;
+    sendStatus(status, { overrideCapacity });
+  }
+
+  function sendStatus(status: SettableStatus, options: { overrideCapacity?: boolean; reason?: string }) {
+    write.mutate(() => setBookingStatus(booking._id, status, options), {
       onError: (error) => {
         if (errorCodeOf(error) === "SLOT_UNAVAILABLE") setRefusedForCapacity(status);
       },
     });
   }
 
-  function onConfirmPayment() {
-    const answer = window.prompt(`Amount paid for ${isolate(name)} (A$)`, String(booking.firstServiceTotal));
-    if (answer === null) return;
-    const amount = parseAmount(answer);
-    if (amount === null) {
-      setFailure({ kind: "text", text: INVALID_AMOUNT });
-      return;
-    }
-    write.mutate(() => confirmPayment(booking._id, amount));
+  /** One ledger payment through the spec's call; the ledger in the details reloads. */
+  function onRecordPayment(entry: PaymentEntry) {
+    write.mutate(() => confirmPaymentWith(booking._id, entry), {
+      onSuccess: () => {
+        setPaying(false);
+        void queryClient.invalidateQueries({ queryKey: paymentsQuery(booking._id).queryKey });
+      },
+    });
   }
 
   const classes = ["booking-card", isRead ? "is-read" : "is-unread", isQuote ? "is-quote" : ""].filter(Boolean).join(" ");
@@ -125,6 +135,7 @@ export const BookingCard = memo(function BookingCard({ booking, standalone = fal
         </div>
       </header>
       <p className="booking-card__meta">
+        <span className="booking-card__reference">{booking.reference}</span>
         <span>{booking.serviceNameAtBooking}</span>
         <span>{formatMelbourneDateTime(new Date(booking.startTime))}</span>
         <span>{formatAud(booking.firstServiceTotal)}</span>
@@ -135,6 +146,7 @@ export const BookingCard = memo(function BookingCard({ booking, standalone = fal
           Paid {formatAud(booking.totalPaid)}{booking.paidAt ? ` on ${formatMelbourneDateTime(new Date(booking.paidAt))}` : ""}
         </p>
       )}
+      {!paid && !isQuote && booking.totalPaid !== null && <p className="booking-card__paid">{partPaidLine(booking)}</p>}
 
       <div className="booking-card__actions">
         <button
@@ -167,18 +179,32 @@ export const BookingCard = memo(function BookingCard({ booking, standalone = fal
               type="button"
               className="admin-button admin-button--primary booking-button"
               disabled={busy || paid}
-              onClick={onConfirmPayment}
+              aria-expanded={paying && !paid}
+              onClick={() => setPaying((shown) => !shown)}
             >
               Confirm Payment
             </button>
           </>
         )}
       </div>
+      {paying && !paid && !isQuote && (
+        <PaymentForm booking={booking} busy={busy} onSubmit={onRecordPayment} onCancel={() => setPaying(false)} />
+      )}
 
       {failure && (
         failure.kind === "api"
           ? <ErrorAlert failure={failure.error} message={failure.error.serverMessage} onDismiss={() => setFailure(null)} />
           : <p className="admin-alert" role="alert">{failure.text}</p>
+      )}
+      {cancelling && (
+        <CancelBookingDialog
+          question={promptOf("CANCELLED") ?? ""}
+          onDismiss={() => setCancelling(false)}
+          onConfirm={(reason) => {
+            setCancelling(false);
+            sendStatus("CANCELLED", { reason });
+          }}
+        />
       )}
       {failure && refusedForCapacity && isSuperadmin && (
         <div className="booking-card__actions">

@@ -2,6 +2,7 @@ import { DEFAULT_FREQUENCY_CODE } from "@yarra/core/catalog/constants.ts";
 import { formatAud } from "@yarra/core/shared/money.ts";
 import { formatMelbourneDateTime } from "@yarra/core/shared/melbourne-time.ts";
 import type { BookingDto } from "./bookings-api.ts";
+import { PaymentsPanel } from "./payments-panel.tsx";
 
 const when = (iso: string | null | undefined) => (iso ? formatMelbourneDateTime(new Date(iso)) : "—");
 const text = (value: string | null | undefined) => (value && value.trim() !== "" ? value : "—");
@@ -27,6 +28,7 @@ export function BookingDetails({ booking }: { booking: BookingDto }) {
   const size = sizeOf(booking);
   // Contacts are links, as on inquiries: one tap to write or call.
   const rows: [string, string, string?][] = [
+    ["Reference", booking.reference],
     ["Customer", `${booking.firstName} ${booking.lastName}`.trim()],
     ["Email", booking.email, `mailto:${booking.email}`],
     ["Phone", booking.phone, `tel:${booking.phone.replace(/\s+/g, "")}`],
@@ -46,6 +48,10 @@ export function BookingDetails({ booking }: { booking: BookingDto }) {
     ["End", when(booking.endTime)],
     ["Created", when(booking.createdAt)],
     ["Notes", text(booking.notes)],
+    // Kept if the booking is confirmed again, but only a cancelled booking shows why.
+    ...(booking.status === "CANCELLED" && booking.cancelReason?.trim()
+      ? [["Cancellation reason", booking.cancelReason] as [string, string]]
+      : []),
   ];
   const amounts: [string, number][] = [
     ["Base amount", booking.baseAmount],
@@ -125,6 +131,7 @@ export function BookingDetails({ booking }: { booking: BookingDto }) {
           <dd>{when(booking.paidAt)}</dd>
         </div>
       </dl>
+      <PaymentsPanel booking={booking} />
     </div>
   );
 }

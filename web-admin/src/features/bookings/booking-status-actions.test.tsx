@@ -51,20 +51,85 @@ afterEach(() => {
 });
 
 describe("booking status actions", () => {
-  it("asks before cancelling: No sends nothing, Yes sends CANCELLED", async () => {
+  it("asks before cancelling in a dialog: Keep booking sends nothing, Cancel booking sends CANCELLED", async () => {
     storeSession();
     serve(aBooking(), (body) => HttpResponse.json(aBooking({ status: body.status as BookingDto["status"] })));
     const { user, article } = await openCard("Olivia");
-    const confirm = answerConfirms(false, true);
+    const confirm = answerConfirms();
 
     await user.click(within(article).getByRole("button", { name: "Cancel booking" }));
-    expect(confirm).toHaveBeenCalledTimes(1);
-    expect(confirm.mock.calls[0][0]).toBe("Cancel the booking of \u2068Olivia Nguyen\u2069 on Sat 28 Nov 2026, 9:00 am?");
+    const dialog = await screen.findByRole("dialog", { name: "Cancel this booking?" });
+    expect((dialog as HTMLDialogElement).open).toBe(true);
+    expect(within(dialog).getByText("Cancel the booking of \u2068Olivia Nguyen\u2069 on Sat 28 Nov 2026, 9:00 am?")).toBeTruthy();
+    expect(document.activeElement).toBe(within(dialog).getByLabelText("Reason (optional)"));
+    await user.click(within(dialog).getByRole("button", { name: "Keep booking" }));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(sent).toEqual([]);
+    expect(within(article).getByText("PENDING")).toBeTruthy();
+
+    await user.click(within(article).getByRole("button", { name: "Cancel booking" }));
+    await user.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Cancel booking" }));
+    await waitFor(() => expect(within(article).getByText("CANCELLED")).toBeTruthy());
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(sent).toEqual([{ status: "CANCELLED" }]);
+    expect(confirm).not.toHaveBeenCalled();
+  });
+
+  it("sends the reason typed in the dialog, trimmed; a reason typed then kept sends nothing", async () => {
+    storeSession();
+    serve(aBooking({ status: "CONFIRMED" }), (body) =>
+      HttpResponse.json(aBooking({ status: "CANCELLED", cancelReason: (body as { reason?: string }).reason ?? "" })));
+    const { user, article } = await openCard("Olivia");
+
+    await user.click(within(article).getByRole("button", { name: "Cancel booking" }));
+    let dialog = await screen.findByRole("dialog");
+    await user.type(within(dialog).getByLabelText("Reason (optional)"), "Not this one");
+    await user.click(within(dialog).getByRole("button", { name: "Keep booking" }));
     expect(sent).toEqual([]);
 
     await user.click(within(article).getByRole("button", { name: "Cancel booking" }));
+    dialog = await screen.findByRole("dialog");
+    const reason = within(dialog).getByLabelText<HTMLTextAreaElement>("Reason (optional)");
+    expect(reason.value).toBe("");
+    expect(reason.maxLength).toBe(500);
+    await user.type(reason, "  Customer rang: moving interstate.  ");
+    await user.click(within(dialog).getByRole("button", { name: "Cancel booking" }));
     await waitFor(() => expect(within(article).getByText("CANCELLED")).toBeTruthy());
-    expect(sent).toEqual([{ status: "CANCELLED" }]);
+    expect(sent).toEqual([{ status: "CANCELLED", reason: "Customer rang: moving interstate." }]);
+  });
+
+  it("Esc closes the cancel dialog and sends nothing", async () => {
+    storeSession();
+    serve(aBooking(), () => HttpResponse.json(aBooking({ status: "CANCELLED" })));
+    const { user, article } = await openCard("Olivia");
+
+    await user.click(within(article).getByRole("button", { name: "Cancel booking" }));
+    const dialog = await screen.findByRole("dialog");
+    dialog.dispatchEvent(new Event("cancel", { cancelable: true }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(sent).toEqual([]);
+    expect(within(article).getByRole("button", { name: "Cancel booking" })).toBeTruthy();
+  });
+
+  it.each([
+    ["CANCELLED", "Customer rang: moving interstate.", "Cancellation reasonCustomer rang: moving interstate."],
+    // Confirmed again: the reason stays on the record, but only a cancelled booking shows it.
+    ["CONFIRMED", "Customer rang: moving interstate.", null],
+    ["CANCELLED", "", null],
+  ] as const)("the details of a %s booking with reason '%s' show: %s", async (status, cancelReason, shown) => {
+    storeSession();
+    const booking = aBooking({ status, cancelReason });
+    server.use(
+      http.get("/api/admin/bookings", () => HttpResponse.json(aPage([booking]))),
+      http.get("/api/admin/bookings/b1", () => HttpResponse.json(booking)),
+      http.get("/api/admin/bookings/:id/payments", () =>
+        HttpResponse.json({ items: [], paidToDate: 0, balance: 250, paymentStatus: "UNPAID" })),
+    );
+    const { user, article } = await openCard("Olivia");
+    await user.click(within(article).getByRole("button", { name: "View details" }));
+    await within(article).findByText("Reference");
+    const label = within(article).queryByText("Cancellation reason");
+    expect(label?.closest("div")?.textContent ?? null).toBe(shown);
   });
 
   it("asks before marking done, and shows the server's text when the job has not started", async () => {

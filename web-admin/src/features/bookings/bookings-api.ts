@@ -37,12 +37,20 @@ export async function fetchBookings(query: ListQuery, page: number, signal?: Abo
 
 export const fetchBooking = (id: string) => api.get<BookingDto>(`/api/admin/bookings/${encodeURIComponent(id)}`);
 
-/** overrideCapacity (superadmins only) takes the place even when the slot is full. */
-export const setBookingStatus = (id: string, status: SettableStatus, options: { overrideCapacity?: boolean } = {}) =>
-  api.patch<BookingDto>(
-    `/api/admin/bookings/${encodeURIComponent(id)}/status`,
-    options.overrideCapacity ? { status, overrideCapacity: true } : { status },
-  );
+/**
+ * overrideCapacity (superadmins only) takes the place even when the slot is full; reason goes with
+ * CANCELLED (stored, and told to the customer) and is left out when blank.
+ */
+export const setBookingStatus = (
+  id: string,
+  status: SettableStatus,
+  options: { overrideCapacity?: boolean; reason?: string } = {},
+) =>
+  api.patch<BookingDto>(`/api/admin/bookings/${encodeURIComponent(id)}/status`, {
+    status,
+    ...(options.overrideCapacity ? { overrideCapacity: true } : {}),
+    ...(options.reason?.trim() ? { reason: options.reason.trim() } : {}),
+  });
 
 export const confirmPayment = (id: string, amountPaid: number) =>
   api.patch<BookingDto>(`/api/admin/bookings/${encodeURIComponent(id)}/confirm-payment`, { amountPaid });

@@ -40,6 +40,9 @@ beforeEach(() => {
   queries = [];
   vi.useFakeTimers({ toFake: ["Date"], now: NOW });
   storeSession();
+  // The details show the payment ledger (issue 15): payments-panel.test.tsx tests it; here, none yet.
+  server.use(http.get("/api/admin/bookings/:id/payments", () =>
+    HttpResponse.json({ items: [], paidToDate: 0, balance: 250, paymentStatus: "UNPAID" })));
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -238,14 +241,12 @@ describe("a booking card", () => {
     expect(within(article).getByText("First service total")).toBeTruthy();
   });
 
-  it("isolates customer text holding a right-to-left override (U+202E), in the card, its details and the prompt (issue 13)", async () => {
+  it("isolates customer text holding a right-to-left override (U+202E), in the card and its details (issue 13)", async () => {
     const evil = aBooking({
       firstName: "Ann\u202E", lastName: "fdp.exe", notes: "\u202Enot reversed outside", address: { unit: "", street: "1 \u202ESt", suburb: "\u202ERichmond", state: "VIC", postCode: "3121" },
     });
     answerList([evil]);
     server.use(http.get("/api/admin/bookings/b1", () => HttpResponse.json(evil)));
-    window.prompt ??= () => null;
-    const prompt = vi.spyOn(window, "prompt").mockReturnValueOnce(null);
     const { user } = await openBookings();
     const heading = await screen.findByRole("heading", { name: /Ann/ });
     expect(heading.querySelector("bdi")?.textContent).toBe("Ann\u202E fdp.exe");
@@ -260,8 +261,6 @@ describe("a booking card", () => {
     // Name (title and details), suburb, address and notes: each inside its own isolate.
     expect(overridden.length).toBeGreaterThanOrEqual(5);
     for (const node of overridden) expect(node.parentElement?.closest("bdi"), node.textContent!).not.toBeNull();
-    await user.click(screen.getByRole("button", { name: "Confirm Payment" }));
-    expect(prompt.mock.calls[0][0]).toBe("Amount paid for \u2068Ann\u202E fdp.exe\u2069 (A$)");
   });
 
   it("sets a status with PATCH and locks only that card's buttons meanwhile", async () => {
@@ -301,15 +300,15 @@ describe("a booking card", () => {
     );
     const { user } = await openBookings();
     await screen.findByRole("heading", { name: "Olivia Nguyen" });
-    window.confirm ??= () => false;
-    vi.spyOn(window, "confirm").mockReturnValueOnce(true);
     await user.click(screen.getByRole("button", { name: "Cancel booking" }));
+    // Cancelling asks in a dialog (issue 15): booking-status-actions.test.tsx tests it.
+    await user.click(within(await screen.findByRole("dialog")).getByRole("button", { name: "Cancel booking" }));
     const alert = await screen.findByRole("alert");
     expect(alert.textContent).toContain("Conflict");
     expect(alert.textContent).toContain("A quote has no status.");
   });
 
-  it("asks for the amount, rejects what is not a number, and disables Confirm Payment once PAID", async () => {
+  it("Confirm Payment opens the payment form with the first service total, rejects what is not an amount, and is disabled once PAID", async () => {
     answerList([aBooking()]);
     let sent: unknown;
     server.use(
@@ -318,24 +317,26 @@ describe("a booking card", () => {
         return HttpResponse.json(aBooking({ paymentStatus: "PAID", totalPaid: 250, paidAt: "2026-11-25T03:00:00.000Z" }));
       }),
     );
-    window.prompt ??= () => null;
-    const prompt = vi.spyOn(window, "prompt").mockReturnValueOnce("abc").mockReturnValueOnce(null).mockReturnValueOnce("250");
     const { user } = await openBookings();
     await screen.findByRole("heading", { name: "Olivia Nguyen" });
     const pay = screen.getByRole("button", { name: "Confirm Payment" });
 
     await user.click(pay);
-    expect(prompt.mock.calls[0][1]).toBe("250");
-    expect((await screen.findByRole("alert")).textContent).toBe("Invalid amount.");
+    const form = within(screen.getByRole("form", { name: "Confirm payment" }));
+    const amount = form.getByLabelText<HTMLInputElement>("Amount");
+    expect(amount.value).toBe("250");
+    await user.clear(amount);
+    await user.click(form.getByRole("button", { name: "Record payment" }));
+    expect(form.getByText("Invalid amount.")).toBeTruthy();
+    expect(amount.getAttribute("aria-invalid")).toBe("true");
     expect(sent).toBeUndefined();
 
-    await user.click(pay);
-    expect(sent).toBeUndefined();
-
-    await user.click(pay);
+    await user.type(amount, "250");
+    await user.click(form.getByRole("button", { name: "Record payment" }));
     await waitFor(() => expect(pay).toHaveProperty("disabled", true));
-    expect(sent).toEqual({ amountPaid: 250 });
+    expect(sent).toEqual({ amountPaid: 250, method: "OTHER" });
     expect(card("Olivia").textContent).toContain("Paid A$250.00 on Wed 25 Nov 2026, 2:00 pm");
+    expect(screen.queryByRole("form", { name: "Confirm payment" })).toBeNull();
     expect(screen.queryByRole("alert")).toBeNull();
   });
 

@@ -75,7 +75,7 @@ describe("settings", () => {
     await user.click(screen.getByLabelText(/Enforce the buffer/));
     await user.click(screen.getByRole("button", { name: "Save scheduling" }));
     expect(await within(form("Scheduling")).findByText("Scheduling settings saved.")).toBeTruthy();
-    expect(bodies[0]).toEqual({ slotBufferMin: 1440, maxConcurrentPerSlot: 1, enforceBuffer: false, horizonDays: 365, dayEndHour: 18 });
+    expect(bodies[0]).toEqual({ slotBufferMin: 1440, maxConcurrentPerSlot: 1, enforceBuffer: false, horizonDays: 365, dayEndHour: 18, reminderHoursBefore: 24, freeChangeCutoffHours: 24 });
     expect(buffer.value).toBe("1440");
     expect(max.value).toBe("1");
 
@@ -85,7 +85,7 @@ describe("settings", () => {
     await user.click(screen.getByRole("button", { name: "Save scheduling" }));
     await waitFor(() => expect(bodies).toHaveLength(2));
     // A blank buffer falls back to 120; the cap stops at 50.
-    expect(bodies[1]).toEqual({ slotBufferMin: 120, maxConcurrentPerSlot: 50, enforceBuffer: false, horizonDays: 365, dayEndHour: 18 });
+    expect(bodies[1]).toEqual({ slotBufferMin: 120, maxConcurrentPerSlot: 50, enforceBuffer: false, horizonDays: 365, dayEndHour: 18, reminderHoursBefore: 24, freeChangeCutoffHours: 24 });
   });
 
   it("edits the booking horizon: 365 by default, clamped to 730 and never under the lead time (issue 13)", async () => {
@@ -196,7 +196,7 @@ describe("working day end (issue 14)", () => {
     await user.selectOptions(dayEnd, "20:00");
     await user.click(screen.getByRole("button", { name: "Save scheduling" }));
     expect(await within(form("Scheduling")).findByText("Scheduling settings saved.")).toBeTruthy();
-    expect(bodies[0]).toEqual({ slotBufferMin: 90, maxConcurrentPerSlot: 2, enforceBuffer: true, horizonDays: 365, dayEndHour: 20 });
+    expect(bodies[0]).toEqual({ slotBufferMin: 90, maxConcurrentPerSlot: 2, enforceBuffer: true, horizonDays: 365, dayEndHour: 20, reminderHoursBefore: 24, freeChangeCutoffHours: 24 });
     expect(dayEnd.value).toBe("20");
   });
 
@@ -204,6 +204,55 @@ describe("working day end (issue 14)", () => {
     answerLoads(500);
     await openSettings();
     expect(screen.getByLabelText<HTMLSelectElement>("Working day ends").value).toBe("18");
+  });
+});
+
+describe("reminder and free-change hours (issue 15)", () => {
+  it("shows the saved hours, clamps what is typed, and saves them with the scheduling settings", async () => {
+    answerLoads();
+    server.use(
+      http.get("/api/admin/settings/scheduling", () =>
+        HttpResponse.json({ ...scheduling, reminderHoursBefore: 48, freeChangeCutoffHours: 12 })),
+    );
+    const bodies: Record<string, unknown>[] = [];
+    server.use(
+      http.put("/api/admin/settings/scheduling", async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        bodies.push(body);
+        return HttpResponse.json({ ...scheduling, ...body });
+      }),
+    );
+    const { user } = await openSettings();
+    const reminder = screen.getByLabelText<HTMLInputElement>("Reminder e-mail (hours before the job)");
+    const cutoff = screen.getByLabelText<HTMLInputElement>("Free changes until (hours before the job)");
+    expect([reminder.value, cutoff.value]).toEqual(["48", "12"]);
+    expect([reminder.min, reminder.max, cutoff.min, cutoff.max]).toEqual(["1", "168", "0", "168"]);
+    expect(document.getElementById(reminder.getAttribute("aria-describedby")!)!.textContent)
+      .toBe("The customer's reminder goes this many hours before the start: 1 to 168 (default 24).");
+
+    await user.clear(reminder);
+    await user.type(reminder, "0");
+    await user.clear(cutoff);
+    await user.type(cutoff, "500");
+    await user.click(screen.getByRole("button", { name: "Save scheduling" }));
+    expect(await within(form("Scheduling")).findByText("Scheduling settings saved.")).toBeTruthy();
+    expect(bodies[0]).toMatchObject({ reminderHoursBefore: 1, freeChangeCutoffHours: 168, dayEndHour: 18 });
+    expect([reminder.value, cutoff.value]).toEqual(["1", "168"]);
+
+    await user.clear(reminder);
+    await user.type(reminder, "36");
+    await user.clear(cutoff);
+    await user.click(screen.getByRole("button", { name: "Save scheduling" }));
+    await waitFor(() => expect(bodies).toHaveLength(2));
+    // A blank field falls back to its default (24 hours).
+    expect(bodies[1]).toMatchObject({ reminderHoursBefore: 36, freeChangeCutoffHours: 24 });
+  });
+
+  it("starts at 24 hours each when the settings could not be loaded", async () => {
+    answerLoads(500);
+    await openSettings();
+    expect(screen.getByLabelText<HTMLInputElement>("Reminder e-mail (hours before the job)").value).toBe("24");
+    expect(screen.getByLabelText<HTMLInputElement>("Free changes until (hours before the job)").value).toBe("24");
   });
 });
 

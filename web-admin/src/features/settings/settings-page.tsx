@@ -51,6 +51,8 @@ interface SchedulingForm {
   enforceBuffer: boolean;
   horizonDays: string;
   dayEndHour: string;
+  reminderHoursBefore: string;
+  freeChangeCutoffHours: string;
 }
 
 const toForm = (settings: SchedulingSettings): SchedulingForm => ({
@@ -59,6 +61,8 @@ const toForm = (settings: SchedulingSettings): SchedulingForm => ({
   enforceBuffer: settings.enforceBuffer,
   horizonDays: String(settings.horizonDays),
   dayEndHour: String(settings.dayEndHour),
+  reminderHoursBefore: String(settings.reminderHoursBefore),
+  freeChangeCutoffHours: String(settings.freeChangeCutoffHours),
 });
 
 /** An hour of the Melbourne wall clock as the field shows it: 18 is '18:00', 24 '24:00' (midnight). */
@@ -66,8 +70,9 @@ export const hourText = (hour: number) => `${String(hour).padStart(2, "0")}:00`;
 
 /**
  * The same clamps the server applies (core/settings/clamps.ts): 0-1440 (120), 1-50 (1), a
- * horizon of 1-730 days (365) no shorter than the saved lead time, and a working day ending at
- * 1-24 (18) after the first start hour.
+ * horizon of 1-730 days (365) no shorter than the saved lead time, a working day ending at
+ * 1-24 (18) after the first start hour, a reminder 1-168 hours (24) and free changes until
+ * 0-168 hours (24) before the job.
  */
 export function clampedScheduling(form: SchedulingForm, current: SchedulingSettings = SCHEDULING_DEFAULTS) {
   const changes = schedulingChangesSchema.parse({
@@ -76,9 +81,12 @@ export function clampedScheduling(form: SchedulingForm, current: SchedulingSetti
     enforceBuffer: form.enforceBuffer,
     horizonDays: form.horizonDays,
     dayEndHour: form.dayEndHour,
+    reminderHoursBefore: form.reminderHoursBefore,
+    freeChangeCutoffHours: form.freeChangeCutoffHours,
   });
-  const { slotBufferMin, maxConcurrentPerSlot, enforceBuffer, horizonDays, dayEndHour } = clampSchedulingSettings(changes, current);
-  return { slotBufferMin, maxConcurrentPerSlot, enforceBuffer, horizonDays, dayEndHour };
+  const { slotBufferMin, maxConcurrentPerSlot, enforceBuffer, horizonDays, dayEndHour, reminderHoursBefore, freeChangeCutoffHours } =
+    clampSchedulingSettings(changes, current);
+  return { slotBufferMin, maxConcurrentPerSlot, enforceBuffer, horizonDays, dayEndHour, reminderHoursBefore, freeChangeCutoffHours };
 }
 
 /** A failed save as its alert shows it: the catalogue entry and the server's text, else `fallback`. */
@@ -229,6 +237,46 @@ function SchedulingCard({ saved, loading }: { saved: SchedulingSettings; loading
             >
               {dayEndHours.map((hour) => <option key={hour} value={String(hour)}>{hourText(hour)}</option>)}
             </select>
+          )}
+        </FormField>
+        <FormField
+          label="Reminder e-mail (hours before the job)"
+          hint={`The customer's reminder goes this many hours before the start: ${L.reminderHoursBefore.min} to ${L.reminderHoursBefore.max} (default ${L.reminderHoursBefore.fallback}).`}
+        >
+          {(control) => (
+            <input
+              {...control}
+              name="reminderHoursBefore"
+              className="admin-input"
+              type="number"
+              inputMode="numeric"
+              min={L.reminderHoursBefore.min}
+              max={L.reminderHoursBefore.max}
+              step={1}
+              value={scheduling.reminderHoursBefore}
+              onChange={(event) => setScheduling({ ...scheduling, reminderHoursBefore: event.target.value })}
+              onBlur={clampOnBlur}
+            />
+          )}
+        </FormField>
+        <FormField
+          label="Free changes until (hours before the job)"
+          hint={`Customers may move or cancel online free of charge until this many hours before the start; after that they call: ${L.freeChangeCutoffHours.min} to ${L.freeChangeCutoffHours.max} (default ${L.freeChangeCutoffHours.fallback}).`}
+        >
+          {(control) => (
+            <input
+              {...control}
+              name="freeChangeCutoffHours"
+              className="admin-input"
+              type="number"
+              inputMode="numeric"
+              min={L.freeChangeCutoffHours.min}
+              max={L.freeChangeCutoffHours.max}
+              step={1}
+              value={scheduling.freeChangeCutoffHours}
+              onChange={(event) => setScheduling({ ...scheduling, freeChangeCutoffHours: event.target.value })}
+              onBlur={clampOnBlur}
+            />
           )}
         </FormField>
       </div>

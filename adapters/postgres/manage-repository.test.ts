@@ -1,0 +1,137 @@
+/** The manage-my-booking store's contract, on PGlite always and on PostgreSQL when DATABASE_URL is set. */
+import assert from "node:assert/strict";
+import { describeOnTargets, POSTGRES_TARGET } from "./test-db.ts";
+import { storeSample } from "./booking.contract.ts";
+import { makeManageStore } from "./manage-repository.ts";
+import { listAudit } from "./audit-repository.ts";
+import { makeBookingReader } from "./booking-repository.ts";
+import { capacityClaim, SLOT_UNAVAILABLE } from "../../core/booking/capacity.ts";
+import { customerAuditEntry } from "../../core/booking/manage.ts";
+import { hashManageToken, newManageToken } from "../../core/booking/manage-token.ts";
+import { err, ok } from "../../core/shared/result.ts";
+
+const at = (iso: string) => new Date(iso);
+const HOUR = 3_600_000;
+const ONE_PLACE = { slotBufferMin: 120, maxConcurrentPerSlot: 1, enforceBuffer: true };
+
+describeOnTargets("manage-my-booking store", async (t, db) => {
+  const store = makeManageStore(db.sql);
+  const start = at("2030-03-05T23:00:00Z");
+  const booking = await storeSample(db, { startTime: start, endTime: new Date(start.getTime() + 3 * HOUR), status: "CONFIRMED" });
+  const count = async (table: "email_outbox" | "audit_log" | "booking_access_tokens") =>
+    (await db.sql<{ n: number }[]>`select count(*)::int as n from ${db.sql(table)}`)[0].n;
+
+  await t.step("a token's hash opens its booking; anything else opens nothing", async () => {
+    const link = await newManageToken();
+    await store.transaction((tx) => tx.saveManageTokenHash(booking._id, link.hash));
+    assert.equal(await store.bookingIdByTokenHash(await hashManageToken(link.token)), booking._id);
+    assert.equal(await store.bookingIdByTokenHash(await hashManageToken("B".repeat(43))), null);
+    // The store keeps the hash only.
+    const kept = await db.sql<{ token_hash: string }[]>`select token_hash from booking_access_tokens where booking_id = ${booking._id}`;
+    assert.ok(kept.some((row) => row.token_hash === link.hash));
+    assert.ok(!kept.some((row) => row.token_hash === link.token));
+    assert.deepEqual(await store.getById(booking._id), await makeBookingReader(db.sql).getById(booking._id));
+  });
+
+  await t.step("lockById reads the booking; unknown and malformed ids are null", async () => {
+    await store.transaction(async (tx) => {
+      assert.equal((await tx.lockById(booking._id))?.reference, booking.reference);
+      assert.equal(await tx.lockById(crypto.randomUUID()), null);
+      assert.equal(await tx.lockById("not-a-uuid"), null);
+    });
+  });
+
+  await t.step("reschedule: new times, the reminder due again, the sequence raised, the status kept", async () => {
+    await db.sql`update bookings set reminder_sent_at = ${at("2030-03-04T23:00:00Z")} where id = ${booking._id}`;
+    const newStart = at("2030-03-07T00:00:00Z");
+    const moved = await store.transaction((tx) =>
+      tx.reschedule(booking._id, { startTime: newStart, endTime: new Date(newStart.getTime() + 3 * HOUR), at: at("2030-03-01T00:00:00Z") })
+    );
+    assert.deepEqual([moved.startTime, moved.endTime], [newStart, new Date(newStart.getTime() + 3 * HOUR)]);
+    assert.equal(moved.calendarSequence, booking.calendarSequence + 1);
+    assert.equal(moved.status, "CONFIRMED");
+    const [row] = await db.sql<{ reminder_sent_at: Date | null; updated_at: Date }[]>`
+      select reminder_sent_at, updated_at from bookings where id = ${booking._id}`;
+    assert.equal(row.reminder_sent_at, null);
+    assert.deepEqual(new Date(row.updated_at), at("2030-03-01T00:00:00Z"));
+  });
+
+  await t.step("decideCapacity leaves out the booking being moved, and counts the others", async () => {
+    const moved = (await store.getById(booking._id))!;
+    const nearOwn = capacityClaim({ start: new Date(moved.startTime.getTime() + HOUR), end: new Date(moved.endTime.getTime() + HOUR) }, ONE_PLACE);
+    assert.deepEqual(await store.transaction((tx) => tx.decideCapacity(nearOwn, booking._id)), ok(null));
+    const other = await storeSample(db, { startTime: at("2030-03-10T23:00:00Z"), endTime: at("2030-03-11T02:00:00Z") });
+    const nearOther = capacityClaim({ start: at("2030-03-11T00:00:00Z"), end: at("2030-03-11T03:00:00Z") }, ONE_PLACE);
+    assert.deepEqual(await store.transaction((tx) => tx.decideCapacity(nearOther, booking._id)), err(SLOT_UNAVAILABLE));
+    assert.equal((await store.capacityHoldersBetween(at("2030-03-10T00:00:00Z"), at("2030-03-12T00:00:00Z"))).length, 1);
+    await db.sql`delete from bookings where id = ${other._id}`;
+  });
+
+  await t.step("a returned failure rolls back the change, its link, its e-mails and its audit row", async () => {
+    const before = { outbox: await count("email_outbox"), audit: await count("audit_log"), tokens: await count("booking_access_tokens") };
+    const refused = await store.transaction(async (tx) => {
+      const locked = (await tx.lockById(booking._id))!;
+      await tx.cancel(booking._id, { reason: "Never mind", at: at("2030-03-01T00:00:00Z") });
+      await tx.saveManageTokenHash(booking._id, (await newManageToken()).hash);
+      await tx.enqueue([{ kind: "booking-cancelled", to: "ada@example.com", subject: "s", text: "t" }]);
+      await tx.audit(customerAuditEntry(locked, "booking.customer_cancel", {}, {}));
+      return err(SLOT_UNAVAILABLE);
+    });
+    assert.deepEqual(refused, err(SLOT_UNAVAILABLE));
+    assert.equal((await store.getById(booking._id))?.status, "CONFIRMED");
+    assert.deepEqual(
+      { outbox: await count("email_outbox"), audit: await count("audit_log"), tokens: await count("booking_access_tokens") },
+      before,
+    );
+  });
+
+  await t.step("cancel: status, reason and sequence, with e-mails and the customer's audit row in one commit", async () => {
+    const before = (await store.getById(booking._id))!;
+    const cancelled = await store.transaction(async (tx) => {
+      const locked = (await tx.lockById(booking._id))!;
+      const after = await tx.cancel(booking._id, { reason: "Moving house", at: at("2030-03-02T00:00:00Z") });
+      await tx.enqueue([{ kind: "booking-cancelled", to: after.email, subject: "Cancelled", text: "t", replyTo: "office@example.com" }]);
+      await tx.audit(customerAuditEntry(locked, "booking.customer_cancel", { status: locked.status }, { status: after.status }));
+      return after;
+    });
+    assert.deepEqual([cancelled.status, cancelled.cancelReason, cancelled.calendarSequence], ["CANCELLED", "Moving house", before.calendarSequence + 1]);
+    const [mail] = await db.sql<{ kind: string; to_address: string; reply_to: string }[]>`
+      select kind, to_address, reply_to from email_outbox where kind = 'booking-cancelled'`;
+    assert.deepEqual({ ...mail }, { kind: "booking-cancelled", to_address: "ada@example.com", reply_to: "office@example.com" });
+    // The audit log reads the customer's row back with no admin.
+    const { items } = await listAudit(db.sql, { entity: "booking", entityId: booking._id, limit: 10, page: 1 });
+    assert.deepEqual(items.map((row) => [row.adminId, row.adminEmail, row.action, row.after]), [
+      [null, "ada@example.com", "booking.customer_cancel", { status: "CANCELLED" }],
+    ]);
+  });
+
+  if (POSTGRES_TARGET && db.kind === "postgres") {
+    await t.step("lockById holds the booking: a second process's change waits for the first to commit", async () => {
+      const other = await db.openAnother(2);
+      try {
+        const otherStore = makeManageStore(other.sql);
+        const order: string[] = [];
+        let release!: () => void;
+        const held = new Promise<void>((resolve) => (release = resolve));
+        const first = store.transaction(async (tx) => {
+          await tx.lockById(booking._id);
+          order.push("first locked");
+          await held;
+          await tx.cancel(booking._id, { reason: "first", at: at("2030-03-03T00:00:00Z") });
+          order.push("first wrote");
+        });
+        while (order.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+        const second = otherStore.transaction(async (tx) => {
+          const seen = await tx.lockById(booking._id);
+          order.push(`second saw ${seen?.cancelReason}`);
+        });
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        release();
+        await Promise.all([first, second]);
+        assert.deepEqual(order, ["first locked", "first wrote", "second saw first"]);
+      } finally {
+        await other.close();
+      }
+    });
+  }
+});

@@ -1,0 +1,323 @@
+/**
+ * Manage my booking (issue 15, item 6), as the customer meets it: book on the site, open the link
+ * from the confirmation e-mail, see the booking, move it, cancel it; and the office is told.
+ */
+import assert from "node:assert/strict";
+import { buildApp } from "./app.ts";
+import { makeAppDeps } from "./graph.ts";
+import { makeMailer } from "./mailer.ts";
+import { describeApi, json, TEST_JWT_SECRET, TEST_LIMITS } from "./test-app.ts";
+import { draft, NOW, post } from "./test-fixtures.ts";
+import type { Database } from "../adapters/postgres/db.ts";
+import { makeSettingsStore } from "../adapters/postgres/settings-repository.ts";
+import type { TestDatabase } from "../adapters/postgres/test-db.ts";
+import { DEMO_BUSINESS_PROFILE } from "../core/settings/demo-business-profile.ts";
+import { changeCutoffMessage } from "../core/booking/manage-policy.ts";
+import { melbourneInstant } from "../core/shared/melbourne-time.ts";
+
+const SITE = "https://yarrashine.test";
+const PHONE = DEMO_BUSINESS_PROFILE.phone;
+const OFFICE = DEMO_BUSINESS_PROFILE.notificationEmail;
+const HOUR = 3_600_000;
+
+/** The test app with a site URL (so e-mails carry the link) and a clock the test moves. */
+function manageApp(db: Pick<Database, "sql">, clock: { now: () => Date }, onOutboxWrite?: () => void) {
+  return buildApp({
+    ...makeAppDeps(db.sql, {
+      clock,
+      mailer: makeMailer(makeSettingsStore(db.sql), SITE),
+      jwtSecret: TEST_JWT_SECRET,
+      tokenTtlHours: 12,
+      sleep: () => Promise.resolve(),
+    }),
+    limits: TEST_LIMITS,
+    trustProxy: 1,
+    onOutboxWrite,
+  });
+}
+
+type App = ReturnType<typeof manageApp>;
+
+interface OutboxRow {
+  kind: string;
+  to_address: string;
+  reply_to: string | null;
+  subject: string;
+  text_body: string;
+  attachments: { filename: string; contentType: string; content: string }[];
+}
+
+/** The newest e-mails of a kind to an address. */
+const mails = (db: TestDatabase, kind: string, to: string) =>
+  db.sql<OutboxRow[]>`
+    select kind, to_address, reply_to, subject, text_body, attachments from email_outbox
+     where kind = ${kind} and to_address = ${to} order by created_at desc, id`;
+
+/** The link's token, read from an e-mail as the customer would click it. */
+function tokenIn(mail: OutboxRow): string {
+  const match = mail.text_body.match(/https:\/\/yarrashine\.test\/manage\/([A-Za-z0-9_-]+)/);
+  assert.ok(match, `no manage link in ${mail.kind}`);
+  return match[1];
+}
+
+/** The .ics of an e-mail: one property's value, continuation lines unfolded. */
+function ics(mail: OutboxRow) {
+  const [invite] = mail.attachments;
+  const lines = invite.content.replace(/\r\n[ \t]/g, "").split("\r\n");
+  return (name: string) => lines.find((line) => line.startsWith(`${name}:`))?.slice(name.length + 1);
+}
+
+/** Books on the site as a customer and returns the booking and the token from its confirmation. */
+async function book(app: App, db: TestDatabase, overrides: Record<string, unknown>) {
+  const created = await json(await app.request(post("/api/bookings", draft(overrides))));
+  assert.equal(created.status, 201, JSON.stringify(created.body));
+  const [confirmation] = await mails(db, "booking-confirmation", created.body.email);
+  return { booking: created.body, token: tokenIn(confirmation) };
+}
+
+const get = (app: App, path: string) => app.request(`http://localhost${path}`);
+const cancel = (app: App, token: string, body: unknown = {}) => app.request(post(`/api/manage/${token}/cancel`, body));
+const reschedule = (app: App, token: string, startTimeISO: unknown) =>
+  app.request(post(`/api/manage/${token}/reschedule`, { startTimeISO }));
+
+describeApi("manage my booking: view, move, cancel", async (t, _app, db) => {
+  let now = NOW;
+  let wakes = 0;
+  const app = manageApp(db, { now: () => now }, () => wakes++);
+  // Ada: Friday 27 Nov 2026, 9:00 to 13:15 (3 hours and the add-ons' minutes).
+  const { booking, token } = await book(app, db, { email: "ada@example.com" });
+  const auditRows = () =>
+    db.sql<{ action: string; admin_id: string | null; admin_email: string; after: Record<string, unknown> }[]>`
+      select action, admin_id, admin_email, after from audit_log where entity_id = ${booking._id} order by id`;
+
+  await t.step("the link opens the booking: details, status, reference, and until when it may change", async () => {
+    const response = await get(app, `/api/manage/${token}`);
+    assert.equal(response.status, 200);
+    assert.equal(response.headers.get("cache-control"), "no-store");
+    assert.equal(response.headers.get("referrer-policy"), "no-referrer");
+    const view = await response.json();
+    assert.equal(view.reference, booking.reference);
+    assert.match(view.reference, /^YS-[2-9A-HJ-NP-Z]{6}$/);
+    assert.equal(view.status, "PENDING");
+    assert.equal(view.serviceName, booking.serviceName);
+    assert.deepEqual(view.address, booking.address);
+    assert.equal(view.startTime, "2026-11-26T22:00:00.000Z");
+    assert.equal(view.durationMinutes, 255);
+    assert.equal(view.firstServiceTotal, booking.firstServiceTotal);
+    assert.equal(view.canChange, true);
+    assert.equal(view.changeUntil, "2026-11-25T22:00:00.000Z");
+    assert.deepEqual(view.policy, { freeChangeCutoffHours: 24, lateChangeFeePercent: 50, phone: PHONE });
+    assert.deepEqual(view.reschedule, { todayYmd: "2026-11-22", earliestYmd: "2026-11-26", latestYmd: "2027-11-22" });
+    assert.equal(view.email, undefined, "the link shows no contact details");
+  });
+
+  await t.step("the calendar for a move: this job's length, its own place free", async () => {
+    const { status, body } = await json(await get(app, `/api/manage/${token}/availability?from=2026-11-27&to=2026-11-28`));
+    assert.equal(status, 200);
+    assert.equal(body.durationMinutes, 255);
+    const friday = body.days.find((day: { date: string }) => day.date === "2026-11-27");
+    const free = friday.slots.filter((slot: { available: boolean }) => slot.available).map((slot: { startTimeISO: string }) => slot.startTimeISO);
+    // 9:00 is its own place; 14:00 would end after 18:00 for a 4 h 15 min job.
+    assert.ok(free.includes("2026-11-26T22:00:00.000Z"));
+    assert.ok(free.includes("2026-11-27T02:00:00.000Z"));
+    assert.ok(!friday.slots.some((slot: { startTimeISO: string }) => slot.startTimeISO === "2026-11-27T03:00:00.000Z"));
+    const wrong = await json(await get(app, `/api/manage/${token}/availability?from=2026-12-31&to=2026-12-01`));
+    assert.equal(wrong.status, 422);
+    assert.deepEqual(Object.keys(wrong.body.fieldErrors), ["to"]);
+  });
+
+  await t.step("a move to a free time: 200, the status kept, e-mails to both, SEQUENCE 1", async () => {
+    wakes = 0;
+    const response = await reschedule(app, token, "2026-11-28T11:00:00+11:00");
+    assert.equal(response.status, 200);
+    assert.equal(response.headers.get("cache-control"), "no-store");
+    const view = await response.json();
+    assert.equal(view.status, "PENDING");
+    assert.equal(view.startTime, "2026-11-28T00:00:00.000Z");
+    assert.equal(view.endTime, "2026-11-28T04:15:00.000Z");
+    assert.equal(wakes, 1, "the e-mail relay is told");
+
+    const [moved] = await mails(db, "booking-rescheduled", "ada@example.com");
+    assert.ok(moved.text_body.includes("Was: Fri 27 Nov 2026, 9:00 am – 1:15 pm AEDT (Melbourne time)"));
+    assert.ok(moved.text_body.includes("Now: Sat 28 Nov 2026, 11:00 am – 3:15 pm AEDT (Melbourne time)"));
+    const [confirmation] = await mails(db, "booking-confirmation", "ada@example.com");
+    const invite = ics(moved);
+    assert.equal(invite("METHOD"), "PUBLISH");
+    assert.equal(invite("SEQUENCE"), "1");
+    assert.equal(invite("UID"), ics(confirmation)("UID"));
+    assert.equal(invite("DTSTART"), "20261128T000000Z");
+
+    const [office] = await mails(db, "booking-change-notification", OFFICE);
+    assert.equal(office.reply_to, "ada@example.com");
+    assert.ok(office.subject.includes(booking.reference));
+    assert.ok(office.text_body.includes("Old time: Fri 27 Nov 2026, 9:00 am – 1:15 pm AEDT (Melbourne time)"));
+    assert.ok(office.text_body.includes("New time: Sat 28 Nov 2026, 11:00 am – 3:15 pm AEDT (Melbourne time)"));
+
+    // The new e-mail's link is a fresh token; the first one still opens the booking.
+    const fresh = tokenIn(moved);
+    assert.notEqual(fresh, token);
+    for (const link of [token, fresh]) assert.equal((await json(await get(app, `/api/manage/${link}`))).body.startTime, "2026-11-28T00:00:00.000Z");
+
+    const [row] = await db.sql<{ reminder_sent_at: Date | null; calendar_sequence: number }[]>`
+      select reminder_sent_at, calendar_sequence from bookings where id = ${booking._id}`;
+    assert.deepEqual({ ...row }, { reminder_sent_at: null, calendar_sequence: 1 });
+    assert.deepEqual((await auditRows()).map((r) => [r.action, r.admin_id, r.admin_email]), [
+      ["booking.customer_reschedule", null, "ada@example.com"],
+    ]);
+  });
+
+  await t.step("a move into a full time: 409 SLOT_UNAVAILABLE, nothing changed or sent", async () => {
+    await book(app, db, { email: "bob@example.com", hours: 2, extras: [], startTimeISO: "2026-11-30T09:00:00+11:00" });
+    const before = (await db.sql`select count(*)::int as n from email_outbox`)[0].n;
+    const { status, body } = await json(await reschedule(app, token, "2026-11-30T10:00:00+11:00"));
+    assert.equal(status, 409);
+    assert.deepEqual(body, { error: "That time isn’t available. Please choose another.", code: "SLOT_UNAVAILABLE" });
+    assert.equal((await db.sql`select count(*)::int as n from email_outbox`)[0].n, before);
+    assert.equal((await json(await get(app, `/api/manage/${token}`))).body.startTime, "2026-11-28T00:00:00.000Z");
+  });
+
+  await t.step("a time a new booking could not take: 422 with the field's message", async () => {
+    const cases: [unknown, string][] = [
+      ["2026-11-29T09:00:00+11:00", "We’re closed on Sundays. Please choose another day."],
+      ["2026-11-28T16:00:00+11:00", "This clean takes about 4 hours 15 minutes and must finish by 18:00, so please choose a start no later than 13:45."],
+      ["2026-11-25T09:00:00+11:00", "The earliest date we can book is Thursday 26 November 2026."],
+      ["2026-11-28T11:00:00+11:00", "Your booking is already at this time. Please choose another."],
+      ["next Friday", "That date and time doesn’t look right."],
+      [undefined, "Please select a date and start time."],
+    ];
+    for (const [startTimeISO, message] of cases) {
+      const { status, body } = await json(await reschedule(app, token, startTimeISO));
+      assert.equal(status, 422, String(startTimeISO));
+      assert.equal(body.code, "VALIDATION_FAILED");
+      assert.deepEqual(body.fieldErrors, { startTimeISO: [message] }, String(startTimeISO));
+    }
+    const long = await json(await cancel(app, token, { reason: "x".repeat(501) }));
+    assert.equal(long.status, 422);
+    assert.deepEqual(long.body.fieldErrors, { reason: ["Please keep the reason to 500 characters or fewer."] });
+  });
+
+  await t.step("inside the cut-off: 409 CHANGE_CUTOFF_PASSED stating the fee and the phone; the page says so", async () => {
+    now = new Date(melbourneInstant("2026-11-28", 11).getTime() - 23 * HOUR);
+    const expected = { error: changeCutoffMessage({ freeChangeCutoffHours: 24, phone: PHONE }), code: "CHANGE_CUTOFF_PASSED" };
+    assert.match(expected.error, /50% fee/);
+    assert.ok(expected.error.includes(PHONE));
+    for (const response of [await reschedule(app, token, "2026-12-01T09:00:00+11:00"), await cancel(app, token)]) {
+      const { status, body } = await json(response);
+      assert.equal(status, 409);
+      assert.deepEqual(body, expected);
+    }
+    const view = (await json(await get(app, `/api/manage/${token}`))).body;
+    assert.deepEqual([view.canChange, view.reschedule], [false, null]);
+    now = NOW;
+  });
+
+  await t.step("cancel: 200, the reason kept, METHOD:CANCEL to the customer, the office told", async () => {
+    const response = await cancel(app, token, { reason: "  Moving house  " });
+    assert.equal(response.status, 200);
+    const view = await response.json();
+    assert.deepEqual([view.status, view.cancelReason, view.canChange], ["CANCELLED", "Moving house", false]);
+    const [cancelled] = await mails(db, "booking-cancelled", "ada@example.com");
+    const invite = ics(cancelled);
+    assert.equal(cancelled.attachments[0].contentType, "text/calendar; charset=utf-8; method=CANCEL");
+    assert.deepEqual([invite("METHOD"), invite("SEQUENCE"), invite("STATUS")], ["CANCEL", "2", "CANCELLED"]);
+    assert.ok(cancelled.text_body.includes("Your reason: Moving house"));
+    assert.ok(tokenIn(cancelled));
+    const [office] = await mails(db, "booking-change-notification", OFFICE);
+    assert.ok(office.subject.startsWith(`Customer cancelled ${booking.reference}`));
+    assert.ok(office.text_body.includes("Reason: Moving house"));
+    assert.equal(office.reply_to, "ada@example.com");
+    assert.deepEqual((await auditRows()).map((r) => [r.action, r.admin_id, r.admin_email, r.after]), [
+      ["booking.customer_reschedule", null, "ada@example.com", { startTime: "2026-11-28T00:00:00.000Z", endTime: "2026-11-28T04:15:00.000Z" }],
+      ["booking.customer_cancel", null, "ada@example.com", { status: "CANCELLED", cancelReason: "Moving house" }],
+    ]);
+  });
+
+  await t.step("a cancelled booking: still shown, never changed again (409)", async () => {
+    assert.equal((await get(app, `/api/manage/${token}`)).status, 200);
+    for (const response of [await cancel(app, token), await reschedule(app, token, "2026-12-01T09:00:00+11:00")]) {
+      const { status, body } = await json(response);
+      assert.equal(status, 409);
+      assert.deepEqual(body, { error: "This booking is cancelled, so it can’t be changed.", code: "BOOKING_NOT_CHANGEABLE" });
+    }
+  });
+
+  await t.step("the staff audit log lists the customer's changes", async () => {
+    const { adminSession } = await import("./test-app.ts");
+    const root = await adminSession(db, "superadmin", undefined, now);
+    const audit = await json(await app.request(`/api/admin/audit?entity=booking&entityId=${booking._id}`, { headers: root.headers }));
+    assert.equal(audit.status, 200);
+    assert.deepEqual(audit.body.items.map((row: { adminId: string | null; action: string }) => [row.adminId, row.action]), [
+      [null, "booking.customer_cancel"],
+      [null, "booking.customer_reschedule"],
+    ]);
+  });
+
+  await t.step("unknown, malformed and expired links: 404 in the one error body", async () => {
+    const invalid = { error: "This link has expired or is not valid.", code: "MANAGE_LINK_INVALID" };
+    const random = crypto.getRandomValues(new Uint8Array(32));
+    const unknown = btoa(String.fromCharCode(...random)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+    for (const link of [unknown, "short", "x".repeat(43) + "%20", encodeURIComponent(token + "'")]) {
+      for (const response of [await get(app, `/api/manage/${link}`), await cancel(app, link), await reschedule(app, link, "2026-12-01T09:00:00+11:00")]) {
+        const { status, body } = await json(response);
+        assert.equal(status, 404, link);
+        assert.deepEqual(body, invalid);
+        assert.equal(response.headers.get("referrer-policy"), "no-referrer");
+      }
+    }
+    // Bob's link works until his job is over (Monday 30 Nov, 9:00 to 11:00), then answers 404.
+    const [bobMail] = await mails(db, "booking-confirmation", "bob@example.com");
+    const bob = tokenIn(bobMail);
+    now = new Date(melbourneInstant("2026-11-30", 11).getTime() - 1);
+    assert.equal((await get(app, `/api/manage/${bob}`)).status, 200);
+    now = melbourneInstant("2026-11-30", 11);
+    const expired = await json(await get(app, `/api/manage/${bob}`));
+    assert.deepEqual([expired.status, expired.body], [404, invalid]);
+    assert.equal((await get(app, `/api/manage/${bob}/availability?from=2026-12-01&to=2026-12-02`)).status, 404);
+    now = NOW;
+  });
+
+  await t.step("rate limited like the other public writes", async () => {
+    const strict = buildApp({
+      ...makeAppDeps(db.sql, { clock: { now: () => now }, mailer: makeMailer(makeSettingsStore(db.sql), SITE), jwtSecret: TEST_JWT_SECRET, tokenTtlHours: 12 }),
+      limits: { submit: { name: "submit-manage-test", limit: 1, windowSeconds: 600 }, availability: { name: "read-manage-test", limit: 1, windowSeconds: 600 } },
+      trustProxy: 1,
+    });
+    const headers = { "x-forwarded-for": "198.51.100.77" };
+    const postTwice = [0, 1].map(() => strict.request(post(`/api/manage/${token}/cancel`, {}, headers)));
+    const statuses = (await Promise.all(postTwice)).map((r) => r.status).sort();
+    assert.deepEqual(statuses, [409, 429]);
+    const reads = await Promise.all([0, 1].map(() => strict.request(`/api/manage/${token}`, { headers })));
+    assert.deepEqual(reads.map((r) => r.status).sort(), [200, 429]);
+  });
+});
+
+describeApi("manage my booking: 10 customers move into the one place left at once", async (t, _app, db) => {
+  const other = await db.openAnother(10);
+  try {
+    const apps = [manageApp(db, { now: () => NOW }), manageApp(other, { now: () => NOW })];
+    // Ten 2-hour bookings on ten days; Tuesday 1 Dec, 9:00 is free and has one place.
+    const days = ["02", "03", "04", "05", "07", "08", "09", "10", "11", "12"];
+    const tokens: string[] = [];
+    for (const [i, day] of days.entries()) {
+      const { token } = await book(apps[0], db, {
+        email: `racer${i}@example.com`, hours: 2, extras: [], startTimeISO: `2026-12-${day}T09:00:00+11:00`,
+      });
+      tokens.push(token);
+    }
+    const target = "2026-12-01T09:00:00+11:00";
+    const responses = await Promise.all(tokens.map((token, i) => reschedule(apps[i % 2], token, target)));
+    const answers = await Promise.all(responses.map(async (r) => ({ status: r.status, body: await r.json() })));
+
+    await t.step("exactly one moves; nine get 409 SLOT_UNAVAILABLE; one place held", async () => {
+      assert.equal(answers.filter((a) => a.status === 200).length, 1);
+      assert.equal(answers.filter((a) => a.status === 409 && a.body.code === "SLOT_UNAVAILABLE").length, 9);
+      const [{ n }] = await db.sql<{ n: number }[]>`
+        select count(*)::int as n from bookings where start_time = ${new Date(target)} and status in ('PENDING', 'CONFIRMED', 'DONE')`;
+      assert.equal(n, 1);
+      assert.equal((await db.sql`select count(*)::int as n from email_outbox where kind = 'booking-rescheduled'`)[0].n, 1);
+      assert.equal((await db.sql`select count(*)::int as n from audit_log where action = 'booking.customer_reschedule'`)[0].n, 1);
+    });
+  } finally {
+    await other.close();
+  }
+});

@@ -1,0 +1,111 @@
+/**
+ * Manage my booking (issue 15): the calls of the customer's link. The token is the only key, so
+ * an unknown, malformed or expired one is a plain 404; it travels in the URL, so no answer is
+ * stored by a cache or leaks it in a Referer (manageResponseHeaders).
+ */
+import type { MiddlewareHandler } from "hono";
+import { z } from "zod";
+import type { ManageBooking } from "../../core/booking/manage.ts";
+import {
+  manageAvailabilityQuerySchema,
+  manageCancelSchema,
+  manageRescheduleSchema,
+  manageViewSchema,
+} from "../../core/booking/manage-schemas.ts";
+import { availabilityCalendarSchema } from "../../core/booking/schemas.ts";
+import { failWith } from "../http-errors.ts";
+import { errors, json, jsonBody, route, routeGroup } from "../openapi.ts";
+
+export interface ManageRouteDeps {
+  manage: ManageBooking;
+  guards: {
+    /** The public writes' budget (bookings, quotes, inquiries): cancel and move. */
+    submit: MiddlewareHandler;
+    /** The availability budget: the view and the calendar. */
+    read: MiddlewareHandler;
+  };
+  /** Told when a change has committed e-mails to the outbox. */
+  onOutboxWrite?: () => void;
+}
+
+/**
+ * For every answer under /api/manage (and the page at /manage): no cache keeps it, no Referer
+ * carries the token, no search engine indexes it. Mounted before secureHeaders, which would otherwise set its own Referrer-Policy.
+ */
+export const manageResponseHeaders: MiddlewareHandler = async (c, next) => {
+  await next();
+  c.res.headers.set("Cache-Control", "no-store");
+  c.res.headers.set("Referrer-Policy", "no-referrer");
+  // A customer's page: never in a search index, whether or not the crawler runs the page's script.
+  c.res.headers.set("X-Robots-Tag", "noindex");
+};
+
+const TokenParams = z.object({
+  token: z.string().meta({ description: "The token of the customer's link (43 characters, base64url)" }),
+});
+
+const role = "public" as const;
+const tags: [string] = ["Manage my booking"];
+const invalidLink: [404, string] = [404, "MANAGE_LINK_INVALID: unknown, malformed or expired link (valid until the job is over)"];
+const changeConflicts: [409, string] = [
+  409,
+  "CHANGE_CUTOFF_PASSED: inside the free-change cut-off (the message states the fee and the phone); " +
+  "BOOKING_NOT_CHANGEABLE: a quote, or a cancelled or done booking; SLOT_UNAVAILABLE: the new time is full",
+];
+
+const viewBooking = route({
+  method: "get", path: "/manage/{token}", tags, "x-required-role": role, summary: "The booking a customer's link opens",
+  description: "Details, status and reference, and whether (and until when) the customer may move or cancel it here.",
+  request: { params: TokenParams },
+  responses: { 200: json(manageViewSchema, "The booking"), ...errors(invalidLink, 429) },
+});
+const manageAvailability = route({
+  method: "get", path: "/manage/{token}/availability", tags, "x-required-role": role,
+  summary: "Free start times for moving this booking",
+  description: "As GET /api/availability, judged for this booking's job length, its own place not counted against it.",
+  request: { params: TokenParams, query: manageAvailabilityQuerySchema },
+  responses: { 200: json(availabilityCalendarSchema, "The days, in date order"), ...errors(invalidLink, 422, 429) },
+});
+const cancelBooking = route({
+  method: "post", path: "/manage/{token}/cancel", tags, "x-required-role": role, summary: "The customer cancels their booking",
+  description: "Free of charge until the cut-off before the start. E-mails the customer (with a calendar cancellation) and the office.",
+  request: { params: TokenParams, body: jsonBody(manageCancelSchema) },
+  responses: { 200: json(manageViewSchema, "The booking, cancelled"), ...errors(invalidLink, changeConflicts, 422, 429) },
+});
+const rescheduleBooking = route({
+  method: "post", path: "/manage/{token}/reschedule", tags, "x-required-role": role, summary: "The customer moves their booking",
+  description: "Under the rules of a new booking for the same job length, capacity included; the status stays. " +
+    "E-mails the customer (with a calendar update) and the office.",
+  request: { params: TokenParams, body: jsonBody(manageRescheduleSchema) },
+  responses: { 200: json(manageViewSchema, "The booking, moved"), ...errors(invalidLink, changeConflicts, 422, 429) },
+});
+
+export function manageRoutes(deps: ManageRouteDeps) {
+  const { manage, guards } = deps;
+  const group = routeGroup();
+  // Before the body is read: the budget counts every attempt.
+  group.on("GET", ["/manage/:token", "/manage/:token/availability"], guards.read);
+  group.on("POST", ["/manage/:token/cancel", "/manage/:token/reschedule"], guards.submit);
+  const changed = () => deps.onOutboxWrite?.();
+  return group
+    .openapi(viewBooking, async (c) => {
+      const result = await manage.view(c.req.valid("param").token);
+      return result.ok ? c.json(result.value, 200) : failWith(c, result.error);
+    })
+    .openapi(manageAvailability, async (c) => {
+      const result = await manage.availability(c.req.valid("param").token, c.req.valid("query"));
+      return result.ok ? c.json(result.value, 200) : failWith(c, result.error);
+    })
+    .openapi(cancelBooking, async (c) => {
+      const result = await manage.cancel(c.req.valid("param").token, c.req.valid("json"));
+      if (!result.ok) return failWith(c, result.error);
+      changed();
+      return c.json(result.value, 200);
+    })
+    .openapi(rescheduleBooking, async (c) => {
+      const result = await manage.reschedule(c.req.valid("param").token, c.req.valid("json"));
+      if (!result.ok) return failWith(c, result.error);
+      changed();
+      return c.json(result.value, 200);
+    });
+}

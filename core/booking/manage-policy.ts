@@ -1,0 +1,34 @@
+/**
+ * Manage my booking (issue 15): the change policy's words and limits, shared by the API and the
+ * customer's page (which imports this and no schema, so its code stays small).
+ */
+
+export const MANAGE_LIMITS = { reason: 500 } as const;
+
+/**
+ * The cancellation policy's fee for a change inside the cut-off (admin-area.md section 9: "changes
+ * or cancellations within 24 hours may incur a 50% fee"). The hours are a setting; the fee is not.
+ */
+export const LATE_CHANGE_FEE_PERCENT = 50;
+
+const hoursText = (hours: number) => `${hours} hour${hours === 1 ? "" : "s"}`;
+
+export const MANAGE_MESSAGES = {
+  linkInvalid: "This link has expired or is not valid.",
+  reasonTooLong: `Please keep the reason to ${MANAGE_LIMITS.reason} characters or fewer.`,
+  reasonNotText: "The reason must be text.",
+  sameTime: "Your booking is already at this time. Please choose another.",
+} as const;
+
+/** Inside the cut-off: what the policy charges and whom to call (the page and the 409 say the same). */
+export const changeCutoffMessage = (policy: { freeChangeCutoffHours: number; phone: string }): string =>
+  `Free changes end ${hoursText(policy.freeChangeCutoffHours)} before the appointment. ` +
+  `Changes or cancellations within ${hoursText(policy.freeChangeCutoffHours)} may incur a ${LATE_CHANGE_FEE_PERCENT}% fee, ` +
+  `so please call us on ${policy.phone} to make them.`;
+
+/** Why a booking in this state cannot be changed on the page (409 BOOKING_NOT_CHANGEABLE). */
+export function notChangeableMessage(record: { type: "BOOKING" | "QUOTE"; status: string }, phone: string): string {
+  if (record.type === "QUOTE") return `A quote request can’t be moved or cancelled here. Please call us on ${phone}.`;
+  if (record.status === "CANCELLED") return "This booking is cancelled, so it can’t be changed.";
+  return "This booking is done, so it can’t be changed.";
+}

@@ -1,0 +1,282 @@
+/**
+ * /manage/$token (issue 15): the booking a customer's e-mail link opens. They see its details,
+ * status and reference, and may move or cancel it themselves until the free-change cut-off;
+ * inside it the page states the policy's fee and gives the phone. Never prerendered, never indexed.
+ */
+import { getRouteApi } from "@tanstack/react-router";
+import { type FailureDescription, NETWORK_ERROR } from "@yarra/api/client/error-catalogue.ts";
+import { isApiError } from "@yarra/api/client/http.ts";
+import { DEFAULT_FREQUENCY_CODE } from "@yarra/core/catalog/constants.ts";
+import { changeCutoffMessage, MANAGE_MESSAGES } from "@yarra/core/booking/manage-policy.ts";
+import { formatMelbourneDateTime, formatMelbourneLongDate } from "@yarra/core/shared/melbourne-time.ts";
+import { formatAud } from "@yarra/core/shared/money.ts";
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import { useBusinessProfile } from "../../lib/business-profile-context.tsx";
+import { telHref } from "../../lib/business-profile.ts";
+import type { Settled } from "../../lib/loadable.ts";
+import { ErrorAlert } from "../../ui/error-alert.tsx";
+import { slotTimeLabel } from "../booking/availability-calendar.ts";
+import { CancelBooking } from "./cancel-booking.tsx";
+import { fetchManagedBooking, type ManagedBooking } from "./manage-api.ts";
+import { MoveBooking } from "./move-booking.tsx";
+import "../booking/booking.css";
+import "./manage.css";
+
+export const MANAGE_TEXT = {
+  title: "Your booking",
+  quoteTitle: "Your quote request",
+  loading: "Loading your booking…",
+  expired: "This link has expired or is not valid",
+  move: "Move booking",
+  cancel: "Cancel booking",
+  cancelled: "Your booking is cancelled. We’ve e-mailed you a confirmation.",
+  moved: (when: string) => `Your booking is moved to ${when}. We’ve e-mailed you the details.`,
+} as const;
+
+const STATUS_TEXT: Record<ManagedBooking["status"], string> = {
+  PENDING: "Requested — we’ll confirm availability shortly",
+  CONFIRMED: "Confirmed",
+  CANCELLED: "Cancelled",
+  DONE: "Done",
+  QUOTE_REQUESTED: "Quote requested",
+};
+
+/** 'Saturday 28 November 2026, 11:00 am – 3:15 pm (Melbourne time)'. */
+export function appointmentText(booking: Pick<ManagedBooking, "startTime" | "endTime">): string {
+  const start = new Date(booking.startTime);
+  return `${formatMelbourneLongDate(start)}, ${slotTimeLabel(booking.startTime)} – ${slotTimeLabel(booking.endTime)} (Melbourne time)`;
+}
+
+const momentText = (iso: string) => `${formatMelbourneDateTime(new Date(iso))} (Melbourne time)`;
+
+function serviceText(booking: ManagedBooking): string {
+  if (booking.pricingModel === "HOURLY" && booking.hours !== null) return `${booking.serviceName}, ${booking.hours} hour${booking.hours === 1 ? "" : "s"}`;
+  if (booking.pricingModel === "BEDROOMS" && booking.bedrooms !== null) return `${booking.serviceName}, ${booking.bedrooms} bedroom${booking.bedrooms === 1 ? "" : "s"}`;
+  return booking.serviceName;
+}
+
+function addressText({ address }: ManagedBooking): string {
+  const street = address.unit ? `${address.unit}/${address.street}` : address.street;
+  return `${street}, ${address.suburb} ${address.state} ${address.postCode}`;
+}
+
+const manageRoute = getRouteApi("/site/manage/$token");
+
+export function ManagePage() {
+  const { token } = manageRoute.useParams();
+  // A different link is a different booking: nothing of the last one's state carries over.
+  return <ManageBooking key={token} token={token} />;
+}
+
+type Panel = "move" | "cancel" | null;
+
+function ManageBooking({ token }: { token: string }) {
+  const profile = useBusinessProfile();
+  /** The booking as the server last answered: the link's first load, a reload, or a change's answer. */
+  const [loaded, setLoaded] = useState<Settled<ManagedBooking>>({ status: "loading" });
+  const [attempt, setAttempt] = useState(0);
+  const [linkDead, setLinkDead] = useState(false);
+  const [panel, setPanel] = useState<Panel>(null);
+  const [announcement, setAnnouncement] = useState("");
+  const [failure, setFailure] = useState<FailureDescription | null>(null);
+  const announcementRef = useRef<HTMLParagraphElement>(null);
+  const openerRef = useRef<HTMLButtonElement | null>(null);
+
+  // The route only names the page (it is in every page's first load): the page asks for its booking.
+  useEffect(() => {
+    const controller = new AbortController();
+    fetchManagedBooking(token, { signal: controller.signal }).then(
+      (value) => setLoaded({ status: "ready", value }),
+      (error: unknown) => {
+        if (!controller.signal.aborted) setLoaded({ status: "failed", error });
+      },
+    );
+    return () => controller.abort();
+  }, [token, attempt]);
+
+  const booking = loaded.status === "ready" ? loaded.value : null;
+  const show = (value: ManagedBooking) => setLoaded({ status: "ready", value });
+  const expired = linkDead || (loaded.status === "failed" && isApiError(loaded.error) && loaded.error.status === 404);
+
+  function open(which: Exclude<Panel, null>, opener: HTMLButtonElement) {
+    openerRef.current = opener;
+    setAnnouncement("");
+    setFailure(null);
+    setPanel(which);
+  }
+  function close() {
+    setPanel(null);
+    // Back to the button that opened the panel, once it is on screen again.
+    queueMicrotask(() => openerRef.current?.focus());
+  }
+  function done(next: ManagedBooking, message: string) {
+    show(next);
+    setPanel(null);
+    setFailure(null);
+    setAnnouncement(message);
+    queueMicrotask(() => announcementRef.current?.focus());
+  }
+  function failed(error: unknown) {
+    if (isApiError(error) && error.status === 404) {
+      setLinkDead(true);
+      return;
+    }
+    setFailure(isApiError(error) ? error : { ...NETWORK_ERROR });
+    // The booking or the clock moved on since the page loaded (cut-off passed, status changed): show it as it is now.
+    if (isApiError(error) && (error.code === "CHANGE_CUTOFF_PASSED" || error.code === "BOOKING_NOT_CHANGEABLE")) {
+      setPanel(null);
+      fetchManagedBooking(token).then(show, () => {});
+    }
+  }
+
+  let body: ReactNode;
+  if (expired) {
+    body = (
+      <div className="manage__expired">
+        <p>{MANAGE_MESSAGES.linkInvalid} Links work until the job is over, and each e-mail we send has a fresh one.</p>
+        <p>
+          For help with a booking, please call us on <a href={telHref(profile.phone)}>{profile.phone}</a>.
+        </p>
+      </div>
+    );
+  } else if (loaded.status === "failed") {
+    body = (
+      <>
+        <ErrorAlert failure={isApiError(loaded.error) ? loaded.error : NETWORK_ERROR} />
+        <p>
+          <button
+            type="button"
+            className="button button--outline"
+            onClick={() => {
+              setLoaded({ status: "loading" });
+              setAttempt((n) => n + 1);
+            }}
+          >
+            Try again
+          </button>
+        </p>
+      </>
+    );
+  } else if (!booking) {
+    body = <p role="status">{MANAGE_TEXT.loading}</p>;
+  } else {
+    body = (
+      <>
+        <BookingDetails booking={booking} />
+        {failure && (
+          <ErrorAlert failure={failure} message={failure.serverMessage ?? failure.text} onDismiss={() => setFailure(null)} />
+        )}
+        <WhatYouCanDo booking={booking} panel={panel} onOpen={open} />
+        {panel === "move" && booking.canChange && (
+          <MoveBooking
+            token={token}
+            booking={booking}
+            onMoved={(next) => done(next, MANAGE_TEXT.moved(appointmentText(next)))}
+            onFailed={failed}
+            onClose={close}
+          />
+        )}
+        {panel === "cancel" && booking.canChange && booking.changeUntil && (
+          <CancelBooking
+            token={token}
+            freeUntil={momentText(booking.changeUntil)}
+            onCancelled={(next) => done(next, MANAGE_TEXT.cancelled)}
+            onFailed={failed}
+            onClose={close}
+          />
+        )}
+      </>
+    );
+  }
+
+  return (
+    <section className="manage" aria-labelledby="manage-title">
+      <h1 className="manage__title" id="manage-title">
+        {expired ? MANAGE_TEXT.expired : booking?.type === "QUOTE" ? MANAGE_TEXT.quoteTitle : MANAGE_TEXT.title}
+      </h1>
+      {/* Always in the page, so a screen reader hears each change as it is written here. */}
+      <p className="manage__announcement" role="status" aria-live="polite" tabIndex={-1} ref={announcementRef}>
+        {announcement}
+      </p>
+      {body}
+    </section>
+  );
+}
+
+function BookingDetails({ booking }: { booking: ManagedBooking }) {
+  const rows: [string, ReactNode][] = [
+    ["Reference", <strong key="ref" className="manage__reference">{booking.reference}</strong>],
+    ["Status", STATUS_TEXT[booking.status] ?? booking.status],
+    ["Service", serviceText(booking)],
+    [booking.type === "QUOTE" ? "Preferred time" : "When", appointmentText(booking)],
+    ["Address", addressText(booking)],
+  ];
+  if (booking.extras.length > 0) {
+    rows.push([
+      "Extras",
+      <ul key="extras" className="booking-review__extras">
+        {booking.extras.map((extra) => (
+          <li key={extra.title}>{extra.quantity > 1 ? `${extra.title} × ${extra.quantity}` : extra.title}</li>
+        ))}
+      </ul>,
+    ]);
+  }
+  rows.push(["How often", booking.frequencyName], [booking.type === "QUOTE" ? "Estimated price" : "Price", formatAud(booking.firstServiceTotal)]);
+  if (booking.frequencyCode !== DEFAULT_FREQUENCY_CODE) rows.push(["Each later service", formatAud(booking.recurringTotal)]);
+  if (booking.status === "CANCELLED" && booking.cancelReason) rows.push(["Why it was cancelled", booking.cancelReason]);
+  return (
+    <dl className="booking-review manage__details">
+      {rows.map(([term, value]) => (
+        <div key={term} className="booking-review__row">
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function WhatYouCanDo(
+  { booking, panel, onOpen }: { booking: ManagedBooking; panel: Panel; onOpen: (panel: "move" | "cancel", opener: HTMLButtonElement) => void },
+) {
+  const phone = booking.policy.phone;
+  const call = <a href={telHref(phone)}>Call {phone}</a>;
+  if (booking.type === "QUOTE") {
+    return <p className="manage__note">Nothing is booked yet for a quote request. To change it, please call us: {call}.</p>;
+  }
+  if (booking.status === "CANCELLED") return <p className="manage__note">This booking is cancelled. To book again, use our booking page or {call}.</p>;
+  if (booking.status === "DONE") return <p className="manage__note">This job is done. Thank you for booking with us.</p>;
+  if (!booking.canChange) {
+    return (
+      <div className="booking-notice booking-notice--warning manage__cutoff">
+        <p>{changeCutoffMessage(booking.policy)}</p>
+        <p>{call}</p>
+      </div>
+    );
+  }
+  return (
+    <div className="manage__actions">
+      <p className="manage__note">
+        You can move or cancel this booking free of charge until {momentText(booking.changeUntil!)}.
+      </p>
+      <div className="booking-actions">
+        <button
+          type="button"
+          className="button button--outline"
+          aria-expanded={panel === "move"}
+          onClick={(event) => onOpen("move", event.currentTarget)}
+        >
+          {MANAGE_TEXT.move}
+        </button>
+        <button
+          type="button"
+          className="button button--outline"
+          aria-expanded={panel === "cancel"}
+          onClick={(event) => onOpen("cancel", event.currentTarget)}
+        >
+          {MANAGE_TEXT.cancel}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,147 @@
+/**
+ * "Move booking": the booking form's availability calendar, for this job's length, then a
+ * confirmation. The calendar's code loads with the panel, not with the page.
+ */
+import { isApiError } from "@yarra/api/client/http.ts";
+import { formatJobLength } from "@yarra/core/booking/scheduling.ts";
+import { formatYmdLong } from "@yarra/core/shared/melbourne-time.ts";
+import { Suspense, useEffect, useId, useRef, useState } from "react";
+import { freeSlots, slotTimeLabel } from "../booking/availability-calendar.ts";
+import { LazyScheduleCalendar } from "../booking/schedule-calendar-lazy.ts";
+import { type ManagedBooking, moveManagedBooking } from "./manage-api.ts";
+import { useMoveCalendar } from "./use-move-calendar.ts";
+
+export const MOVE_TEXT = {
+  title: "Move your booking",
+  pickDay: "Choose a day to see its free start times.",
+  checking: "Checking which days and times are free…",
+  daysFailed: "We couldn’t check which days are free just now.",
+  confirm: "Confirm new time",
+  keep: "Keep the current time",
+  moving: "Moving…",
+} as const;
+
+interface MoveBookingProps {
+  token: string;
+  booking: ManagedBooking;
+  /** The server's answer: the booking at its new time. */
+  onMoved: (booking: ManagedBooking) => void;
+  /** Any failure but a field's: the page shows it (and a taken time refreshes the day here first). */
+  onFailed: (error: unknown) => void;
+  onClose: () => void;
+}
+
+export function MoveBooking({ token, booking, onMoved, onFailed, onClose }: MoveBookingProps) {
+  const id = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const range = booking.reschedule!;
+  const [date, setDate] = useState("");
+  const [startTimeISO, setStartTimeISO] = useState("");
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const calendar = useMoveCalendar(token, range, date);
+  const day = date ? calendar.days.get(date) : undefined;
+  const slots = freeSlots(day);
+
+  useEffect(() => headingRef.current?.focus(), []);
+
+  async function confirm() {
+    setBusy(true);
+    setFieldError(null);
+    try {
+      onMoved(await moveManagedBooking(token, startTimeISO));
+    } catch (error) {
+      const message = isApiError(error) ? error.fieldErrors?.startTimeISO?.[0] : undefined;
+      if (message) setFieldError(message);
+      else {
+        if (isApiError(error) && error.code === "SLOT_UNAVAILABLE") {
+          calendar.refreshDay(date);
+          setStartTimeISO("");
+        }
+        onFailed(error);
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="manage-panel" aria-labelledby={`${id}-title`}>
+      <h2 className="manage-panel__title" id={`${id}-title`} ref={headingRef} tabIndex={-1}>{MOVE_TEXT.title}</h2>
+      <p className="booking-field__hint">
+        This clean takes about {formatJobLength(booking.durationMinutes)}. Pick a new day, then a free start time
+        (Melbourne time). The earliest date we can book is {formatYmdLong(range.earliestYmd)}.
+      </p>
+      <fieldset className="booking-schedule" aria-describedby={fieldError ? `${id}-error` : undefined} aria-invalid={fieldError ? true : undefined}>
+        <legend className="booking-field__label">New date and start time</legend>
+        <div className="booking-schedule__area">
+          <div className="booking-schedule__body">
+            <div className="booking-schedule__calendar">
+              <Suspense fallback={<p className="booking-schedule__placeholder">The calendar appears here once it has loaded.</p>}>
+                <LazyScheduleCalendar
+                  range={range}
+                  todayYmd={range.todayYmd}
+                  month={calendar.month}
+                  date={date}
+                  days={calendar.days}
+                  onMonthChange={calendar.setMonth}
+                  onSelectDay={(ymd) => {
+                    setDate(ymd);
+                    setStartTimeISO("");
+                    setFieldError(null);
+                  }}
+                />
+              </Suspense>
+            </div>
+            <div className="booking-schedule__times">
+              {calendar.status === "failed" && (
+                <div className="booking-schedule__failed" role="alert">
+                  <p className="booking-field__hint">{MOVE_TEXT.daysFailed}</p>
+                  <button type="button" className="button button--ghost booking-button--secondary" onClick={calendar.retry}>
+                    Retry
+                  </button>
+                </div>
+              )}
+              <p className="booking-schedule__status" role="status">{calendar.status === "loading" ? MOVE_TEXT.checking : ""}</p>
+              {day?.open
+                ? (
+                  <fieldset className="booking-slots">
+                    <legend className="booking-slots__legend">Free start times on {formatYmdLong(date)}</legend>
+                    <div className="booking-slots__grid">
+                      {slots.map((slot) => {
+                        const chosen = slot.startTimeISO === startTimeISO;
+                        return (
+                          <button
+                            key={slot.startTimeISO}
+                            type="button"
+                            className={`booking-slot ${chosen ? "booking-slot--chosen" : ""}`}
+                            aria-pressed={chosen}
+                            onClick={() => {
+                              setStartTimeISO(slot.startTimeISO);
+                              setFieldError(null);
+                            }}
+                          >
+                            {slotTimeLabel(slot.startTimeISO)}
+                          </button>
+                        );
+                      })}
+                    </div>
+                  </fieldset>
+                )
+                : <p className="booking-field__hint">{MOVE_TEXT.pickDay}</p>}
+            </div>
+          </div>
+        </div>
+      </fieldset>
+      {fieldError && <p className="booking-field__error" id={`${id}-error`} role="alert">{fieldError}</p>}
+      <div className="booking-actions">
+        <button type="button" className="button button--ghost booking-button--secondary" onClick={onClose} disabled={busy}>
+          {MOVE_TEXT.keep}
+        </button>
+        <button type="button" className="button button--primary" onClick={confirm} disabled={!startTimeISO || busy}>
+          {busy ? MOVE_TEXT.moving : startTimeISO ? `${MOVE_TEXT.confirm}: ${slotTimeLabel(startTimeISO)}, ${formatYmdLong(date)}` : MOVE_TEXT.confirm}
+        </button>
+      </div>
+    </section>
+  );
+}
