@@ -52,9 +52,6 @@ export const setBookingStatus = (
     ...(options.reason?.trim() ? { reason: options.reason.trim() } : {}),
   });
 
-export const confirmPayment = (id: string, amountPaid: number) =>
-  api.patch<BookingDto>(`/api/admin/bookings/${encodeURIComponent(id)}/confirm-payment`, { amountPaid });
-
 /** The server's file name from Content-Disposition, or a dated fallback. */
 function fileNameOf(response: Response): string {
   const header = response.headers.get("Content-Disposition") ?? "";
