@@ -5,6 +5,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { bookableDates } from "../../core/booking/scheduling.ts";
 import { SCHEDULING_DEFAULTS } from "../../core/settings/types.ts";
+import { melbourneInstant } from "../../core/shared/melbourne-time.ts";
 import { launchBrowser, watchErrors } from "./browser.ts";
 
 const baseUrl = inject("baseUrl");
@@ -87,6 +88,50 @@ async function waitForMail(email: string, timeoutMs = 15_000): Promise<string> {
     if (Date.now() > deadline) throw new Error(`no e-mail to ${email} in ${folder}: ${names.join(", ")}`);
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
+}
+
+/** The manage-my-booking link of a customer e-mail, its quoted-printable soft breaks undone. */
+function manageLinkIn(eml: string): string {
+  const unfolded = eml.replace(/=\r?\n/g, "");
+  const link = /https?:\/\/[^\s"<>]+\/manage\/[A-Za-z0-9_-]{43}/.exec(unfolded);
+  if (!link) throw new Error(`no manage link in:\n${eml.slice(0, 2000)}`);
+  return link[0];
+}
+
+/** Polls the mailbox until `count` e-mails to `address` mention `marker`. */
+async function mailsTo(address: string, marker: string, count: number, timeoutMs = 15_000): Promise<string[]> {
+  const folder = join(dataDir, "mail");
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found: string[] = [];
+    for (const name of (await readdir(folder).catch(() => [] as string[])).filter((n) => n.endsWith(".eml"))) {
+      const text = await readFile(join(folder, name), "utf8");
+      if (new RegExp(`^To: .*${address.replace(/[.+]/g, "\\$&")}`, "mi").test(text) && text.replace(/=\r?\n/g, "").includes(marker)) found.push(text);
+    }
+    if (found.length >= count || Date.now() > deadline) return found;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+}
+
+/** The Subject header, unfolded and its RFC 2047 encoded words decoded, as a mail client shows it. */
+function subjectOf(eml: string): string {
+  const raw = /^Subject: (.*(?:\r?\n[ \t].*)*)/m.exec(eml)?.[1].replace(/\r?\n[ \t]/g, " ") ?? "";
+  return raw
+    .replace(/\?=\s+=\?/g, "?==?")
+    .replace(/=\?utf-8\?([qb])\?([^?]*)\?=/gi, (_, encoding: string, text: string) =>
+      encoding.toUpperCase() === "B"
+        ? Buffer.from(text, "base64").toString("utf8")
+        : Buffer.from(text.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), "latin1").toString("utf8"));
+}
+
+/** A staff session's bearer token, as an integrator gets it. */
+async function staffToken(): Promise<string> {
+  const login = await fetch(`${baseUrl}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: "admin@yarrashine.com.au", password: "ShineDemo-2024!" }),
+  });
+  return (await login.json() as { token: string }).token;
 }
 
 async function axeViolations(page: Page) {
@@ -233,5 +278,71 @@ describe("the booking page", () => {
     expect(left).toContain("1:00 pm");
     expect(next.errors).toEqual([]);
     await next.page.context().close();
+  });
+
+  it("the customer moves and then cancels the booking from the link in their e-mail; the office is told of both", async () => {
+    const { page, errors } = await openBooking(1280, 900);
+    const email = `ada.manage.${Date.now()}@example.com`;
+    await fillCustomer(page, email);
+    await page.getByRole("radio", { name: /Hourly Cleaning/ }).check();
+    await page.getByLabel(/^Hours/).selectOption("3");
+    const [bookedDay, movedDay] = bookableDates(new Date(), SCHEDULING_DEFAULTS, 12).slice(10);
+    await pickDay(page, bookedDay);
+    await page.getByRole("button", { name: "10:00 am", exact: true }).click();
+    await page.getByRole("radio", { name: "Someone will be home" }).check();
+    await page.getByRole("button", { name: "Book Now" }).click();
+    const card = page.getByRole("region", { name: "Booking created. We’ve emailed your confirmation." });
+    await card.waitFor();
+    const reference = (await card.getByText(/^YS-[2-9A-HJ-NP-Z]{6}$/).textContent())!.trim();
+    await page.context().close();
+
+    // The customer opens the link of their confirmation, as a mail client would show it.
+    const link = manageLinkIn(await waitForMail(email));
+    expect(link.startsWith(baseUrl + "/manage/")).toBe(true);
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, bypassCSP: true });
+    const manage = await context.newPage();
+    const manageErrors = watchErrors(manage);
+    await manage.goto(link, { waitUntil: "networkidle" });
+    await manage.getByRole("heading", { name: "Your booking", level: 1 }).waitFor();
+    await expect(manage.getByText(reference).first().isVisible()).resolves.toBe(true);
+    expect(await manage.locator('meta[name="robots"]').getAttribute("content")).toMatch(/noindex/);
+
+    await manage.getByRole("button", { name: "Move booking" }).click();
+    await manage.locator(".manage-panel .booking-schedule__calendar").scrollIntoViewIfNeeded();
+    await manage.locator("[role=grid]").first().waitFor();
+    const cell = manage.locator(`[role=gridcell][data-day="${movedDay}"] button`);
+    for (let i = 0; i < 24 && !(await cell.count()); i++) await manage.getByRole("button", { name: /Next Month/i }).click();
+    await cell.click();
+    await manage.getByRole("button", { name: "11:00 am", exact: true }).click();
+    await manage.getByRole("button", { name: "Confirm new time" }).click();
+    await manage.getByText(/^Your booking is moved to/).waitFor();
+    expect(await axeViolations(manage)).toEqual([]);
+    await manage.screenshot({ path: join(SHOTS, "manage-390-moved.png"), fullPage: true });
+
+    await manage.getByRole("button", { name: "Cancel booking" }).click();
+    await manage.getByLabel("Reason (optional)").fill("Going away that week");
+    await manage.getByRole("button", { name: "Yes, cancel my booking" }).click();
+    await manage.getByText("Your booking is cancelled. We’ve e-mailed you a confirmation.").waitFor();
+    await manage.screenshot({ path: join(SHOTS, "manage-390-cancelled.png"), fullPage: true });
+    expect(manageErrors).toEqual([]);
+    await context.close();
+
+    // The office: the booking as staff see it, and an e-mail for each of the customer's changes.
+    const token = await staffToken();
+    const found = await fetch(`${baseUrl}/api/admin/bookings?type=BOOKING&q=${reference}&startFrom=2000-01-01T00:00:00Z`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const { items } = await found.json() as { items: { reference: string; status: string; startTime: string; cancelReason: string }[] };
+    expect(items.map((b) => b.reference)).toEqual([reference]);
+    expect(items[0].status).toBe("CANCELLED");
+    expect(items[0].cancelReason).toBe("Going away that week");
+    expect(new Date(items[0].startTime).toISOString()).toBe(melbourneInstant(movedDay, 11).toISOString());
+    const officeMail = await mailsTo("bookings@yarrashine.com.au", reference, 3);
+    expect(officeMail.map(subjectOf).sort()).toEqual([
+      expect.stringMatching(/^Customer cancelled/),
+      expect.stringMatching(/^Customer moved/),
+      expect.stringMatching(/^New booking request/),
+    ]);
+    expect(errors).toEqual([]);
   });
 });
