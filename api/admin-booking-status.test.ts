@@ -386,3 +386,42 @@ describeApi("staff status: the customer is told of a confirmation or a cancellat
     assert.equal(body.cancelReason, "r".repeat(500));
   });
 });
+
+describeApi("race: 10 re-confirms and 10 new bookings for the last 3 places, on two API instances", async (t, _app, db) => {
+  const other = await db.openAnother(10);
+  try {
+    const apps = [buildTestApp(db, { clock: fixedClock }), buildTestApp(other, { clock: fixedClock })];
+    const admin = await adminSession(db, "admin", undefined, NOW);
+    const settings = makeSettingsStore(db.sql);
+    await settings.saveScheduling({ ...SCHEDULING_DEFAULTS, maxConcurrentPerSlot: 10 });
+    const cancelled: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      const id = await book(apps[0], { email: `was${i}@example.com`, startTimeISO: FRIDAY_9AM });
+      assert.equal((await apps[0].request(patchStatus(id, { status: "CANCELLED" }, admin.headers))).status, 200);
+      cancelled.push(id);
+    }
+    const places = 3;
+    await settings.saveScheduling({ ...SCHEDULING_DEFAULTS, maxConcurrentPerSlot: places });
+
+    const calls = [
+      ...cancelled.map((id, i) => apps[i % 2].request(patchStatus(id, { status: "CONFIRMED" }, admin.headers))),
+      ...cancelled.map((_, i) => apps[(i + 1) % 2].request(post("/api/bookings", draft({ email: `new${i}@example.com`, startTimeISO: FRIDAY_9AM })))),
+    ];
+    const answers = await Promise.all((await Promise.all(calls)).map(json));
+
+    await t.step("exactly the places are taken; every other call is 409 SLOT_UNAVAILABLE", async () => {
+      const won = answers.filter((a) => a.status === 200 || a.status === 201);
+      assert.equal(won.length, places, JSON.stringify(answers.map((a) => a.status)));
+      for (const lost of answers.filter((a) => a.status !== 200 && a.status !== 201)) {
+        assert.deepEqual([lost.status, lost.body.code], [409, "SLOT_UNAVAILABLE"]);
+      }
+      const [{ holding }] = await db.sql<{ holding: number }[]>`
+        select count(*)::int as holding from bookings
+         where type = 'BOOKING' and status in ('PENDING', 'CONFIRMED', 'DONE') and start_time = ${new Date(FRIDAY_9AM)}`;
+      assert.equal(holding, places);
+    });
+  } finally {
+    await other.close();
+    await makeSettingsStore(db.sql).saveScheduling(SCHEDULING_DEFAULTS);
+  }
+});
