@@ -157,6 +157,13 @@ describeApi("staff bookings: list, filters, stats, paging", async (t, _app, db) 
     assert.deepEqual(ids((await get(`/bookings?startFrom=${encodeURIComponent("2026-11-26T22:00:00Z")}`)).body), [ada, grace, alan]);
   });
 
+  await t.step("endFrom keeps a job in progress listed (Upcoming): it ends after the time, though it started before", async () => {
+    const tenAm = encodeURIComponent("2026-11-27T10:00:00+11:00");
+    assert.deepEqual(ids((await get(`/bookings?startFrom=${tenAm}`)).body), [grace, alan], "Ada's started at 9: not upcoming by its start");
+    assert.deepEqual(ids((await get(`/bookings?endFrom=${tenAm}`)).body), [ada, grace, alan], "still running at 10");
+    assert.equal((await get("/bookings?endFrom=yesterday")).status, 422);
+  });
+
   await t.step("paging: limit, page and totalPages over every page", async () => {
     const first = (await get("/bookings?limit=3")).body;
     assert.deepEqual([first.items.length, first.page, first.totalPages, first.totalItems], [3, 1, 2, 4]);
@@ -523,6 +530,6 @@ describeApi("staff bookings and inquiries in the OpenAPI document", async (t, ap
       assert.deepEqual(op.security, [{ bearerAuth: [] }]);
     }
     const params = doc.paths["/api/admin/bookings"].get.parameters.map((p: { name: string }) => p.name);
-    assert.deepEqual(params.sort(), ["limit", "order", "page", "paymentStatus", "q", "sort", "startFrom", "startTo", "status", "type"]);
+    assert.deepEqual(params.sort(), ["endFrom", "limit", "order", "page", "paymentStatus", "q", "sort", "startFrom", "startTo", "status", "type"]);
   });
 });

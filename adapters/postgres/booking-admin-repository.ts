@@ -78,6 +78,7 @@ function where(sql: Queryable, f: BookingFilter): Fragment {
   if (f.paymentStatus) conditions.push(sql`b.payment_status = ${f.paymentStatus}`);
   if (f.startFrom) conditions.push(sql`b.start_time >= ${f.startFrom}`);
   if (f.startTo) conditions.push(sql`b.start_time < ${f.startTo}`);
+  if (f.endFrom) conditions.push(sql`b.end_time > ${f.endFrom}`);
   return sql`where ${joinWith(sql, "and", conditions)}`;
 }
 

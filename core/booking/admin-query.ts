@@ -79,13 +79,14 @@ export const rangeInOrder = <K extends string>(from: K, to: K) => (value: Partia
 };
 
 const bookingFilterParams = {
-  q: searchParam("Case-insensitive: first, last or full name, e-mail, suburb, phone digits, id prefix"),
+  q: searchParam("Case-insensitive: first, last or full name, e-mail, suburb, phone digits, id prefix, reference (YS-7K3F9Q, however typed)"),
   type: z.enum(RECORD_TYPES, { error: "type must be BOOKING or QUOTE." }).optional(),
   status: z.enum(RECORD_STATUS_VALUES, { error: `status must be one of ${RECORD_STATUS_VALUES.join(", ")}.` }).optional()
     .meta({ description: "With type QUOTE and no status, QUOTE_REQUESTED" }),
   paymentStatus: z.enum(PAYMENT_STATUSES, { error: "paymentStatus must be UNPAID or PAID." }).optional(),
   startFrom: instantParam("Start time from (inclusive)"),
   startTo: instantParam("Start time before (exclusive)"),
+  endFrom: instantParam("Still running at or after this time: the job ends after it (Upcoming sends now, so jobs in progress stay listed)"),
   sort: z.enum(BOOKING_SORT_FIELDS, { error: "sort must be startTime or createdAt." }).optional()
     .meta({ description: "Default startTime" }),
   order: pagingParams.order,
@@ -112,6 +113,8 @@ export interface BookingFilter {
   startFrom: Date | null;
   /** Exclusive. */
   startTo: Date | null;
+  /** Jobs ending after this instant (a job in progress counts as upcoming). */
+  endFrom: Date | null;
 }
 
 export interface BookingSort {
@@ -137,6 +140,7 @@ export function bookingListQuery(input: BookingListInput): BookingListQuery {
       paymentStatus: input.paymentStatus ?? null,
       startFrom: input.startFrom ?? null,
       startTo: input.startTo ?? null,
+      endFrom: input.endFrom ?? null,
     },
     sort: { by: input.sort ?? "startTime", order: input.order ?? "asc" },
     limit: Math.min(input.limit ?? ADMIN_LIST_LIMITS.defaultLimit, ADMIN_LIST_LIMITS.maxLimit),

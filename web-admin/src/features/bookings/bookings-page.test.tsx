@@ -56,18 +56,34 @@ describe("bookings list", () => {
     expect(lastQuery()).toEqual({
       sort: "startTime",
       order: "asc",
-      startFrom: NOW.toISOString(),
+      endFrom: NOW.toISOString(),
       limit: "200",
       page: "1",
     });
     const chips = within(screen.getByRole("list", { name: "Counts" })).getAllByRole("listitem").map((li) => li.textContent);
     expect(chips).toEqual([
-      "PENDING 1", "CONFIRMED 2", "CANCELLED 0", "DONE 3", "QUOTE_REQUESTED 4", "UNPAID 5", "PAID 6",
+      "Pending 1", "Confirmed 2", "Cancelled 0", "Done 3", "Quote requested 4", "Unpaid 5", "Paid 6",
     ]);
     const article = card("Olivia Nguyen");
     expect(within(article).getByText("PENDING")).toBeTruthy();
     expect(within(article).getByText("A$250.00")).toBeTruthy();
     expect(within(article).getByText("Sat 28 Nov 2026, 9:00 am")).toBeTruthy();
+  });
+
+  it("a count chip filters the list when clicked, and clears the filter when clicked again", async () => {
+    answerList([aBooking()]);
+    const { user } = await openBookings();
+    const counts = await screen.findByRole("list", { name: "Counts" });
+    const quotes = within(counts).getByRole("button", { name: /^Quote requested/ });
+    expect(quotes.getAttribute("aria-pressed")).toBe("false");
+    await user.click(quotes);
+    await waitFor(() => expect(lastQuery().status).toBe("QUOTE_REQUESTED"));
+    expect(within(screen.getByRole("list", { name: "Counts" })).getByRole("button", { name: /^Quote requested/ }).getAttribute("aria-pressed")).toBe("true");
+    await user.click(within(screen.getByRole("list", { name: "Counts" })).getByRole("button", { name: /^Paid/ }));
+    await waitFor(() => expect(lastQuery().paymentStatus).toBe("PAID"));
+    await user.click(within(screen.getByRole("list", { name: "Counts" })).getByRole("button", { name: /^Quote requested/ }));
+    await waitFor(() => expect(lastQuery().status).toBeUndefined());
+    expect(lastQuery().paymentStatus).toBe("PAID");
   });
 
   it("says 'No bookings.' for an empty list and 'No results for your search.' when searching", async () => {
@@ -289,7 +305,7 @@ describe("a booking card", () => {
     expect(within(ava).getByRole("button", { name: "Mark done" })).toHaveProperty("disabled", false);
     expect(within(ava).getByRole("button", { name: "Confirm" })).toHaveProperty("disabled", true);
     // The chips follow the change.
-    expect(screen.getByRole("list", { name: "Counts" }).textContent).toContain("PENDING 0");
+    expect(screen.getByRole("list", { name: "Counts" }).textContent).toContain("Pending 0");
   });
 
   it("shows the server's text when a status change fails", async () => {
@@ -398,7 +414,7 @@ describe("CSV export", () => {
     await user.click(screen.getByRole("button", { name: "Download CSV" }));
     await waitFor(() => expect(click).toHaveBeenCalled());
     expect(Object.fromEntries(csvUrl!.searchParams)).toEqual({
-      sort: "startTime", order: "asc", paymentStatus: "PAID", startFrom: NOW.toISOString(),
+      sort: "startTime", order: "asc", paymentStatus: "PAID", endFrom: NOW.toISOString(),
     });
     expect(authorization).toBeNull();
     expect(createUrl).toHaveBeenCalled();
@@ -457,7 +473,7 @@ describe("filters in the URL", () => {
     answerList([]);
     const { history } = renderAdmin("/admin/bookings?status=SOMETHING&page=-3&sort=price");
     await screen.findByText("No bookings.");
-    expect(lastQuery()).toEqual({ sort: "startTime", order: "asc", startFrom: NOW.toISOString(), limit: "200", page: "1" });
+    expect(lastQuery()).toEqual({ sort: "startTime", order: "asc", endFrom: NOW.toISOString(), limit: "200", page: "1" });
     await waitFor(() => expect(history.location.search).toBe(""));
   });
 });

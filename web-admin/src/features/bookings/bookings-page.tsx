@@ -32,6 +32,17 @@ export const LOAD_FAILED = "Failed to load bookings";
 const STATUS_CHIPS: readonly RecordStatus[] = RECORD_STATUS_VALUES;
 const PAYMENT_CHIPS: PaymentStatus[] = ["UNPAID", "PAID"];
 
+/** How staff read a status or payment state (the wire's words stay in the API and the CSV). */
+export const STATUS_LABELS: Record<RecordStatus | PaymentStatus, string> = {
+  PENDING: "Pending",
+  CONFIRMED: "Confirmed",
+  CANCELLED: "Cancelled",
+  DONE: "Done",
+  QUOTE_REQUESTED: "Quote requested",
+  UNPAID: "Unpaid",
+  PAID: "Paid",
+};
+
 // Module scope: stable features and columns keep the table's row model from rebuilding each render.
 const features = tableFeatures({});
 const column = createColumnHelper<typeof features, BookingDto>();
@@ -135,7 +146,7 @@ export function BookingsPage({ search, onSearchChange }: BookingsPageProps) {
           <span className="admin-field__label">Status</span>
           <select className="admin-input" value={filters.status} onChange={(event) => update("status", event.target.value as BookingFilters["status"])}>
             <option value="">Any</option>
-            {STATUS_CHIPS.map((status) => <option key={status} value={status}>{status}</option>)}
+            {STATUS_CHIPS.map((status) => <option key={status} value={status}>{STATUS_LABELS[status]}</option>)}
           </select>
         </label>
         <label className="admin-field">
@@ -146,7 +157,7 @@ export function BookingsPage({ search, onSearchChange }: BookingsPageProps) {
             onChange={(event) => update("paymentStatus", event.target.value as BookingFilters["paymentStatus"])}
           >
             <option value="">Any</option>
-            {PAYMENT_CHIPS.map((status) => <option key={status} value={status}>{status}</option>)}
+            {PAYMENT_CHIPS.map((status) => <option key={status} value={status}>{STATUS_LABELS[status]}</option>)}
           </select>
         </label>
         <label className="admin-field">
@@ -200,13 +211,27 @@ export function BookingsPage({ search, onSearchChange }: BookingsPageProps) {
         {stats && (
           <ul className="bookings-stats" aria-label="Counts">
             {STATUS_CHIPS.map((status) => (
-              <li key={status} className={`admin-chip booking-chip booking-chip--${status.toLowerCase()}`}>
-                {status} <strong>{stats.status[status] ?? 0}</strong>
+              <li key={status}>
+                <button
+                  type="button"
+                  className={`admin-chip booking-chip booking-chip--${status.toLowerCase()} bookings-stats__chip`}
+                  aria-pressed={filters.status === status}
+                  onClick={() => update("status", filters.status === status ? "" : status)}
+                >
+                  {STATUS_LABELS[status]} <strong>{stats.status[status] ?? 0}</strong>
+                </button>
               </li>
             ))}
             {PAYMENT_CHIPS.map((status) => (
-              <li key={status} className={`admin-chip booking-chip booking-chip--${status.toLowerCase()}`}>
-                {status} <strong>{stats.payment[status] ?? 0}</strong>
+              <li key={status}>
+                <button
+                  type="button"
+                  className={`admin-chip booking-chip booking-chip--${status.toLowerCase()} bookings-stats__chip`}
+                  aria-pressed={filters.paymentStatus === status}
+                  onClick={() => update("paymentStatus", filters.paymentStatus === status ? "" : status)}
+                >
+                  {STATUS_LABELS[status]} <strong>{stats.payment[status] ?? 0}</strong>
+                </button>
               </li>
             ))}
           </ul>

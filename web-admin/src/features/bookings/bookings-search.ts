@@ -109,5 +109,6 @@ export function buildListQuery(filters: BookingFilters, now: Date): { ok: true; 
   if (filters.paymentStatus) query.paymentStatus = filters.paymentStatus;
   if (range.startFrom) query.startFrom = range.startFrom;
   if (range.startTo) query.startTo = range.startTo;
+  if (range.endFrom) query.endFrom = range.endFrom;
   return { ok: true, query };
 }

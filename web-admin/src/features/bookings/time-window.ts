@@ -25,7 +25,7 @@ export interface CustomRange {
 }
 
 export type WindowRange =
-  | { ok: true; startFrom?: string; startTo?: string }
+  | { ok: true; startFrom?: string; startTo?: string; endFrom?: string }
   | { ok: false; message: string };
 
 const midnight = (ymd: string) => melbourneInstant(ymd, 0).toISOString();
@@ -38,7 +38,8 @@ export function customRangeProblem(custom: CustomRange): string | null {
 }
 
 /**
- * startFrom (inclusive) and startTo (exclusive) as ISO instants. Day windows run from Melbourne
+ * startFrom (inclusive) and startTo (exclusive) as ISO instants; Upcoming asks for the jobs that
+ * end after now (endFrom), so a clean that started an hour ago is still on the list. Day windows run from Melbourne
  * midnight to Melbourne midnight, so a booking at 7 am today counts as "today" all day long.
  */
 export function windowRange(window: TimeWindow, now: Date, custom: CustomRange = { from: "", to: "" }): WindowRange {
@@ -47,7 +48,7 @@ export function windowRange(window: TimeWindow, now: Date, custom: CustomRange =
     case "all":
       return { ok: true };
     case "upcoming":
-      return { ok: true, startFrom: now.toISOString() };
+      return { ok: true, endFrom: now.toISOString() };
     case "today":
       return { ok: true, startFrom: midnight(today), startTo: midnight(addDaysYmd(today, 1)) };
     case "next7":
