@@ -511,6 +511,17 @@ describeApi("staff inquiries", async (t, _app, db) => {
     assert.deepEqual([rows[0].before, rows[0].after], [{ archivedAt: null }, { archivedAt: NOW.toISOString() }]);
     assert.equal((await call("DELETE", `/inquiries/${crypto.randomUUID()}`)).status, 404);
   });
+
+  await t.step("restore: back in the default list; restoring again writes nothing; audited once", async () => {
+    const restored = await call("POST", `/inquiries/${warehouse}/restore`);
+    assert.deepEqual([restored.status, restored.body.archivedAt], [200, null]);
+    assert.ok(ids((await get("/inquiries")).body).includes(warehouse));
+    assert.equal((await call("POST", `/inquiries/${warehouse}/restore`)).status, 200);
+    const rows = (await auditRows(db, warehouse)).filter((r) => r.action === "inquiry.restore");
+    assert.equal(rows.length, 1);
+    assert.deepEqual([rows[0].before, rows[0].after], [{ archivedAt: "2026-11-21T05:00:00.000Z" }, { archivedAt: null }]);
+    assert.equal((await call("POST", `/inquiries/${crypto.randomUUID()}/restore`)).status, 404);
+  });
 });
 
 describeApi("staff bookings and inquiries in the OpenAPI document", async (t, app) => {
@@ -521,7 +532,7 @@ describeApi("staff bookings and inquiries in the OpenAPI document", async (t, ap
       ["patch", "/api/admin/bookings/{id}/status"], ["patch", "/api/admin/bookings/{id}/confirm-payment"],
       ["get", "/api/admin/inquiries"], ["get", "/api/admin/inquiries/{id}"], ["patch", "/api/admin/inquiries/{id}"],
       ["patch", "/api/admin/inquiries/{id}/read"], ["patch", "/api/admin/inquiries/{id}/has-address"],
-      ["delete", "/api/admin/inquiries/{id}"],
+      ["delete", "/api/admin/inquiries/{id}"], ["post", "/api/admin/inquiries/{id}/restore"],
     ];
     for (const [method, path] of expected) {
       const op = doc.paths[path]?.[method];

@@ -210,6 +210,8 @@ describeApi("every declared route answers as its declaration says", async (t, _a
     await call("PATCH", `/api/admin/inquiries/${inquiryId}/has-address`, 200, asAdmin({ hasAddress: true }));
     await call("DELETE", `/api/admin/inquiries/${inquiryId}`, 200, asAdmin());
     await call("DELETE", `/api/admin/inquiries/${unknownId()}`, 404, asAdmin());
+    await call("POST", `/api/admin/inquiries/${inquiryId}/restore`, 200, asAdmin());
+    await call("POST", `/api/admin/inquiries/${unknownId()}/restore`, 404, asAdmin());
   });
 
   await t.step("staff: settings, accounts, login and the audit log", async () => {

@@ -1,4 +1,4 @@
-/** The staff inquiries calls: list, details, notes, read, checked, archive. */
+/** The staff inquiries calls: list, details, notes, read, checked, archive and restore. */
 import { type Actor, auditEntry } from "../admin/audit.ts";
 import { offsetOf, type Page, totalPagesOf } from "../booking/admin-query.ts";
 import type { Clock } from "../shared/ports.ts";
@@ -9,7 +9,7 @@ import type { Inquiry } from "./types.ts";
 
 const inquiryNotFound = notFound("Inquiry", "INQUIRY_NOT_FOUND");
 
-type Action = "inquiry.notes" | "inquiry.read" | "inquiry.has_address" | "inquiry.archive";
+type Action = "inquiry.notes" | "inquiry.read" | "inquiry.has_address" | "inquiry.archive" | "inquiry.restore";
 
 export function makeInquiriesAdmin(deps: { inquiries: InquiryAdminStore; clock: Clock }) {
   const { inquiries, clock } = deps;
@@ -61,6 +61,11 @@ export function makeInquiriesAdmin(deps: { inquiries: InquiryAdminStore; clock: 
     /** Archiving hides the inquiry from the default list; archiving again keeps the first date. */
     archive(actor: Actor, id: string): Promise<Result<Inquiry>> {
       return change(actor, id, "inquiry.archive", (before) => ({ archivedAt: before.archivedAt ?? clock.now() }));
+    },
+
+    /** Back into the default list (issue 16); restoring one that is not archived writes nothing. */
+    restore(actor: Actor, id: string): Promise<Result<Inquiry>> {
+      return change(actor, id, "inquiry.restore", () => ({ archivedAt: null }));
     },
   };
 }

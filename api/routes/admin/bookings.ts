@@ -108,6 +108,13 @@ const archiveInquiry = route({
   responses: { 200: json(adminInquirySchema, "The archived inquiry"), ...errors(inquiryNotFound) },
 });
 
+const restoreInquiry = route({
+  method: "post", path: "/inquiries/{id}/restore", tags, "x-required-role": role, summary: "Restore an archived inquiry",
+  description: "Clears archivedAt, so the inquiry is back in the default list; restoring one that is not archived writes nothing. Audited as inquiry.restore.",
+  request: { params: IdParams },
+  responses: { 200: json(adminInquirySchema, "The restored inquiry"), ...errors(inquiryNotFound) },
+});
+
 /** The value as JSON, or the error in the one shape. */
 const answer = <T>(c: Context, result: Result<T>) => (result.ok ? c.json(result.value as object, 200) : failWith(c, result.error));
 const presented = (c: Context, result: Result<BookingRecord>) => answer(c, result.ok ? { ok: true, value: presentRecord(result.value) } : result);
@@ -171,5 +178,6 @@ export function bookingsAdminRoutes({ bookings, inquiries }: BookingsAdminUseCas
     .openapi(setNotes, async (c) => answer(c, await inquiries.setNotes(c.get("admin"), c.req.valid("param").id, c.req.valid("json").adminNotes)))
     .openapi(setRead, async (c) => answer(c, await inquiries.setRead(c.get("admin"), c.req.valid("param").id, c.req.valid("json").read)))
     .openapi(setHasAddress, async (c) => answer(c, await inquiries.setHasAddress(c.get("admin"), c.req.valid("param").id, c.req.valid("json").hasAddress)))
-    .openapi(archiveInquiry, async (c) => answer(c, await inquiries.archive(c.get("admin"), c.req.valid("param").id)));
+    .openapi(archiveInquiry, async (c) => answer(c, await inquiries.archive(c.get("admin"), c.req.valid("param").id)))
+    .openapi(restoreInquiry, async (c) => answer(c, await inquiries.restore(c.get("admin"), c.req.valid("param").id)));
 }

@@ -48,3 +48,4 @@ export const setInquiryChecked = (id: string, hasAddress: boolean) =>
   api.patch<InquiryDto>(`${path(id)}/has-address`, { hasAddress });
 export const saveInquiryNotes = (id: string, adminNotes: string) => api.patch<InquiryDto>(path(id), { adminNotes });
 export const archiveInquiry = (id: string) => api.delete<InquiryDto | undefined>(path(id));
+export const restoreInquiry = (id: string) => api.post<InquiryDto>(`${path(id)}/restore`, undefined);

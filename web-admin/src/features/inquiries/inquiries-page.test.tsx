@@ -145,6 +145,25 @@ describe("inquiries", () => {
     expect(deleted).toBe(1);
   });
 
+  it("restores an archived inquiry to the list", async () => {
+    answerList([anInquiry({ archivedAt: "2026-11-25T00:00:00.000Z" })]);
+    let restored = 0;
+    server.use(
+      http.post("/api/admin/inquiries/i1/restore", () => {
+        restored += 1;
+        return HttpResponse.json(anInquiry({ archivedAt: null }));
+      }),
+    );
+    const { user } = await openInquiries();
+    await screen.findByRole("heading", { name: "Priya Shah" });
+    expect(screen.getByText("Archived")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Archive" })).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Restore" }));
+    await waitFor(() => expect(screen.getByRole("button", { name: "Archive" })).toBeTruthy());
+    expect(restored).toBe(1);
+    expect(screen.queryByText("Archived")).toBeNull();
+  });
+
   it("saves admin notes with a short-lived confirmation, and shows the server's error", async () => {
     answerList([anInquiry()]);
     let sent: unknown;

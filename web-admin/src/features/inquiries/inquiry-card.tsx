@@ -8,7 +8,7 @@ import { isolate } from "../../ui/bidi.ts";
 import { asFailure } from "../../ui/failure.ts";
 import { useDraft } from "../../ui/use-draft.ts";
 import { useFlash } from "../../ui/use-flash.ts";
-import { archiveInquiry, type InquiryDto, saveInquiryNotes, setInquiryChecked, setInquiryRead } from "./inquiries-api.ts";
+import { archiveInquiry, type InquiryDto, restoreInquiry, saveInquiryNotes, setInquiryChecked, setInquiryRead } from "./inquiries-api.ts";
 import { settleInquiry } from "./inquiries-queries.ts";
 
 export const NOTES_SAVED = "Notes saved.";
@@ -95,7 +95,11 @@ export const InquiryCard = memo(function InquiryCard({ inquiry, standalone = fal
           />
           <span>Checked</span>
         </label>
-        {!archived && (
+        {archived ? (
+          <button type="button" className="admin-button inquiry-button" disabled={busy} onClick={() => write.mutate(() => restoreInquiry(inquiry._id))}>
+            Restore
+          </button>
+        ) : (
           <button type="button" className="admin-button inquiry-button inquiry-button--danger" disabled={busy} onClick={onArchive}>
             Archive
           </button>
