@@ -347,9 +347,13 @@ describeApi("staff bookings: CSV export", async (t, _app, db) => {
 
   await t.step("columns, Melbourne times, amounts, extras; every matching row", async () => {
     const [header, ...rows] = parse((await csv()).text.slice(1));
-    assert.deepEqual(header, ["id", "reference", "type", "status", "cancelReason", "paymentStatus", "createdAt", "startTime", "endTime", "firstName", "lastName", "email", "phone", "address", "service", "hours", "bedrooms", "frequency", "discountPercent", "extras", "baseAmount", "extrasAmount", "firstServiceTotal", "recurringTotal", "totalPaid", "paidAt", "paidToDate", "balance", "notes"]);
+    const fixed = ["id", "reference", "type", "status", "cancelReason", "paymentStatus", "createdAt", "startTime", "endTime", "firstName", "lastName", "email", "phone", "address", "suburb", "postCode", "service", "hours", "bedrooms", "frequency", "discountPercent", "extras", "baseAmount", "extrasAmount", "firstServiceTotal", "recurringTotal", "totalPaid", "paidAt", "paidToDate", "balance", "notes"];
+    assert.deepEqual(header.slice(0, fixed.length), fixed);
     assert.equal(rows.length, 2);
     const record = (await get(`/bookings/${booking}`)).body;
+    const answers = record.answers as { label: string; displayValue: string }[];
+    assert.ok(answers.length > 0);
+    assert.deepEqual(header.slice(fixed.length), [...new Set(answers.map((a) => a.label))], "one column a question the rows answer");
     const row = Object.fromEntries(header.map((h, i) => [h, rows[0][i]]));
     assert.equal(row.id, booking);
     assert.equal(row.reference, record.reference);
@@ -357,6 +361,9 @@ describeApi("staff bookings: CSV export", async (t, _app, db) => {
     assert.equal(row.startTime, "2026-11-27 09:00");
     assert.equal(row.endTime, "2026-11-27 13:15", "3 hours, two rooms of windows and the oven");
     assert.equal(row.address, "4/12 Smith St, Fitzroy VIC 3065");
+    assert.deepEqual([row.suburb, row.postCode], ["Fitzroy", "3065"]);
+    assert.match(row.phone, /^04\d\d \d{3} \d{3}$/, "as people write it: a spreadsheet keeps the leading 0");
+    for (const answer of answers) assert.equal(row[answer.label], answer.displayValue, answer.label);
     assert.equal(row.service, record.serviceName);
     assert.equal(row.hours, "3");
     assert.equal(row.bedrooms, "");

@@ -59,13 +59,13 @@ Deno.test("bookingsCsv: BOM, header, CRLF rows, a header alone when empty", () =
     createdAt: new Date("2026-11-20T00:00:00Z"),
     extras: [{ extraId: "e1", titleAtBooking: "Oven", quantity: 1, priceAtBooking: 45 }, { extraId: "e2", titleAtBooking: "Windows", quantity: 3, priceAtBooking: 12.5 }],
     answers: [], notes: "", baseAmount: 150, extrasAmount: 82.5, firstServiceTotal: 232.5, recurringTotal: 197.63,
-    totalPaid: 232.5, paidAt: new Date("2026-11-28T03:00:00Z"),
+    totalPaid: 232.5, paidAt: new Date("2026-11-28T03:00:00Z"), cleanerIds: [],
   } satisfies BookingRecord;
   const [, row] = bookingsCsv([record]).split("\r\n");
   assert.equal(
     row,
-    "b1,YS-7K3F9Q,BOOKING,PENDING,,PAID,2026-11-20 11:00,2026-11-28 09:00,2026-11-28 11:30,Ada,Lovelace,ada@example.com,0412345678," +
-      '"12 Smith St, Fitzroy VIC 3065",Hourly,2.5,,Weekly,15,Oven x 1; Windows x 3,150.00,82.50,232.50,197.63,232.50,2026-11-28 14:00,232.50,0.00,',
+    "b1,YS-7K3F9Q,BOOKING,PENDING,,PAID,2026-11-20 11:00,2026-11-28 09:00,2026-11-28 11:30,Ada,Lovelace,ada@example.com,0412 345 678," +
+      '"12 Smith St, Fitzroy VIC 3065",Fitzroy,3065,Hourly,2.5,,Weekly,15,Oven x 1; Windows x 3,150.00,82.50,232.50,197.63,232.50,2026-11-28 14:00,232.50,0.00,',
   );
 });
 
@@ -77,7 +77,7 @@ Deno.test("bookingsCsv: the reference, and the cancellation reason only while ca
     serviceId: null, serviceNameAtBooking: "Hourly", pricingModel: "HOURLY", hours: 2, bedrooms: null,
     frequencyCode: "ONE_TIME", frequencyNameAtBooking: "One-time", frequencyDiscountPercent: 0, discountPercent: 0,
     startTime: new Date("2026-11-27T22:00:00Z"), endTime: new Date("2026-11-28T00:00:00Z"), createdAt: new Date("2026-11-20T00:00:00Z"),
-    extras: [], answers: [], notes: "", baseAmount: 100, extrasAmount: 0, firstServiceTotal: 100, recurringTotal: 100, totalPaid: null, paidAt: null,
+    extras: [], answers: [], notes: "", baseAmount: 100, extrasAmount: 0, firstServiceTotal: 100, recurringTotal: 100, totalPaid: null, paidAt: null, cleanerIds: [],
   } satisfies BookingRecord);
   const [, cancelled, confirmed] = bookingsCsv([record("CANCELLED"), record("CONFIRMED")]).split("\r\n");
   assert.ok(cancelled.startsWith("b1,YS-7K3F9Q,BOOKING,CANCELLED,Customer moved interstate,UNPAID,"));
@@ -110,4 +110,28 @@ Deno.test("bookingsCsv: paid to date and the balance against the first service t
     ["275.10", "'-0.10"], // overpaid; a leading minus is neutralised like any formula start
     ["", ""],
   ]);
+});
+
+Deno.test("bookingsCsv: the customer's answers in columns of their own, headed by the question", () => {
+  const base: Omit<BookingRecord, "answers"> = {
+    _id: "b1", reference: "YS-7K3F9Q", cancelReason: "", calendarSequence: 0, type: "BOOKING", status: "PENDING", paymentStatus: "UNPAID",
+    firstName: "Ada", lastName: "Lovelace", email: "ada@example.com", phone: "0398765432",
+    address: { street: "1 Swan St", suburb: "Richmond", state: "VIC", postCode: "3121" },
+    serviceId: null, serviceNameAtBooking: "Hourly", pricingModel: "HOURLY", hours: 2, bedrooms: null,
+    frequencyCode: "ONE_TIME", frequencyNameAtBooking: "One-time", frequencyDiscountPercent: 0, discountPercent: 0,
+    startTime: new Date("2026-11-27T22:00:00Z"), endTime: new Date("2026-11-28T00:00:00Z"), createdAt: new Date("2026-11-20T00:00:00Z"),
+    extras: [], notes: "", baseAmount: 100, extrasAmount: 0, firstServiceTotal: 100, recurringTotal: 100, totalPaid: null, paidAt: null, cleanerIds: [],
+  };
+  const access = { questionId: "q1", label: "How will we get in?", value: "lockbox", displayValue: "Lockbox" };
+  const pets = { questionId: "q2", label: "Any pets?", value: ["dog", "cat"], displayValue: "Dog, Cat" };
+  const phone = { questionId: "q3", label: "phone", value: "ring first", displayValue: "ring first" };
+  const lines = bookingsCsv([
+    { ...base, answers: [access, pets] } satisfies BookingRecord,
+    { ...base, _id: "b2", answers: [pets, phone] } satisfies BookingRecord,
+  ]).split("\r\n");
+  const header = lines[0].replace("\uFEFF", "").split(",");
+  assert.deepEqual(header.slice(-3), ["How will we get in?", "Any pets?", "answer: phone"]);
+  assert.ok(lines[1].endsWith(",Lockbox,\"Dog, Cat\","), lines[1]);
+  assert.ok(lines[2].endsWith(",,\"Dog, Cat\",ring first"), lines[2]);
+  assert.ok(lines[1].includes(",03 9876 5432,"), "a landline as people write it");
 });

@@ -1,6 +1,7 @@
 /** The staff CSV export of bookings and quotes: RFC 4180 text that spreadsheets open safely. */
 import { melbourneHourMinute, melbourneYmd } from "../shared/melbourne-time.ts";
 import { balanceOf } from "./payments.ts";
+import { formatAuPhone } from "./phone.ts";
 import type { Address, BookingRecord } from "./types.ts";
 
 /** A spreadsheet runs a cell that starts with one of these as a formula (CSV injection). */
@@ -45,8 +46,12 @@ const COLUMNS: [header: string, value: (r: BookingRecord) => string | number | n
   ["firstName", (r) => r.firstName],
   ["lastName", (r) => r.lastName],
   ["email", (r) => r.email],
-  ["phone", (r) => r.phone],
+  // Written as people write it (0412 345 678): a spreadsheet keeps the leading 0 of text with
+  // spaces, where it drops it from 0412345678 read as a number; no formula is needed for that.
+  ["phone", (r) => formatAuPhone(r.phone)],
   ["address", (r) => addressLine(r.address)],
+  ["suburb", (r) => r.address.suburb],
+  ["postCode", (r) => r.address.postCode],
   ["service", (r) => r.serviceNameAtBooking],
   ["hours", (r) => r.hours],
   ["bedrooms", (r) => r.bedrooms],
@@ -65,14 +70,29 @@ const COLUMNS: [header: string, value: (r: BookingRecord) => string | number | n
   ["notes", (r) => r.notes],
 ];
 
+/** The fixed columns; the customers' answers follow them, one column a question. */
 export const BOOKING_CSV_HEADERS: readonly string[] = COLUMNS.map(([header]) => header);
+
+/**
+ * One column per question the exported records answer (access, pets, parking...), headed by its
+ * text, in the order the questions first appear; a record that did not answer one leaves it empty.
+ */
+function answerColumns(records: readonly BookingRecord[]): [header: string, value: (r: BookingRecord) => string][] {
+  const labels = [...new Set(records.flatMap((r) => r.answers.map((a) => a.label)))];
+  // A question whose text is also a fixed column's header gets a prefix, so no two columns share a name.
+  return labels.map((label) => [
+    BOOKING_CSV_HEADERS.includes(label) ? `answer: ${label}` : label,
+    (r) => r.answers.filter((a) => a.label === label).map((a) => a.displayValue).join("; "),
+  ]);
+}
 
 /**
  * The whole file. CRLF line ends (RFC 4180) and a UTF-8 byte-order mark, without which Excel
  * reads a downloaded file as Windows-1252 and mangles names with accents.
  */
 export function bookingsCsv(records: readonly BookingRecord[]): string {
-  const lines = [csvLine(BOOKING_CSV_HEADERS), ...records.map((r) => csvLine(COLUMNS.map(([, value]) => value(r))))];
+  const columns = [...COLUMNS, ...answerColumns(records)];
+  const lines = [csvLine(columns.map(([header]) => header)), ...records.map((r) => csvLine(columns.map(([, value]) => value(r))))];
   return `\uFEFF${lines.join("\r\n")}\r\n`;
 }
 

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { normaliseAuPhone } from "./phone.ts";
+import { formatAuPhone, normaliseAuPhone } from "./phone.ts";
 
 Deno.test("normaliseAuPhone", async (t) => {
   const cases: [string, string | null][] = [
@@ -31,4 +31,12 @@ Deno.test("normaliseAuPhone", async (t) => {
   for (const [raw, expected] of cases) {
     await t.step(raw || "(empty)", () => assert.equal(normaliseAuPhone(raw), expected));
   }
+});
+
+Deno.test("formatAuPhone: written as people write it; anything else as it is", () => {
+  assert.equal(formatAuPhone("0412345678"), "0412 345 678");
+  assert.equal(formatAuPhone("0398765432"), "03 9876 5432");
+  assert.equal(formatAuPhone("0298765432"), "02 9876 5432");
+  assert.equal(formatAuPhone("12345"), "12345");
+  assert.equal(formatAuPhone(""), "");
 });
