@@ -9,6 +9,7 @@ import { ErrorAlert } from "@yarra/public-ui/error-alert.tsx";
 import { api } from "../../lib/api.ts";
 import { asFailure, fieldErrorsOf } from "../../ui/failure.ts";
 import { useFlash } from "../../ui/use-flash.ts";
+import { NotLoaded, type NotLoadedState } from "./not-loaded.tsx";
 
 export const SERVICE_AREA_TEXT = {
   title: "Service area",
@@ -48,7 +49,9 @@ export function entryMessages(fieldErrors: Record<string, string[]>, sent: reado
 }
 
 /** The postcodes the business cleans in (issue 14): bookings outside them are refused, quotes still come. */
-export function ServiceAreaCard({ saved, loading }: { saved: ServiceArea; loading: boolean }) {
+export function ServiceAreaCard(
+  { saved, loading, notLoaded = null }: { saved: ServiceArea; loading: boolean; notLoaded?: NotLoadedState | null },
+) {
   const queryClient = useQueryClient();
   const [text, setText] = useState(() => textOf(saved));
   const [problems, setProblems] = useState<string[]>([]);
@@ -76,6 +79,7 @@ export function ServiceAreaCard({ saved, loading }: { saved: ServiceArea; loadin
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (notLoaded) return;
     const postcodes = postcodeEntries(text);
     const verdict = parseInput(serviceAreaInputSchema, { postcodes });
     save.reset();
@@ -126,8 +130,9 @@ export function ServiceAreaCard({ saved, loading }: { saved: ServiceArea; loadin
           onDismiss={save.reset}
         />
       )}
+      {notLoaded && <NotLoaded state={notLoaded} />}
       <div className="settings-card__actions">
-        <button type="submit" className="admin-button admin-button--primary" disabled={loading || save.isPending}>
+        <button type="submit" className="admin-button admin-button--primary" disabled={loading || save.isPending || notLoaded !== null}>
           {save.isPending ? "Saving…" : "Save service area"}
         </button>
         <p role="status" className="settings__saved">{flash.message}</p>

@@ -48,11 +48,43 @@ describe("settings", () => {
   it("shows 'Failed to load settings' and uses the defaults", async () => {
     answerLoads(500);
     await openSettings();
-    expect((await screen.findByRole("alert")).textContent).toContain("Failed to load settings");
+    await waitFor(() => expect(screen.getAllByRole("alert").map((a) => a.textContent).join(" ")).toContain("Failed to load settings"));
     expect(screen.getByLabelText<HTMLInputElement>("Slot buffer (minutes)").value).toBe("120");
     expect(screen.getByLabelText<HTMLInputElement>("Max concurrent bookings per slot").value).toBe("1");
     expect(screen.getByLabelText<HTMLInputElement>("Comment label").value).toBe("General comments");
     expect(screen.getByLabelText<HTMLInputElement>("Comment placeholder").value).toBe("Any special instructions?");
+  });
+
+  it("never saves the defaults over settings that failed to load: Save is off, it says why, Retry loads them", async () => {
+    answerLoads(500);
+    let puts = 0;
+    server.use(
+      http.put("/api/admin/settings/scheduling", () => {
+        puts += 1;
+        return HttpResponse.json(scheduling);
+      }),
+      http.put("/api/admin/content", () => {
+        puts += 1;
+        return HttpResponse.json(content);
+      }),
+    );
+    const { user } = await openSettings();
+    const schedulingForm = within(form("Scheduling"));
+    const contentForm = within(form("Booking form content"));
+    await waitFor(() => expect(schedulingForm.getByRole("button", { name: "Save scheduling" })).toHaveProperty("disabled", true));
+    expect(contentForm.getByRole("button", { name: "Save booking form content" })).toHaveProperty("disabled", true);
+    expect(schedulingForm.getByRole("alert").textContent).toContain("Saving is off until they load");
+    // The service area loaded: its Save is not held back by the others.
+    expect(within(form("Service area")).getByRole("button", { name: "Save service area" })).toHaveProperty("disabled", false);
+
+    answerLoads(200);
+    await user.click(schedulingForm.getByRole("button", { name: "Retry" }));
+    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>("Slot buffer (minutes)").value).toBe("90"));
+    expect(within(form("Scheduling")).getByRole("button", { name: "Save scheduling" })).toHaveProperty("disabled", false);
+    expect(within(form("Scheduling")).queryByRole("button", { name: "Retry" })).toBeNull();
+    // The content card retries on its own.
+    expect(within(form("Booking form content")).getByRole("button", { name: "Save booking form content" })).toHaveProperty("disabled", true);
+    expect(puts).toBe(0);
   });
 
   it("clamps the scheduling numbers and says 'Scheduling settings saved.'", async () => {

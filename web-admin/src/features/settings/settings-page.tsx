@@ -15,6 +15,7 @@ import {
   SERVICE_AREA_DEFAULTS,
 } from "@yarra/core/settings/types.ts";
 import { ErrorAlert } from "@yarra/public-ui/error-alert.tsx";
+import { NotLoaded, type NotLoadedState, notLoadedOf } from "./not-loaded.tsx";
 import { api } from "../../lib/api.ts";
 import { asFailure } from "../../ui/failure.ts";
 import { FormField } from "../../ui/form-field.tsx";
@@ -119,19 +120,37 @@ export function SettingsPage({ closedDates }: SettingsPageProps = {}) {
         />
       )}
       {/* Each form starts again from what was loaded once its load settles. */}
-      <SchedulingCard key={`scheduling-${scheduling.status}`} saved={scheduling.data ?? SCHEDULING_DEFAULTS} loading={loading} />
+      <SchedulingCard
+        key={`scheduling-${scheduling.status}`}
+        saved={scheduling.data ?? SCHEDULING_DEFAULTS}
+        loading={loading}
+        notLoaded={notLoadedOf(scheduling)}
+      />
       {closedDates}
       <ServiceAreaCard
         key={`service-area-${serviceArea.status}`}
         saved={serviceArea.data ?? SERVICE_AREA_DEFAULTS}
         loading={loading}
+        notLoaded={notLoadedOf(serviceArea)}
       />
-      <ContentCard key={`content-${content.status}`} saved={content.data ?? BOOKING_FORM_CONTENT_DEFAULTS} loading={loading} />
+      <ContentCard
+        key={`content-${content.status}`}
+        saved={content.data ?? BOOKING_FORM_CONTENT_DEFAULTS}
+        loading={loading}
+        notLoaded={notLoadedOf(content)}
+      />
     </section>
   );
 }
 
-function SchedulingCard({ saved, loading }: { saved: SchedulingSettings; loading: boolean }) {
+interface CardProps<T> {
+  saved: T;
+  loading: boolean;
+  /** Set when the values failed to load: the card shows the defaults but cannot save them. */
+  notLoaded: NotLoadedState | null;
+}
+
+function SchedulingCard({ saved, loading, notLoaded }: CardProps<SchedulingSettings>) {
   const queryClient = useQueryClient();
   const [scheduling, setScheduling] = useState<SchedulingForm>(() => toForm(saved));
   const flash = useFlash();
@@ -148,6 +167,7 @@ function SchedulingCard({ saved, loading }: { saved: SchedulingSettings; loading
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (notLoaded) return;
     const body = clampedScheduling(scheduling, saved);
     setScheduling(toForm({ ...saved, ...body }));
     save.mutate(body);
@@ -290,8 +310,9 @@ function SchedulingCard({ saved, loading }: { saved: SchedulingSettings; loading
         <span>Enforce the buffer (block a start once the cap is reached)</span>
       </label>
       {failure && <ErrorAlert failure={failure.failure} message={failure.text} onDismiss={save.reset} />}
+      {notLoaded && <NotLoaded state={notLoaded} />}
       <div className="settings-card__actions">
-        <button type="submit" className="admin-button admin-button--primary" disabled={loading || save.isPending}>
+        <button type="submit" className="admin-button admin-button--primary" disabled={loading || save.isPending || notLoaded !== null}>
           {save.isPending ? "Saving…" : "Save scheduling"}
         </button>
         <p role="status" className="settings__saved">{flash.message}</p>
@@ -300,7 +321,7 @@ function SchedulingCard({ saved, loading }: { saved: SchedulingSettings; loading
   );
 }
 
-function ContentCard({ saved, loading }: { saved: BookingFormContent; loading: boolean }) {
+function ContentCard({ saved, loading, notLoaded }: CardProps<BookingFormContent>) {
   const queryClient = useQueryClient();
   const [content, setContent] = useState<BookingFormContent>(saved);
   const flash = useFlash();
@@ -318,6 +339,7 @@ function ContentCard({ saved, loading }: { saved: BookingFormContent; loading: b
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (notLoaded) return;
     save.mutate({
       generalCommentEnabled: content.generalCommentEnabled,
       generalCommentLabel: content.generalCommentLabel,
@@ -365,8 +387,9 @@ function ContentCard({ saved, loading }: { saved: BookingFormContent; loading: b
         </FormField>
       </div>
       {failure && <ErrorAlert failure={failure.failure} message={failure.text} onDismiss={save.reset} />}
+      {notLoaded && <NotLoaded state={notLoaded} />}
       <div className="settings-card__actions">
-        <button type="submit" className="admin-button admin-button--primary" disabled={loading || save.isPending}>
+        <button type="submit" className="admin-button admin-button--primary" disabled={loading || save.isPending || notLoaded !== null}>
           {save.isPending ? "Saving…" : "Save booking form content"}
         </button>
         <p role="status" className="settings__saved">{flash.message}</p>
