@@ -10,6 +10,7 @@ import { useDraft } from "../../ui/use-draft.ts";
 import { useFlash } from "../../ui/use-flash.ts";
 import { archiveInquiry, type InquiryDto, restoreInquiry, saveInquiryNotes, setInquiryChecked, setInquiryRead } from "./inquiries-api.ts";
 import { settleInquiry } from "./inquiries-queries.ts";
+import { useUnsavedChanges } from "../../lib/unsaved-changes.ts";
 
 export const NOTES_SAVED = "Notes saved.";
 export const archivePrompt = (name: string) =>
@@ -34,6 +35,7 @@ export const InquiryCard = memo(function InquiryCard({ inquiry, standalone = fal
   const failure = write.isError ? asFailure(write.error, ACTION_FAILED) : null;
   // Follows the server's notes (e.g. trimmed) while letting staff type their own.
   const [notes, setNotes] = useDraft(inquiry.adminNotes ?? "");
+  useUnsavedChanges(notes !== (inquiry.adminNotes ?? ""));
   const flash = useFlash();
   const ids = { title: useId(), notes: useId() };
   const name = `${inquiry.firstName} ${inquiry.lastName}`.trim() || inquiry.email;

@@ -8,6 +8,7 @@ import { fieldErrorsOf } from "../../ui/failure.ts";
 import { FormField } from "../../ui/form-field.tsx";
 import { MoneyInput } from "../../ui/money-input.tsx";
 import type { ServiceBody } from "./services-api.ts";
+import { useUnsavedChanges } from "../../lib/unsaved-changes.ts";
 
 const MODEL_LABELS: Record<PricingModel, string> = {
   HOURLY: "Hourly",
@@ -130,11 +131,15 @@ interface ServiceFormProps {
 
 /** Create and edit form of a service: the fields follow the pricing model (admin-area.md section 2). */
 export function ServiceForm({ service, submitLabel, busyLabel, onSubmit, onCancel, failureText }: ServiceFormProps) {
-  const [draft, setDraft] = useState<ServiceDraft>(() => draftOf(service));
+  const [initial] = useState<ServiceDraft>(() => draftOf(service));
+  const [draft, setDraft] = useState<ServiceDraft>(initial);
+  // What was loaded, to tell unsaved changes from none (the draft's row keys are part of it).
+  const [loaded] = useState(() => JSON.stringify(initial));
   const [slugTouched, setSlugTouched] = useState(Boolean(service));
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [working, setWorking] = useState(false);
+  useUnsavedChanges(!working && JSON.stringify(draft) !== loaded);
   const mode = service ? "update" : "create";
   const modelName = useId();
   const formRef = useRef<HTMLFormElement>(null);

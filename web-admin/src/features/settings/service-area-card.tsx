@@ -10,6 +10,7 @@ import { api } from "../../lib/api.ts";
 import { asFailure, fieldErrorsOf } from "../../ui/failure.ts";
 import { useFlash } from "../../ui/use-flash.ts";
 import { NotLoaded, type NotLoadedState } from "./not-loaded.tsx";
+import { useUnsavedChanges } from "../../lib/unsaved-changes.ts";
 
 export const SERVICE_AREA_TEXT = {
   title: "Service area",
@@ -54,6 +55,7 @@ export function ServiceAreaCard(
 ) {
   const queryClient = useQueryClient();
   const [text, setText] = useState(() => textOf(saved));
+  useUnsavedChanges(text !== textOf(saved));
   const [problems, setProblems] = useState<string[]>([]);
   const flash = useFlash();
   const fieldRef = useRef<HTMLTextAreaElement>(null);

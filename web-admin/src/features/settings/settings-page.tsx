@@ -23,6 +23,7 @@ import { useDismissible } from "../../ui/use-dismissible.ts";
 import { useFlash } from "../../ui/use-flash.ts";
 import { ServiceAreaCard, serviceAreaQuery } from "./service-area-card.tsx";
 import "./settings.css";
+import { useUnsavedChanges } from "../../lib/unsaved-changes.ts";
 
 export const SETTINGS_TEXT = {
   loadFailed: "Failed to load settings",
@@ -153,6 +154,7 @@ interface CardProps<T> {
 function SchedulingCard({ saved, loading, notLoaded }: CardProps<SchedulingSettings>) {
   const queryClient = useQueryClient();
   const [scheduling, setScheduling] = useState<SchedulingForm>(() => toForm(saved));
+  useUnsavedChanges(JSON.stringify(scheduling) !== JSON.stringify(toForm(saved)));
   const flash = useFlash();
   const save = useMutation({
     mutationFn: (body: ReturnType<typeof clampedScheduling>) => api.put<SchedulingSettings>(SCHEDULING_PATH, body),
@@ -324,6 +326,11 @@ function SchedulingCard({ saved, loading, notLoaded }: CardProps<SchedulingSetti
 function ContentCard({ saved, loading, notLoaded }: CardProps<BookingFormContent>) {
   const queryClient = useQueryClient();
   const [content, setContent] = useState<BookingFormContent>(saved);
+  useUnsavedChanges(
+    content.generalCommentEnabled !== saved.generalCommentEnabled ||
+      content.generalCommentLabel !== saved.generalCommentLabel ||
+      content.generalCommentPlaceholder !== saved.generalCommentPlaceholder,
+  );
   const flash = useFlash();
   const save = useMutation({
     // The policy HTML is not edited here, but the call replaces the whole content: send it back as loaded.
