@@ -71,7 +71,8 @@ export async function start(config: Config): Promise<Started> {
       : makeMailboxTransport(join(config.DATA_DIR, "mail"));
     const relay = makeOutboxRelay({ sql: db.sql, transport, from: config.MAIL_FROM });
     relay.start();
-    const mailer = makeMailer(makeSettingsStore(db.sql), config.SITE_URL ?? `http://localhost:${config.PORT}`);
+    const siteUrl = config.SITE_URL ?? `http://localhost:${config.PORT}`;
+    const mailer = makeMailer(makeSettingsStore(db.sql), siteUrl, config.EMAIL_LOGO_URL ?? `${siteUrl}/apple-touch-icon.png`);
     const reminders = makeReminderJob({ sql: db.sql, context: mailer.context, onQueued: () => relay.wake() });
     reminders.start();
     const janitor = startJanitor(db, config.TOKEN_TTL_HOURS);

@@ -68,6 +68,11 @@ const schema = z.object({
       v.replace(/\/+$/, "")
     ),
   ),
+  /**
+   * The logo at the top of the customer's e-mails: a PNG (SVG shows in few mail clients) at a
+   * public address. Default: the site's own /apple-touch-icon.png (180 x 180), under SITE_URL.
+   */
+  EMAIL_LOGO_URL: optional(z.string().regex(/^https?:\/\/[^\s/]+\/\S*$/, "must be an http:// or https:// address of an image")),
   WEB_PUBLIC_DIST: optional(z.string()),
   WEB_ADMIN_DIST: optional(z.string()),
   /**

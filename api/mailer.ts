@@ -11,6 +11,8 @@ import type { Mailer } from "./graph.ts";
 export function makeMailer(
   settings: Pick<SettingsStore, "getBusinessProfile" | "getBookingFormContent">,
   siteUrl?: string,
+  /** The customer e-mails' logo; the site's /apple-touch-icon.png by default. */
+  logoUrl: string | undefined = siteUrl ? `${siteUrl.replace(/\/+$/, "")}/apple-touch-icon.png` : undefined,
 ): Mailer {
   const context = async (): Promise<MessageContext> => {
     const [profile, content] = await Promise.all([
@@ -21,6 +23,7 @@ export function makeMailer(
       profile: profile ?? DEMO_BUSINESS_PROFILE,
       cancellationPolicyHtml: content.cancellationPolicyHtml,
       siteUrl,
+      logoUrl,
     };
   };
   return {

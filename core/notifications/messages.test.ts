@@ -229,7 +229,7 @@ Deno.test("business notification: subject, contact details, admin link", () => {
   );
   assert.ok(mail.text.includes("PENDING until you confirm availability"));
   assert.ok(mail.text.includes("Email: jane@example.com"));
-  assert.ok(mail.text.includes("Phone: 0412345678"));
+  assert.ok(mail.text.includes("Phone: 0412 345 678"));
   assert.ok(mail.text.includes("Received: Fri 20 Nov 2026, 12:02 pm AEDT (Melbourne time)"));
   assert.ok(mail.html!.includes('href="https://yarrashine.example/admin/bookings"'));
   assert.ok(!mail.text.includes("Your answers"));
@@ -305,10 +305,11 @@ Deno.test("inquiry notification", () => {
   assert.ok(warehouse.subject.includes("Industrial / warehouse"));
 });
 
-Deno.test("without a site URL there are no links", () => {
+Deno.test("without a site URL there are no links to the site (only mailto: and tel:)", () => {
   const noSite: MessageContext = { ...ctx, siteUrl: undefined };
   const mail = businessBookingNotification(booking(), noSite);
-  assert.ok(!mail.html!.includes("href="));
+  const hrefs = [...mail.html!.matchAll(/href="([^"]*)"/g)].map((m) => m[1]);
+  assert.ok(hrefs.every((href) => /^(mailto|tel):/.test(href)), hrefs.join(" "));
   assert.ok(!bookingConfirmationEmail(booking(), noSite).text.includes("Website:"));
 });
 
@@ -329,7 +330,7 @@ Deno.test("inquiry acknowledgement: to the inquirer, what they asked, what happe
       "Reference: 9a0b1c2d-0000-4000-8000-000000000001",
       "Type: Office",
       "Name: Sam Lee",
-      "Phone: 0398765432",
+      "Phone: 03 9876 5432",
       "Suburb: Richmond",
       "We need a nightly clean of 400 m².\nTwo floors.",
       "Phone: 0412 345 678",

@@ -7,6 +7,7 @@ import { createEvent, type EventAttributes } from "ics";
 import type { AnswerSnapshot, BookingRecord } from "../booking/types.ts";
 import type { CustomerLinks } from "../booking/ports.ts";
 import { manageUrl } from "../booking/manage-token.ts";
+import { formatAuPhone } from "../booking/phone.ts";
 import type { Inquiry, InquiryType } from "../inquiry/types.ts";
 import type { BusinessProfile } from "../settings/types.ts";
 import { DEFAULT_FREQUENCY_CODE } from "../catalog/types.ts";
@@ -28,6 +29,8 @@ export interface MessageContext {
   cancellationPolicyHtml: string;
   /** The public site's origin, e.g. https://yarrashine.com.au (links are left out without it). */
   siteUrl?: string;
+  /** The logo at the top of the customer's e-mails: a PNG the server hosts (EMAIL_LOGO_URL). */
+  logoUrl?: string;
 }
 
 export type MessageKind =
@@ -166,8 +169,8 @@ export function recordDetailBlocks(record: BookingRecord, audience: "customer" |
         ["Service", describeService(record)],
         ["Frequency", describeFrequency(record)],
         ["Name", customerName(record)],
-        ["Email", record.email],
-        ["Phone", record.phone],
+        ["Email", record.email, `mailto:${record.email}`],
+        ["Phone", phoneText(record.phone), telHref(record.phone)],
         ["Address", formatAddress(record.address)],
       ],
     },
@@ -192,16 +195,28 @@ export function recordDetailBlocks(record: BookingRecord, audience: "customer" |
   return blocks;
 }
 
+/** A phone number as people write it (0412 345 678), whatever spacing it was kept with. */
+const phoneText = (phone: string): string => formatAuPhone(phone.replace(/\D/g, "")) || phone;
+const telHref = (phone: string): string => `tel:${phone.replace(/[^\d+]/g, "")}`;
+
+/**
+ * How to reach the business, every way a link (tel:, the WhatsApp chat, mailto:), and the
+ * business's logo and name at the top of the HTML part (a brand block).
+ */
 export function contactBlocks(ctx: MessageContext): Block[] {
   const { profile } = ctx;
-  const rows: Array<[string, string]> = [
-    ["Phone", profile.phone],
-    ["WhatsApp", `https://wa.me/${profile.whatsappNumber}`],
-    ["Email", profile.email],
-    ["Hours", profile.contactHours],
+  const whatsapp = profile.whatsappNumber.replace(/\D/g, "");
+  const rows: Array<[string, string, string?]> = [
+    ["Phone", phoneText(profile.phone), telHref(profile.phone)],
   ];
-  if (ctx.siteUrl) rows.push(["Website", ctx.siteUrl]);
-  return [{ kind: "heading", text: "Contact us" }, { kind: "rows", rows }];
+  if (whatsapp) rows.push(["WhatsApp", `https://wa.me/${whatsapp}`, `https://wa.me/${whatsapp}`]);
+  rows.push(["Email", profile.email, `mailto:${profile.email}`], ["Hours", profile.contactHours]);
+  if (ctx.siteUrl) rows.push(["Website", ctx.siteUrl, ctx.siteUrl]);
+  return [
+    { kind: "brand", name: profile.brandName, ...(ctx.logoUrl ? { logoUrl: ctx.logoUrl } : {}) },
+    { kind: "heading", text: "Contact us" },
+    { kind: "rows", rows },
+  ];
 }
 
 export function policyBlocks(ctx: MessageContext): Block[] {
@@ -464,8 +479,8 @@ export function inquiryNotification(inquiry: Inquiry, ctx: MessageContext): Outb
         ["Received", formatMelbourneMoment(inquiry.createdAt)],
         ["Type", typeLabel],
         ["Name", customerName(inquiry)],
-        ["Email", inquiry.email],
-        ["Phone", inquiry.phone],
+        ["Email", inquiry.email, `mailto:${inquiry.email}`],
+        ["Phone", phoneText(inquiry.phone), telHref(inquiry.phone)],
         ["Suburb", inquiry.suburb],
       ],
     },
@@ -518,8 +533,8 @@ export function inquiryAcknowledgementEmail(inquiry: Inquiry, ctx: MessageContex
         ["Reference", inquiry._id],
         ["Type", typeLabel],
         ["Name", customerName(inquiry)],
-        ["Email", inquiry.email],
-        ["Phone", inquiry.phone],
+        ["Email", inquiry.email, `mailto:${inquiry.email}`],
+        ["Phone", phoneText(inquiry.phone), telHref(inquiry.phone)],
         ["Suburb", inquiry.suburb],
       ],
     },
