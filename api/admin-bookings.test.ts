@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { parse as parseCsv } from "csv-parse/sync";
 import { adminSession, buildTestApp, describeApi, json, type TestApp } from "./test-app.ts";
 import { draft, fixedClock, FRIDAY_9AM, NOW, post } from "./test-fixtures.ts";
 import { makeSettingsStore } from "../adapters/postgres/settings-repository.ts";
@@ -318,23 +319,8 @@ describeApi("staff bookings: CSV export", async (t, _app, db) => {
     const response = await app.request(request("GET", `/bookings.csv${query}`, headers));
     return { response, text: await response.text() };
   };
-  /** A small RFC 4180 reader, to check the file as a spreadsheet would read it. */
-  const parse = (text: string): string[][] => {
-    const rows: string[][] = [];
-    let row: string[] = [], cell = "", quoted = false;
-    for (let i = 0; i < text.length; i++) {
-      const ch = text[i];
-      if (quoted) {
-        if (ch === '"' && text[i + 1] === '"') cell += text[++i];
-        else if (ch === '"') quoted = false;
-        else cell += ch;
-      } else if (ch === '"') quoted = true;
-      else if (ch === ",") (row.push(cell), cell = "");
-      else if (ch === "\r" && text[i + 1] === "\n") (row.push(cell), rows.push(row), row = [], cell = "", i++);
-      else cell += ch;
-    }
-    return rows;
-  };
+  /** The file as a CSV library reads it (RFC 4180: quotes, doubled quotes, CRLF inside cells). */
+  const parse = (text: string): string[][] => parseCsv(text, { relaxColumnCount: false, record_delimiter: "\r\n" });
 
   await t.step("an attachment of text/csv, UTF-8 with a BOM, not cached", async () => {
     const { response, text } = await csv();
