@@ -13,7 +13,7 @@ import { type OutageProxy, startOutageProxy } from "./outage-proxy.ts";
 
 /** Every table of the schema, children first. */
 const DROP_ALL = `drop table if exists admin_sessions, audit_log, rate_limit_counters, idempotency_keys,
-  email_outbox, settings, admins, inquiries, booking_payments, booking_access_tokens, booking_answers,
+  email_outbox, settings, admins, inquiries, booking_cleaners, cleaners, booking_payments, booking_access_tokens, booking_answers,
   booking_extras, bookings, closed_dates, question_options, questions, frequencies, extras,
   service_bedroom_prices, services`;
 

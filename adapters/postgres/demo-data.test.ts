@@ -9,6 +9,10 @@ import {
 } from "./demo-data.ts";
 import { BOOKING_FORM_CONTENT_DEFAULTS } from "../../core/settings/types.ts";
 import { CATALOG_LIMITS } from "../../core/catalog/constants.ts";
+import { DEMO_CLEANERS } from "./demo-data.ts";
+import { CLEANER_PALETTE } from "../../core/cleaners/rules.ts";
+import { normaliseAuPhone } from "../../core/booking/phone.ts";
+import { EMAIL_PATTERN } from "../../core/booking/types.ts";
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -106,4 +110,17 @@ Deno.test("demo data: questions have consistent scope and unique option values",
 
 Deno.test("demo data: booking-form content re-uses the defaults", () => {
   assert.deepEqual(DEMO_BOOKING_FORM_CONTENT, BOOKING_FORM_CONTENT_DEFAULTS);
+});
+
+Deno.test("demo data: four cleaners with v4 ids, Australian mobiles, e-mails and palette colours of their own", () => {
+  assert.equal(DEMO_CLEANERS.length, 4);
+  for (const c of DEMO_CLEANERS) {
+    assert.match(c._id, UUID_V4);
+    assert.equal(normaliseAuPhone(c.phone), c.phone, `${c.name}'s phone is stored as its digits`);
+    assert.match(c.email, EMAIL_PATTERN);
+    assert.ok(c.active && c.name.length <= 100);
+    assert.ok((CLEANER_PALETTE as readonly string[]).includes(c.colour));
+  }
+  assert.equal(new Set(DEMO_CLEANERS.map((c) => c.colour)).size, 4);
+  assert.equal(new Set(DEMO_CLEANERS.map((c) => c._id)).size, 4);
 });

@@ -8,6 +8,8 @@
  */
 import { DEFAULT_EXTRA_MAX_QUANTITY } from "../../core/catalog/constants.ts";
 import type { Extra, Frequency, Question, Service } from "../../core/catalog/types.ts";
+import { CLEANER_PALETTE } from "../../core/cleaners/rules.ts";
+import type { Cleaner } from "../../core/cleaners/types.ts";
 import {
   BOOKING_FORM_CONTENT_DEFAULTS,
   type BookingFormContent,
@@ -692,3 +694,42 @@ export { DEMO_BUSINESS_PROFILE } from "../../core/settings/demo-business-profile
 // ---------------------------------------------------------------------------
 
 export const DEMO_BOOKING_FORM_CONTENT: BookingFormContent = { ...BOOKING_FORM_CONTENT_DEFAULTS };
+
+// ---------------------------------------------------------------------------
+// 7. The team (issue 16): four cleaners, each in a palette colour of their own
+// ---------------------------------------------------------------------------
+
+export const DEMO_CLEANERS: Omit<Cleaner, "createdAt">[] = [
+  {
+    _id: "93f5c10e-3bef-45e5-9a5b-1fc6eb64a3dc",
+    name: "Priya Sharma",
+    phone: "0413572846",
+    email: "priya.sharma@yarrashine.com.au",
+    colour: CLEANER_PALETTE[0],
+    active: true,
+  },
+  {
+    _id: "ce0acf4a-de9e-41ab-be43-4b76331bb0d9",
+    name: "Tom Nguyen",
+    phone: "0422918305",
+    email: "tom.nguyen@yarrashine.com.au",
+    colour: CLEANER_PALETTE[1],
+    active: true,
+  },
+  {
+    _id: "e43e0997-45f0-451e-b8a2-caba1b6b11b6",
+    name: "Sofia Russo",
+    phone: "0431604772",
+    email: "sofia.russo@yarrashine.com.au",
+    colour: CLEANER_PALETTE[2],
+    active: true,
+  },
+  {
+    _id: "841907b6-2aff-41d6-99d4-def8b7f67334",
+    name: "Liam O’Connor",
+    phone: "0448250193",
+    email: "liam.oconnor@yarrashine.com.au",
+    colour: CLEANER_PALETTE[3],
+    active: true,
+  },
+];

@@ -1,7 +1,8 @@
-import type { Sql } from "./db.ts";
+import type { Queryable, Sql } from "./db.ts";
 import {
   DEMO_BOOKING_FORM_CONTENT,
   DEMO_BUSINESS_PROFILE,
+  DEMO_CLEANERS,
   DEMO_EXTRAS,
   DEMO_FREQUENCIES,
   DEMO_QUESTIONS,
@@ -22,6 +23,7 @@ const SEED_LOCK_KEY = 727_311_003;
 export async function seedDemoData(sql: Sql): Promise<boolean> {
   return await runInTransaction(sql, async (tx) => {
     await tx`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`;
+    await seedDemoTeam(tx);
     const [{ count }] = await tx<{ count: number }[]>`select count(*)::int as count from services`;
     if (count > 0) return false;
 
@@ -67,6 +69,19 @@ export async function seedDemoData(sql: Sql): Promise<boolean> {
     await settings.saveServiceArea({ postcodes: DEMO_SERVICE_AREA });
     return true;
   });
+}
+
+/**
+ * The demo team, into a database that has never had a cleaner (cleaners are deactivated, never
+ * deleted, so an empty table is one no one has used): a demo seeded before issue 16 gets it too.
+ */
+async function seedDemoTeam(tx: Queryable): Promise<void> {
+  const [{ count }] = await tx<{ count: number }[]>`select count(*)::int as count from cleaners`;
+  if (count > 0) return;
+  for (const c of DEMO_CLEANERS) {
+    await tx`insert into cleaners (id, name, phone, email, colour, active)
+             values (${c._id}, ${c.name}, ${c.phone}, ${c.email}, ${c.colour}, ${c.active})`;
+  }
 }
 
 /** The business profile is needed by every install, demo or not. */

@@ -1,0 +1,82 @@
+import type { Context } from "hono";
+import type { CleanersAdmin } from "../../../core/cleaners/use-cases.ts";
+import {
+  assignmentInputSchema,
+  cleanerInputSchema,
+  cleanerListSchema,
+  cleanerPatchSchema,
+  cleanerSchema,
+  cleanersQuerySchema,
+} from "../../../core/cleaners/schemas.ts";
+import { bookingRecordSchema } from "../../../core/booking/schemas.ts";
+import type { Result } from "../../../core/shared/result.ts";
+import { failWith } from "../../http-errors.ts";
+import { errors, IdParams, json, jsonBody, route, routeGroup } from "../../openapi.ts";
+import { presentRecord } from "../bookings.ts";
+
+const admin = { tags: ["Staff: schedule and team"] as [string], "x-required-role": "admin" as const };
+const cleanerNotFound = [404, "CLEANER_NOT_FOUND: unknown or malformed cleaner id"] as [404, string];
+const invalidCleaner = [
+  422,
+  "VALIDATION_FAILED: fieldErrors name the field (name required, at most 100 characters; phone an Australian number; email shaped x@y.z; colour #RRGGBB; active a boolean)",
+] as [422, string];
+
+/** A use case's value as JSON with the route's success status, or its error in the one shape. */
+const answer = <T, S extends 200 | 201>(c: Context, result: Result<T>, status: S) =>
+  result.ok ? c.json(result.value as object, status) : failWith(c, result.error);
+
+const listCleaners = route({
+  ...admin, method: "get", path: "/cleaners", summary: "The team, by name",
+  request: { query: cleanersQuerySchema },
+  responses: { 200: json(cleanerListSchema, "The cleaners"), ...errors(422) },
+});
+const createCleaner = route({
+  ...admin, method: "post", path: "/cleaners", summary: "Add a cleaner to the team",
+  description: "Active from the start. Without a colour, the first colour of the team's palette that no active cleaner has. Audited as cleaner.create.",
+  request: { body: jsonBody(cleanerInputSchema) },
+  responses: { 201: json(cleanerSchema, "The cleaner"), ...errors(invalidCleaner) },
+});
+const updateCleaner = route({
+  ...admin, method: "patch", path: "/cleaners/{id}", summary: "Change a cleaner's details, or (de)activate them",
+  description: "Only the fields sent change; sending what is stored changes nothing and writes no audit row. Audited as cleaner.update with the changed fields before and after.",
+  request: { params: IdParams, body: jsonBody(cleanerPatchSchema) },
+  responses: { 200: json(cleanerSchema, "The cleaner"), ...errors(cleanerNotFound, invalidCleaner) },
+});
+const deactivateCleaner = route({
+  ...admin, method: "delete", path: "/cleaners/{id}", summary: "Deactivate a cleaner",
+  description: "The cleaner is kept, with active false: the jobs they were on still say so, and they are offered for no new one. PATCH with active true brings them back. Audited as cleaner.deactivate.",
+  request: { params: IdParams },
+  responses: { 200: json(cleanerSchema, "The cleaner, active false"), ...errors(cleanerNotFound) },
+});
+const assignCleaners = route({
+  ...admin, method: "put", path: "/bookings/{id}/cleaners", summary: "Put cleaners on a job (replacing whoever was on it)",
+  description:
+    "cleanerIds in the order to show them; [] takes everyone off (always allowed). A cleaner can be on one job at a time: " +
+    "when one is already on another PENDING, CONFIRMED or DONE booking whose visit (start to end) overlaps this one's, the answer is " +
+    "409 CLEANER_BUSY naming the cleaner, that booking's reference and its time, with details { cleanerId, bookingId, reference }; " +
+    "back-to-back visits (one ends as the other starts) are no clash, and cancelled bookings hold no one. The check and the write run " +
+    "under the cleaners' locks, so of simultaneous assignments of one cleaner to overlapping jobs exactly one succeeds. " +
+    "Sending the cleaners the job has changes nothing. Audited as booking.cleaners with cleanerIds before and after.",
+  request: { params: IdParams, body: jsonBody(assignmentInputSchema) },
+  responses: {
+    200: json(bookingRecordSchema, "The booking, with its cleanerIds"),
+    ...errors(
+      [404, "BOOKING_NOT_FOUND: unknown or malformed booking id"],
+      [409, "CLEANER_BUSY (the cleaner is on an overlapping job), QUOTE_NOT_ASSIGNABLE (a quote) or BOOKING_NOT_ASSIGNABLE (a cancelled booking)"],
+      [422, "VALIDATION_FAILED: fieldErrors.cleanerIds (not a list of ids, more than 10, one listed twice, not a cleaner of the team, or deactivated and not on the job already)"],
+    ),
+  },
+});
+
+/** The team and who is on which job, mounted under /api/admin behind requireAdmin (any admin). */
+export function cleanersAdminRoutes(cleaners: CleanersAdmin) {
+  return routeGroup()
+    .openapi(listCleaners, async (c) => c.json({ items: await cleaners.list(c.req.valid("query")) }, 200))
+    .openapi(createCleaner, async (c) => c.json(await cleaners.create(c.get("admin"), c.req.valid("json")), 201))
+    .openapi(updateCleaner, async (c) => answer(c, await cleaners.update(c.get("admin"), c.req.valid("param").id, c.req.valid("json")), 200))
+    .openapi(deactivateCleaner, async (c) => answer(c, await cleaners.deactivate(c.get("admin"), c.req.valid("param").id), 200))
+    .openapi(assignCleaners, async (c) => {
+      const result = await cleaners.assign(c.get("admin"), c.req.valid("param").id, c.req.valid("json"));
+      return result.ok ? c.json(presentRecord(result.value), 200) : failWith(c, result.error);
+    });
+}

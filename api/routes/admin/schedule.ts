@@ -1,0 +1,23 @@
+import type { GetSchedule } from "../../../core/booking/schedule.ts";
+import { SCHEDULE_MAX_DAYS, scheduleQuerySchema, scheduleSchema } from "../../../core/booking/schedule-schemas.ts";
+import { errors, json, route, routeGroup } from "../../openapi.ts";
+
+const getSchedule = route({
+  tags: ["Staff: schedule and team"], "x-required-role": "admin", method: "get", path: "/schedule",
+  summary: "The schedule of a range of Melbourne days: jobs, who is on them, and each day's slots",
+  description:
+    `from and to are Melbourne dates, inclusive, at most ${SCHEDULE_MAX_DAYS} days. jobs: the PENDING, CONFIRMED and DONE bookings ` +
+    "starting in the range, by start, with their cleanerIds. days: each date, closed (a closed weekday, or a closed date with its " +
+    "label) or open with the start slots the booking form offers, each with the places the capacity rule counts as taken and " +
+    "those free. cleaners: the active team, and deactivated cleaners still on a job in the range.",
+  request: { query: scheduleQuerySchema },
+  responses: {
+    200: json(scheduleSchema, "The schedule"),
+    ...errors([422, `VALIDATION_FAILED: a date not written YYYY-MM-DD, to before from, or more than ${SCHEDULE_MAX_DAYS} days`]),
+  },
+});
+
+/** The staff schedule, mounted under /api/admin behind requireAdmin (any admin). */
+export function scheduleAdminRoutes(schedule: GetSchedule) {
+  return routeGroup().openapi(getSchedule, async (c) => c.json(await schedule(c.req.valid("query")), 200));
+}

@@ -1,0 +1,123 @@
+/**
+ * The team's rules (issue 16): who may be put on a job, the one rule about time (a cleaner is on
+ * at most one job at a time) and the colour a new cleaner is drawn in.
+ */
+import { formatAppointment } from "../notifications/messages.ts";
+import type { BookingRecord } from "../booking/types.ts";
+import { type DomainError, err, notFound, ok, type Result } from "../shared/result.ts";
+import { CLEANER_MESSAGES } from "./schemas.ts";
+import type { Cleaner, CleanerCommitment, CleanersJob } from "./types.ts";
+
+/**
+ * Colours a new cleaner gets when staff choose none, in order. Each is dark enough for white text
+ * (contrast 4.5:1 or more) and far enough from the others to tell columns apart.
+ */
+export const CLEANER_PALETTE = [
+  "#1f7a6d", // teal
+  "#6d28d9", // violet
+  "#b45309", // amber
+  "#be185d", // pink
+  "#1d4ed8", // blue
+  "#4d7c0f", // olive
+  "#9f1239", // rose
+  "#0e7490", // cyan
+] as const;
+
+/** The first palette colour no active cleaner has; past eight cleaners the palette starts again. */
+export function defaultColour(coloursInUse: readonly string[]): string {
+  const used = new Set(coloursInUse.map((colour) => colour.toLowerCase()));
+  return CLEANER_PALETTE.find((colour) => !used.has(colour)) ?? CLEANER_PALETTE[coloursInUse.length % CLEANER_PALETTE.length];
+}
+
+export const CLEANER_ERRORS = {
+  notFound: notFound("Cleaner", "CLEANER_NOT_FOUND"),
+  quote: {
+    kind: "conflict",
+    code: "QUOTE_NOT_ASSIGNABLE",
+    message: "A quote has no job to clean yet. Turn it into a booking first.",
+  },
+  cancelled: {
+    kind: "conflict",
+    code: "BOOKING_NOT_ASSIGNABLE",
+    message: "This booking is cancelled, so no one can be put on it.",
+  },
+} as const satisfies Record<string, DomainError>;
+
+/** Two visits overlap when each starts before the other ends: back to back (9–12, 12–3) is no clash. */
+export const overlaps = (a: { start: Date; end: Date }, b: { start: Date; end: Date }): boolean =>
+  a.start.getTime() < b.end.getTime() && b.start.getTime() < a.end.getTime();
+
+/**
+ * The first of `job`'s cleaners (in the job's order) already on another job at an overlapping
+ * time, with the earliest such job; null when every one is free. The job's own commitments never
+ * count, so saving a job again (or moving it a little) is not a clash with itself.
+ */
+export function findCleanerClash(job: CleanersJob, commitments: readonly CleanerCommitment[]): CleanerCommitment | null {
+  for (const cleanerId of job.cleanerIds) {
+    const clashes = commitments
+      .filter((c) => c.cleanerId === cleanerId && c.bookingId !== job.bookingId && overlaps(job, c))
+      .toSorted((a, b) => a.start.getTime() - b.start.getTime() || a.bookingId.localeCompare(b.bookingId));
+    if (clashes.length > 0) return clashes[0];
+  }
+  return null;
+}
+
+/** 409 CLEANER_BUSY: names the cleaner, the other booking's reference and its time. */
+export function cleanerBusy(cleanerName: string, clash: CleanerCommitment): DomainError {
+  return {
+    kind: "conflict",
+    code: "CLEANER_BUSY",
+    message: `${cleanerName} is already on ${clash.reference} at that time: ${formatAppointment(clash.start, clash.end)}.`,
+    details: { cleanerId: clash.cleanerId, bookingId: clash.bookingId, reference: clash.reference },
+  };
+}
+
+/**
+ * The decision a store makes under the cleaners' locks, on the commitments it read: ok when every
+ * cleaner is free for the job's whole visit.
+ */
+export function decideCleanersFree(
+  job: CleanersJob,
+  commitments: readonly CleanerCommitment[],
+  nameOf: (cleanerId: string) => string,
+): Result<null> {
+  const clash = findCleanerClash(job, commitments);
+  return clash ? err(cleanerBusy(nameOf(clash.cleanerId), clash)) : ok(null);
+}
+
+/**
+ * Whether `cleanerIds` may be put on `booking`, given the cleaners of the team they name
+ * (`found`). Emptying a job is always allowed. Only bookings that are not cancelled take cleaners;
+ * each must be a cleaner of the team, and an active one, unless already on this job (a cleaner
+ * who left can stay on the jobs they had).
+ */
+export function checkAssignment(
+  booking: Pick<BookingRecord, "type" | "status" | "cleanerIds">,
+  cleanerIds: readonly string[],
+  found: readonly Cleaner[],
+): Result<null> {
+  if (cleanerIds.length === 0) return ok(null);
+  if (booking.type === "QUOTE") return err(CLEANER_ERRORS.quote);
+  if (booking.status === "CANCELLED") return err(CLEANER_ERRORS.cancelled);
+  const byId = new Map(found.map((cleaner) => [cleaner._id, cleaner]));
+  const messages: string[] = [];
+  for (const id of cleanerIds) {
+    const cleaner = byId.get(id);
+    if (!cleaner) {
+      if (!messages.includes(CLEANER_MESSAGES.unknown)) messages.push(CLEANER_MESSAGES.unknown);
+    } else if (!cleaner.active && !booking.cleanerIds.includes(id)) {
+      messages.push(CLEANER_MESSAGES.inactive(cleaner.name));
+    }
+  }
+  if (messages.length === 0) return ok(null);
+  return err({
+    kind: "validation",
+    code: "VALIDATION_FAILED",
+    message: "Please fix the highlighted fields, then try again.",
+    fieldErrors: { cleanerIds: messages },
+  });
+}
+
+/** The same cleaners in the same order: saving it again changes nothing. */
+export const sameAssignment = (a: readonly string[], b: readonly string[]): boolean =>
+  a.length === b.length && a.every((id, i) => id === b[i]);
