@@ -186,7 +186,7 @@ const draftFields = z.object({
     .overwrite((value) => normaliseAuPhone(value) ?? value)
     .meta({ description: "Australian landline or mobile; spaces, brackets and +61 accepted", examples: ["0412 345 678"] }),
   address: addressSchema,
-  serviceId: filled(M.serviceId).meta({ description: "A service _id from GET /api/services" }),
+  serviceId: filled(M.serviceId).meta({ description: "A service _id from GET /api/services", examples: ["86b8cdc8-7352-4d26-b9c5-3826239533f4"] }),
   servicePricingModel: z.preprocess(
     (value) => (PRICING_MODELS as readonly unknown[]).includes(value) ? value : null,
     z.enum(PRICING_MODELS).nullable(),
@@ -209,8 +209,11 @@ const draftFields = z.object({
 
 export interface DraftValidationContext {
   now: Date;
-  /** The start rules only: the booking form has just these (GET /api/scheduling). */
-  scheduling: StartTimeRules;
+  /**
+   * The start rules only: the booking form has just these (GET /api/scheduling). Absent: the start
+   * is not judged (a staff edit that keeps a visit's time and length, issue 16).
+   */
+  scheduling?: StartTimeRules;
   /** The catalogue's model for the chosen service, when the caller knows it; wins over the form's. */
   pricingModel?: PricingModel | null;
   /**
@@ -269,7 +272,7 @@ function draftRuleErrors(fields: DraftFields, ctx?: DraftValidationContext): [st
   if (missing) errors.push(missing);
   // A start the field refused has its message already.
   const start = typeof fields.startTimeISO === "string" ? parseIsoInstant(fields.startTimeISO) : null;
-  const scheduleMessage = ctx && start && checkStartTime(start, ctx.now, ctx.scheduling, ctx.visit?.(draftSize(fields)));
+  const scheduleMessage = ctx?.scheduling && start && checkStartTime(start, ctx.now, ctx.scheduling, ctx.visit?.(draftSize(fields)));
   if (scheduleMessage) errors.push(["startTimeISO", scheduleMessage]);
   const postCode = isRecord(fields.address) ? fields.address.postCode : undefined;
   // A postcode that failed its own rule has its message already.

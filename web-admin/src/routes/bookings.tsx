@@ -3,6 +3,9 @@ import { BookingRecordPage } from "../features/bookings/booking-record-page.tsx"
 import { BookingsPage } from "../features/bookings/bookings-page.tsx";
 import { bookingListQuery, bookingQuery } from "../features/bookings/bookings-queries.ts";
 import { bookingsSearchSchema, filtersOf, listQueryProblem } from "../features/bookings/bookings-search.ts";
+import { EditBookingPage } from "../features/staff-booking/edit-booking-page.tsx";
+import { NewBookingPage } from "../features/staff-booking/new-booking-page.tsx";
+import { bookingRecordQuery, catalogueQuery } from "../features/staff-booking/staff-booking-api.ts";
 import { authedRoute } from "./authed.tsx";
 
 export const bookingsRoute = createRoute({
@@ -35,5 +38,29 @@ export const bookingRoute = createRoute({
   component: function BookingRoute() {
     const { bookingId } = bookingRoute.useParams();
     return <BookingRecordPage key={bookingId} bookingId={bookingId} />;
+  },
+});
+
+/** A booking the office takes (issue 16); declared beside /bookings/$bookingId, whose "new" it is not. */
+export const bookingNewRoute = createRoute({
+  getParentRoute: () => authedRoute,
+  path: "/bookings/new",
+  loader: ({ context: { queryClient } }) => {
+    void queryClient.prefetchQuery(catalogueQuery);
+  },
+  component: NewBookingPage,
+});
+
+/** Changing a booking or quote, and converting a quote (issue 16). */
+export const bookingEditRoute = createRoute({
+  getParentRoute: () => authedRoute,
+  path: "/bookings/$bookingId/edit",
+  loader: ({ context: { queryClient }, params }) => {
+    void queryClient.prefetchQuery(bookingRecordQuery(params.bookingId));
+    void queryClient.prefetchQuery(catalogueQuery);
+  },
+  component: function BookingEditRoute() {
+    const { bookingId } = bookingEditRoute.useParams();
+    return <EditBookingPage key={bookingId} bookingId={bookingId} />;
   },
 });

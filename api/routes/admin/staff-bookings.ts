@@ -1,0 +1,95 @@
+/** The bookings the office makes, edits and converts from quotes (issue 16). */
+import type { Context } from "hono";
+import { z } from "zod";
+import { bookingRecordSchema } from "../../../core/booking/schemas.ts";
+import {
+  quoteConversionSchema,
+  staffBookingDraftSchema,
+  staffBookingEditSchema,
+  staffBookingPreviewSchema,
+} from "../../../core/booking/staff-booking-schemas.ts";
+import type { EditPreview, StaffBookings } from "../../../core/booking/staff-bookings.ts";
+import type { BookingRecord } from "../../../core/booking/types.ts";
+import type { Result } from "../../../core/shared/result.ts";
+import { failWith } from "../../http-errors.ts";
+import { errors, IdParams, json, jsonBody, route, routeGroup } from "../../openapi.ts";
+import { presentRecord } from "../bookings.ts";
+
+const tags: [string] = ["Staff: bookings and inquiries"];
+const role = "admin" as const;
+const bookingNotFound = [404, "BOOKING_NOT_FOUND: unknown or malformed booking id"] as [404, string];
+const overrideForbidden = [403, "FORBIDDEN: overrideCapacity sent by an admin who is not a superadmin"] as [403, string];
+
+const createBooking = route({
+  method: "post", path: "/bookings", tags, "x-required-role": role, summary: "Make a booking for a customer (e.g. taken on the phone)",
+  description: "The public draft, validated and priced by core exactly as POST /api/bookings does (client totals are ignored; the service area, closed days and dates, slot hours, horizon and the end of the working day apply), except that the office may book inside the lead time; never in the past (422 on startTimeISO). " +
+    "Capacity-checked under the capacity lock; a superadmin may send overrideCapacity: true to skip the check. Stored as a PENDING booking. " +
+    "notifyCustomer (default true) decides whether the customer gets the booking e-mail (with the .ics and a manage-my-booking link); the office is not notified. Audited as booking.create_by_staff.",
+  request: { body: jsonBody(staffBookingDraftSchema) },
+  responses: {
+    201: json(bookingRecordSchema, "The booking"),
+    ...errors(overrideForbidden, [409, "SLOT_UNAVAILABLE: the time is full"], [422, "The draft's fieldErrors, with the public form's messages"]),
+  },
+});
+
+const editBooking = route({
+  method: "patch", path: "/bookings/{id}", tags, "x-required-role": role, summary: "Change a booking or quote (preview first)",
+  description: "Any of the time, hours or bedrooms, add-ons and quantities, frequency, address, contact details and notes; the others keep their values and the service stays the booking's own. The merged booking is validated by the public form's rules; the start is judged (no lead time for the office) when it moves, or when the size changes before the job. " +
+    "A change of size, add-ons or frequency re-prices with core from the catalogue as it is now (the add-on lines and their prices are taken anew; 409 SERVICE_DELETED when the booking's service is no longer in the catalogue) and the payment state follows the ledger. " +
+    "A visit whose times move runs the capacity rule (leaving itself out; a superadmin may override it) and checks that its assigned cleaners are free (409 CLEANER_BUSY), under the booking's row lock, then the capacity lock, then the cleaners' locks. " +
+    "With preview: true nothing is written and the answer is { before, after, priceChanged } after the same checks. Otherwise a change that changes nothing writes nothing; a booking's calendarSequence rises by 1 with every change (its reminder is due again when the start moved), and when notifyCustomer (default true) the customer is e-mailed what changed (booking-rescheduled when the start moved, else booking-updated, each with the updated .ics, same UID; quote-updated without one). " +
+    "A quote may change only its time, address, contact details and notes (409 QUOTE_CHANGE_NOT_ALLOWED); a cancelled booking cannot be changed (409 BOOKING_NOT_EDITABLE). Audited as booking.edit with the changed fields before and after.",
+  request: { params: IdParams, body: jsonBody(staffBookingEditSchema) },
+  responses: {
+    200: json(z.union([bookingRecordSchema, staffBookingPreviewSchema]), "The updated record; with preview: true, { before, after, priceChanged }"),
+    ...errors(
+      overrideForbidden,
+      bookingNotFound,
+      [409, "SLOT_UNAVAILABLE, CLEANER_BUSY, SERVICE_DELETED, QUOTE_CHANGE_NOT_ALLOWED or BOOKING_NOT_EDITABLE"],
+      [422, "The merged draft's fieldErrors, with the public form's messages"],
+    ),
+  },
+});
+
+const convertQuote = route({
+  method: "post", path: "/bookings/{id}/convert", tags, "x-required-role": role, summary: "Turn a quote into a booking",
+  description: "The quote becomes a PENDING BOOKING at its requested time, at its estimated prices. The time is judged by the office's rules for the job's length (422 on startTimeISO when, say, it has passed: change the quote's time first) and capacity-checked (a superadmin may override). " +
+    "The body is optional: without one, or with notifyCustomer (default true), the customer gets the booking e-mail with the .ics and a manage-my-booking link. Audited as booking.convert.",
+  request: { params: IdParams, body: { ...jsonBody(quoteConversionSchema), required: false } },
+  responses: {
+    200: json(bookingRecordSchema, "The booking"),
+    ...errors(overrideForbidden, bookingNotFound, [409, "NOT_A_QUOTE or SLOT_UNAVAILABLE"], [422, "startTimeISO: the quote's time cannot be booked"]),
+  },
+});
+
+type Presentable = BookingRecord | EditPreview;
+
+const isPreview = (value: Presentable): value is EditPreview => "before" in value && "after" in value;
+
+/** The record (or both records of a preview) as the wire carries it. */
+const present = (value: Presentable): object =>
+  isPreview(value)
+    ? { before: presentRecord(value.before), after: presentRecord(value.after), priceChanged: value.priceChanged }
+    : presentRecord(value);
+
+/** The value as JSON, or the error in the one shape. */
+const answer = (c: Context, result: Result<Presentable>) => (result.ok ? c.json(present(result.value), 200) : failWith(c, result.error));
+
+/** A convert sent with no body at all takes the defaults (the declared body is optional). */
+const hasBody = (c: Context) => (c.req.header("content-type") ?? "") !== "" || Number(c.req.header("content-length") ?? 0) > 0;
+
+/** The office's booking calls, mounted under /api/admin behind requireAdmin. */
+export function staffBookingsRoutes(staffBookings: StaffBookings) {
+  const group = routeGroup();
+  group.on("POST", "/bookings/:id/convert", async (c, next) => {
+    if (hasBody(c)) return await next();
+    return answer(c, await staffBookings.convert(c.get("admin"), c.req.param("id"), {}));
+  });
+  return group
+    .openapi(createBooking, async (c) => {
+      const result = await staffBookings.create(c.get("admin"), c.req.valid("json"));
+      return result.ok ? c.json(present(result.value), 201) : failWith(c, result.error);
+    })
+    .openapi(editBooking, async (c) => answer(c, await staffBookings.edit(c.get("admin"), c.req.valid("param").id, c.req.valid("json"))))
+    .openapi(convertQuote, async (c) => answer(c, await staffBookings.convert(c.get("admin"), c.req.valid("param").id, c.req.valid("json"))));
+}

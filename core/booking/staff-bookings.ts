@@ -1,0 +1,481 @@
+/**
+ * Bookings the office makes and changes (issue 16): a booking taken on the phone, a change of
+ * time, size, add-ons, frequency, address or contact details, and a quote turned into a booking.
+ *
+ * A new booking is prepared exactly as the public form's (prepare-record.ts: validateDraft,
+ * priceDraft, the job length, closed dates, the service area), except that the office may book
+ * inside the lead time. A change is planned by planEdit against the booking as it is under its
+ * row lock; a change of price re-prices from the catalogue as it is now. Every write is one
+ * transaction: the booking's row lock, then the capacity lock, then the cleaners' locks, the
+ * write, the customer's e-mail when asked for, and the audit row.
+ */
+import { type Actor, auditEntry } from "../admin/audit.ts";
+import type { AdminRole } from "../admin/types.ts";
+import type { CatalogReader } from "../catalog/ports.ts";
+import { quoteConvertedEmail, staffBookingMadeEmail, staffEditEmail } from "../notifications/staff-edit-messages.ts";
+import type { MessageContext } from "../notifications/messages.ts";
+import type { ClosedDatesStore, SettingsStore } from "../settings/ports.ts";
+import { inServiceArea } from "../settings/service-area.ts";
+import type { SchedulingSettings, ServiceArea } from "../settings/types.ts";
+import type { AuditEntry } from "../admin/audit.ts";
+import { parseIsoInstant } from "../shared/iso-instant.ts";
+import type { OutboxMessage } from "../shared/outbox.ts";
+import type { Clock, InTransaction } from "../shared/ports.ts";
+import { type DomainError, err, notFound, ok, type Result, validationError } from "../shared/result.ts";
+import { capacityClaim } from "./capacity.ts";
+import { validateDraft } from "./draft-validation.ts";
+import { newManageToken } from "./manage-token.ts";
+import { type PaymentState, paymentState } from "./payments.ts";
+import type { PaymentLedgerTx } from "./payments-ports.ts";
+import type { CapacityClaim } from "./ports.ts";
+import {
+  type DraftCatalogue,
+  draftRulesOf,
+  type DraftRules,
+  prepareRecord,
+  readDraftCatalogue,
+  startRulesFor,
+} from "./prepare-record.ts";
+import { closedDateLabels, closedDateLookupDay, startTimeProblem } from "./scheduling.ts";
+import type { QuoteConversion, StaffBookingDraft, StaffBookingEdit } from "./staff-booking-schemas.ts";
+import { STATUS_ERRORS } from "./status.ts";
+import { type BookingDraftInput, type BookingRecord, CAPACITY_HOLDING_STATUSES, type NewBookingRecord, type RecordStatus } from "./types.ts";
+
+export const STAFF_BOOKING_ERRORS = {
+  notEditable: {
+    kind: "conflict",
+    code: "BOOKING_NOT_EDITABLE",
+    message: "A cancelled booking can’t be changed. Make a new booking instead.",
+  },
+  quoteChange: {
+    kind: "conflict",
+    code: "QUOTE_CHANGE_NOT_ALLOWED",
+    message: "Only a quote’s time, address, contact details and notes can be changed. Convert it to a booking to change its size, add-ons or frequency.",
+  },
+  notAQuote: {
+    kind: "conflict",
+    code: "NOT_A_QUOTE",
+    message: "Only a quote can be converted to a booking.",
+  },
+} as const satisfies Record<string, DomainError>;
+
+/** The booking's service was deleted from the catalogue since: nothing to re-price it from. */
+export const serviceDeleted = (serviceName: string): DomainError => ({
+  kind: "conflict",
+  code: "SERVICE_DELETED",
+  message: `The service of this booking (${serviceName}) has been deleted, so its price can’t be worked out again. ` +
+    "Restore the service to change the size, add-ons or frequency.",
+});
+
+const bookingNotFound = notFound("Booking", "BOOKING_NOT_FOUND");
+const holdingStatuses: readonly RecordStatus[] = CAPACITY_HOLDING_STATUSES;
+
+/** Who acts, with the role that decides the capacity override. */
+export type StaffActor = Actor & { role: AdminRole };
+
+// ---------------------------------------------------------------------------------------------
+// The plan of a change (pure)
+
+/** What a change is judged against besides the catalogue: read before the transaction. */
+export interface EditRules {
+  now: Date;
+  scheduling: SchedulingSettings;
+  /** Closed dates of the new start's day. */
+  closedDates: ReadonlyMap<string, string>;
+  serviceArea: ServiceArea;
+}
+
+export interface EditPlan {
+  /** The record as the change leaves it. */
+  after: BookingRecord;
+  /** The visit's start or end moves: the capacity and the cleaners are decided again. */
+  visitMoved: boolean;
+  startMoved: boolean;
+  /** Re-priced from the catalogue (the add-on lines are written anew). */
+  repriced: boolean;
+  /** Any of the totals differs. */
+  priceChanged: boolean;
+}
+
+/** The draft fields of an edit (the others say whom to tell and how to decide). */
+const EDIT_FIELDS = [
+  "startTimeISO", "hours", "bedrooms", "extras", "frequencyCode", "address", "firstName", "lastName", "email", "phone", "notes",
+] as const;
+
+/** A stored record as the draft it would have been, so an edit is validated like a new booking. */
+function draftOf(record: BookingRecord): BookingDraftInput {
+  return {
+    firstName: record.firstName,
+    lastName: record.lastName,
+    email: record.email,
+    phone: record.phone,
+    address: record.address,
+    // A hard-deleted service leaves no id; only a re-price needs one, and that is refused first.
+    serviceId: record.serviceId ?? record.serviceNameAtBooking,
+    servicePricingModel: record.pricingModel,
+    hours: record.hours,
+    bedrooms: record.bedrooms,
+    extras: record.extras.map(({ extraId, quantity }) => ({ extraId, quantity })),
+    startTimeISO: record.startTime.toISOString(),
+    frequencyCode: record.frequencyCode,
+    answers: [],
+    notes: record.notes,
+  };
+}
+
+const sameExtras = (a: { extraId: string; quantity: number }[], b: { extraId: string; quantity: number }[]): boolean => {
+  const key = (lines: typeof a) => lines.map((l) => `${l.extraId.trim()}:${l.quantity}`).sort().join(",");
+  return key(a) === key(b);
+};
+
+const sameAddress = (a: BookingRecord["address"], b: BookingRecord["address"]): boolean =>
+  (a.unit ?? "") === (b.unit ?? "") && a.street === b.street && a.suburb === b.suburb && a.state === b.state &&
+  a.postCode === b.postCode;
+
+/** Whether the edit changes what the price is worked out from: the size, the add-ons, the frequency. */
+export function changesPrice(record: BookingRecord, edit: StaffBookingEdit): boolean {
+  return (record.pricingModel === "HOURLY" && edit.hours !== undefined && edit.hours !== record.hours) ||
+    (record.pricingModel === "BEDROOMS" && edit.bedrooms !== undefined && edit.bedrooms !== record.bedrooms) ||
+    (edit.extras !== undefined && !sameExtras(edit.extras, record.extras)) ||
+    (edit.frequencyCode !== undefined && edit.frequencyCode !== record.frequencyCode);
+}
+
+/** The fields of an edit a price is worked out from. */
+const PRICE_FIELDS = ["hours", "bedrooms", "extras", "frequencyCode"] as const;
+
+const TOTALS = ["baseAmount", "extrasAmount", "firstServiceTotal", "recurringTotal", "discountPercent"] as const;
+
+const MS_PER_MINUTE = 60_000;
+
+/**
+ * The change `edit` makes to `record`, or why it may not: a cancelled booking is not edited; a
+ * quote keeps its size, add-ons and frequency; a re-price needs the service in the catalogue.
+ * The merged draft goes through the public form's validation. The start is judged (with the
+ * office's rules: no lead time) when it moves, or when the job's length may change before the job
+ * has started; a job that has started or passed can still be corrected. The service area is
+ * judged when the address changes.
+ */
+export function planEdit(
+  record: BookingRecord,
+  edit: StaffBookingEdit,
+  catalogue: DraftCatalogue | null,
+  rules: EditRules,
+): Result<EditPlan> {
+  if (record.status === "CANCELLED") return err(STAFF_BOOKING_ERRORS.notEditable);
+  const isQuote = record.type === "QUOTE";
+  const newStart = edit.startTimeISO === undefined ? null : parseIsoInstant(edit.startTimeISO);
+  const startMoved = newStart !== null && newStart.getTime() !== record.startTime.getTime();
+  const reprice = changesPrice(record, edit);
+  if (reprice && isQuote) return err(STAFF_BOOKING_ERRORS.quoteChange);
+  if (reprice && !catalogue?.service) return err(serviceDeleted(record.serviceNameAtBooking));
+  const addressChanged = edit.address !== undefined && !sameAddress(edit.address, record.address);
+
+  const changes = Object.fromEntries(EDIT_FIELDS.flatMap((field) => (edit[field] === undefined ? [] : [[field, edit[field]]])));
+  const input = { ...draftOf(record), ...changes } as BookingDraftInput;
+  const judgeStart = startMoved || (reprice && record.startTime.getTime() > rules.now.getTime());
+  const draftRules: DraftRules = {
+    now: rules.now,
+    startRules: judgeStart ? startRulesFor(rules.scheduling, "staff") : undefined,
+    closedDates: rules.closedDates,
+    servesPostcode: !isQuote && addressChanged ? (postCode) => inServiceArea(postCode, rules.serviceArea) : undefined,
+  };
+
+  let after: BookingRecord;
+  if (reprice && catalogue) {
+    // The answers stay as given: an edit does not ask the questions again.
+    const details = prepareRecord(input, record.type, { ...catalogue, questions: [] }, draftRules);
+    if (!details.ok) return details;
+    const { answers: _answers, paymentStatus: _status, totalPaid: _paid, paidAt: _paidAt, ...priced } = details.value;
+    after = { ...record, ...priced };
+  } else {
+    // The job keeps its length: nothing it is worked out from changed.
+    const lengthMs = record.endTime.getTime() - record.startTime.getTime();
+    const validated = validateDraft(input, {
+      now: rules.now,
+      scheduling: draftRules.startRules,
+      pricingModel: record.pricingModel,
+      visit: () => ({ closedDates: rules.closedDates, lengthMinutes: isQuote ? 0 : lengthMs / MS_PER_MINUTE }),
+      servesPostcode: draftRules.servesPostcode,
+    });
+    if (!validated.ok) return validated;
+    const { firstName, lastName, email, phone, address, notes, startTime } = validated.value;
+    after = { ...record, firstName, lastName, email, phone, address, notes, startTime, endTime: new Date(startTime.getTime() + lengthMs) };
+  }
+  return ok({
+    after,
+    visitMoved: after.startTime.getTime() !== record.startTime.getTime() || after.endTime.getTime() !== record.endTime.getTime(),
+    startMoved,
+    repriced: reprice,
+    priceChanged: TOTALS.some((total) => after[total] !== record[total]),
+  });
+}
+
+/** The fields an edit can change, as the audit row and the change list compare them. */
+const AUDITED_FIELDS = [
+  "firstName", "lastName", "email", "phone", "address", "notes", "startTime", "endTime", "serviceNameAtBooking",
+  "pricingModel", "hours", "bedrooms", "extras", "frequencyCode", "frequencyNameAtBooking", "frequencyDiscountPercent",
+  "baseAmount", "extrasAmount", "firstServiceTotal", "recurringTotal", "paymentStatus", "totalPaid", "paidAt",
+] as const satisfies readonly (keyof BookingRecord)[];
+
+/** JSON with object keys sorted, so two equal values compare equal whatever their key order. */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_key, v) =>
+    v && typeof v === "object" && !Array.isArray(v) && !(v instanceof Date)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b)))
+      : v);
+
+/** The fields that differ between two versions of a record: { before, after } holding only those. */
+export function changedFields(before: BookingRecord, after: BookingRecord): { before: Record<string, unknown>; after: Record<string, unknown> } {
+  const was: Record<string, unknown> = {};
+  const now: Record<string, unknown> = {};
+  for (const field of AUDITED_FIELDS) {
+    if (canonical(before[field]) === canonical(after[field])) continue;
+    was[field] = before[field];
+    now[field] = after[field];
+  }
+  return { before: was, after: now };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Ports
+
+/** A visit's cleaners, to be checked free for its new times (the cleaners' locks are taken). */
+export interface CleanersCheck {
+  bookingId: string;
+  cleanerIds: string[];
+  start: Date;
+  end: Date;
+}
+
+/** How an edit is written. */
+export interface EditWrite {
+  /** Write the add-on lines anew (a re-price). */
+  replaceExtras: boolean;
+  /** The start moved: the reminder is due again. */
+  startMoved: boolean;
+  /** Raise the calendar SEQUENCE, so the customer's calendar takes the new version. */
+  raiseCalendarSequence: boolean;
+  at: Date;
+}
+
+/** Inside one transaction: the booking's row lock first, then the capacity lock, then the cleaners'. */
+export interface StaffBookingTx {
+  /** The booking, held until the transaction ends. */
+  lockById(id: string): Promise<BookingRecord | null>;
+  /** Takes the capacity lock and decides `claim` on every booking's place but `exceptId`'s. */
+  decideCapacity(claim: CapacityClaim, exceptId?: string): Promise<Result<null>>;
+  /** Takes the cleaners' locks and refuses (CLEANER_BUSY) a cleaner on another job overlapping the times. */
+  decideCleanersFree(check: CleanersCheck): Promise<Result<null>>;
+  insert(record: NewBookingRecord): Promise<BookingRecord>;
+  /** Writes the editable fields of `after` (and, with replaceExtras, its add-on lines). */
+  saveEdit(after: BookingRecord, write: EditWrite): Promise<BookingRecord>;
+  /** The quote becomes a PENDING booking; everything else stays. */
+  convertQuote(id: string, at: Date): Promise<BookingRecord>;
+  /** The booking's payments, and the write of its derived payment state. */
+  ledger: Pick<PaymentLedgerTx, "list" | "saveState">;
+  saveManageTokenHash(bookingId: string, tokenHash: string): Promise<void>;
+  enqueueEmail(message: OutboxMessage): Promise<void>;
+  audit(entry: AuditEntry): Promise<void>;
+}
+
+export interface StaffBookingStore {
+  getById(id: string): Promise<BookingRecord | null>;
+  transaction: InTransaction<StaffBookingTx>;
+}
+
+export interface StaffBookingsDeps {
+  store: StaffBookingStore;
+  catalog: CatalogReader;
+  settings: Pick<SettingsStore, "getScheduling" | "getServiceArea">;
+  closedDates: Pick<ClosedDatesStore, "list">;
+  clock: Clock;
+  /** The business profile, policy and site URL the customer's e-mails are composed with. */
+  messages: { context(): Promise<MessageContext> };
+}
+
+/** What PATCH with preview: true answers: the record now and as the change would leave it. */
+export interface EditPreview {
+  before: BookingRecord;
+  after: BookingRecord;
+  priceChanged: boolean;
+}
+
+const sameState = (record: BookingRecord, state: PaymentState): boolean =>
+  record.paymentStatus === state.paymentStatus && record.totalPaid === state.totalPaid &&
+  (record.paidAt?.getTime() ?? null) === (state.paidAt?.getTime() ?? null);
+
+export function makeStaffBookings(deps: StaffBookingsDeps) {
+  const { store, clock } = deps;
+
+  /** The customer's e-mail with a fresh manage-my-booking link, written in the transaction. */
+  async function tell(tx: StaffBookingTx, record: BookingRecord, compose: (links: { manageToken: string }) => OutboxMessage) {
+    const manage = await newManageToken();
+    await tx.saveManageTokenHash(record._id, manage.hash);
+    await tx.enqueueEmail(compose({ manageToken: manage.token }));
+  }
+
+  /** The office's override is a superadmin's alone (as on a status change). */
+  const overrideRefused = (actor: StaffActor, override: boolean | undefined) =>
+    override && actor.role !== "superadmin" ? err(STATUS_ERRORS.overrideForbidden) : null;
+
+  /** The place and the cleaners of a visit at new times, in the lock order: capacity, then cleaners. */
+  async function decideVisit(
+    tx: StaffBookingTx,
+    record: BookingRecord,
+    scheduling: SchedulingSettings,
+    override: boolean,
+  ): Promise<Result<null>> {
+    if (record.type === "BOOKING" && holdingStatuses.includes(record.status) && !override) {
+      const claim = capacityClaim({ start: record.startTime, end: record.endTime }, scheduling);
+      const decision = await tx.decideCapacity(claim, record._id);
+      if (!decision.ok) return decision;
+    }
+    const { cleanerIds } = record;
+    if (cleanerIds.length === 0) return ok(null);
+    return tx.decideCleanersFree({ bookingId: record._id, cleanerIds, start: record.startTime, end: record.endTime });
+  }
+
+  return {
+    /**
+     * A booking the office takes: the public draft, priced and judged as the form's (inside the
+     * lead time allowed), capacity-checked unless a superadmin overrides; the customer's e-mail
+     * only when notifyCustomer (default true); no office notification; audited.
+     */
+    async create(actor: StaffActor, input: StaffBookingDraft): Promise<Result<BookingRecord>> {
+      const { notifyCustomer = true, overrideCapacity = false, ...draft } = input;
+      const refused = overrideRefused(actor, overrideCapacity);
+      if (refused) return refused;
+      const reads = await readDraftCatalogue(deps, draft);
+      const details = prepareRecord(draft, "BOOKING", reads.catalogue, draftRulesOf(reads, clock.now(), "BOOKING", "staff"));
+      if (!details.ok) return details;
+      const ctx = notifyCustomer ? await deps.messages.context() : null;
+      return store.transaction(async (tx) => {
+        if (!overrideCapacity) {
+          const decision = await tx.decideCapacity(capacityClaim({ start: details.value.startTime, end: details.value.endTime }, reads.scheduling));
+          if (!decision.ok) return decision;
+        }
+        const created = await tx.insert({ ...details.value, type: "BOOKING", status: "PENDING" });
+        if (ctx) await tell(tx, created, (links) => staffBookingMadeEmail(created, ctx, links));
+        await tx.audit(auditEntry(actor, "booking.create_by_staff", "booking", created._id, null, {
+          reference: created.reference,
+          startTime: created.startTime,
+          endTime: created.endTime,
+          firstServiceTotal: created.firstServiceTotal,
+          notifyCustomer,
+          ...(overrideCapacity ? { overrideCapacity: true } : {}),
+        }));
+        return ok(created);
+      });
+    },
+
+    /**
+     * A change to a booking or quote (planEdit). With preview nothing is written: the answer is the
+     * record before and after, after the same checks a save runs. A change that changes nothing
+     * writes nothing. A moved visit is decided again (capacity, unless overridden; cleaners); a
+     * re-price recomputes the payment state from the ledger. A booking's calendar SEQUENCE rises
+     * with every change (the customer's calendar takes the newest), its reminder is due again when
+     * the start moved; the customer is e-mailed when notifyCustomer (default true). Audited as
+     * booking.edit with the changed fields before and after.
+     */
+    async edit(actor: StaffActor, id: string, input: StaffBookingEdit): Promise<Result<BookingRecord | EditPreview>> {
+      const { notifyCustomer = true, overrideCapacity = false, preview = false } = input;
+      const refused = overrideRefused(actor, overrideCapacity);
+      if (refused) return refused;
+      // Read before the transaction: it holds the row lock (and PGlite's one connection).
+      const found = await store.getById(id);
+      if (!found) return err(bookingNotFound);
+      // The catalogue whenever the edit names a price's part: the locked record decides whether it changes.
+      const pricingNamed = PRICE_FIELDS.some((field) => input[field] !== undefined);
+      const reads = await readDraftCatalogue(deps, {
+        serviceId: pricingNamed ? found.serviceId : "",
+        startTimeISO: input.startTimeISO ?? found.startTime.toISOString(),
+      });
+      const catalogue = pricingNamed ? reads.catalogue : null;
+      const ctx = notifyCustomer && !preview ? await deps.messages.context() : null;
+      const now = clock.now();
+      const rules: EditRules = { now, scheduling: reads.scheduling, closedDates: reads.closedDates, serviceArea: reads.serviceArea };
+      return store.transaction(async (tx): Promise<Result<BookingRecord | EditPreview>> => {
+        const before = await tx.lockById(id);
+        if (!before) return err(bookingNotFound);
+        const plan = planEdit(before, input, catalogue, rules);
+        if (!plan.ok) return plan;
+        let { after } = plan.value;
+        if (plan.value.visitMoved) {
+          const decision = await decideVisit(tx, after, reads.scheduling, overrideCapacity);
+          if (!decision.ok) return decision;
+        }
+        // A new price may settle or reopen the balance: the ledger decides, as on a payment.
+        const state = plan.value.repriced && after.type === "BOOKING" ? paymentState(after, await tx.ledger.list(id)) : null;
+        if (state) after = { ...after, ...state };
+        const changed = changedFields(before, after);
+        if (preview) return ok({ before, after, priceChanged: plan.value.priceChanged });
+        if (Object.keys(changed.after).length === 0) return ok(before);
+
+        let saved = await tx.saveEdit(after, {
+          replaceExtras: plan.value.repriced,
+          startMoved: plan.value.startMoved,
+          raiseCalendarSequence: after.type === "BOOKING",
+          at: now,
+        });
+        if (state && !sameState(before, state)) saved = await tx.ledger.saveState(id, state, now);
+        if (ctx) await tell(tx, saved, (links) => staffEditEmail(before, saved, ctx, links));
+        await tx.audit(auditEntry(actor, "booking.edit", "booking", id, changed.before, {
+          ...changed.after,
+          notifyCustomer,
+          ...(overrideCapacity && plan.value.visitMoved ? { overrideCapacity: true } : {}),
+        }));
+        return ok(saved);
+      });
+    },
+
+    /**
+     * A quote becomes a PENDING booking at its requested time, at its estimated prices: judged by
+     * the office's start rules for its job length (its time may have passed: change it first),
+     * capacity-checked unless a superadmin overrides; the customer's booking e-mail with the .ics
+     * when notifyCustomer (default true); audited as booking.convert.
+     */
+    async convert(actor: StaffActor, id: string, input: QuoteConversion = {}): Promise<Result<BookingRecord>> {
+      const { notifyCustomer = true, overrideCapacity = false } = input;
+      const refused = overrideRefused(actor, overrideCapacity);
+      if (refused) return refused;
+      const found = await store.getById(id);
+      if (!found) return err(bookingNotFound);
+      if (found.type !== "QUOTE") return err(STAFF_BOOKING_ERRORS.notAQuote);
+      const ymd = closedDateLookupDay(found.startTime);
+      const [scheduling, closed] = await Promise.all([
+        deps.settings.getScheduling(),
+        ymd ? deps.closedDates.list({ from: ymd, to: ymd }) : [],
+      ]);
+      const ctx = notifyCustomer ? await deps.messages.context() : null;
+      const now = clock.now();
+      return store.transaction(async (tx) => {
+        const quote = await tx.lockById(id);
+        if (!quote) return err(bookingNotFound);
+        if (quote.type !== "QUOTE") return err(STAFF_BOOKING_ERRORS.notAQuote);
+        const lengthMinutes = (quote.endTime.getTime() - quote.startTime.getTime()) / MS_PER_MINUTE;
+        const problem = startTimeProblem(quote.startTime, now, startRulesFor(scheduling, "staff"), {
+          closedDates: closedDateLabels(closed),
+          lengthMinutes,
+        });
+        if (problem) {
+          return err(validationError({ startTimeISO: [problem.message] }, `The quote’s time can’t be booked: ${problem.message} Change its time first.`));
+        }
+        if (!overrideCapacity) {
+          const decision = await tx.decideCapacity(capacityClaim({ start: quote.startTime, end: quote.endTime }, scheduling), id);
+          if (!decision.ok) return decision;
+        }
+        const booking = await tx.convertQuote(id, now);
+        if (ctx) await tell(tx, booking, (links) => quoteConvertedEmail(booking, ctx, links));
+        await tx.audit(auditEntry(actor, "booking.convert", "booking", id, { type: quote.type, status: quote.status }, {
+          type: booking.type,
+          status: booking.status,
+          notifyCustomer,
+          ...(overrideCapacity ? { overrideCapacity: true } : {}),
+        }));
+        return ok(booking);
+      });
+    },
+  };
+}
+
+export type StaffBookings = ReturnType<typeof makeStaffBookings>;

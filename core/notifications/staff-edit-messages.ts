@@ -1,0 +1,190 @@
+/**
+ * The customer's e-mails of the bookings the office makes, changes and converts (issue 16): a
+ * booking made for them, a quote turned into a booking, and a change to their booking (moved, or
+ * updated in place) with the calendar update (same UID, the record's new SEQUENCE) and a fresh
+ * manage-my-booking link. The office is not notified: it made the change itself.
+ */
+import type { CustomerLinks } from "../booking/ports.ts";
+import type { BookingRecord } from "../booking/types.ts";
+import type { OutboxMessage } from "../shared/outbox.ts";
+import { formatAud } from "../shared/money.ts";
+import type { Block } from "./email-layout.ts";
+import {
+  CALENDAR_ATTACHMENT_FILENAME,
+  calendarAttachment,
+  contactBlocks,
+  describeService,
+  formatAddress,
+  formatAppointment,
+  formatMelbourneMoment,
+  manageLinkBlocks,
+  message,
+  type MessageContext,
+  policyBlocks,
+  recordDetailBlocks,
+  type MessageKind,
+  whenForSubject,
+} from "./messages.ts";
+
+/** The kinds of these e-mails (MessageKind in messages.ts). */
+export type StaffMessageKind = Extract<MessageKind, "booking-confirmation" | "booking-rescheduled" | "booking-updated" | "quote-updated">;
+
+function staffMessage(
+  kind: StaffMessageKind,
+  record: BookingRecord,
+  subject: string,
+  blocks: Block[],
+  attachments?: OutboxMessage["attachments"],
+): OutboxMessage {
+  return message(kind, record.email, subject, blocks, record._id, attachments);
+}
+
+const subjectOf = (headline: string, record: BookingRecord): string =>
+  `${headline} — ${record.serviceNameAtBooking}, ${whenForSubject(record)} (${record.reference})`;
+
+const greeting = (record: BookingRecord): Block => ({ kind: "paragraph", text: `Hi ${record.firstName},` });
+const signOff = (ctx: MessageContext): Block => ({ kind: "paragraph", text: `Kind regards,\nThe ${ctx.profile.brandName} team` });
+
+/** What a PENDING booking still waits for, or that a confirmed one is set. */
+const statusNote = (record: BookingRecord): Block => ({
+  kind: "paragraph",
+  text: record.status === "PENDING"
+    ? "We'll confirm the booking with you before the day."
+    : record.status === "CONFIRMED"
+    ? "Your booking is confirmed."
+    : `The booking's status is ${record.status.toLowerCase()}.`,
+});
+
+const invitePublished = (what: string): Block => ({
+  kind: "paragraph",
+  text: `The calendar invite attached (${CALENDAR_ATTACHMENT_FILENAME}) ${what}.`,
+});
+
+function requireBooking(record: BookingRecord, fn: string): void {
+  if (record.type !== "BOOKING") throw new RangeError(`${fn} needs a BOOKING record, got ${record.type} (${record._id})`);
+}
+
+/** To the customer: the office booked a clean for them (on the phone, say); the .ics adds it. */
+export function staffBookingMadeEmail(record: BookingRecord, ctx: MessageContext, links: CustomerLinks = {}): OutboxMessage {
+  requireBooking(record, "staffBookingMadeEmail");
+  const { profile } = ctx;
+  const blocks: Block[] = [
+    greeting(record),
+    {
+      kind: "paragraph",
+      text: `Thanks for booking with ${profile.brandName}. As arranged with you, we have booked ` +
+        `${describeService(record)} on ${formatAppointment(record.startTime, record.endTime)}.`,
+    },
+    statusNote(record),
+    invitePublished("adds the visit to your calendar"),
+    ...manageLinkBlocks(record, ctx, links),
+    ...recordDetailBlocks(record, "customer"),
+    ...policyBlocks(ctx),
+    ...contactBlocks(ctx),
+    signOff(ctx),
+  ];
+  return staffMessage("booking-confirmation", record, subjectOf("Booking made", record), blocks, [calendarAttachment(record, ctx)]);
+}
+
+/** To the customer: their quote request is now a booking at the time they asked for. */
+export function quoteConvertedEmail(record: BookingRecord, ctx: MessageContext, links: CustomerLinks = {}): OutboxMessage {
+  requireBooking(record, "quoteConvertedEmail");
+  const { profile } = ctx;
+  const blocks: Block[] = [
+    greeting(record),
+    {
+      kind: "paragraph",
+      text: `Good news: your quote request ${record.reference} with ${profile.brandName} is now a booking for ` +
+        `${describeService(record)} on ${formatAppointment(record.startTime, record.endTime)}.`,
+    },
+    statusNote(record),
+    invitePublished("adds the visit to your calendar"),
+    ...manageLinkBlocks(record, ctx, links),
+    ...recordDetailBlocks(record, "customer"),
+    ...policyBlocks(ctx),
+    ...contactBlocks(ctx),
+    signOff(ctx),
+  ];
+  return staffMessage("booking-confirmation", record, subjectOf("Your quote is now a booking", record), blocks, [calendarAttachment(record, ctx)]);
+}
+
+const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
+
+const extrasText = (record: BookingRecord): string =>
+  record.extras.length === 0
+    ? "none"
+    : record.extras.map((e) => (e.quantity === 1 ? e.titleAtBooking : `${e.titleAtBooking} × ${e.quantity}`)).join(", ");
+
+const sizeText = (record: BookingRecord): string =>
+  record.pricingModel === "HOURLY" && record.hours !== null
+    ? plural(record.hours, "hour", "hours")
+    : record.pricingModel === "BEDROOMS" && record.bedrooms !== null
+    ? plural(record.bedrooms, "bedroom", "bedrooms")
+    : "";
+
+/**
+ * What changed, as the customer reads it: [what, was, now] for each part that differs. The time
+ * comes first; contact details are named without repeating them.
+ */
+export function describeChanges(before: BookingRecord, after: BookingRecord): Array<[string, string, string]> {
+  const rows: Array<[string, string, string]> = [];
+  const when = (r: BookingRecord) =>
+    r.type === "QUOTE" ? formatMelbourneMoment(r.startTime) : formatAppointment(r.startTime, r.endTime);
+  const push = (label: string, was: string, now: string) => {
+    if (was !== now) rows.push([label, was, now]);
+  };
+  push(before.type === "QUOTE" ? "Preferred time" : "When", when(before), when(after));
+  push("Size", sizeText(before), sizeText(after));
+  push("Extras", extrasText(before), extrasText(after));
+  push("Frequency", before.frequencyNameAtBooking, after.frequencyNameAtBooking);
+  push("Address", formatAddress(before.address), formatAddress(after.address));
+  const contact = (r: BookingRecord) => `${r.firstName} ${r.lastName} ${r.email} ${r.phone}`;
+  if (contact(before) !== contact(after)) rows.push(["Contact details", "", "updated"]);
+  if (before.notes !== after.notes) rows.push(["Notes", "", "updated"]);
+  push("First service", formatAud(before.firstServiceTotal), formatAud(after.firstServiceTotal));
+  push("Recurring", formatAud(before.recurringTotal), formatAud(after.recurringTotal));
+  return rows;
+}
+
+const changeList = (rows: Array<[string, string, string]>): Block => ({
+  kind: "list",
+  items: rows.map(([what, was, now]) => (was === "" ? `${what}: ${now}` : `${what}: was ${was}, now ${now}`)),
+});
+
+/**
+ * To the customer: the office changed their booking or quote. A booking's e-mail is
+ * "booking-rescheduled" when the visit's start moved, else "booking-updated", each with the .ics
+ * at the record's new SEQUENCE; a quote's ("quote-updated") has none: nothing is booked yet.
+ */
+export function staffEditEmail(
+  before: BookingRecord,
+  after: BookingRecord,
+  ctx: MessageContext,
+  links: CustomerLinks = {},
+): OutboxMessage {
+  const { profile } = ctx;
+  const rows = describeChanges(before, after);
+  const isQuote = after.type === "QUOTE";
+  // A longer or shorter visit at the same start is an update; a new start is a move.
+  const moved = before.startTime.getTime() !== after.startTime.getTime();
+  const what = isQuote ? "quote request" : "booking";
+  const blocks: Block[] = [
+    greeting(after),
+    {
+      kind: "paragraph",
+      text: `As arranged with you, we have ${moved && !isQuote ? "moved" : "updated"} your ${what} ${after.reference} with ${profile.brandName}.`,
+    },
+    { kind: "heading", text: "What changed" },
+    changeList(rows),
+    ...(isQuote ? [] : [statusNote(after), invitePublished("updates the visit already in your calendar")]),
+    ...manageLinkBlocks(after, ctx, links),
+    ...recordDetailBlocks(after, "customer"),
+    ...policyBlocks(ctx),
+    ...contactBlocks(ctx),
+    signOff(ctx),
+  ];
+  if (isQuote) return staffMessage("quote-updated", after, subjectOf("Quote request updated", after), blocks);
+  return moved
+    ? staffMessage("booking-rescheduled", after, subjectOf("Booking moved", after), blocks, [calendarAttachment(after, ctx)])
+    : staffMessage("booking-updated", after, subjectOf("Booking updated", after), blocks, [calendarAttachment(after, ctx)]);
+}

@@ -1,0 +1,87 @@
+/**
+ * The calls of the office's booking screens (issue 16): the public catalogue the booking form
+ * prices with, and the staff calls that make, change (preview first) and convert bookings.
+ */
+import { queryOptions } from "@tanstack/react-query";
+import type { ExtraDto, FrequencyDto, PublicSchedulingDto, QuestionDto, ServiceDto } from "@yarra/api/client/types.ts";
+import { api } from "../../lib/api.ts";
+import type { BookingDto } from "./staff-booking-form.ts";
+
+const byOrder = <T extends { order?: number }>(items: T[]) => [...items].sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
+
+/** Global questions first, then the service's, each in their own order (as the public form asks them). */
+const orderQuestions = (items: QuestionDto[]) =>
+  [...items].sort((a, b) => (a.scope === "GLOBAL" ? 0 : 1) - (b.scope === "GLOBAL" ? 0 : 1) || a.order - b.order);
+
+const CATALOGUE = ["staff-booking", "catalogue"] as const;
+
+/** The services, frequencies and scheduling the public form offers (live rows only). */
+export interface BookingCatalogue {
+  services: ServiceDto[];
+  frequencies: FrequencyDto[];
+  scheduling: PublicSchedulingDto;
+}
+
+export const catalogueQuery = queryOptions({
+  queryKey: [...CATALOGUE, "base"],
+  queryFn: async (): Promise<BookingCatalogue> => {
+    const [services, frequencies, scheduling] = await Promise.all([
+      api.list<ServiceDto>("/api/services"),
+      api.list<FrequencyDto>("/api/frequencies"),
+      api.get<PublicSchedulingDto>("/api/scheduling"),
+    ]);
+    return { services, frequencies, scheduling };
+  },
+});
+
+/** A service's live add-ons, in the service's order. */
+export const extrasQuery = (serviceId: string) =>
+  queryOptions({
+    queryKey: [...CATALOGUE, "extras", serviceId],
+    queryFn: async () => (serviceId ? byOrder(await api.list<ExtraDto>("/api/extras", { query: { serviceId } })) : []),
+  });
+
+/** The questions a booking of the service is asked. */
+export const questionsQuery = (serviceId: string) =>
+  queryOptions({
+    queryKey: [...CATALOGUE, "questions", serviceId],
+    queryFn: async () => orderQuestions(await api.list<QuestionDto>("/api/questions", { query: { serviceId: serviceId || undefined } })),
+  });
+
+/**
+ * One booking or quote. The key is the bookings screens' own, so a change saved here shows there
+ * and the other way round.
+ */
+export const bookingRecordQuery = (id: string) =>
+  queryOptions({
+    queryKey: ["bookings", "record", id],
+    queryFn: () => api.get<BookingDto>(`/api/admin/bookings/${encodeURIComponent(id)}`),
+  });
+
+/** Every bookings read (lists and records) is stale after a staff write. */
+export const BOOKINGS_KEY = ["bookings"] as const;
+
+export type StaffDraft = Record<string, unknown> & { notifyCustomer: boolean; overrideCapacity?: boolean };
+
+export const createStaffBooking = (draft: StaffDraft) => api.post<BookingDto>("/api/admin/bookings", draft);
+
+export interface EditPreviewDto {
+  before: BookingDto;
+  after: BookingDto;
+  priceChanged: boolean;
+}
+
+const bookingPath = (id: string) => `/api/admin/bookings/${encodeURIComponent(id)}`;
+
+/** What the change would do; nothing is written. */
+export const previewBookingEdit = (id: string, changes: Record<string, unknown>) =>
+  api.patch<EditPreviewDto>(bookingPath(id), { ...changes, preview: true });
+
+export const saveBookingEdit = (id: string, changes: Record<string, unknown>, options: { notifyCustomer: boolean; overrideCapacity?: boolean }) =>
+  api.patch<BookingDto>(bookingPath(id), { ...changes, notifyCustomer: options.notifyCustomer, ...(options.overrideCapacity ? { overrideCapacity: true } : {}) });
+
+export const convertQuote = (id: string, options: { notifyCustomer: boolean; overrideCapacity?: boolean }) =>
+  api.post<BookingDto>(`${bookingPath(id)}/convert`, {
+    notifyCustomer: options.notifyCustomer,
+    ...(options.overrideCapacity ? { overrideCapacity: true } : {}),
+  });

@@ -1,0 +1,389 @@
+import type { ExtraDto, FrequencyDto, PublicSchedulingDto, QuestionDto, ServiceDto } from "@yarra/api/client/types.ts";
+import { AU_STATES } from "@yarra/core/booking/types.ts";
+import { formatJobLength, latestBookableYmd, slotHours } from "@yarra/core/booking/scheduling.ts";
+import { formatAud } from "@yarra/core/shared/money.ts";
+import { melbourneYmd } from "@yarra/core/shared/melbourne-time.ts";
+import type { FieldErrors } from "@yarra/core/shared/result.ts";
+import { useId } from "react";
+import { FormField } from "../../ui/form-field.tsx";
+import {
+  hourLabel,
+  hoursOptions,
+  setExtraQuantity,
+  type StaffBookingForm,
+  toggleExtra,
+  withService,
+} from "./staff-booking-form.ts";
+import type { Totals } from "@yarra/core/booking/types.ts";
+
+export const FIELDS_TEXT = {
+  job: "The job",
+  service: "Service",
+  chooseService: "Choose a service",
+  hours: "Hours",
+  bedrooms: "Bedrooms",
+  chooseSize: "Choose",
+  extras: "Add-ons",
+  noExtras: "No add-ons for this service.",
+  noLongerOffered: "no longer offered",
+  quantity: (title: string) => `How many: ${title}`,
+  frequency: "Frequency",
+  date: "Date",
+  time: "Start time",
+  chooseTime: "Choose a time",
+  customer: "Customer",
+  firstName: "First name",
+  lastName: "Last name",
+  email: "Email",
+  phone: "Phone",
+  address: "Address",
+  unit: "Unit (optional)",
+  street: "Street",
+  suburb: "Suburb",
+  state: "State",
+  postCode: "Postcode",
+  questions: "Questions",
+  notes: "Notes",
+  price: "Price",
+  base: "Base",
+  extrasTotal: "Extras",
+  firstService: "First service",
+  recurring: "Recurring",
+  length: "Job length",
+  notPriced: "Choose a service and its size to see the price.",
+  oneTime: "Not applicable (one-time)",
+} as const;
+
+const T = FIELDS_TEXT;
+
+const bedroomsLabel = (bedrooms: number) => (bedrooms === 0 ? "Studio" : `${bedrooms} ${bedrooms === 1 ? "bedroom" : "bedrooms"}`);
+
+/** Errors under a path and every path below it (extras.0.quantity under extras). */
+const errorsUnder = (errors: FieldErrors, prefix: string) =>
+  Object.entries(errors).flatMap(([path, messages]) => (path === prefix || path.startsWith(`${prefix}.`) ? messages : []));
+
+interface StaffBookingFieldsProps {
+  form: StaffBookingForm;
+  onChange: (form: StaffBookingForm) => void;
+  errors: FieldErrors;
+  services: ServiceDto[];
+  frequencies: FrequencyDto[];
+  extras: ExtraDto[];
+  /** The questions to ask (a new booking); left out on an edit, which keeps the answers given. */
+  questions?: QuestionDto[];
+  scheduling: PublicSchedulingDto;
+  now: Date;
+  /** The service is the booking's own (an edit): shown, not chosen. */
+  serviceName?: string;
+  /** Why size, add-ons and frequency cannot change here (a quote, a deleted service), if they cannot. */
+  pricingLocked?: string;
+  /** Titles of add-ons on the booking, for those the catalogue no longer offers. */
+  bookedExtraTitles?: Record<string, string>;
+}
+
+/** The booking form's fields, as the office fills them in on the phone. */
+export function StaffBookingFields(props: StaffBookingFieldsProps) {
+  const { form, onChange, errors, services, frequencies, extras, questions, scheduling, now, serviceName, pricingLocked } = props;
+  const service = services.find((s) => s._id === form.serviceId);
+  const set = <K extends keyof StaffBookingForm>(key: K, value: StaffBookingForm[K]) => onChange({ ...form, [key]: value });
+  const setAddress = (key: keyof StaffBookingForm["address"], value: string) => onChange({ ...form, address: { ...form.address, [key]: value } });
+  const locked = pricingLocked !== undefined;
+  const hours = slotHours(scheduling);
+  const hourChoices = form.hour !== "" && !hours.includes(Number(form.hour)) ? [...hours, Number(form.hour)].sort((a, b) => a - b) : hours;
+  const offered = new Set(extras.map((e) => e._id));
+  const unoffered = form.extras.filter((line) => !offered.has(line.extraId));
+  const extraErrors = errorsUnder(errors, "extras");
+
+  return (
+    <>
+      <fieldset className="admin-card staff-booking__section">
+        <legend className="admin-card__title">{T.job}</legend>
+        {pricingLocked && <p className="admin-field__hint">{pricingLocked}</p>}
+        <div className="admin-form-grid">
+          {serviceName !== undefined ? (
+            <p className="staff-booking__fixed"><span className="admin-field__label">{T.service}</span> {serviceName}</p>
+          ) : (
+            <FormField label={T.service} errors={errors.serviceId}>
+              {(control) => (
+                <select {...control} className="admin-input" value={form.serviceId} onChange={(e) => onChange(withService(form, e.target.value))}>
+                  <option value="">{T.chooseService}</option>
+                  {services.map((s) => <option key={s._id} value={s._id}>{s.name}</option>)}
+                </select>
+              )}
+            </FormField>
+          )}
+          {service?.pricingModel === "HOURLY" && (
+            <FormField label={T.hours} errors={errors.hours}>
+              {(control) => (
+                <select
+                  {...control}
+                  className="admin-input"
+                  disabled={locked}
+                  value={form.hours ?? ""}
+                  onChange={(e) => set("hours", e.target.value === "" ? null : Number(e.target.value))}
+                >
+                  <option value="">{T.chooseSize}</option>
+                  {hoursOptions(service).map((h) => <option key={h} value={h}>{h} {h === 1 ? "hour" : "hours"}</option>)}
+                </select>
+              )}
+            </FormField>
+          )}
+          {service?.pricingModel === "BEDROOMS" && (
+            <FormField label={T.bedrooms} errors={errors.bedrooms}>
+              {(control) => (
+                <select
+                  {...control}
+                  className="admin-input"
+                  disabled={locked}
+                  value={form.bedrooms ?? ""}
+                  onChange={(e) => set("bedrooms", e.target.value === "" ? null : Number(e.target.value))}
+                >
+                  <option value="">{T.chooseSize}</option>
+                  {service.bedroomPrices.map((row) => (
+                    <option key={row.bedrooms} value={row.bedrooms}>{bedroomsLabel(row.bedrooms)} ({formatAud(row.price)})</option>
+                  ))}
+                </select>
+              )}
+            </FormField>
+          )}
+          <FormField label={T.frequency} errors={errors.frequencyCode}>
+            {(control) => (
+              <select {...control} className="admin-input" disabled={locked} value={form.frequencyCode} onChange={(e) => set("frequencyCode", e.target.value)}>
+                {!frequencies.some((f) => f.code === form.frequencyCode) && <option value={form.frequencyCode}>{form.frequencyCode}</option>}
+                {frequencies.map((f) => (
+                  <option key={f.code} value={f.code}>{f.name}{f.discountPercent > 0 ? ` (${f.discountPercent}% off)` : ""}</option>
+                ))}
+              </select>
+            )}
+          </FormField>
+        </div>
+        {form.serviceId && (
+          <fieldset className="admin-fieldset staff-booking__extras">
+            <legend>{T.extras}</legend>
+            {extras.length === 0 && unoffered.length === 0 && <p className="admin-field__hint">{T.noExtras}</p>}
+            <ul className="staff-booking__extra-list">
+              {extras.map((extra) => {
+                const line = form.extras.find((l) => l.extraId === extra._id);
+                return (
+                  <li key={extra._id} className="staff-booking__extra">
+                    <label className="admin-check">
+                      <input type="checkbox" disabled={locked} checked={line !== undefined} onChange={(e) => onChange(toggleExtra(form, extra._id, e.target.checked))} />
+                      {extra.title} ({formatAud(extra.price)}{extra.hasQuantity ? " each" : ""})
+                    </label>
+                    {line && extra.hasQuantity && (
+                      <input
+                        className="admin-input staff-booking__quantity"
+                        type="number"
+                        min={1}
+                        max={extra.maxQuantity}
+                        aria-label={T.quantity(extra.title)}
+                        disabled={locked}
+                        value={line.quantity}
+                        onChange={(e) => onChange(setExtraQuantity(form, extra._id, Number(e.target.value)))}
+                      />
+                    )}
+                  </li>
+                );
+              })}
+              {unoffered.map((line) => (
+                <li key={line.extraId} className="staff-booking__extra">
+                  <label className="admin-check">
+                    <input type="checkbox" disabled={locked} checked onChange={() => onChange(toggleExtra(form, line.extraId, false))} />
+                    {props.bookedExtraTitles?.[line.extraId] ?? line.extraId} × {line.quantity} ({T.noLongerOffered})
+                  </label>
+                </li>
+              ))}
+            </ul>
+            {extraErrors.length > 0 && <p className="admin-field__error">{extraErrors.join(" ")}</p>}
+          </fieldset>
+        )}
+      </fieldset>
+
+      <fieldset className="admin-card staff-booking__section">
+        <legend className="admin-card__title">When</legend>
+        <div className="admin-form-grid">
+          <FormField label={T.date} errors={errors.startTimeISO}>
+            {(control) => (
+              <input
+                {...control}
+                className="admin-input"
+                type="date"
+                min={melbourneYmd(now)}
+                max={latestBookableYmd(now, scheduling)}
+                value={form.date}
+                onChange={(e) => set("date", e.target.value)}
+              />
+            )}
+          </FormField>
+          <FormField label={T.time}>
+            {(control) => (
+              <select {...control} className="admin-input" value={form.hour} onChange={(e) => set("hour", e.target.value)}>
+                <option value="">{T.chooseTime}</option>
+                {hourChoices.map((h) => <option key={h} value={String(h)}>{hourLabel(h)}</option>)}
+              </select>
+            )}
+          </FormField>
+        </div>
+      </fieldset>
+
+      <fieldset className="admin-card staff-booking__section">
+        <legend className="admin-card__title">{T.customer}</legend>
+        <div className="admin-form-grid">
+          {(["firstName", "lastName", "email", "phone"] as const).map((key) => (
+            <FormField key={key} label={T[key]} errors={errors[key]}>
+              {(control) => (
+                <input
+                  {...control}
+                  className="admin-input"
+                  type={key === "email" ? "email" : key === "phone" ? "tel" : "text"}
+                  autoComplete="off"
+                  value={form[key]}
+                  onChange={(e) => set(key, e.target.value)}
+                />
+              )}
+            </FormField>
+          ))}
+        </div>
+      </fieldset>
+
+      <fieldset className="admin-card staff-booking__section">
+        <legend className="admin-card__title">{T.address}</legend>
+        <div className="admin-form-grid">
+          {(["unit", "street", "suburb"] as const).map((key) => (
+            <FormField key={key} label={T[key]} errors={errors[`address.${key}`]}>
+              {(control) => (
+                <input {...control} className="admin-input" autoComplete="off" value={form.address[key]} onChange={(e) => setAddress(key, e.target.value)} />
+              )}
+            </FormField>
+          ))}
+          <FormField label={T.state} errors={errors["address.state"]}>
+            {(control) => (
+              <select {...control} className="admin-input" value={form.address.state} onChange={(e) => setAddress("state", e.target.value)}>
+                {AU_STATES.map((state) => <option key={state} value={state}>{state}</option>)}
+              </select>
+            )}
+          </FormField>
+          <FormField label={T.postCode} errors={errors["address.postCode"]}>
+            {(control) => (
+              <input
+                {...control}
+                className="admin-input"
+                inputMode="numeric"
+                autoComplete="off"
+                value={form.address.postCode}
+                onChange={(e) => setAddress("postCode", e.target.value)}
+              />
+            )}
+          </FormField>
+        </div>
+      </fieldset>
+
+      {questions && questions.length > 0 && (
+        <fieldset className="admin-card staff-booking__section">
+          <legend className="admin-card__title">{T.questions}</legend>
+          <div className="admin-form-grid">
+            {questions.map((question) => (
+              <QuestionField
+                key={question._id}
+                question={question}
+                value={form.answers[question._id]}
+                errors={errors[`answers.${question._id}`]}
+                onAnswer={(value) => onChange({ ...form, answers: { ...form.answers, [question._id]: value } })}
+              />
+            ))}
+          </div>
+        </fieldset>
+      )}
+
+      <fieldset className="admin-card staff-booking__section">
+        <legend className="admin-card__title">{T.notes}</legend>
+        <FormField label={T.notes} labelHidden errors={errors.notes}>
+          {(control) => <textarea {...control} className="admin-input" rows={3} value={form.notes} onChange={(e) => set("notes", e.target.value)} />}
+        </FormField>
+      </fieldset>
+    </>
+  );
+}
+
+interface QuestionFieldProps {
+  question: QuestionDto;
+  value: string | string[] | undefined;
+  errors?: string[];
+  onAnswer: (value: string | string[]) => void;
+}
+
+function QuestionField({ question, value, errors, onAnswer }: QuestionFieldProps) {
+  const label = `${question.text}${question.required ? " *" : ""}`;
+  if (question.type === "MULTI") {
+    const chosen = Array.isArray(value) ? value : [];
+    return (
+      <fieldset className="admin-fieldset admin-form-grid--wide">
+        <legend>{label}</legend>
+        <div className="admin-radio-row">
+          {question.options.map((option) => (
+            <label key={option.value}>
+              <input
+                type="checkbox"
+                checked={chosen.includes(option.value)}
+                onChange={(e) => onAnswer(e.target.checked ? [...chosen, option.value] : chosen.filter((v) => v !== option.value))}
+              />
+              {option.label}
+            </label>
+          ))}
+        </div>
+        {errors && errors.length > 0 && <p className="admin-field__error">{errors.join(" ")}</p>}
+      </fieldset>
+    );
+  }
+  return (
+    <FormField label={label} errors={errors} hint={question.helpText || undefined}>
+      {(control) =>
+        question.type === "SINGLE"
+          ? (
+            <select {...control} className="admin-input" value={typeof value === "string" ? value : ""} onChange={(e) => onAnswer(e.target.value)}>
+              <option value="">Choose</option>
+              {question.options.map((option) => <option key={option.value} value={option.value}>{option.label}</option>)}
+            </select>
+          )
+          : (
+            <input
+              {...control}
+              className="admin-input"
+              placeholder={question.placeholder}
+              value={typeof value === "string" ? value : ""}
+              onChange={(e) => onAnswer(e.target.value)}
+            />
+          )}
+    </FormField>
+  );
+}
+
+/** The totals (core's priceDraft, or the booking's own) and the job's length. */
+export function PricePanel(
+  { totals, lengthMinutes, oneTime, heading = T.price }: { totals: Totals | null; lengthMinutes: number | null; oneTime: boolean; heading?: string },
+) {
+  const titleId = useId();
+  return (
+    <section className="admin-card staff-booking__price" aria-labelledby={titleId} aria-live="polite">
+      <h2 id={titleId} className="admin-card__title">{heading}</h2>
+      {totals ? (
+        <dl className="staff-booking__totals">
+          <dt>{T.base}</dt>
+          <dd>{formatAud(totals.baseAmount)}</dd>
+          <dt>{T.extrasTotal}</dt>
+          <dd>{formatAud(totals.extrasAmount)}</dd>
+          <dt>{T.firstService}</dt>
+          <dd>{formatAud(totals.firstServiceTotal)}</dd>
+          <dt>{T.recurring}</dt>
+          <dd>{oneTime ? T.oneTime : formatAud(totals.recurringTotal)}</dd>
+          {lengthMinutes !== null && (
+            <>
+              <dt>{T.length}</dt>
+              <dd>{formatJobLength(lengthMinutes)}</dd>
+            </>
+          )}
+        </dl>
+      ) : <p className="admin-field__hint">{T.notPriced}</p>}
+    </section>
+  );
+}

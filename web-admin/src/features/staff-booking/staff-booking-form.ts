@@ -1,0 +1,235 @@
+/**
+ * The office's booking form (issue 16): its state, the draft it sends, and the live price and
+ * validation, both core's own (priceDraft and validateDraft, as the public form runs them), so the
+ * screen, the public form and the server can never disagree.
+ */
+import type {
+  ExtraDto,
+  FrequencyDto,
+  PricingModel,
+  PublicSchedulingDto,
+  QuestionDto,
+  ServiceDto,
+  Wire,
+} from "@yarra/api/client/types.ts";
+import { validateAnswers } from "@yarra/core/booking/answers.ts";
+import { validateDraft } from "@yarra/core/booking/draft-validation.ts";
+import { jobMinutes } from "@yarra/core/booking/job-length.ts";
+import { startRulesFor } from "@yarra/core/booking/prepare-record.ts";
+import { type PricedDraft, priceDraft } from "@yarra/core/booking/pricing.ts";
+import type { BookingDraftInput, BookingRecord } from "@yarra/core/booking/types.ts";
+import type { Answer, Extra, Frequency, Question, Service } from "@yarra/core/catalog/types.ts";
+import { isYmd, melbourneHourMinute, melbourneInstant, melbourneYmd } from "@yarra/core/shared/melbourne-time.ts";
+import type { FieldErrors } from "@yarra/core/shared/result.ts";
+
+export type BookingDto = Wire<BookingRecord>;
+
+export interface StaffBookingForm {
+  serviceId: string;
+  hours: number | null;
+  bedrooms: number | null;
+  /** Chosen add-ons and how many, in the order they were booked or ticked. */
+  extras: { extraId: string; quantity: number }[];
+  frequencyCode: string;
+  /** Melbourne date, YYYY-MM-DD. */
+  date: string;
+  /** The start hour as the time select holds it ("9"), or "" until one is chosen. */
+  hour: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  address: { unit: string; street: string; suburb: string; state: string; postCode: string };
+  /** By question id: a string for TEXT and SINGLE, option values for MULTI (new bookings only). */
+  answers: Record<string, string | string[]>;
+  notes: string;
+}
+
+export const EMPTY_FORM: StaffBookingForm = {
+  serviceId: "",
+  hours: null,
+  bedrooms: null,
+  extras: [],
+  frequencyCode: "ONE_TIME",
+  date: "",
+  hour: "",
+  firstName: "",
+  lastName: "",
+  email: "",
+  phone: "",
+  // The business serves Victoria; the validator still accepts every state.
+  address: { unit: "", street: "", suburb: "", state: "VIC", postCode: "" },
+  answers: {},
+  notes: "",
+};
+
+/** The form of a stored booking or quote, for the edit screen. */
+export function formOf(booking: BookingDto): StaffBookingForm {
+  const start = new Date(booking.startTime);
+  const { hour } = melbourneHourMinute(start);
+  return {
+    serviceId: booking.serviceId ?? "",
+    hours: booking.hours,
+    bedrooms: booking.bedrooms,
+    extras: booking.extras.map(({ extraId, quantity }) => ({ extraId, quantity })),
+    frequencyCode: booking.frequencyCode,
+    date: melbourneYmd(start),
+    hour: String(hour),
+    firstName: booking.firstName,
+    lastName: booking.lastName,
+    email: booking.email,
+    phone: booking.phone,
+    address: {
+      unit: booking.address.unit ?? "",
+      street: booking.address.street,
+      suburb: booking.address.suburb,
+      state: booking.address.state,
+      postCode: booking.address.postCode,
+    },
+    answers: {},
+    notes: booking.notes,
+  };
+}
+
+/** A new service: its size and add-ons start again. */
+export const withService = (form: StaffBookingForm, serviceId: string): StaffBookingForm => ({
+  ...form,
+  serviceId,
+  hours: null,
+  bedrooms: null,
+  extras: [],
+  answers: {},
+});
+
+/** Ticks or unticks an add-on (1 of it when ticked). */
+export function toggleExtra(form: StaffBookingForm, extraId: string, chosen: boolean): StaffBookingForm {
+  const others = form.extras.filter((line) => line.extraId !== extraId);
+  return { ...form, extras: chosen ? [...others, { extraId, quantity: 1 }] : others };
+}
+
+export function setExtraQuantity(form: StaffBookingForm, extraId: string, quantity: number): StaffBookingForm {
+  return { ...form, extras: form.extras.map((line) => (line.extraId === extraId ? { ...line, quantity } : line)) };
+}
+
+/** The start as ISO (UTC) from the date and the hour, or "" until both are chosen. */
+export function startTimeIsoOf(form: Pick<StaffBookingForm, "date" | "hour">): string {
+  if (!isYmd(form.date) || form.hour === "") return "";
+  return melbourneInstant(form.date, Number(form.hour)).toISOString();
+}
+
+/** minHours to maxHours in stepHours steps, in hundredths so 0.5 steps are exact. */
+export function hoursOptions(service: Pick<ServiceDto, "minHours" | "maxHours" | "stepHours">): number[] {
+  const [min, max, step] = [service.minHours, service.maxHours, service.stepHours > 0 ? service.stepHours : 1]
+    .map((n) => Math.round(n * 100));
+  const options: number[] = [];
+  if (!(min > 0) || !(max >= min)) return options;
+  for (let h = min; h <= max && options.length < 200; h += step) options.push(h / 100);
+  return options;
+}
+
+/** '9:00 am', '1:00 pm'. */
+export const hourLabel = (hour: number) => `${hour % 12 === 0 ? 12 : hour % 12}:00 ${hour < 12 ? "am" : "pm"}`;
+
+/** Answers as the API takes them; unanswered questions are left out. */
+export function answersOf(form: Pick<StaffBookingForm, "answers">, questions: QuestionDto[]): Answer[] {
+  return questions.flatMap((question): Answer[] => {
+    const value = form.answers[question._id];
+    if (value === undefined || (Array.isArray(value) ? value.length === 0 : value.trim() === "")) return [];
+    // Option order, not click order, so the stored answer reads like the question.
+    const ordered = Array.isArray(value) ? question.options.map((o) => o.value).filter((v) => value.includes(v)) : value;
+    return [{ questionId: question._id, value: ordered, label: question.text }];
+  });
+}
+
+/** The public draft the form stands for (POST /api/admin/bookings adds notifyCustomer to it). */
+export function draftOf(form: StaffBookingForm, pricingModel: PricingModel | null, questions: QuestionDto[]) {
+  const { unit, ...address } = form.address;
+  return {
+    firstName: form.firstName,
+    lastName: form.lastName,
+    email: form.email.trim(),
+    phone: form.phone,
+    address: unit.trim() === "" ? address : { ...address, unit },
+    serviceId: form.serviceId,
+    servicePricingModel: pricingModel,
+    hours: pricingModel === "HOURLY" ? form.hours : null,
+    bedrooms: pricingModel === "BEDROOMS" ? form.bedrooms : null,
+    extras: form.extras,
+    startTimeISO: startTimeIsoOf(form),
+    frequencyCode: form.frequencyCode,
+    answers: answersOf(form, questions),
+    notes: form.notes,
+  };
+}
+
+export interface PricingCatalogue {
+  services: ServiceDto[];
+  extras: ExtraDto[];
+  frequencies: FrequencyDto[];
+}
+
+/** The catalogue as core's types read it: the public lists hold only live rows (deletedAt null). */
+const asCore = (catalogue: PricingCatalogue) => ({
+  services: catalogue.services as unknown as Service[],
+  extras: catalogue.extras as unknown as Extra[],
+  frequencies: catalogue.frequencies as Frequency[],
+});
+
+/** The price the public form would show for this choice, or null while it cannot be priced. */
+export function livePrice(form: StaffBookingForm, catalogue: PricingCatalogue): PricedDraft | null {
+  if (!form.serviceId) return null;
+  const priced = priceDraft(
+    { serviceId: form.serviceId, hours: form.hours, bedrooms: form.bedrooms, extras: form.extras, frequencyCode: form.frequencyCode },
+    asCore(catalogue),
+  );
+  return priced.ok ? priced.value : null;
+}
+
+/** How long the chosen job takes (core's job length), or null without a service. */
+export function jobLengthOf(form: StaffBookingForm, catalogue: PricingCatalogue): number | null {
+  const service = catalogue.services.find((s) => s._id === form.serviceId);
+  if (!service) return null;
+  const extras = form.extras.flatMap((line) => {
+    const extra = catalogue.extras.find((e) => e._id === line.extraId);
+    return extra ? [{ durationMinutes: extra.durationMinutes, quantity: extra.hasQuantity ? line.quantity : 1 }] : [];
+  });
+  return jobMinutes(service as unknown as Service, { hours: form.hours, bedrooms: form.bedrooms, extras });
+}
+
+export interface FormChecks {
+  now: Date;
+  scheduling: PublicSchedulingDto;
+  pricingModel: PricingModel | null;
+  questions: QuestionDto[];
+  /** Judge the start (a new booking, or an edit that moves it); the office's rules: no lead time. */
+  judgeStart: boolean;
+}
+
+/** Core's messages for the draft and the answers, keyed by field path as the server keys them. */
+export function validateForm(form: StaffBookingForm, checks: FormChecks): FieldErrors {
+  const errors: FieldErrors = {};
+  const drafted = validateDraft(draftOf(form, checks.pricingModel, checks.questions) as BookingDraftInput, {
+    now: checks.now,
+    scheduling: checks.judgeStart ? startRulesFor(checks.scheduling, "staff") : undefined,
+    pricingModel: checks.pricingModel,
+  });
+  if (!drafted.ok) Object.assign(errors, drafted.error.fieldErrors);
+  const answered = validateAnswers(answersOf(form, checks.questions), checks.questions as Question[]);
+  if (!answered.ok) Object.assign(errors, answered.error.fieldErrors);
+  return errors;
+}
+
+/** The fields PATCH /api/admin/bookings/{id} takes, as far as the form differs from the booking. */
+export function changesOf(form: StaffBookingForm, initial: StaffBookingForm, pricingModel: PricingModel | null) {
+  const now = draftOf(form, pricingModel, []);
+  const was = draftOf(initial, pricingModel, []);
+  const keys = [
+    "startTimeISO", "hours", "bedrooms", "extras", "frequencyCode", "address", "firstName", "lastName", "email", "phone", "notes",
+  ] as const;
+  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+  return Object.fromEntries(keys.filter((key) => !same(now[key], was[key])).map((key) => [key, now[key]])) as Partial<typeof now>;
+}
+
+/** Whether the form changes what the price is worked out from. */
+export const changesPrice = (changes: Record<string, unknown>) =>
+  ["hours", "bedrooms", "extras", "frequencyCode"].some((key) => key in changes);
