@@ -57,11 +57,15 @@ describe("shell", () => {
       .getAllByRole("link")
       .map((link) => link.textContent);
 
-  it("lists seven links for an admin, without Admins", async () => {
+  it("lists nine links for an admin, Schedule first, without Admins", async () => {
     storeSession({ role: "admin" });
     renderAdmin("/admin");
     await screen.findByRole("heading", { name: "Services" });
-    expect(linkNames()).toEqual(["Services", "Extras", "Frequencies", "Questions", "Bookings", "Inquiries", "Settings"]);
+    expect(linkNames()).toEqual([
+      "Schedule", "Services", "Extras", "Frequencies", "Questions", "Bookings", "Team", "Inquiries", "Settings",
+    ]);
+    expect(screen.getByRole("link", { name: "Schedule" }).getAttribute("href")).toBe("/admin/schedule");
+    expect(screen.getByRole("link", { name: "Team" }).getAttribute("href")).toBe("/admin/team");
   });
 
   it("adds Admins for a superadmin", async () => {

@@ -8,7 +8,7 @@ import {
 import { adminsRoute } from "./routes/admins.tsx";
 import { auditRoute } from "./routes/audit.tsx";
 import { authedRoute } from "./routes/authed.tsx";
-import { bookingRoute, bookingsRoute } from "./routes/bookings.tsx";
+import { bookingEditRoute, bookingNewRoute, bookingRoute, bookingsRoute } from "./routes/bookings.tsx";
 import { extrasRoute } from "./routes/extras.tsx";
 import { frequenciesRoute } from "./routes/frequencies.tsx";
 import { indexRoute } from "./routes/index.tsx";
@@ -18,7 +18,9 @@ import { notFoundRoute } from "./routes/not-found.tsx";
 import { OUTSIDE_PATH, outsideRoute } from "./routes/outside.tsx";
 import { questionsRoute } from "./routes/questions.tsx";
 import { rootRoute } from "./routes/root.tsx";
+import { runSheetRoute, scheduleRoute } from "./routes/schedule.tsx";
 import { settingsRoute } from "./routes/settings.tsx";
+import { teamRoute } from "./routes/team.tsx";
 import { AppErrorPage, NotFoundPage } from "./ui/message-page.tsx";
 
 export const routeTree = rootRoute.addChildren([
@@ -26,11 +28,16 @@ export const routeTree = rootRoute.addChildren([
   outsideRoute,
   authedRoute.addChildren([
     indexRoute,
+    scheduleRoute,
+    runSheetRoute,
+    teamRoute,
     extrasRoute,
     frequenciesRoute,
     questionsRoute,
     bookingsRoute,
     bookingRoute,
+    bookingNewRoute,
+    bookingEditRoute,
     inquiriesRoute,
     inquiryRoute,
     settingsRoute,

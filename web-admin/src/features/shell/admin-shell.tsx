@@ -9,13 +9,15 @@ interface NavLink {
   superadminOnly?: boolean;
 }
 
-// The index shows Services; the other screens arrive with their own routes.
+// The office runs its day from the Schedule, so it leads; the index still shows Services.
 const NAV_LINKS: NavLink[] = [
+  { to: "/schedule", label: "Schedule" },
   { to: "/", label: "Services" },
   { to: "/extras", label: "Extras" },
   { to: "/frequencies", label: "Frequencies" },
   { to: "/questions", label: "Questions" },
   { to: "/bookings", label: "Bookings" },
+  { to: "/team", label: "Team" },
   { to: "/inquiries", label: "Inquiries" },
   { to: "/settings", label: "Settings" },
   { to: "/admins", label: "Admins", superadminOnly: true },
