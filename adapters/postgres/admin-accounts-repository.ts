@@ -8,7 +8,7 @@ import type { AuditReader } from "../../core/admin/manage-audit.ts";
 import type { SettingsAdminTransactor } from "../../core/settings/admin-settings.ts";
 import { makeAdminStore } from "./admin-repository.ts";
 import { endAdminSessions } from "./admin-sessions-repository.ts";
-import { listAudit, recordAudit } from "./audit-repository.ts";
+import { auditedRecordExists, listAudit, recordAudit } from "./audit-repository.ts";
 import type postgres from "postgres";
 import type { Queryable, Sql } from "./db.ts";
 import { makeSettingsStore } from "./settings-repository.ts";
@@ -90,5 +90,8 @@ export function makeSettingsAdminTransactor(sql: Sql): SettingsAdminTransactor {
 }
 
 export function makeAuditReader(sql: Queryable): AuditReader {
-  return { list: (query) => listAudit(sql, query) };
+  return {
+    list: (query) => listAudit(sql, query),
+    recordExists: (entity, id) => auditedRecordExists(sql, entity, id),
+  };
 }

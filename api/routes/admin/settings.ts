@@ -90,8 +90,9 @@ const deleteAdmin = route({
 });
 const listAudit = route({
   method: "get", path: "/audit", ...superadmin, summary: "The audit log of staff writes, newest first (superadmin only)",
+  description: "Each row keeps its stored fields and adds actor (the admin's name now, or Customer), record (its human name; null once gone), summary (one sentence) and changes (before and after as display text, times in Melbourne time). Filters: adminId or email (the person), actor (staff or customer), recordType, and from/to (Melbourne dates, both included); entity and entityId as before.",
   request: { query: auditQuerySchema },
-  responses: { 200: json(auditPageSchema, "A page of audit rows") },
+  responses: { 200: json(auditPageSchema, "A page of audit rows"), ...errors([422, "A filter is not allowed: fieldErrors names it"]) },
 });
 
 /**

@@ -4,6 +4,7 @@ import { ErrorAlert } from "@yarra/public-ui/error-alert.tsx";
 import { errorCodeOf } from "../../lib/error-code.ts";
 import { asFailure } from "../../ui/failure.ts";
 import { MessagePage } from "../../ui/message-page.tsx";
+import { RecordHistory } from "../../ui/record-history.tsx";
 import { BookingCard } from "./booking-card.tsx";
 import { bookingQuery } from "./bookings-queries.ts";
 import "./bookings.css";
@@ -13,7 +14,7 @@ export const RECORD_TEXT = {
   notFound: "No booking or quote has this id; it may have been mistyped.",
 } as const;
 
-/** One booking or quote at its own staff URL (/admin/bookings/{id}): the card with its details open. */
+/** One booking or quote at its own staff URL (/admin/bookings/{id}): the card with its details open, and its history. */
 export function BookingRecordPage({ bookingId }: { bookingId: string }) {
   const record = useQuery(bookingQuery(bookingId));
   const back = <Link to="/bookings" className="bookings-back">Back to bookings</Link>;
@@ -34,6 +35,7 @@ export function BookingRecordPage({ bookingId }: { bookingId: string }) {
       {record.isPending && <p className="bookings-note" role="status">Loading the booking…</p>}
       {record.isError && <ErrorAlert failure={asFailure(record.error, RECORD_TEXT.loadFailed)} message={RECORD_TEXT.loadFailed} />}
       {record.data && <BookingCard booking={record.data} standalone />}
+      {record.data && <RecordHistory kind="booking" id={bookingId} />}
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { ErrorAlert } from "@yarra/public-ui/error-alert.tsx";
 import { errorCodeOf } from "../../lib/error-code.ts";
 import { asFailure } from "../../ui/failure.ts";
 import { MessagePage } from "../../ui/message-page.tsx";
+import { RecordHistory } from "../../ui/record-history.tsx";
 import { inquiryQuery } from "./inquiries-queries.ts";
 import { InquiryCard } from "./inquiry-card.tsx";
 import "./inquiries.css";
@@ -13,7 +14,7 @@ export const RECORD_TEXT = {
   notFound: "No inquiry has this id; it may have been mistyped.",
 } as const;
 
-/** One inquiry at its own staff URL (/admin/inquiries/{id}), archived ones included. */
+/** One inquiry at its own staff URL (/admin/inquiries/{id}), archived ones included, and its history. */
 export function InquiryRecordPage({ inquiryId }: { inquiryId: string }) {
   const record = useQuery(inquiryQuery(inquiryId));
   const back = <Link to="/inquiries" className="inquiries-back">Back to inquiries</Link>;
@@ -33,6 +34,7 @@ export function InquiryRecordPage({ inquiryId }: { inquiryId: string }) {
       {record.isPending && <p className="inquiries-note" role="status">Loading the inquiry…</p>}
       {record.isError && <ErrorAlert failure={asFailure(record.error, RECORD_TEXT.loadFailed)} message={RECORD_TEXT.loadFailed} />}
       {record.data && <InquiryCard inquiry={record.data} standalone />}
+      {record.data && <RecordHistory kind="inquiry" id={inquiryId} />}
     </section>
   );
 }

@@ -1,0 +1,408 @@
+import assert from "node:assert/strict";
+import {
+  auditActor,
+  auditChanges,
+  auditRecordRef,
+  type AuditRowWithFacts,
+  auditSummary,
+  displayValue,
+  formatAuditTime,
+  KNOWN_AUDIT_ACTIONS,
+  readableAuditEntry,
+} from "./audit-summary.ts";
+
+const row = (overrides: Partial<AuditRowWithFacts>): AuditRowWithFacts => ({
+  id: 1,
+  at: new Date("2026-11-25T03:00:00.000Z"),
+  adminId: "4b0c1a52-0000-4000-8000-000000000001",
+  adminEmail: "sam@yarrashine.com.au",
+  action: "unknown.action",
+  entity: "booking",
+  entityId: "b1",
+  before: null,
+  after: null,
+  actorName: "Sam Staff",
+  facts: null,
+  names: null,
+  ...overrides,
+});
+
+const ada = { reference: "YS-7K3F9Q", firstName: "Ada", lastName: "Lovelace", type: "BOOKING" };
+const adaQuote = { ...ada, type: "QUOTE" };
+const priya = { firstName: "Priya", lastName: "Shah", inquiryType: "OFFICE" };
+// 11:00 am on Sat 5 Dec 2026 in Melbourne, in daylight saving (UTC+11).
+const SUMMER_START = "2026-12-05T00:00:00.000Z";
+const booking = (action: string, before: unknown, after: unknown, facts: AuditRowWithFacts["facts"] = ada) =>
+  row({ action, entity: "booking", entityId: "b1", before, after, facts });
+const inquiry = (action: string, before: unknown, after: unknown) =>
+  row({ action, entity: "inquiry", entityId: "i1", before, after, facts: priya });
+const named = (entity: string, action: string, before: unknown, after: unknown, name: string | null = null) =>
+  row({ action, entity, entityId: `${entity}-1`, before, after, facts: name === null ? null : { name } });
+
+/** [action, row, sentence]: every action the code base writes, and the variants its sentence has. */
+const SENTENCE_CASES: [string, AuditRowWithFacts, string][] = [
+  ["booking.status", booking("booking.status", { status: "PENDING" }, { status: "CONFIRMED" }), "Confirmed booking YS-7K3F9Q for Ada Lovelace"],
+  [
+    "booking.status",
+    booking("booking.status", { status: "CONFIRMED" }, { status: "CANCELLED", reason: "Moving interstate" }),
+    "Cancelled booking YS-7K3F9Q for Ada Lovelace (reason: Moving interstate)",
+  ],
+  ["booking.status", booking("booking.status", { status: "CONFIRMED" }, { status: "DONE" }), "Marked booking YS-7K3F9Q for Ada Lovelace as done"],
+  [
+    "booking.status",
+    booking("booking.status", { status: "CANCELLED" }, { status: "CONFIRMED", overrideCapacity: true }),
+    "Confirmed booking YS-7K3F9Q for Ada Lovelace, overriding the capacity limit",
+  ],
+  ["booking.status", booking("booking.status", { status: "PENDING" }, { status: "CONFIRMED" }, null), "Confirmed a booking"],
+  [
+    "booking.payment",
+    booking("booking.payment", { paymentStatus: "UNPAID", totalPaid: null, paidAt: null }, { amount: 50, method: "CASH", paymentStatus: "UNPAID", totalPaid: 50 }),
+    "Recorded a payment of A$50.00 (Cash) on booking YS-7K3F9Q for Ada Lovelace",
+  ],
+  [
+    "booking.payment",
+    booking("booking.payment", { paymentStatus: "UNPAID" }, { amount: 200, method: "BANK_TRANSFER", paymentStatus: "PAID" }),
+    "Recorded a payment of A$200.00 (Bank transfer) on booking YS-7K3F9Q for Ada Lovelace, now paid in full",
+  ],
+  [
+    "booking.confirm_payment",
+    booking("booking.confirm_payment", { paymentStatus: "UNPAID" }, { amount: 250, method: "OTHER", paymentStatus: "PAID" }),
+    "Recorded a payment of A$250.00 (Other) on booking YS-7K3F9Q for Ada Lovelace, now paid in full",
+  ],
+  [
+    "booking.payment_void",
+    booking("booking.payment_void", { paymentId: "p1", amount: 10, method: "CARD", paymentStatus: "PAID" }, { paymentId: "p1", reason: "Bounced", paymentStatus: "UNPAID" }),
+    "Voided a payment of A$10.00 (Card) on booking YS-7K3F9Q for Ada Lovelace (reason: Bounced)",
+  ],
+  [
+    "booking.create_by_staff",
+    booking("booking.create_by_staff", null, { reference: "YS-7K3F9Q", startTime: SUMMER_START, notifyCustomer: true }),
+    "Created booking YS-7K3F9Q for Ada Lovelace on Sat 5 Dec 2026, 11:00 am AEDT",
+  ],
+  [
+    "booking.create_by_staff",
+    booking("booking.create_by_staff", null, { reference: "YS-7K3F9Q", startTime: SUMMER_START, notifyCustomer: false, overrideCapacity: true }),
+    "Created booking YS-7K3F9Q for Ada Lovelace on Sat 5 Dec 2026, 11:00 am AEDT without e-mailing the customer, overriding the capacity limit",
+  ],
+  [
+    "booking.edit",
+    booking("booking.edit", { startTime: "2026-12-04T23:00:00.000Z", endTime: "2026-12-05T02:00:00.000Z" }, {
+      startTime: SUMMER_START,
+      endTime: "2026-12-05T03:00:00.000Z",
+      notifyCustomer: true,
+    }),
+    "Moved booking YS-7K3F9Q for Ada Lovelace to Sat 5 Dec 2026, 11:00 am AEDT",
+  ],
+  [
+    "booking.edit",
+    booking("booking.edit", { phone: "0412000111", notes: "" }, { phone: "0412000222", notes: "Gate code 1234", notifyCustomer: false }),
+    "Changed the phone and notes of booking YS-7K3F9Q for Ada Lovelace without e-mailing the customer",
+  ],
+  [
+    "booking.edit",
+    booking("booking.edit", { notes: "" }, { notes: "Bring a ladder", notifyCustomer: true }, adaQuote),
+    "Changed the notes of quote YS-7K3F9Q for Ada Lovelace",
+  ],
+  [
+    "booking.convert",
+    booking("booking.convert", { type: "QUOTE", status: "QUOTE_REQUESTED" }, { type: "BOOKING", status: "PENDING", notifyCustomer: true }),
+    "Turned quote YS-7K3F9Q for Ada Lovelace into a booking",
+  ],
+  [
+    "booking.cleaners",
+    { ...booking("booking.cleaners", { cleanerIds: [] }, { cleanerIds: ["c1", "c2"] }), names: { c1: "Sam Lee", c2: "Mia Chen" } },
+    "Put Sam Lee and Mia Chen on booking YS-7K3F9Q for Ada Lovelace",
+  ],
+  ["booking.cleaners", booking("booking.cleaners", { cleanerIds: ["c1"] }, { cleanerIds: [] }), "Took every cleaner off booking YS-7K3F9Q for Ada Lovelace"],
+  [
+    "booking.customer_cancel",
+    { ...booking("booking.customer_cancel", { status: "CONFIRMED" }, { status: "CANCELLED", cancelReason: "Sick" }), adminId: null, adminEmail: "ada@example.com" },
+    "Ada Lovelace cancelled booking YS-7K3F9Q (reason: Sick)",
+  ],
+  [
+    "booking.customer_cancel",
+    { ...booking("booking.customer_cancel", { status: "PENDING" }, { status: "CANCELLED", cancelReason: "" }), adminId: null },
+    "Ada Lovelace cancelled booking YS-7K3F9Q",
+  ],
+  [
+    "booking.customer_reschedule",
+    {
+      ...booking("booking.customer_reschedule", { startTime: "2026-12-03T22:00:00.000Z", endTime: "2026-12-04T01:00:00.000Z" }, {
+        startTime: SUMMER_START,
+        endTime: "2026-12-05T03:00:00.000Z",
+      }),
+      adminId: null,
+    },
+    "Ada Lovelace moved booking YS-7K3F9Q to Sat 5 Dec 2026, 11:00 am AEDT",
+  ],
+  ["inquiry.notes", inquiry("inquiry.notes", { adminNotes: "" }, { adminNotes: "Called back" }), "Updated the notes on the inquiry from Priya Shah"],
+  ["inquiry.notes", inquiry("inquiry.notes", { adminNotes: "Called back" }, { adminNotes: "" }), "Cleared the notes on the inquiry from Priya Shah"],
+  ["inquiry.read", inquiry("inquiry.read", { read: false }, { read: true }), "Marked the inquiry from Priya Shah as read"],
+  ["inquiry.read", inquiry("inquiry.read", { read: true }, { read: false }), "Marked the inquiry from Priya Shah as unread"],
+  ["inquiry.has_address", inquiry("inquiry.has_address", { hasAddress: false }, { hasAddress: true }), "Marked the inquiry from Priya Shah as checked"],
+  ["inquiry.has_address", inquiry("inquiry.has_address", { hasAddress: true }, { hasAddress: false }), "Marked the inquiry from Priya Shah as not checked"],
+  ["inquiry.archive", inquiry("inquiry.archive", { archivedAt: null }, { archivedAt: "2026-11-25T03:00:00.000Z" }), "Archived the inquiry from Priya Shah"],
+  ["inquiry.restore", inquiry("inquiry.restore", { archivedAt: "2026-11-25T03:00:00.000Z" }, { archivedAt: null }), "Restored the inquiry from Priya Shah"],
+  ["service.create", named("service", "service.create", null, { name: "Deep clean", ratePerHour: 70 }, "Deep clean"), "Added the service Deep clean"],
+  ["service.update", named("service", "service.update", { name: "Deep clean", ratePerHour: 70 }, { name: "Deep clean", ratePerHour: 72.5 }, "Deep clean"), "Changed the service Deep clean (rate per hour)"],
+  ["service.update", named("service", "service.update", { name: "Regular clean" }, { name: "Standard clean" }, "Standard clean"), "Renamed the service Regular clean to Standard clean"],
+  ["service.delete", named("service", "service.delete", { name: "Deep clean", deletedAt: null }, { name: "Deep clean", deletedAt: "2026-11-25T03:00:00.000Z" }, "Deep clean"), "Deleted the service Deep clean (it can be restored)"],
+  ["service.restore", named("service", "service.restore", { name: "Deep clean" }, { name: "Deep clean", deletedAt: null }, "Deep clean"), "Restored the service Deep clean"],
+  ["service.hard_delete", named("service", "service.hard_delete", { name: "Deep clean" }, null), "Permanently deleted the service Deep clean and its extras"],
+  ["service.reorder_extras", named("service", "service.reorder_extras", [{ extraId: "e1", order: 1 }], [{ extraId: "e1", order: 2 }], "Deep clean"), "Reordered the extras of the service Deep clean"],
+  ["extra.create", named("extra", "extra.create", null, { title: "Oven clean", price: 45 }, "Oven clean"), "Added the extra Oven clean"],
+  ["extra.update", named("extra", "extra.update", { title: "Oven clean", price: 45 }, { title: "Oven clean", price: 50 }, "Oven clean"), "Changed the extra Oven clean (price)"],
+  ["extra.update", named("extra", "extra.update", { title: "Oven clean", active: true }, { title: "Oven clean", active: false }, "Oven clean"), "Disabled the extra Oven clean"],
+  ["extra.update", named("extra", "extra.update", { title: "Oven clean", active: false }, { title: "Oven clean", active: true }, "Oven clean"), "Enabled the extra Oven clean"],
+  ["extra.delete", named("extra", "extra.delete", { title: "Oven clean" }, { title: "Oven clean", deletedAt: "2026-11-25T03:00:00.000Z" }, "Oven clean"), "Deleted the extra Oven clean (it can be restored)"],
+  ["extra.restore", named("extra", "extra.restore", { title: "Oven clean" }, { title: "Oven clean", deletedAt: null }, "Oven clean"), "Restored the extra Oven clean"],
+  ["extra.hard_delete", named("extra", "extra.hard_delete", { title: "Oven clean" }, null), "Permanently deleted the extra Oven clean"],
+  ["frequency.create", named("frequency", "frequency.create", null, { name: "Weekly", code: "WEEKLY", discountPercent: 10 }, "Weekly"), "Added the frequency Weekly (10% off)"],
+  ["frequency.update", named("frequency", "frequency.update", { name: "Weekly", discountPercent: 10 }, { name: "Weekly", discountPercent: 12 }, "Weekly"), "Changed the discount of the frequency Weekly from 10% to 12%"],
+  ["frequency.update", named("frequency", "frequency.update", { name: "Weekly", code: "W" }, { name: "Every week", code: "WEEKLY" }, "Every week"), "Changed the frequency Every week (name and code)"],
+  ["frequency.delete", named("frequency", "frequency.delete", { name: "Weekly" }, null), "Deleted the frequency Weekly"],
+  ["question.create", named("question", "question.create", null, { text: "Any pets?", required: false }, "Any pets?"), "Added the question “Any pets?”"],
+  ["question.update", named("question", "question.update", { text: "Any pets?", required: false }, { text: "Any pets?", required: true }, "Any pets?"), "Made the question “Any pets?” required"],
+  ["question.update", named("question", "question.update", { text: "Any pets?", order: 1 }, { text: "Any pets?", order: 2 }, "Any pets?"), "Changed the question “Any pets?” (order)"],
+  ["question.delete", named("question", "question.delete", { text: "Any pets?" }, null), "Deleted the question “Any pets?”"],
+  ["admin.create", named("admin", "admin.create", null, { name: "Casey Jones", email: "casey@yarrashine.com.au", role: "admin" }, "Casey Jones"), "Added Casey Jones as an admin"],
+  ["admin.update", named("admin", "admin.update", { name: "Casey Jones", role: "admin" }, { name: "Casey Jones", role: "superadmin" }, "Casey Jones"), "Made Casey Jones a superadmin"],
+  ["admin.update", named("admin", "admin.update", { name: "Casey Jones", role: "admin" }, { name: "Casey Jones", role: "admin", passwordChanged: true }, "Casey Jones"), "Changed the password of Casey Jones"],
+  ["admin.update", named("admin", "admin.update", { name: "Casey", email: "c@x.au" }, { name: "Casey Jones", email: "casey@x.au" }, "Casey Jones"), "Changed the account of Casey Jones (name and e-mail)"],
+  ["admin.delete", named("admin", "admin.delete", { name: "Casey Jones", role: "admin" }, null), "Deleted the account of Casey Jones"],
+  ["cleaner.create", named("cleaner", "cleaner.create", null, { name: "Sam Lee", colour: "#1f7a6d" }, "Sam Lee"), "Added Sam Lee to the team"],
+  ["cleaner.update", named("cleaner", "cleaner.update", { phone: "" }, { phone: "0412345678" }, "Sam Lee"), "Changed the cleaner Sam Lee (phone)"],
+  ["cleaner.update", named("cleaner", "cleaner.update", { active: false }, { active: true }, "Sam Lee"), "Reactivated the cleaner Sam Lee"],
+  ["cleaner.deactivate", named("cleaner", "cleaner.deactivate", { active: true }, { active: false }, "Sam Lee"), "Deactivated the cleaner Sam Lee"],
+  ["settings.scheduling", row({ action: "settings.scheduling", entity: "settings", entityId: "scheduling", before: { slotBufferMin: 120 }, after: { slotBufferMin: 90 } }), "Changed the scheduling settings"],
+  ["settings.slot_buffer", row({ action: "settings.slot_buffer", entity: "settings", entityId: "scheduling", before: { slotBufferMin: 120 }, after: { slotBufferMin: 90 } }), "Changed the slot buffer to 90 minutes"],
+  ["settings.content", row({ action: "settings.content", entity: "settings", entityId: "booking_form_content", before: {}, after: {} }), "Changed the booking form content"],
+  ["settings.service_area", row({ action: "settings.service_area", entity: "settings", entityId: "service_area", before: { postcodes: [] }, after: { postcodes: ["3121"] } }), "Changed the service area"],
+  [
+    "closed_date.add",
+    row({ action: "closed_date.add", entity: "closed_date", entityId: "2026-12-25", before: null, after: { date: "2026-12-25", label: "Christmas Day" }, facts: { label: "Christmas Day" } }),
+    "Closed Fri 25 Dec 2026 (Christmas Day)",
+  ],
+  [
+    "closed_date.remove",
+    row({ action: "closed_date.remove", entity: "closed_date", entityId: "2026-12-24", before: { date: "2026-12-24", label: "Team day off" }, after: null }),
+    "Reopened Thu 24 Dec 2026 (Team day off)",
+  ],
+];
+
+Deno.test("auditSummary: one sentence for every action", async (t) => {
+  for (const [action, input, sentence] of SENTENCE_CASES) {
+    await t.step(`${action}: ${sentence}`, () => {
+      assert.equal(input.action, action);
+      assert.equal(auditSummary(input), sentence);
+    });
+  }
+});
+
+Deno.test("auditSummary: an action it does not know reads as a generic sentence", () => {
+  assert.equal(auditSummary(booking("booking.frobnicate", null, null)), "Made a change (booking.frobnicate) to the booking YS-7K3F9Q · Ada Lovelace");
+  assert.equal(
+    auditSummary(row({ action: "widget.polish", entity: "widget", entityId: "w-9", facts: null })),
+    "Made a change (widget.polish) to the widget w-9",
+  );
+  assert.equal(auditSummary(row({ action: "widget.polish", entity: "widget", entityId: null })), "Made a change (widget.polish) to a widget");
+});
+
+/** Every `"<entity>.<verb>"` string literal in core's source (tests aside): the actions written. */
+async function actionsInCode(): Promise<Set<string>> {
+  const entities = "booking|inquiry|service|extra|frequency|question|admin|settings|closed_date|cleaner";
+  const literal = new RegExp(`"((?:${entities})\\.[a-z_]+)"`, "g");
+  const found = new Set<string>();
+  const walk = async (dir: URL) => {
+    for await (const entry of Deno.readDir(dir)) {
+      if (entry.isDirectory) await walk(new URL(`${entry.name}/`, dir));
+      else if (entry.name.endsWith(".ts") && !entry.name.endsWith(".test.ts")) {
+        const text = await Deno.readTextFile(new URL(entry.name, dir));
+        for (const match of text.matchAll(literal)) found.add(match[1]);
+      }
+    }
+  };
+  await walk(new URL("../", import.meta.url));
+  // File names that look like actions.
+  found.delete("booking.ics");
+  return found;
+}
+
+Deno.test("every action string in the code base has its own sentence and a case above", async () => {
+  const written = await actionsInCode();
+  const tested = new Set(SENTENCE_CASES.map(([action]) => action));
+  assert.ok(written.size >= 40, `found only ${written.size} actions: is the scan still finding them?`);
+  const missing = [...written].filter((action) => !KNOWN_AUDIT_ACTIONS.includes(action));
+  assert.deepEqual(missing, [], "actions with no sentence in audit-summary.ts");
+  assert.deepEqual([...written].filter((action) => !tested.has(action)), [], "actions with no case in SENTENCE_CASES");
+  assert.deepEqual(KNOWN_AUDIT_ACTIONS.filter((action) => !tested.has(action)), [], "sentences with no case");
+});
+
+Deno.test("auditActor: the admin's name now, the stored e-mail once deleted, Customer for a customer", () => {
+  assert.deepEqual(auditActor(row({})), { name: "Sam Staff", email: "sam@yarrashine.com.au", kind: "staff" });
+  assert.deepEqual(auditActor(row({ actorName: null })), { name: "sam@yarrashine.com.au", email: "sam@yarrashine.com.au", kind: "staff" });
+  assert.deepEqual(auditActor(row({ adminId: null, adminEmail: "ada@example.com", actorName: null })), {
+    name: "Customer",
+    email: "ada@example.com",
+    kind: "customer",
+  });
+});
+
+Deno.test("auditRecordRef: the record's human name, null once it is gone", async (t) => {
+  const cases: [string, AuditRowWithFacts, unknown][] = [
+    ["a booking", booking("booking.status", null, null), { type: "booking", id: "b1", label: "YS-7K3F9Q · Ada Lovelace" }],
+    ["a quote", booking("booking.edit", null, null, adaQuote), { type: "quote", id: "b1", label: "YS-7K3F9Q · Ada Lovelace" }],
+    ["an inquiry", inquiry("inquiry.read", null, null), { type: "inquiry", id: "i1", label: "Priya Shah (Office)" }],
+    ["a service", named("service", "service.update", null, null, "Deep clean"), { type: "service", id: "service-1", label: "Deep clean" }],
+    ["an admin", named("admin", "admin.update", null, null, "Casey Jones"), { type: "admin", id: "admin-1", label: "Casey Jones" }],
+    ["a hard-deleted service", named("service", "service.hard_delete", { name: "Deep clean" }, null), null],
+    ["a deleted booking", booking("booking.status", null, null, null), null],
+    ["settings", row({ entity: "settings", entityId: "scheduling" }), { type: "settings", id: "scheduling", label: "Scheduling settings" }],
+    [
+      "a closed date",
+      row({ entity: "closed_date", entityId: "2026-12-25", facts: { label: "Christmas Day" } }),
+      { type: "closed_date", id: "2026-12-25", label: "Fri 25 Dec 2026 (Christmas Day)" },
+    ],
+    ["a kind not looked up", row({ entity: "widget", entityId: "w-9" }), { type: "widget", id: "w-9", label: "w-9" }],
+    ["no id", row({ entity: "settings", entityId: null }), null],
+  ];
+  for (const [name, input, expected] of cases) await t.step(name, () => assert.deepEqual(auditRecordRef(input), expected));
+});
+
+Deno.test("formatAuditTime: Melbourne time with the label in force, on both sides of each change", async (t) => {
+  const cases: [string, string][] = [
+    // Daylight saving ends 3:00 am AEDT Sun 5 Apr 2026 (16:00 UTC on the 4th).
+    ["2026-04-04T15:59:59.000Z", "Sun 5 Apr 2026, 2:59 am AEDT"],
+    ["2026-04-04T16:00:00.000Z", "Sun 5 Apr 2026, 2:00 am AEST"],
+    // It starts 2:00 am AEST Sun 4 Oct 2026 (16:00 UTC on the 3rd).
+    ["2026-10-03T15:59:59.000Z", "Sun 4 Oct 2026, 1:59 am AEST"],
+    ["2026-10-03T16:00:00.000Z", "Sun 4 Oct 2026, 3:00 am AEDT"],
+    ["2026-07-10T00:00:59.000Z", "Fri 10 July 2026, 10:00 am AEST"],
+  ];
+  for (const [iso, text] of cases) await t.step(iso, () => assert.equal(formatAuditTime(new Date(iso)), text));
+});
+
+Deno.test("displayValue: money, times, codes, lists and empties as people read them", async (t) => {
+  const cases: [string, unknown, string, Record<string, string>?][] = [
+    ["totalPaid", 1234.5, "A$1,234.50"],
+    ["startTime", SUMMER_START, "Sat 5 Dec 2026, 11:00 am AEDT"],
+    ["paidAt", "2026-07-10T00:00:00.000Z", "Fri 10 July 2026, 10:00 am AEST"],
+    ["status", "QUOTE_REQUESTED", "Quote requested"],
+    ["method", "BANK_TRANSFER", "Bank transfer"],
+    ["inquiryType", "INDUSTRIAL_WAREHOUSE", "Industrial / warehouse"],
+    ["discountPercent", 7.5, "7.5%"],
+    ["slotBufferMin", 90, "90 minutes"],
+    ["firstSlotHour", 8, "8:00 am"],
+    ["lastSlotHour", 16, "4:00 pm"],
+    ["closedWeekdays", [0, 6], "Sun, Sat"],
+    ["enforceBuffer", false, "No"],
+    ["passwordChanged", true, "Changed"],
+    ["notes", "", "—"],
+    ["paidAt", null, "—"],
+    ["postcodes", [], "none"],
+    ["address", { unit: "2", street: "12 Smith St", suburb: "Richmond", state: "VIC", postCode: "3121" }, "2/12 Smith St, Richmond VIC 3121"],
+    ["extras", [{ titleAtBooking: "Oven clean", quantity: 2, priceAtBooking: 45 }, { titleAtBooking: "Fridge", quantity: 1 }], "Oven clean × 2, Fridge"],
+    ["bedroomPrices", [{ bedrooms: 0, price: 120 }, { bedrooms: 2, price: 250 }], "Studio: A$120.00, 2 bedrooms: A$250.00"],
+    ["options", [{ label: "Yes", value: "yes" }, { label: "No", value: "no" }], "Yes, No"],
+    ["cleanerIds", ["c1", "gone"], "Sam Lee, a cleaner no longer listed", { c1: "Sam Lee" }],
+    ["cancellationPolicyHtml", "<ul><li>Free changes</li><li>50% fee</li></ul>", "Free changes 50% fee"],
+    ["notes", "x".repeat(200), `${"x".repeat(159)}…`],
+    ["date", "2026-12-25", "Fri 25 Dec 2026"],
+  ];
+  for (const [key, value, text, names] of cases) await t.step(`${key}: ${text.slice(0, 30)}`, () => assert.equal(displayValue(key, value, names), text));
+});
+
+Deno.test("auditChanges: changed fields only, before → after as display strings", async (t) => {
+  await t.step("a move, in Melbourne time with its label", () => {
+    assert.deepEqual(
+      auditChanges(booking("booking.customer_reschedule", { startTime: "2026-10-03T22:00:00.000Z" }, { startTime: SUMMER_START })),
+      [{ field: "Start", before: "Sun 4 Oct 2026, 9:00 am AEDT", after: "Sat 5 Dec 2026, 11:00 am AEDT" }],
+    );
+  });
+  await t.step("a payment: bookkeeping left out, money as A$", () => {
+    assert.deepEqual(
+      auditChanges(booking("booking.payment", { paymentStatus: "UNPAID", totalPaid: null }, {
+        paymentId: "p1",
+        amount: 50,
+        method: "CASH",
+        // No note before, an empty one after: reads the same, so no line.
+        note: "",
+        paymentStatus: "PAID",
+        totalPaid: 50,
+      })),
+      [
+        { field: "Amount", before: "—", after: "A$50.00" },
+        { field: "Method", before: "—", after: "Cash" },
+        { field: "Payment status", before: "Unpaid", after: "Paid" },
+        { field: "Total paid", before: "—", after: "A$50.00" },
+      ],
+    );
+  });
+  await t.step("a create lists what was set, with no before", () => {
+    assert.deepEqual(
+      auditChanges(named("frequency", "frequency.create", null, { _id: "f1", name: "Weekly", code: "WEEKLY", discountPercent: 10, createdAt: "x", deletedAt: null })),
+      [
+        { field: "Name", before: null, after: "Weekly" },
+        { field: "Code", before: null, after: "WEEKLY" },
+        { field: "Discount", before: null, after: "10%" },
+      ],
+    );
+  });
+  await t.step("a delete lists what was removed, with no after", () => {
+    assert.deepEqual(auditChanges(named("admin", "admin.delete", { name: "Casey", role: "admin" }, null)), [
+      { field: "Name", before: "Casey", after: null },
+      { field: "Role", before: "Admin", after: null },
+    ]);
+  });
+  await t.step("the cleaners of a job by name", () => {
+    assert.deepEqual(
+      auditChanges({ ...booking("booking.cleaners", { cleanerIds: ["c1"] }, { cleanerIds: ["c1", "c2"] }), names: { c1: "Sam Lee", c2: "Mia Chen" } }),
+      [{ field: "Cleaners", before: "Sam Lee", after: "Sam Lee, Mia Chen" }],
+    );
+  });
+  await t.step("the order of a service's extras by title", () => {
+    assert.deepEqual(
+      auditChanges({
+        ...named("service", "service.reorder_extras", [{ extraId: "e1", order: 1 }, { extraId: "e2", order: 2 }], [{ extraId: "e1", order: 2 }, { extraId: "e2", order: 1 }]),
+        names: { e1: "Oven", e2: "Fridge" },
+      }),
+      [{ field: "Order of extras", before: "Oven, Fridge", after: "Fridge, Oven" }],
+    );
+  });
+  await t.step("the start before the end, the status before the reason, whatever order the database kept", () => {
+    assert.deepEqual(
+      auditChanges(booking("booking.customer_reschedule", { endTime: "2026-12-04T02:00:00.000Z", startTime: "2026-12-03T23:00:00.000Z" }, {
+        endTime: "2026-12-05T03:00:00.000Z",
+        startTime: SUMMER_START,
+      })).map((change) => change.field),
+      ["Start", "End"],
+    );
+    assert.deepEqual(
+      auditChanges(booking("booking.status", { status: "CONFIRMED" }, { reason: "Sick", status: "CANCELLED" })).map((change) => change.field),
+      ["Status", "Reason"],
+    );
+  });
+  await t.step("nothing changed: no lines", () => {
+    assert.deepEqual(auditChanges(inquiry("inquiry.read", { read: true, updatedAt: "a" }, { read: true, updatedAt: "b" })), []);
+  });
+});
+
+Deno.test("readableAuditEntry keeps the stored fields and adds actor, record, summary and changes", () => {
+  const input = booking("booking.status", { status: "PENDING" }, { status: "CONFIRMED" });
+  const entry = readableAuditEntry(input);
+  assert.deepEqual(entry, {
+    id: 1,
+    at: input.at,
+    adminId: input.adminId,
+    adminEmail: "sam@yarrashine.com.au",
+    action: "booking.status",
+    entity: "booking",
+    entityId: "b1",
+    before: { status: "PENDING" },
+    after: { status: "CONFIRMED" },
+    actor: { name: "Sam Staff", email: "sam@yarrashine.com.au", kind: "staff" },
+    record: { type: "booking", id: "b1", label: "YS-7K3F9Q · Ada Lovelace" },
+    summary: "Confirmed booking YS-7K3F9Q for Ada Lovelace",
+    changes: [{ field: "Status", before: "Pending", after: "Confirmed" }],
+  });
+});

@@ -1,0 +1,603 @@
+/**
+ * The audit log as a person reads it (issue 20): who acted (name and e-mail, or "Customer"),
+ * which record (its human name, not its id), one sentence saying what happened, and the changed
+ * fields before and after as display strings, times in Melbourne time with their AEST/AEDT label.
+ * Pure: the audit reader joins what the records are called now; this turns a row into words.
+ */
+import { INQUIRY_TYPE_LABELS } from "../notifications/messages.ts";
+import type { InquiryType } from "../inquiry/types.ts";
+import { PAYMENT_METHOD_LABELS, type PaymentMethod } from "../booking/payments.ts";
+import { formatAud } from "../shared/money.ts";
+import { formatMelbourneDate, formatMelbourneDateTime, isYmd, melbourneInstant, melbourneZoneAbbreviation } from "../shared/melbourne-time.ts";
+import type { AuditRecord } from "./audit.ts";
+
+/** The kinds of record a row can be about, as the log's filter offers them. */
+export const AUDIT_RECORD_TYPES = [
+  "booking", "quote", "inquiry", "service", "extra", "frequency", "question", "admin", "cleaner", "closed_date", "settings",
+] as const;
+export type AuditRecordType = (typeof AUDIT_RECORD_TYPES)[number];
+
+/** How the filter and the screen name each kind. */
+export const AUDIT_RECORD_TYPE_LABELS: Record<AuditRecordType, string> = {
+  booking: "Bookings",
+  quote: "Quotes",
+  inquiry: "Inquiries",
+  service: "Services",
+  extra: "Extras",
+  frequency: "Frequencies",
+  question: "Questions",
+  admin: "Admin accounts",
+  cleaner: "Cleaners",
+  closed_date: "Closed dates",
+  settings: "Settings",
+};
+
+/**
+ * What a row's record is called now, as the reader joined it; the reader leaves `facts` null when
+ * the record no longer exists (a hard-deleted service, a deleted admin).
+ */
+export interface AuditRecordFacts {
+  /** A service's, frequency's, admin's or cleaner's name; an extra's title; a question's text. */
+  name?: string | null;
+  /** Bookings and quotes. */
+  reference?: string | null;
+  /** Bookings: BOOKING or QUOTE. */
+  type?: string | null;
+  /** Bookings, quotes and inquiries: the customer's name. */
+  firstName?: string | null;
+  lastName?: string | null;
+  inquiryType?: string | null;
+  /** Closed dates: what the day is closed for. */
+  label?: string | null;
+}
+
+/** One audit row with what the reader joined to it, in the query that read the row. */
+export interface AuditRowWithFacts extends AuditRecord {
+  /** The acting admin's name now; null for a customer, or an admin since deleted. */
+  actorName: string | null;
+  facts: AuditRecordFacts | null;
+  /** Names of the cleaners and extras the row's before and after name by id. */
+  names?: Record<string, string> | null;
+}
+
+export interface AuditActor {
+  name: string;
+  email: string;
+  /** customer: the booking's customer, through their manage-my-booking link. */
+  kind: "staff" | "customer";
+}
+
+export interface AuditRecordRef {
+  type: string;
+  id: string;
+  /** e.g. 'YS-7K3F9Q · Ada Lovelace', 'Priya Shah (Office)', 'Deep clean'. */
+  label: string;
+}
+
+/** One changed field; null on the side that has no value (a create has no before). */
+export interface AuditChange {
+  field: string;
+  before: string | null;
+  after: string | null;
+}
+
+export interface ReadableAuditEntry extends AuditRecord {
+  actor: AuditActor;
+  /** null when the record is gone (or the row names none). */
+  record: AuditRecordRef | null;
+  summary: string;
+  changes: AuditChange[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Small readers of the untyped before/after JSON
+
+type Json = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value);
+const objectOf = (value: unknown): Json => (isObject(value) ? value : {});
+const textOf = (value: unknown): string | undefined => (typeof value === "string" && value.trim() !== "" ? value.trim() : undefined);
+const numberOf = (value: unknown): number | undefined => (typeof value === "number" && Number.isFinite(value) ? value : undefined);
+
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
+
+const instantOf = (value: unknown): Date | undefined => {
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value;
+  if (typeof value !== "string" || !ISO_INSTANT.test(value)) return undefined;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+};
+
+/** e.g. 'Sat 5 Dec 2026, 11:00 am AEDT': Melbourne wall clock with the label in force then. */
+export const formatAuditTime = (instant: Date): string => `${formatMelbourneDateTime(instant)} ${melbourneZoneAbbreviation(instant)}`;
+
+/** e.g. '2026-12-25' -> 'Fri 25 Dec 2026'. */
+const formatDay = (ymd: string): string => formatMelbourneDate(melbourneInstant(ymd, 12));
+
+const fullName = (first: unknown, last: unknown): string | undefined => {
+  const name = [textOf(first), textOf(last)].filter(Boolean).join(" ");
+  return name || undefined;
+};
+
+/** 'a', 'a and b', 'a, b and c'. */
+const listOf = (items: string[]): string =>
+  items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
+
+/** 'QUOTE_REQUESTED' -> 'Quote requested'. */
+const humanCode = (code: string): string => {
+  const words = code.toLowerCase().replaceAll("_", " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+/** 'firstServiceTotal' -> 'First service total'. */
+const humanKey = (key: string): string => {
+  const words = key.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replaceAll("_", " ").toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+// ---------------------------------------------------------------------------------------------
+// Who
+
+export function auditActor(row: Pick<AuditRowWithFacts, "adminId" | "adminEmail" | "actorName">): AuditActor {
+  if (row.adminId === null) return { name: "Customer", email: row.adminEmail, kind: "customer" };
+  return { name: textOf(row.actorName) ?? row.adminEmail, email: row.adminEmail, kind: "staff" };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Which record
+
+/** The entities the reader looks up; a row about one of them whose facts are null is gone. */
+const LOOKED_UP = new Set(["booking", "inquiry", "service", "extra", "frequency", "question", "admin", "cleaner", "closed_date"]);
+
+const SETTINGS_LABELS: Record<string, string> = {
+  scheduling: "Scheduling settings",
+  booking_form_content: "Booking form content",
+  service_area: "Service area",
+};
+
+const inquiryTypeLabel = (type: unknown): string | undefined =>
+  typeof type === "string" ? INQUIRY_TYPE_LABELS[type as InquiryType] ?? humanCode(type) : undefined;
+
+const closedDayLabel = (ymd: string, label: unknown): string =>
+  `${isYmd(ymd) ? formatDay(ymd) : ymd}${textOf(label) ? ` (${textOf(label)})` : ""}`;
+
+export function auditRecordRef(row: Pick<AuditRowWithFacts, "entity" | "entityId" | "facts">): AuditRecordRef | null {
+  const { entity, entityId: id, facts } = row;
+  if (id === null) return null;
+  if (entity === "settings") return { type: "settings", id, label: SETTINGS_LABELS[id] ?? humanKey(id) };
+  if (!LOOKED_UP.has(entity)) return { type: entity, id, label: id };
+  if (!facts) return null;
+  switch (entity) {
+    case "booking": {
+      const name = fullName(facts.firstName, facts.lastName);
+      const label = [textOf(facts.reference), name].filter(Boolean).join(" · ");
+      return { type: facts.type === "QUOTE" ? "quote" : "booking", id, label: label || id };
+    }
+    case "inquiry": {
+      const name = fullName(facts.firstName, facts.lastName) ?? "Unnamed";
+      const type = inquiryTypeLabel(facts.inquiryType);
+      return { type: "inquiry", id, label: type ? `${name} (${type})` : name };
+    }
+    case "closed_date":
+      return { type: "closed_date", id, label: closedDayLabel(id, facts.label) };
+    default:
+      return { type: entity, id, label: textOf(facts.name) ?? id };
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The changed fields
+
+const FIELD_LABELS: Record<string, string> = {
+  email: "E-mail",
+  startTime: "Start",
+  endTime: "End",
+  serviceNameAtBooking: "Service",
+  frequencyNameAtBooking: "Frequency",
+  frequencyDiscountPercent: "Frequency discount",
+  paidAt: "Paid",
+  receivedAt: "Received",
+  cancelReason: "Cancellation reason",
+  cleanerIds: "Cleaners",
+  adminNotes: "Notes",
+  hasAddress: "Checked",
+  archivedAt: "Archived",
+  deletedAt: "Deleted",
+  imageUrl: "Image URL",
+  serviceId: "Service",
+  discountPercent: "Discount",
+  stepHours: "Hour step",
+  minHours: "Minimum hours",
+  maxHours: "Maximum hours",
+  durationMinutes: "Visit length",
+  passwordChanged: "Password",
+  slotBufferMin: "Slot buffer",
+  maxConcurrentPerSlot: "Bookings per slot",
+  enforceBuffer: "Enforce the buffer",
+  horizonDays: "Booking horizon",
+  firstSlotHour: "First start",
+  lastSlotHour: "Last start",
+  dayEndHour: "Day ends",
+  reminderHoursBefore: "Reminder",
+  freeChangeCutoffHours: "Free changes up to",
+  generalCommentEnabled: "Comment box",
+  generalCommentLabel: "Comment label",
+  generalCommentPlaceholder: "Comment placeholder",
+  cancellationPolicyHtml: "Cancellation policy",
+  inquiryType: "Type",
+};
+
+export const fieldLabel = (key: string): string => FIELD_LABELS[key] ?? humanKey(key);
+
+/** Bookkeeping, or said by the sentence: not a change a reader looks for. */
+const IGNORED_FIELDS = new Set(["_id", "updatedAt", "createdAt", "paymentId", "notifyCustomer", "overrideCapacity", "calendarSequence"]);
+
+const MONEY_FIELDS = new Set([
+  "amount", "totalPaid", "baseAmount", "extrasAmount", "firstServiceTotal", "recurringTotal", "balance", "price", "basePrice",
+  "ratePerHour", "priceAtBooking", "paidToDate",
+]);
+const PERCENT_FIELDS = new Set(["discountPercent", "frequencyDiscountPercent"]);
+const CODE_FIELDS = new Set(["status", "paymentStatus", "type", "role", "pricingModel", "scope"]);
+const HOUR_OF_DAY_FIELDS = new Set(["firstSlotHour", "lastSlotHour", "dayEndHour"]);
+const UNIT_FIELDS: Record<string, string> = {
+  slotBufferMin: "minutes",
+  durationMinutes: "minutes",
+  leadDays: "days",
+  horizonDays: "days",
+  reminderHoursBefore: "hours before",
+  freeChangeCutoffHours: "hours before",
+};
+const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+const MAX_VALUE = 160;
+
+const clip = (text: string): string => (text.length > MAX_VALUE ? `${text.slice(0, MAX_VALUE - 1)}…` : text);
+
+const hourOfDay = (hour: number): string => `${hour % 12 === 0 ? 12 : hour % 12}:00 ${hour < 12 ? "am" : "pm"}`;
+
+const addressText = (address: Json): string => {
+  const unit = textOf(address.unit);
+  const street = [unit, textOf(address.street)].filter(Boolean).join("/");
+  const place = [textOf(address.suburb), textOf(address.state), textOf(address.postCode)].filter(Boolean).join(" ");
+  return [street, place].filter(Boolean).join(", ");
+};
+
+/** One value as a reader sees it; `names` resolves the ids of cleaners. */
+export function displayValue(key: string, value: unknown, names: Record<string, string> = {}): string {
+  if (value === null || value === undefined || value === "") return "—";
+  if (key === "passwordChanged") return value === true ? "Changed" : "Unchanged";
+  if (typeof value === "boolean") return value ? "Yes" : "No";
+  if (typeof value === "number") {
+    if (MONEY_FIELDS.has(key)) return formatAud(value);
+    if (PERCENT_FIELDS.has(key)) return `${value}%`;
+    if (HOUR_OF_DAY_FIELDS.has(key)) return hourOfDay(value);
+    if (UNIT_FIELDS[key]) return `${value} ${UNIT_FIELDS[key]}`;
+    return String(value);
+  }
+  if (typeof value === "string") {
+    const instant = instantOf(value);
+    if (instant) return formatAuditTime(instant);
+    if (key === "date" && isYmd(value)) return formatDay(value);
+    if (key === "method" && value in PAYMENT_METHOD_LABELS) return PAYMENT_METHOD_LABELS[value as PaymentMethod];
+    if (key === "inquiryType") return inquiryTypeLabel(value) ?? value;
+    if (CODE_FIELDS.has(key) && /^[A-Za-z_]+$/.test(value)) return humanCode(value);
+    // Policy HTML reads as its text.
+    if (key.endsWith("Html")) return clip(value.replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim()) || "—";
+    return clip(value);
+  }
+  if (Array.isArray(value)) {
+    if (value.length === 0) return "none";
+    if (key === "cleanerIds") return clip(value.map((id) => names[String(id)] ?? "a cleaner no longer listed").join(", "));
+    if (key === "closedWeekdays") return value.map((day) => WEEKDAYS[Number(day)] ?? String(day)).join(", ");
+    return clip(value.map((item) => listItem(key, item, names)).join(", "));
+  }
+  if (isObject(value)) {
+    if (key === "address") return addressText(value) || "—";
+    return clip(JSON.stringify(value));
+  }
+  return clip(String(value));
+}
+
+/** An element of a list: booked extras, bedroom prices, question options, extras' order. */
+function listItem(key: string, item: unknown, names: Record<string, string>): string {
+  if (!isObject(item)) return displayValue(key, item, names);
+  if (textOf(item.titleAtBooking)) {
+    const quantity = numberOf(item.quantity) ?? 1;
+    return `${textOf(item.titleAtBooking)}${quantity > 1 ? ` × ${quantity}` : ""}`;
+  }
+  if (numberOf(item.bedrooms) !== undefined && numberOf(item.price) !== undefined) {
+    const bedrooms = item.bedrooms as number;
+    const size = bedrooms === 0 ? "Studio" : `${bedrooms} bedroom${bedrooms === 1 ? "" : "s"}`;
+    return `${size}: ${formatAud(item.price as number)}`;
+  }
+  if (textOf(item.label)) return textOf(item.label)!;
+  if (textOf(item.extraId)) return names[item.extraId as string] ?? "an extra no longer listed";
+  return JSON.stringify(item);
+}
+
+/** The order changed fields are listed in; others follow, as stored. */
+const FIELD_ORDER = [
+  "status", "type", "startTime", "endTime", "reason", "cancelReason", "amount", "method", "note", "receivedAt", "paymentStatus",
+  "totalPaid", "balance", "paidAt", "firstName", "lastName", "name", "title", "text", "email", "phone", "role",
+];
+const fieldRank = (key: string): number => {
+  const rank = FIELD_ORDER.indexOf(key);
+  return rank === -1 ? FIELD_ORDER.length : rank;
+};
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+const isEmptyValue = (value: unknown): boolean =>
+  value === null || value === undefined || value === "" || (Array.isArray(value) && value.length === 0);
+
+/** The changed fields of a row; a create lists what was set, a delete what was removed. */
+export function auditChanges(row: Pick<AuditRowWithFacts, "action" | "before" | "after" | "names">): AuditChange[] {
+  const { before, after } = row;
+  const names = row.names ?? {};
+  if (Array.isArray(before) || Array.isArray(after)) {
+    // A list as a whole (the order of a service's extras).
+    if (same(before, after)) return [];
+    const ordered = (list: unknown) =>
+      Array.isArray(list)
+        ? list.toSorted((a, b) => (numberOf(objectOf(a).order) ?? 0) - (numberOf(objectOf(b).order) ?? 0))
+        : list;
+    const field = row.action === "service.reorder_extras" ? "Order of extras" : "Value";
+    const side = (list: unknown) => (list === null || list === undefined ? null : displayValue("list", ordered(list), names));
+    return [{ field, before: side(before), after: side(after) }];
+  }
+  if (!isObject(before) && !isObject(after)) {
+    if (same(before, after)) return [];
+    const side = (value: unknown) => (value === null || value === undefined ? null : displayValue("value", value, names));
+    return [{ field: "Value", before: side(before), after: side(after) }];
+  }
+  const old = objectOf(before);
+  const next = objectOf(after);
+  const lone = !isObject(before) || !isObject(after);
+  const keys = [...new Set([...Object.keys(next), ...Object.keys(old)])]
+    .filter((key) => !IGNORED_FIELDS.has(key))
+    // The database keeps JSON keys in its own order; a reader wants the start before the end.
+    .toSorted((a, b) => fieldRank(a) - fieldRank(b));
+  const changes: AuditChange[] = [];
+  for (const key of keys) {
+    const [was, now] = [old[key], next[key]];
+    if (same(was, now)) continue;
+    // A create or delete lists the fields that held something.
+    if (lone && isEmptyValue(was ?? now)) continue;
+    const change = {
+      field: fieldLabel(key),
+      before: isObject(before) ? displayValue(key, was, names) : null,
+      after: isObject(after) ? displayValue(key, now, names) : null,
+    };
+    // Values that read the same (no note before, an empty one after) are no change to a reader.
+    if (change.before !== change.after) changes.push(change);
+  }
+  return changes;
+}
+
+// ---------------------------------------------------------------------------------------------
+// What happened, in one sentence
+
+interface Context {
+  row: AuditRowWithFacts;
+  before: Json;
+  after: Json;
+  facts: AuditRecordFacts;
+}
+
+const snapshot = (ctx: Context, key: string): unknown => ctx.after[key] ?? ctx.before[key];
+
+/** 'booking YS-7K3F9Q for Ada Lovelace', or 'a booking' once it is gone without a trace. */
+function bookingPhrase(ctx: Context, noun = ctx.facts.type === "QUOTE" ? "quote" : "booking"): string {
+  const reference = textOf(ctx.facts.reference) ?? textOf(snapshot(ctx, "reference"));
+  const name = customerName(ctx);
+  return `${reference ? `${noun} ${reference}` : `a ${noun}`}${name ? ` for ${name}` : ""}`;
+}
+
+const customerName = (ctx: Context): string | undefined =>
+  fullName(ctx.facts.firstName, ctx.facts.lastName) ?? fullName(snapshot(ctx, "firstName"), snapshot(ctx, "lastName"));
+
+const inquiryPhrase = (ctx: Context): string => {
+  const name = customerName(ctx);
+  return name ? `the inquiry from ${name}` : "an inquiry";
+};
+
+/** The name field each catalogue kind keeps in its before/after snapshots. */
+const NAME_FIELDS: Record<string, string> = { service: "name", extra: "title", frequency: "name", question: "text", admin: "name", cleaner: "name" };
+
+/** The record's name as the change left it (a renamed service reads by its new name), else as it is now. */
+const nameOf = (ctx: Context): string | undefined => textOf(snapshot(ctx, NAME_FIELDS[ctx.row.entity] ?? "name")) ?? textOf(ctx.facts.name);
+
+/** 'the service Deep clean', 'the question “Any pets?”', or 'a service'. */
+function namedPhrase(ctx: Context, noun = ctx.row.entity): string {
+  const name = nameOf(ctx);
+  if (!name) return `a ${noun}`;
+  return ctx.row.entity === "question" ? `the ${noun} “${name}”` : `the ${noun} ${name}`;
+}
+
+/** The changed fields' names, lower case, for '(price, description)'. */
+const changedFieldNames = (ctx: Context): string[] =>
+  Object.keys(ctx.after)
+    .filter((key) => !IGNORED_FIELDS.has(key) && !same(ctx.before[key], ctx.after[key]))
+    .map((key) => fieldLabel(key).toLowerCase());
+
+const onlyChanged = (ctx: Context, keys: string[]): boolean => {
+  const changed = Object.keys(ctx.after).filter((key) => !IGNORED_FIELDS.has(key) && !same(ctx.before[key], ctx.after[key]));
+  return changed.length > 0 && changed.every((key) => keys.includes(key));
+};
+
+const withFields = (sentence: string, fields: string[]): string => (fields.length > 0 ? `${sentence} (${listOf(fields)})` : sentence);
+
+const withReason = (sentence: string, reason: unknown): string => (textOf(reason) ? `${sentence} (reason: ${textOf(reason)})` : sentence);
+
+const overriding = (ctx: Context): string => (ctx.after.overrideCapacity === true ? ", overriding the capacity limit" : "");
+
+const unnotified = (ctx: Context): string => (ctx.after.notifyCustomer === false ? " without e-mailing the customer" : "");
+
+const timeAt = (value: unknown): string | undefined => {
+  const instant = instantOf(value);
+  return instant ? formatAuditTime(instant) : undefined;
+};
+
+function paymentPhrase(side: Json): string {
+  const amount = numberOf(side.amount);
+  const method = typeof side.method === "string" && side.method in PAYMENT_METHOD_LABELS
+    ? PAYMENT_METHOD_LABELS[side.method as PaymentMethod]
+    : undefined;
+  return `a payment${amount !== undefined ? ` of ${formatAud(amount)}` : ""}${method ? ` (${method})` : ""}`;
+}
+
+const STATUS_SENTENCES: Record<string, (what: string) => string> = {
+  CONFIRMED: (what) => `Confirmed ${what}`,
+  CANCELLED: (what) => `Cancelled ${what}`,
+  DONE: (what) => `Marked ${what} as done`,
+  PENDING: (what) => `Set ${what} back to pending`,
+};
+
+type Sentence = (ctx: Context) => string;
+
+const catalogueSentences = (noun: string): Record<string, Sentence> => ({
+  create: (ctx) => `Added ${namedPhrase(ctx, noun)}`,
+  update: (ctx) => {
+    const was = textOf(ctx.before[NAME_FIELDS[ctx.row.entity]]);
+    const now = textOf(ctx.after[NAME_FIELDS[ctx.row.entity]]);
+    if (was && now && was !== now && onlyChanged(ctx, [NAME_FIELDS[ctx.row.entity]])) return `Renamed the ${noun} ${was} to ${now}`;
+    return withFields(`Changed ${namedPhrase(ctx, noun)}`, changedFieldNames(ctx));
+  },
+  delete: (ctx) => `Deleted ${namedPhrase(ctx, noun)}`,
+});
+
+/** Every action the code base writes, by its exact string. */
+const SENTENCES: Record<string, Sentence> = {
+  // Bookings and quotes (staff)
+  "booking.status": (ctx) => {
+    const status = String(ctx.after.status ?? "");
+    const what = bookingPhrase(ctx);
+    const sentence = (STATUS_SENTENCES[status] ?? ((w: string) => `Set the status of ${w} to ${humanCode(status)}`))(what);
+    return withReason(`${sentence}${overriding(ctx)}`, ctx.after.reason);
+  },
+  "booking.payment": (ctx) => paymentSentence(ctx),
+  "booking.confirm_payment": (ctx) => paymentSentence(ctx),
+  "booking.payment_void": (ctx) => withReason(`Voided ${paymentPhrase(ctx.before)} on ${bookingPhrase(ctx)}`, ctx.after.reason),
+  "booking.create_by_staff": (ctx) => {
+    const start = timeAt(ctx.after.startTime);
+    return `Created ${bookingPhrase(ctx, "booking")}${start ? ` on ${start}` : ""}${unnotified(ctx)}${overriding(ctx)}`;
+  },
+  "booking.edit": (ctx) => {
+    const start = timeAt(ctx.after.startTime);
+    const sentence = onlyChanged(ctx, ["startTime", "endTime"]) && start
+      ? `Moved ${bookingPhrase(ctx)} to ${start}`
+      : `Changed the ${listOf(changedFieldNames(ctx)) || "details"} of ${bookingPhrase(ctx)}`;
+    return `${sentence}${unnotified(ctx)}${overriding(ctx)}`;
+  },
+  "booking.convert": (ctx) => `Turned ${bookingPhrase(ctx, "quote")} into a booking${unnotified(ctx)}${overriding(ctx)}`,
+  "booking.cleaners": (ctx) => {
+    const ids = Array.isArray(ctx.after.cleanerIds) ? ctx.after.cleanerIds.map(String) : [];
+    if (ids.length === 0) return `Took every cleaner off ${bookingPhrase(ctx)}`;
+    const names = ids.map((id) => ctx.row.names?.[id] ?? "a cleaner no longer listed");
+    return `Put ${listOf(names)} on ${bookingPhrase(ctx)}`;
+  },
+  // Bookings (the customer, through their link)
+  "booking.customer_cancel": (ctx) =>
+    withReason(`${customerName(ctx) ?? "The customer"} cancelled ${customerFreeBooking(ctx)}`, ctx.after.cancelReason),
+  "booking.customer_reschedule": (ctx) => {
+    const what = customerFreeBooking(ctx);
+    const start = timeAt(ctx.after.startTime);
+    return `${customerName(ctx) ?? "The customer"} moved ${what}${start ? ` to ${start}` : ""}`;
+  },
+  // Inquiries
+  "inquiry.notes": (ctx) => `${textOf(ctx.after.adminNotes) ? "Updated" : "Cleared"} the notes on ${inquiryPhrase(ctx)}`,
+  "inquiry.read": (ctx) => `Marked ${inquiryPhrase(ctx)} as ${ctx.after.read === true ? "read" : "unread"}`,
+  "inquiry.has_address": (ctx) => `Marked ${inquiryPhrase(ctx)} as ${ctx.after.hasAddress === true ? "checked" : "not checked"}`,
+  "inquiry.archive": (ctx) => `Archived ${inquiryPhrase(ctx)}`,
+  "inquiry.restore": (ctx) => `Restored ${inquiryPhrase(ctx)}`,
+  // The catalogue
+  "service.create": catalogueSentences("service").create,
+  "service.update": catalogueSentences("service").update,
+  "service.delete": (ctx) => `Deleted ${namedPhrase(ctx, "service")} (it can be restored)`,
+  "service.restore": (ctx) => `Restored ${namedPhrase(ctx, "service")}`,
+  "service.hard_delete": (ctx) => `Permanently deleted ${namedPhrase(ctx, "service")} and its extras`,
+  "service.reorder_extras": (ctx) => `Reordered the extras of ${namedPhrase(ctx, "service")}`,
+  "extra.create": catalogueSentences("extra").create,
+  "extra.update": (ctx) => {
+    if (onlyChanged(ctx, ["active"])) return `${ctx.after.active === true ? "Enabled" : "Disabled"} ${namedPhrase(ctx, "extra")}`;
+    return catalogueSentences("extra").update(ctx);
+  },
+  "extra.delete": (ctx) => `Deleted ${namedPhrase(ctx, "extra")} (it can be restored)`,
+  "extra.restore": (ctx) => `Restored ${namedPhrase(ctx, "extra")}`,
+  "extra.hard_delete": (ctx) => `Permanently deleted ${namedPhrase(ctx, "extra")}`,
+  "frequency.create": (ctx) => {
+    const discount = numberOf(ctx.after.discountPercent);
+    return `Added ${namedPhrase(ctx, "frequency")}${discount ? ` (${discount}% off)` : ""}`;
+  },
+  "frequency.update": (ctx) => {
+    const [was, now] = [numberOf(ctx.before.discountPercent), numberOf(ctx.after.discountPercent)];
+    if (onlyChanged(ctx, ["discountPercent"]) && was !== undefined && now !== undefined) {
+      return `Changed the discount of ${namedPhrase(ctx, "frequency")} from ${was}% to ${now}%`;
+    }
+    return catalogueSentences("frequency").update(ctx);
+  },
+  "frequency.delete": catalogueSentences("frequency").delete,
+  "question.create": catalogueSentences("question").create,
+  "question.update": (ctx) => {
+    if (onlyChanged(ctx, ["required"])) return `Made ${namedPhrase(ctx, "question")} ${ctx.after.required === true ? "required" : "optional"}`;
+    return catalogueSentences("question").update(ctx);
+  },
+  "question.delete": catalogueSentences("question").delete,
+  // Admin accounts
+  "admin.create": (ctx) => `Added ${nameOf(ctx) ?? "an admin"} as ${ctx.after.role === "superadmin" ? "a superadmin" : "an admin"}`,
+  "admin.update": (ctx) => {
+    const name = nameOf(ctx) ?? "an admin";
+    if (ctx.before.role !== ctx.after.role && typeof ctx.after.role === "string") {
+      return `Made ${name} ${ctx.after.role === "superadmin" ? "a superadmin" : "an admin"}`;
+    }
+    if (onlyChanged(ctx, ["passwordChanged"])) return `Changed the password of ${name}`;
+    return withFields(`Changed the account of ${name}`, changedFieldNames(ctx));
+  },
+  "admin.delete": (ctx) => `Deleted the account of ${nameOf(ctx) ?? "an admin"}`,
+  // Cleaners
+  "cleaner.create": (ctx) => `Added ${nameOf(ctx) ?? "a cleaner"} to the team`,
+  "cleaner.update": (ctx) => {
+    if (onlyChanged(ctx, ["active"]) && ctx.after.active === true) return `Reactivated ${namedPhrase(ctx, "cleaner")}`;
+    return catalogueSentences("cleaner").update(ctx);
+  },
+  "cleaner.deactivate": (ctx) => `Deactivated ${namedPhrase(ctx, "cleaner")}`,
+  // Settings and closed dates
+  "settings.scheduling": () => "Changed the scheduling settings",
+  "settings.slot_buffer": (ctx) => {
+    const minutes = numberOf(ctx.after.slotBufferMin);
+    return minutes === undefined ? "Changed the slot buffer" : `Changed the slot buffer to ${minutes} minutes`;
+  },
+  "settings.content": () => "Changed the booking form content",
+  "settings.service_area": () => "Changed the service area",
+  "closed_date.add": (ctx) => `Closed ${closedDayLabel(ctx.row.entityId ?? String(ctx.after.date ?? ""), ctx.after.label)}`,
+  "closed_date.remove": (ctx) => `Reopened ${closedDayLabel(ctx.row.entityId ?? String(ctx.before.date ?? ""), ctx.before.label)}`,
+};
+
+/** A booking named without its customer, who is the subject of the sentence. */
+const customerFreeBooking = (ctx: Context): string =>
+  bookingPhrase({ ...ctx, before: {}, after: {}, facts: { ...ctx.facts, firstName: null, lastName: null } });
+
+function paymentSentence(ctx: Context): string {
+  const settled = ctx.after.paymentStatus === "PAID" && ctx.before.paymentStatus !== "PAID";
+  return `Recorded ${paymentPhrase(ctx.after)} on ${bookingPhrase(ctx)}${settled ? ", now paid in full" : ""}`;
+}
+
+/** The actions the sentences above know; any other reads as the generic sentence. */
+export const KNOWN_AUDIT_ACTIONS: readonly string[] = Object.keys(SENTENCES);
+
+/** A readable sentence for an action this module does not know yet. */
+function genericSentence(ctx: Context): string {
+  const ref = auditRecordRef(ctx.row);
+  const thing = ref ? `the ${ref.type.replaceAll("_", " ")} ${ref.label}` : ctx.row.entityId ? `the ${ctx.row.entity.replaceAll("_", " ")} ${ctx.row.entityId}` : `a ${ctx.row.entity.replaceAll("_", " ")}`;
+  return `Made a change (${ctx.row.action}) to ${thing}`;
+}
+
+export function auditSummary(row: AuditRowWithFacts): string {
+  const ctx: Context = { row, before: objectOf(row.before), after: objectOf(row.after), facts: row.facts ?? {} };
+  return (SENTENCES[row.action] ?? genericSentence)(ctx);
+}
+
+/** The row as the log and a record's history show it; the stored fields stay as they are. */
+export function readableAuditEntry(row: AuditRowWithFacts): ReadableAuditEntry {
+  const { actorName: _actorName, facts: _facts, names: _names, ...stored } = row;
+  return { ...stored, actor: auditActor(row), record: auditRecordRef(row), summary: auditSummary(row), changes: auditChanges(row) };
+}
