@@ -6,10 +6,11 @@
 import { createRoute, OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import { z } from "zod";
-import { ErrorBodySchema } from "../core/shared/error-codes.ts";
-import { escapeHtml } from "../core/notifications/html.ts";
+import { type ErrorBody, ErrorBodySchema, type ErrorCode, ERROR_CODES } from "../core/shared/error-codes.ts";
+import { SLOT_UNAVAILABLE } from "../core/booking/capacity.ts";
+import { DRAFT_MESSAGES } from "../core/booking/draft-validation.ts";
 import { validationHook } from "./http-errors.ts";
-import { requireSuperadmin } from "./middleware/auth.ts";
+import { FORBIDDEN, requireSuperadmin, UNAUTHENTICATED } from "./middleware/auth.ts";
 import { requireJsonObject } from "./read-json.ts";
 
 /** A group of routes; a request that fails its schema gets the 422 of decisions.md. */
@@ -34,9 +35,37 @@ const ERROR_TEXT = {
 
 type ErrorStatus = keyof typeof ERROR_TEXT;
 
+/** What the server answers with each status (the texts it sends), shown as the error body's example. */
+const ERROR_EXAMPLES: Record<ErrorStatus, ErrorBody> = {
+  400: { error: "The request body is not valid JSON.", code: "BAD_REQUEST" },
+  401: UNAUTHENTICATED as ErrorBody,
+  403: FORBIDDEN as ErrorBody,
+  404: { error: "Not found.", code: "NOT_FOUND" },
+  409: { error: SLOT_UNAVAILABLE.message, code: SLOT_UNAVAILABLE.code },
+  413: { error: "The request body is too large.", code: "PAYLOAD_TOO_LARGE" },
+  422: {
+    error: "Please fix the highlighted fields, then try again.",
+    code: "VALIDATION_FAILED",
+    fieldErrors: { email: [DRAFT_MESSAGES.email], "address.postCode": [DRAFT_MESSAGES.postCode] },
+  },
+  429: { error: "You’ve hit a rate limit. Please try again shortly.", code: "RATE_LIMITED", details: { retryAfterSeconds: 120 } },
+  503: { error: "The service is briefly unavailable. Please try again in a moment.", code: "DATABASE_UNAVAILABLE" },
+};
+
+/** A specific text that starts with its code ("EMAIL_TAKEN: another admin has this email"). */
+const NAMED_CODE = /^([A-Z][A-Z_]+): (.+)$/;
+
+/** The status's example, or the code the route's own text names, with that text. */
+function errorExample(status: ErrorStatus, description: string): ErrorBody {
+  const example = ERROR_EXAMPLES[status];
+  const [, code, text] = NAMED_CODE.exec(description) ?? [];
+  if (!code || code === example.code || !(ERROR_CODES as readonly string[]).includes(code)) return example;
+  return { error: `${text[0].toUpperCase()}${text.slice(1)}.`, code: code as ErrorCode };
+}
+
 const errorResponse = (status: ErrorStatus, description: string = ERROR_TEXT[status]) => ({
   description,
-  content: { "application/json": { schema: ErrorBodySchema } },
+  content: { "application/json": { schema: ErrorBodySchema, example: errorExample(status, description) } },
 });
 
 /** Error responses in the one body; a status's text can be made specific: `errors(404, [409, "Slot taken"])`. */
@@ -107,58 +136,9 @@ export function buildOpenApiDocument(api: RouteGroup) {
     type: "http",
     scheme: "bearer",
     bearerFormat: "JWT",
+    description: "The token from POST /api/auth/login, sent as Authorization: Bearer <token>; staff calls need it.",
   });
   return api.getOpenAPI31Document({ openapi: "3.1.0", info: DOCUMENT_INFO, servers: [{ url: "/" }] });
 }
 
 export type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;
-
-/** A plain, readable reference page: no scripts, no third-party assets. */
-export function renderReference(doc: OpenApiDocument): string {
-  const schemas = (doc.components?.schemas ?? {}) as Record<string, unknown>;
-  const byTag = new Map<string, string[]>();
-  for (const [path, methods] of Object.entries(doc.paths ?? {})) {
-    for (const [method, op] of Object.entries(methods as Record<string, Record<string, unknown>>)) {
-      const tag = ((op.tags as string[] | undefined) ?? ["Other"])[0];
-      const params = ((op.parameters ?? []) as { name: string; in: string; required?: boolean; description?: string }[])
-        .map((p) => `<li><code>${escapeHtml(p.name)}</code> (${p.in}${p.required ? ", required" : ""})${p.description ? ` — ${escapeHtml(p.description)}` : ""}</li>`)
-        .join("");
-      const bodySchema = (op.requestBody as { content: Record<string, { schema: { $ref?: string } }> } | undefined)
-        ?.content["application/json"]?.schema;
-      // Show the named schema itself, not a pointer to it.
-      const shown = bodySchema?.$ref ? schemas[bodySchema.$ref.replace("#/components/schemas/", "")] : bodySchema;
-      const body = shown
-        ? `<details><summary>Request body</summary><pre>${escapeHtml(JSON.stringify(shown, null, 2))}</pre></details>`
-        : "";
-      const responses = Object.entries(op.responses as Record<string, { description: string }>)
-        .map(([status, r]) => `<li><code>${status}</code> ${escapeHtml(r.description)}</li>`)
-        .join("");
-      (byTag.get(tag) ?? byTag.set(tag, []).get(tag)!).push(`
-        <section class="op">
-          <h3><span class="m ${method}">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code>${op.security ? ' <span class="lock">bearer token</span>' : ""}</h3>
-          <p>${escapeHtml(String(op.summary ?? ""))}</p>
-          ${op.description ? `<p class="d">${escapeHtml(String(op.description))}</p>` : ""}
-          ${params ? `<h4>Parameters</h4><ul>${params}</ul>` : ""}
-          ${body}
-          <h4>Responses</h4><ul>${responses}</ul>
-        </section>`);
-    }
-  }
-  const sections = [...byTag].map(([tag, ops]) => `<h2>${escapeHtml(tag)}</h2>${ops.join("")}`).join("");
-  return `<!doctype html><html lang="en-AU"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(DOCUMENT_INFO.title)} reference</title>
-<style>
-body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#0b2f33}
-h1{margin-bottom:.25rem}h2{border-bottom:2px solid #0f766e;padding-bottom:.25rem;margin-top:2.5rem}
-.op{border:1px solid #cfe3e1;border-radius:8px;padding:.5rem 1rem;margin:1rem 0}
-.m{display:inline-block;min-width:4.5rem;text-align:center;border-radius:4px;color:#fff;font-size:.85rem;padding:.1rem .4rem}
-.get{background:#0f766e}.post{background:#1d4ed8}.put{background:#92400e}.patch{background:#6d28d9}.delete{background:#b91c1c}
-.lock{font-size:.8rem;background:#fef3c7;border-radius:4px;padding:.1rem .4rem}
-pre{background:#f3f7f7;padding:.75rem;overflow:auto;font-size:.85rem}.d{color:#334}
-</style></head><body>
-<h1>${escapeHtml(DOCUMENT_INFO.title)}</h1>
-<p>${escapeHtml(DOCUMENT_INFO.description)}</p>
-<p>Machine-readable: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI 3.1).</p>
-${sections}
-</body></html>`;
-}

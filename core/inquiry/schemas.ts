@@ -18,27 +18,28 @@ export const inquirySchema = z.preprocess(
   // `inquiryText` is accepted as an alias of a blank `message` (decisions.md).
   (value) => isRecord(value) && !readText(value.message) ? { ...value, message: value.inquiryText } : value,
   z.object({
-    inquiryType: z.preprocess(inquiryTypeOf, z.enum(INQUIRY_TYPES, { error: M.inquiryType })).meta({ description: `Default ${DEFAULT_INQUIRY_TYPE}, any case; INDUSTRIAL is an alias of INDUSTRIAL_WAREHOUSE` }),
-    firstName: text(1, L.name, M.firstName, M.firstNameTooLong),
-    lastName: text(1, L.name, M.lastName, M.lastNameTooLong),
-    email: emailText(M.email, L.email),
+    inquiryType: z.preprocess(inquiryTypeOf, z.enum(INQUIRY_TYPES, { error: M.inquiryType })).meta({ description: `Default ${DEFAULT_INQUIRY_TYPE}, any case; INDUSTRIAL is an alias of INDUSTRIAL_WAREHOUSE`, examples: ["OFFICE"] }),
+    firstName: text(1, L.name, M.firstName, M.firstNameTooLong).meta({ examples: ["Grace"] }),
+    lastName: text(1, L.name, M.lastName, M.lastNameTooLong).meta({ examples: ["Hopper"] }),
+    email: emailText(M.email, L.email).meta({ examples: ["grace@example.com"] }),
     // Kept as typed (staff read it back); checked with the booking form's rule (issue 14).
     phone: text(1, L.phone, M.phone, M.phoneTooLong)
       .refine((value) => value === "" || value.length > L.phone || normaliseAuPhone(value) !== null, M.phoneInvalid)
       .meta({ description: "Australian landline or mobile; spaces, brackets and +61 accepted", examples: ["03 9123 4567"] }),
-    suburb: text(1, L.suburb, M.suburb, M.suburbTooLong),
-    message: text(1, L.message, M.message, M.messageTooLong).meta({ description: "inquiryText is accepted as an alias" }),
+    suburb: text(1, L.suburb, M.suburb, M.suburbTooLong).meta({ examples: ["Richmond"] }),
+    message: text(1, L.message, M.message, M.messageTooLong)
+      .meta({ description: "inquiryText is accepted as an alias", examples: ["A quote for cleaning our 400 m² office, five evenings a week, please."] }),
   }),
 ).meta({ id: "InquiryInput" });
 
 export const inquiryRecordSchema = z.object({
-  _id: z.string(),
+  _id: z.string().meta({ examples: ["5f3a9c7e-2b1d-4c8e-a6f0-9d4b7e1c2a35"] }),
   inquiryType: z.enum(INQUIRY_TYPES),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  suburb: z.string(),
-  message: z.string(),
-  createdAt: z.string(),
+  firstName: z.string().meta({ examples: ["Grace"] }),
+  lastName: z.string().meta({ examples: ["Hopper"] }),
+  email: z.string().meta({ examples: ["grace@example.com"] }),
+  phone: z.string().meta({ examples: ["03 9123 4567"] }),
+  suburb: z.string().meta({ examples: ["Richmond"] }),
+  message: z.string().meta({ examples: ["A quote for cleaning our 400 m² office, five evenings a week, please."] }),
+  createdAt: z.string().meta({ examples: ["2026-11-20T03:12:45.000Z"] }),
 }).meta({ id: "Inquiry" });
