@@ -425,3 +425,36 @@ describeApi("race: 10 re-confirms and 10 new bookings for the last 3 places, on 
     await makeSettingsStore(db.sql).saveScheduling(SCHEDULING_DEFAULTS);
   }
 });
+
+describeApi("re-confirming a cancelled job takes its cleaners' time back only if they are still free (issue 16)", async (t, _app, db) => {
+  const app = buildTestApp(db, { clock: fixedClock });
+  const admin = await adminSession(db, "admin", undefined, NOW);
+  await makeSettingsStore(db.sql).saveScheduling({ ...SCHEDULING_DEFAULTS, maxConcurrentPerSlot: 2 });
+  const call = async (method: string, path: string, body?: unknown) =>
+    await json(await app.request(new Request(`http://localhost${path}`, {
+      method,
+      headers: { "content-type": "application/json", ...admin.headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })));
+  const mia = (await call("POST", "/api/admin/cleaners", { name: "Mia Brown" })).body._id as string;
+  const jack = await book(app, { firstName: "Jack", email: "jack@example.com" });
+  assert.equal((await call("PUT", `/api/admin/bookings/${jack}/cleaners`, { cleanerIds: [mia] })).status, 200);
+  assert.equal((await call("PATCH", `/api/admin/bookings/${jack}/status`, { status: "CANCELLED" })).status, 200);
+  const rita = await book(app, { firstName: "Rita", email: "rita@example.com" });
+  assert.equal((await call("PUT", `/api/admin/bookings/${rita}/cleaners`, { cleanerIds: [mia] })).status, 200);
+
+  await t.step("Mia went to Rita's job meanwhile: 409 CLEANER_BUSY naming it, and Jack stays cancelled", async () => {
+    const answer = await call("PATCH", `/api/admin/bookings/${jack}/status`, { status: "CONFIRMED" });
+    assert.deepEqual([answer.status, answer.body.code], [409, "CLEANER_BUSY"]);
+    const ritaRef = (await call("GET", `/api/admin/bookings/${rita}`)).body.reference as string;
+    assert.ok(answer.body.error.includes(ritaRef), answer.body.error);
+    assert.equal(await statusOf(db, jack), "CANCELLED");
+  });
+
+  await t.step("once Mia is off Rita's job, Jack's job comes back with her", async () => {
+    assert.equal((await call("PUT", `/api/admin/bookings/${rita}/cleaners`, { cleanerIds: [] })).status, 200);
+    const answer = await call("PATCH", `/api/admin/bookings/${jack}/status`, { status: "CONFIRMED" });
+    assert.equal(answer.status, 200);
+    assert.deepEqual(answer.body.cleanerIds, [mia]);
+  });
+});

@@ -13,7 +13,8 @@ import { apiNotFound, onError } from "./http-errors.ts";
 import { refuseUnstorableQuery } from "./read-json.ts";
 import { idempotency } from "./middleware/idempotency.ts";
 import { rateLimit, type RateLimitRule } from "./middleware/rate-limit.ts";
-import { buildOpenApiDocument, renderReference, routeGroup } from "./openapi.ts";
+import { buildOpenApiDocument, routeGroup } from "./openapi.ts";
+import { docsContentSecurityPolicy, docsRoutes } from "./docs.ts";
 import { publicWriteRoutes, type PublicWriteDeps } from "./routes/bookings.ts";
 import { manageResponseHeaders, manageRoutes } from "./routes/manage.ts";
 import type { ManageBooking } from "../core/booking/manage.ts";
@@ -29,6 +30,13 @@ import type { PaymentsAdmin } from "../core/booking/payments-admin.ts";
 import { settingsAdminRoutes, type SettingsAdminUseCases } from "./routes/admin/settings.ts";
 import { legalRoutes } from "./routes/legal.ts";
 import { closedDatesAdminRoutes, type ClosedDatesAdminUseCases } from "./routes/admin/closed-dates.ts";
+import { historyAdminRoutes, type RecordHistory } from "./routes/admin/history.ts";
+import { cleanersAdminRoutes } from "./routes/admin/cleaners.ts";
+import type { CleanersAdmin } from "../core/cleaners/use-cases.ts";
+import { scheduleAdminRoutes } from "./routes/admin/schedule.ts";
+import type { GetSchedule } from "../core/booking/schedule.ts";
+import { staffBookingsRoutes } from "./routes/admin/staff-bookings.ts";
+import type { StaffBookings } from "../core/booking/staff-bookings.ts";
 import type { CatalogAdmin } from "../core/catalog/admin-catalog.ts";
 import type { AdminStore } from "../core/admin/ports.ts";
 import type { StaffSessions } from "../core/admin/sessions.ts";
@@ -53,6 +61,13 @@ export interface AppDeps extends Omit<PublicWriteDeps, "guards"> {
     payments: PaymentsAdmin;
     settings: SettingsAdminUseCases;
     closedDates: ClosedDatesAdminUseCases;
+    /** Issue 20: a booking's or inquiry's own audit entries, for any admin. */
+    history: RecordHistory;
+    /** Issue 16: bookings the office makes, edits and converts from quotes. */
+    staffBookings: StaffBookings;
+    /** Issue 16: the team and who is on which job, and the schedule. */
+    cleaners: CleanersAdmin;
+    schedule: GetSchedule;
   };
   /** Live staff sessions: the guard of every staff call, and logout. */
   sessions: StaffSessions;
@@ -99,6 +114,8 @@ export function buildApp(deps: AppDeps) {
   if (deps.logRequests) app.use("*", logger());
   // Before secureHeaders, so its Referrer-Policy does not replace no-referrer on these answers.
   for (const path of ["/api/manage/*", "/manage/*"]) app.use(path, manageResponseHeaders);
+  // Before secureHeaders too: the API reference has a stricter CSP of its own (api/docs.ts).
+  app.use("/api/docs/*", docsContentSecurityPolicy);
   // The admin remote on its own origin: its scripts, styles, images, fonts and fetches, nothing more.
   const remote = deps.web?.adminRemoteUrl ? [new URL(deps.web.adminRemoteUrl).origin] : [];
   app.use(
@@ -153,6 +170,13 @@ export function buildApp(deps: AppDeps) {
       await next();
       if (c.res.status === 200) notify();
     });
+    // The office's bookings, edits and conversions may have queued the customer's e-mail (issue 16).
+    for (const [method, path] of [["POST", "/admin/bookings"], ["PATCH", "/admin/bookings/:id"], ["POST", "/admin/bookings/:id/convert"]]) {
+      api.on(method, path, async (c, next) => {
+        await next();
+        if (c.res.status === 200 || c.res.status === 201) notify();
+      });
+    }
   }
   api.route("/", healthRoutes(deps.checkDatabase));
   api.route("/", catalogRoutes(deps.catalog, deps.settings));
@@ -187,12 +211,14 @@ export function buildApp(deps: AppDeps) {
   admin.route("/", paymentsAdminRoutes(deps.adminGroups.payments));
   admin.route("/", settingsAdminRoutes(deps.adminGroups.settings));
   admin.route("/", closedDatesAdminRoutes(deps.adminGroups.closedDates));
+  admin.route("/", historyAdminRoutes(deps.adminGroups.history));
+  admin.route("/", staffBookingsRoutes(deps.adminGroups.staffBookings));
+  admin.route("/", cleanersAdminRoutes(deps.adminGroups.cleaners));
+  admin.route("/", scheduleAdminRoutes(deps.adminGroups.schedule));
   api.route("/admin", admin);
   const openApi = buildOpenApiDocument(api);
-  const reference = renderReference(openApi);
   api.get("/openapi.json", (c) => c.json(openApi));
-  // The reference page carries its own inline styles only.
-  api.get("/docs", (c) => c.html(reference));
+  api.route("/docs", docsRoutes({ title: openApi.info.title, docsPath: "/api/docs", documentUrl: "/api/openapi.json" }));
   api.notFound(apiNotFound);
   app.route("/", api);
   // Sub-app notFound handlers do not fire for mounted apps in Hono; answer /api/* misses here.

@@ -46,9 +46,15 @@ import { makeClosedDatesAdmin, makeServiceAreaAdmin } from "../core/settings/clo
 import { makeClosedDatesAdminTransactor } from "../adapters/postgres/closed-dates-repository.ts";
 import { victorianHolidayCalendar } from "../adapters/holidays/victorian-public-holidays.ts";
 import { makeManageAdmins } from "../core/admin/manage-admins.ts";
-import { makeListAudit } from "../core/admin/manage-audit.ts";
+import { makeListAudit, makeRecordHistory } from "../core/admin/manage-audit.ts";
 import { makeManageBooking } from "../core/booking/manage.ts";
 import { makeManageStore } from "../adapters/postgres/manage-repository.ts";
+import { makeStaffBookings } from "../core/booking/staff-bookings.ts";
+import { makeStaffBookingStore } from "../adapters/postgres/staff-bookings-repository.ts";
+import { makeCleanersAdmin } from "../core/cleaners/use-cases.ts";
+import { makeCleanersStore } from "../adapters/postgres/cleaners-repository.ts";
+import { makeGetSchedule } from "../core/booking/schedule.ts";
+import { makeScheduleReader } from "../adapters/postgres/schedule-repository.ts";
 
 /** Composes e-mails; each `prepare` reads what it needs up front (see create-booking.ts). */
 export interface Mailer {
@@ -88,6 +94,14 @@ export function makeAppDeps(
     adminGroups: {
       catalog: makeCatalogAdmin({ store: makeCatalogAdminStore(sql), clock }),
       payments: makePaymentsAdmin({ payments: makePaymentsStore(sql), clock }),
+      staffBookings: makeStaffBookings({
+        store: makeStaffBookingStore(sql),
+        catalog,
+        settings,
+        closedDates: makeClosedDatesStore(sql),
+        clock,
+        messages: options.mailer,
+      }),
       bookings: {
         bookings: makeBookingsAdmin({ bookings: makeBookingAdminStore(sql), clock, messages: options.mailer }),
         inquiries: makeInquiriesAdmin({ inquiries: makeInquiryAdminStore(sql), clock }),
@@ -106,6 +120,7 @@ export function makeAppDeps(
         }),
         listAudit: makeListAudit({ audit: makeAuditReader(sql) }),
       },
+      history: makeRecordHistory({ audit: makeAuditReader(sql) }),
       closedDates: {
         closedDates: makeClosedDatesAdmin({
           transactor: makeClosedDatesAdminTransactor(sql),
@@ -116,6 +131,13 @@ export function makeAppDeps(
         serviceArea: makeServiceAreaAdmin({ transactor: makeSettingsAdminTransactor(sql) }),
         settings,
       },
+      cleaners: makeCleanersAdmin({ cleaners: makeCleanersStore(sql), clock }),
+      schedule: makeGetSchedule({
+        bookings: makeScheduleReader(sql),
+        cleaners: makeCleanersStore(sql),
+        settings,
+        closedDates: makeClosedDatesStore(sql),
+      }),
     },
     sessions: makeStaffSessions({ tokens, sessions: sessionStore }),
     login: makeLogin({

@@ -24,7 +24,7 @@ const WRITE_METHODS = new Set(["post", "put", "patch", "delete"]);
 const BUSINESS_TABLES = [
   "bookings", "booking_extras", "booking_answers", "inquiries", "services", "service_bedroom_prices", "extras",
   "frequencies", "questions", "question_options", "admins", "admin_sessions", "email_outbox", "settings", "audit_log",
-  "closed_dates", "booking_payments",
+  "closed_dates", "booking_payments", "cleaners", "booking_cleaners",
 ];
 
 /** One fingerprint per table over every row's text, so an update shows as well as an insert. */
@@ -298,6 +298,8 @@ describeApi("input sweep: no 5xx on any input, nothing stored by a 4xx", async (
   const inquiry = idOf(await call("POST", "/api/inquiries", inquiryBody));
   const adminBody = { name: "Sweep Admin", email: "sweep@yarrashine.com.au", password: "a long sweep passphrase 7", role: "admin" };
   const otherAdmin = idOf(await call("POST", "/api/admin/admins", adminBody, staff()));
+  const cleanerBody = { name: "Sweep Cleaner", phone: "0412 000 333", email: "sweeper@yarrashine.com.au", colour: "#1d4ed8" };
+  const cleaner = idOf(await call("POST", "/api/admin/cleaners", cleanerBody, staff()));
 
   const samples: Record<string, Record<string, unknown>> = {
     "POST /api/availability/check": { startTimeISO: FRIDAY_9AM, durationHours: 3 },
@@ -330,12 +332,15 @@ describeApi("input sweep: no 5xx on any input, nothing stored by a 4xx", async (
     "POST /api/admin/admins": { ...adminBody, email: "sweep2@yarrashine.com.au" },
     "PUT /api/admin/admins/{id}": { name: "Sweep Admin", email: adminBody.email, role: "admin" },
     "POST /api/admin/closed-dates": { date: "2027-06-30", label: "Stocktake" },
+    "POST /api/admin/cleaners": cleanerBody,
+    "PATCH /api/admin/cleaners/{id}": { ...cleanerBody, active: true },
+    "PUT /api/admin/bookings/{id}/cleaners": { cleanerIds: [cleaner] },
     "PUT /api/admin/settings/service-area": { postcodes: ["3121", "3000-3207"] },
   };
   const liveIds: Record<string, string> = {
     "/api/admin/services/": service, "/api/admin/extras/": extra, "/api/admin/frequencies/": frequency,
     "/api/admin/questions/": question, "/api/admin/bookings/": booking, "/api/admin/inquiries/": inquiry,
-    "/api/admin/admins/": otherAdmin,
+    "/api/admin/admins/": otherAdmin, "/api/admin/cleaners/": cleaner,
   };
   const liveIdOf = (route: DeclaredRoute) =>
     Object.entries(liveIds).find(([prefix]) => route.path.startsWith(prefix))?.[1];

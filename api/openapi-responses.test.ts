@@ -212,6 +212,11 @@ describeApi("every declared route answers as its declaration says", async (t, _a
     await call("DELETE", `/api/admin/inquiries/${unknownId()}`, 404, asAdmin());
     await call("POST", `/api/admin/inquiries/${inquiryId}/restore`, 200, asAdmin());
     await call("POST", `/api/admin/inquiries/${unknownId()}/restore`, 404, asAdmin());
+    // A record's own history, for any admin (issue 20).
+    await call("GET", `/api/admin/bookings/${bookingId}/history`, 200, asAdmin());
+    await call("GET", `/api/admin/bookings/${unknownId()}/history`, 404, asAdmin());
+    await call("GET", `/api/admin/inquiries/${inquiryId}/history`, 200, asAdmin());
+    await call("GET", `/api/admin/inquiries/${unknownId()}/history`, 404, asAdmin());
   });
 
   await t.step("staff: settings, accounts, login and the audit log", async () => {
@@ -241,6 +246,9 @@ describeApi("every declared route answers as its declaration says", async (t, _a
     await call("DELETE", `/api/admin/admins/${root.admin._id}`, 409, asSuperadmin());
     await call("GET", "/api/admin/audit", 200, asSuperadmin());
     await call("GET", "/api/admin/audit?entity=admin&limit=2&page=1", 200, asSuperadmin());
+    await call("GET", `/api/admin/audit?adminId=${root.admin._id}&recordType=admin&actor=staff&from=2026-01-01&to=2030-12-31`, 200, asSuperadmin());
+    await call("GET", "/api/admin/audit?email=ada@example.com&recordType=booking", 200, asSuperadmin());
+    await call("GET", "/api/admin/audit?from=2026-02-30", 422, asSuperadmin());
   });
 
   await t.step("staff: closed dates and the service area", async () => {
@@ -256,6 +264,54 @@ describeApi("every declared route answers as its declaration says", async (t, _a
     await call("PUT", "/api/admin/settings/service-area", 200, asAdmin({ postcodes: ["3121", "3000-3207"] }));
     await call("PUT", "/api/admin/settings/service-area", 422, asAdmin({ postcodes: ["31"] }));
     await call("DELETE", "/api/admin/closed-dates/christmas", 422, asAdmin());
+  });
+
+  await t.step("staff: the team, who is on which job, and the schedule (issue 16)", async () => {
+    await call("GET", "/api/admin/cleaners", 200, asAdmin());
+    await call("GET", "/api/admin/cleaners?includeInactive=true", 200, asAdmin());
+    await call("GET", "/api/admin/cleaners?includeInactive=perhaps", 422, asAdmin());
+    const cleaner = idOf(await call("POST", "/api/admin/cleaners", 201, asAdmin({ name: "Ava Chen", phone: "0412 000 111" })));
+    await call("POST", "/api/admin/cleaners", 422, asAdmin({ name: "", colour: "teal" }));
+    await call("PATCH", `/api/admin/cleaners/${cleaner}`, 200, asAdmin({ colour: "#0e7490", email: "ava@yarrashine.com.au" }));
+    await call("PATCH", `/api/admin/cleaners/${cleaner}`, 422, asAdmin({ phone: "555" }));
+    await call("PATCH", `/api/admin/cleaners/${unknownId()}`, 404, asAdmin({ name: "Nobody" }));
+    await call("PUT", `/api/admin/bookings/${bookingId}/cleaners`, 200, asAdmin({ cleanerIds: [cleaner] }));
+    await call("PUT", `/api/admin/bookings/${quoteId}/cleaners`, 409, asAdmin({ cleanerIds: [cleaner] }));
+    await call("PUT", `/api/admin/bookings/${bookingId}/cleaners`, 422, asAdmin({ cleanerIds: [unknownId()] }));
+    await call("PUT", `/api/admin/bookings/${unknownId()}/cleaners`, 404, asAdmin({ cleanerIds: [] }));
+    // The week of the booking, with its cleaner; closed weekends and a closed date among the days.
+    await call("GET", "/api/admin/schedule?from=2026-11-23&to=2026-11-29", 200, asAdmin());
+    await call("GET", "/api/admin/schedule?from=2026-12-20&to=2026-12-31", 200, asAdmin());
+    await call("GET", "/api/admin/schedule?from=2026-11-01&to=2026-12-31", 422, asAdmin());
+    await call("DELETE", `/api/admin/cleaners/${cleaner}`, 200, asAdmin());
+    await call("DELETE", `/api/admin/cleaners/${unknownId()}`, 404, asAdmin());
+  });
+
+  await t.step("staff: bookings the office makes, edits and converts (issue 16)", async () => {
+    // Tuesday 24 Nov is inside the public lead time; the office may book it.
+    const tuesday = "2026-11-24T09:00:00+11:00";
+    const phone = { ...draft({ startTimeISO: tuesday, email: "phone@example.com" }), notifyCustomer: false };
+    const made = idOf(await call("POST", "/api/admin/bookings", 201, asAdmin(phone)));
+    // Two places a slot since the settings step.
+    await call("POST", "/api/admin/bookings", 201, asAdmin({ ...phone, email: "phone2@example.com" }));
+    await call("POST", "/api/admin/bookings", 409, asAdmin(phone));
+    await call("POST", "/api/admin/bookings", 403, asAdmin({ ...phone, overrideCapacity: true }));
+    await call("POST", "/api/admin/bookings", 422, asAdmin({ ...phone, startTimeISO: "2026-11-20T09:00:00+11:00" }));
+    await call("PATCH", `/api/admin/bookings/${made}`, 200, asAdmin({ hours: 4, preview: true }));
+    await call("PATCH", `/api/admin/bookings/${made}`, 200, asAdmin({ notes: "Ring twice", notifyCustomer: false }));
+    await call("PATCH", `/api/admin/bookings/${made}`, 403, asAdmin({ notes: "x", overrideCapacity: true }));
+    await call("PATCH", `/api/admin/bookings/${made}`, 422, asAdmin({ email: "nope" }));
+    await call("PATCH", `/api/admin/bookings/${unknownId()}`, 404, asAdmin({ notes: "x" }));
+    const quote = idOf(await call("POST", "/api/quotes", 201, { body: draft({ email: "convert@example.com" }) }));
+    await call("PATCH", `/api/admin/bookings/${quote}`, 409, asAdmin({ hours: 5 }));
+    // A quote holds no place, so it may ask for the office's full Tuesday; converting there is refused.
+    await call("PATCH", `/api/admin/bookings/${quote}`, 200, asAdmin({ startTimeISO: tuesday }));
+    await call("POST", `/api/admin/bookings/${quote}/convert`, 409, asAdmin({}));
+    await call("PATCH", `/api/admin/bookings/${quote}`, 200, asAdmin({ startTimeISO: "2026-11-25T09:00:00+11:00" }));
+    await call("POST", `/api/admin/bookings/${quote}/convert`, 403, asAdmin({ overrideCapacity: true }));
+    await call("POST", `/api/admin/bookings/${quote}/convert`, 422, asAdmin({ notifyCustomer: "yes" }));
+    await call("POST", `/api/admin/bookings/${quote}/convert`, 200, asAdmin({ notifyCustomer: false }));
+    await call("POST", `/api/admin/bookings/${unknownId()}/convert`, 404, asAdmin({}));
   });
 
   await t.step("every route: 401 without a token, 403 for a role below it, 400 for a body that is not an object", async () => {

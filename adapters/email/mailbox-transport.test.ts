@@ -11,6 +11,7 @@ const record: BookingRecord = {
   reference: "YS-7K3F9Q",
   cancelReason: "",
   calendarSequence: 0,
+  cleanerIds: [],
   type: "BOOKING",
   status: "PENDING",
   paymentStatus: "UNPAID",

@@ -12,6 +12,7 @@ import {
 } from "./booking-repository.ts";
 import { enqueueEmail } from "./outbox-repository.ts";
 import { isUuid } from "./catalog-repository.ts";
+import { decideCleanersFreeLocked } from "./cleaners-repository.ts";
 import { makeSettingsStore } from "./settings-repository.ts";
 import { paymentLedger } from "./payments-repository.ts";
 import type postgres from "postgres";
@@ -151,6 +152,7 @@ function adminTx(tx: Queryable): BookingAdminTx {
     },
     getScheduling: () => makeSettingsStore(tx).getScheduling(),
     decideCapacity: (claim, exceptId) => decideCapacityLocked(tx, claim, exceptId),
+    decideCleanersFree: (job) => decideCleanersFreeLocked(tx, job),
     async setStatus(id, status, at, change = {}) {
       const reason = change.cancelReason === undefined ? tx`cancel_reason` : tx`${change.cancelReason}`;
       const sequence = change.raiseCalendarSequence ? tx`calendar_sequence + 1` : tx`calendar_sequence`;

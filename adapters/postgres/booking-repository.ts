@@ -85,7 +85,7 @@ export async function bookingIdByManageTokenHash(sql: Queryable, tokenHash: stri
 /** References are random: a clash with a stored one (about 1 in a million at 1,000 rows) draws again. */
 const REFERENCE_ATTEMPTS = 8;
 
-async function insertBooking(tx: Queryable, r: NewBookingRecord): Promise<BookingRecord> {
+export async function insertBooking(tx: Queryable, r: NewBookingRecord): Promise<BookingRecord> {
   const id = crypto.randomUUID();
   for (let attempt = 1; !(await insertBookingRow(tx, id, newReference(), r)); attempt++) {
     if (attempt === REFERENCE_ATTEMPTS) throw new Error(`no free booking reference after ${attempt} draws`);
@@ -182,6 +182,7 @@ interface BookingRow {
     value: string | string[];
     display_value: string | null;
   }[];
+  cleaner_ids: string[];
 }
 
 export const selectBookings = (sql: Queryable) =>
@@ -196,7 +197,9 @@ export const selectBookings = (sql: Queryable) =>
                 'question_id', a.question_id, 'label', a.label, 'value', a.value,
                 'display_value', a.display_value)
               order by a.position), '[]'::json)
-         from booking_answers a where a.booking_id = b.id) as answers
+         from booking_answers a where a.booking_id = b.id) as answers,
+      (select coalesce(json_agg(bc.cleaner_id order by bc.position), '[]'::json)
+         from booking_cleaners bc where bc.booking_id = b.id) as cleaner_ids
     from bookings b`;
 
 export const toBookingRecord = (row: BookingRow): BookingRecord => ({
@@ -250,6 +253,7 @@ export const toBookingRecord = (row: BookingRow): BookingRecord => ({
   recurringTotal: num(row.recurring_total),
   totalPaid: numOrNull(row.total_paid),
   paidAt: dateOrNull(row.paid_at),
+  cleanerIds: row.cleaner_ids,
 });
 
 async function getBooking(sql: Queryable, id: string): Promise<BookingRecord | null> {

@@ -186,8 +186,9 @@ export async function bookingContract(t: Deno.TestContext, db: TestDatabase): Pr
     const stored = await storeSample(db, record);
     assert.match(stored._id, /^[0-9a-f-]{36}$/);
     assert.ok(stored.createdAt instanceof Date);
-    const { _id, createdAt, reference, cancelReason, calendarSequence, ...rest } = (await makeBookingReader(db.sql).getById(stored._id))!;
+    const { _id, createdAt, reference, cancelReason, calendarSequence, cleanerIds, ...rest } = (await makeBookingReader(db.sql).getById(stored._id))!;
     assert.deepEqual(rest, record);
+    assert.deepEqual(cleanerIds, [], "a new booking has no one on it yet");
     assert.match(reference, /^YS-[2-9A-HJ-NP-Z]{6}$/);
     assert.equal(reference, stored.reference);
     assert.equal(cancelReason, "");

@@ -31,6 +31,11 @@ export interface BookingAdminTx {
    */
   decideCapacity(claim: CapacityClaim, exceptId: string): Promise<Result<null>>;
   /**
+   * Takes the locks of these cleaners and decides whether they are free for [start, end) on every
+   * place-holding booking but this one (409 CLEANER_BUSY naming the other job); held to the end.
+   */
+  decideCleanersFree(job: { bookingId: string; cleanerIds: readonly string[]; start: Date; end: Date }): Promise<Result<null>>;
+  /**
    * Writes the status. `cancelReason` replaces the stored reason (a cancellation without one
    * clears it); `raiseCalendarSequence` adds 1 to the calendar SEQUENCE, for the update the
    * customer is sent in this transaction.

@@ -84,6 +84,12 @@ export function makeBookingsAdmin(deps: BookingsAdminDeps) {
           const decision = await tx.decideCapacity(claim, id);
           if (!decision.ok) return decision;
         }
+        // Taking its place back, the job takes its cleaners' time back too: they may have been
+        // given another job meanwhile (issue 16). An override is about places, never about people.
+        if (capacity !== "none" && before.cleanerIds.length > 0) {
+          const free = await tx.decideCleanersFree({ bookingId: id, cleanerIds: before.cleanerIds, start: before.startTime, end: before.endTime });
+          if (!free.ok) return free;
+        }
         const update = statusUpdateFor(before.status, status);
         const cancelReason = status === "CANCELLED" ? (change.reason ?? "").trim() : undefined;
         const after = await tx.setStatus(id, status, now, { cancelReason, raiseCalendarSequence: update !== null });

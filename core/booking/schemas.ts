@@ -13,69 +13,71 @@ const duration = z.number({ error: DURATION_MESSAGE }).min(0.5, { error: DURATIO
 
 export const availabilitySchema = z.object({
   startTimeISO: instantText(DRAFT_MESSAGES.pickDateAndSlot).meta({ examples: ["2026-12-01T09:00:00+11:00"] }),
-  durationHours: duration.nullish().meta({ description: `Default ${DEFAULT_AVAILABILITY_HOURS}` }),
+  durationHours: duration.nullish().meta({ description: `Default ${DEFAULT_AVAILABILITY_HOURS}`, examples: [3] }),
 }).meta({ id: "AvailabilityCheck" });
 
 export type AvailabilityCheck = z.output<typeof availabilitySchema>;
 
 export const totalsSchema = z.object({
-  baseAmount: money,
-  extrasAmount: money,
-  firstServiceTotal: money,
-  recurringTotal: money,
-  discountPercent: z.number(),
+  baseAmount: money.meta({ examples: [179] }),
+  extrasAmount: money.meta({ examples: [65] }),
+  firstServiceTotal: money.meta({ examples: [244] }),
+  recurringTotal: money.meta({ examples: [207.4] }),
+  discountPercent: z.number().meta({ examples: [15] }),
 });
 
 export const bookingRecordSchema = totalsSchema.extend({
-  _id: z.string(),
+  _id: z.string().meta({ examples: ["0b7e4c1a-5d2f-4e8b-9a41-3c6f2d8e7b90"] }),
   reference: z.string().meta({ description: "The short reference people read out, e.g. YS-7K3F9Q (no 0/O or 1/I)", example: "YS-7K3F9Q" }),
   type: z.enum(["BOOKING", "QUOTE"]),
   status: z.enum(["PENDING", "CONFIRMED", "CANCELLED", "DONE", "QUOTE_REQUESTED"]),
   paymentStatus: z.enum(["UNPAID", "PAID"]),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  phone: z.string(),
+  firstName: z.string().meta({ examples: ["Ada"] }),
+  lastName: z.string().meta({ examples: ["Lovelace"] }),
+  email: z.string().meta({ examples: ["ada@example.com"] }),
+  phone: z.string().meta({ examples: ["0412 345 678"] }),
   address: addressSchema,
-  serviceId: z.string().nullable(),
-  serviceName: z.string(),
-  serviceNameAtBooking: z.string(),
+  serviceId: z.string().nullable().meta({ examples: ["86b8cdc8-7352-4d26-b9c5-3826239533f4"] }),
+  serviceName: z.string().meta({ examples: ["Regular Clean"] }),
+  serviceNameAtBooking: z.string().meta({ examples: ["Regular Clean"] }),
   pricingModel: z.enum(["HOURLY", "BEDROOMS", "FIXED"]),
-  hours: z.number().nullable(),
-  bedrooms: z.number().nullable(),
-  frequencyCode: z.string(),
-  frequencyNameAtBooking: z.string(),
-  frequencyDiscountPercent: z.number(),
-  startTime: z.string().meta({ format: "date-time" }),
-  endTime: z.string().meta({ format: "date-time" }),
-  createdAt: z.string().meta({ format: "date-time" }),
+  hours: z.number().nullable().meta({ examples: [null] }),
+  bedrooms: z.number().nullable().meta({ examples: [2] }),
+  frequencyCode: z.string().meta({ examples: ["WEEKLY"] }),
+  frequencyNameAtBooking: z.string().meta({ examples: ["Weekly"] }),
+  frequencyDiscountPercent: z.number().meta({ examples: [15] }),
+  startTime: z.string().meta({ format: "date-time", examples: ["2026-11-30T22:00:00.000Z"] }),
+  endTime: z.string().meta({ format: "date-time", examples: ["2026-12-01T01:00:00.000Z"] }),
+  createdAt: z.string().meta({ format: "date-time", examples: ["2026-11-20T03:12:45.000Z"] }),
   extras: z.array(z.object({
-    extraId: z.string(),
-    titleAtBooking: z.string(),
-    quantity: z.number(),
-    priceAtBooking: money,
+    extraId: z.string().meta({ examples: ["3933f579-f8f6-4b03-8f7b-111b3eb62b7f"] }),
+    titleAtBooking: z.string().meta({ examples: ["Inside oven"] }),
+    quantity: z.number().meta({ examples: [1] }),
+    priceAtBooking: money.meta({ examples: [65] }),
   })),
   answers: z.array(z.object({
-    questionId: z.string(),
-    label: z.string().meta({ description: "The question text at booking time" }),
-    value: z.union([z.string(), z.array(z.string())]),
+    questionId: z.string().meta({ examples: ["a6669e0f-0642-4478-b04c-37c8b1254aa0"] }),
+    label: z.string().meta({ description: "The question text at booking time", examples: ["How will we get in?"] }),
+    value: z.union([z.string(), z.array(z.string())]).meta({ examples: ["lockbox"] }),
     displayValue: z.string().meta({
       description: "The answer as the customer saw it: chosen option labels joined, or the text",
+      examples: ["Lockbox"],
     }),
   })),
-  notes: z.string(),
-  cancelReason: z.string().meta({ description: "Why it was cancelled, as staff or the customer gave it; empty when none was given" }),
-  calendarSequence: z.number().int().meta({ description: "The calendar event's SEQUENCE: raised each time the customer's calendar must follow a change (same UID)" }),
-  totalPaid: z.number().nullable(),
-  paidAt: z.string().nullable(),
+  notes: z.string().meta({ examples: ["Please use the side gate."] }),
+  cancelReason: z.string().meta({ description: "Why it was cancelled, as staff or the customer gave it; empty when none was given", examples: [""] }),
+  calendarSequence: z.number().int().meta({ description: "The calendar event's SEQUENCE: raised each time the customer's calendar must follow a change (same UID)", examples: [0] }),
+  totalPaid: z.number().nullable().meta({ examples: [null] }),
+  paidAt: z.string().nullable().meta({ examples: [null] }),
+  cleanerIds: z.array(z.string()).meta({ description: "The cleaners on the job (Cleaner _ids), in the order staff gave them; [] when no one is" }),
 }).meta({ id: "BookingRecord" });
 
 export const availabilityResultSchema = z.object({
-  available: z.boolean(),
-  reason: z.string().optional(),
+  available: z.boolean().meta({ examples: [true] }),
+  reason: z.string().optional().meta({ description: "When it is not available: the message to show the customer" }),
   code: z.enum(["SLOT_UNAVAILABLE", "OUTSIDE_BOOKING_HOURS"]).optional(),
-  startTime: z.string(),
-  durationHours: z.number(),
+  startTime: z.string().meta({ examples: ["2026-11-30T22:00:00.000Z"] }),
+  durationHours: z.number().meta({ examples: [3] }),
 }).meta({ id: "Availability" });
 
 // ------------------------------------------------------------ the availability calendar (issue 14)
@@ -142,13 +144,13 @@ export const availabilityQuerySchema = z.object({
 export type AvailabilityQuery = z.output<typeof availabilityQuerySchema>;
 
 export const availabilitySlotSchema = z.object({
-  startTimeISO: z.string().meta({ description: "The start, UTC ISO 8601" }),
-  available: z.boolean().meta({ description: "false: taken (the capacity rule); a booking for it gets 409 SLOT_UNAVAILABLE" }),
+  startTimeISO: z.string().meta({ description: "The start, UTC ISO 8601", examples: ["2026-11-30T22:00:00.000Z"] }),
+  available: z.boolean().meta({ description: "false: taken (the capacity rule); a booking for it gets 409 SLOT_UNAVAILABLE", examples: [true] }),
 }).meta({ id: "AvailabilitySlot" });
 
 export const availabilityDaySchema = z.object({
-  date: z.string().meta({ description: "Melbourne date, YYYY-MM-DD" }),
-  open: z.boolean().meta({ description: "true: at least one slot is free" }),
+  date: z.string().meta({ description: "Melbourne date, YYYY-MM-DD", examples: ["2026-12-01"] }),
+  open: z.boolean().meta({ description: "true: at least one slot is free", examples: [true] }),
   slots: z.array(availabilitySlotSchema).optional()
     .meta({ description: "Open days: every start the day can take by the clock (a visit that would end after the working day is not listed)" }),
   reason: z.enum(DAY_CLOSED_REASONS).optional().meta({ description: "Closed days: why" }),
@@ -156,7 +158,7 @@ export const availabilityDaySchema = z.object({
 }).meta({ id: "AvailabilityDay" });
 
 export const availabilityCalendarSchema = z.object({
-  durationMinutes: z.number().int().meta({ description: "The visit's length the days were judged for" }),
+  durationMinutes: z.number().int().meta({ description: "The visit's length the days were judged for", examples: [150] }),
   days: z.array(availabilityDaySchema),
 }).meta({ id: "AvailabilityCalendar" });
 

@@ -78,4 +78,4 @@ export type BookedExtra = BookingRecord["extras"][number];
 export type AnswerSnapshot = BookingRecord["answers"][number];
 
 /** What a new record needs before the store gives it an id, a reference and a creation time. */
-export type NewBookingRecord = Omit<BookingRecord, "_id" | "createdAt" | "reference" | "cancelReason" | "calendarSequence">;
+export type NewBookingRecord = Omit<BookingRecord, "_id" | "createdAt" | "reference" | "cancelReason" | "calendarSequence" | "cleanerIds">;

@@ -45,7 +45,10 @@ export type MessageKind =
   | "booking-cancelled"
   | "booking-rescheduled"
   | "booking-reminder"
-  | "booking-change-notification";
+  | "booking-change-notification"
+  // Issue 16: a staff edit the customer is told of (the time stays; the visit or its details change).
+  | "booking-updated"
+  | "quote-updated";
 
 export const CALENDAR_ATTACHMENT_FILENAME = "booking.ics";
 

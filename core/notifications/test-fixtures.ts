@@ -9,6 +9,7 @@ export function booking(overrides: Partial<BookingRecord> = {}): BookingRecord {
     reference: "YS-7K3F9Q",
     cancelReason: "",
     calendarSequence: 0,
+    cleanerIds: [],
     type: "BOOKING",
     status: "PENDING",
     paymentStatus: "UNPAID",

@@ -69,9 +69,19 @@ export const ERROR_CODES = [
   "MANAGE_LINK_INVALID",
   "CHANGE_CUTOFF_PASSED",
   "BOOKING_NOT_CHANGEABLE",
+  // Bookings staff make, edit and convert from quotes (issue 16)
+  "BOOKING_NOT_EDITABLE",
+  "QUOTE_CHANGE_NOT_ALLOWED",
+  "SERVICE_DELETED",
+  "NOT_A_QUOTE",
   // Closed dates
   "CLOSED_DATE_EXISTS",
   "CLOSED_DATE_NOT_FOUND",
+  // Cleaners and who cleans which job (issue 16)
+  "CLEANER_NOT_FOUND",
+  "CLEANER_BUSY",
+  "QUOTE_NOT_ASSIGNABLE",
+  "BOOKING_NOT_ASSIGNABLE",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -162,6 +162,17 @@ export const BookingCard = memo(function BookingCard({ booking, standalone = fal
         <button type="button" className="admin-button booking-button" disabled={busy} onClick={() => setRead(booking._id, !isRead)}>
           {isRead ? "Mark unread" : "Mark read"}
         </button>
+        {/* Issue 16: the office changes a booking or quote, and turns a quote into a booking. */}
+        {booking.status !== "CANCELLED" && (
+          <Link to="/bookings/$bookingId/edit" params={{ bookingId: booking._id }} className="admin-button booking-button">
+            {isQuote ? "Edit quote" : "Edit booking"}
+          </Link>
+        )}
+        {isQuote && (
+          <Link to="/bookings/$bookingId/edit" params={{ bookingId: booking._id }} hash="convert" className="admin-button booking-button">
+            Convert to booking
+          </Link>
+        )}
         {!isQuote && (
           <>
             {STATUS_ACTIONS.map((action) => (

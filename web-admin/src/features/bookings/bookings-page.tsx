@@ -1,4 +1,5 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
 import { createColumnHelper, tableFeatures } from "@tanstack/react-table";
 import { useId, useMemo } from "react";
 import { RECORD_STATUS_VALUES } from "@yarra/core/booking/admin-query.ts";
@@ -8,6 +9,7 @@ import { ErrorAlert } from "@yarra/public-ui/error-alert.tsx";
 import { pageInUrl } from "../../lib/search-params.ts";
 import { useDataTable } from "../../lib/use-data-table.ts";
 import { asFailure } from "../../ui/failure.ts";
+import { PageHeader } from "../../ui/page-header.tsx";
 import { Pager } from "../../ui/pager.tsx";
 import { useDismissible } from "../../ui/use-dismissible.ts";
 import { useSettledSearch } from "../../ui/use-settled-search.ts";
@@ -120,7 +122,9 @@ export function BookingsPage({ search, onSearchChange }: BookingsPageProps) {
 
   return (
     <section className="bookings" aria-labelledby="bookings-title">
-      <h1 id="bookings-title" className="admin-page-title">Bookings</h1>
+      <PageHeader title="Bookings" titleId="bookings-title">
+        <Link to="/bookings/new" className="admin-button admin-button--primary">New booking</Link>
+      </PageHeader>
 
       <form className="bookings-filters" role="search" aria-label="Bookings" onSubmit={(event) => event.preventDefault()}>
         <label className="admin-field bookings-filters__search">

@@ -7,6 +7,7 @@ export function aBooking(overrides: Partial<BookingDto> = {}): BookingDto {
     reference: "YS-7K3F9Q",
     cancelReason: "",
     calendarSequence: 0,
+    cleanerIds: [],
     type: "BOOKING",
     status: "PENDING",
     paymentStatus: "UNPAID",

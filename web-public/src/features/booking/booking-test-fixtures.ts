@@ -260,6 +260,7 @@ export function bookingRecord(patch: Partial<BookingResultDto> = {}): BookingRes
     reference: "YS-7K3F9Q",
     cancelReason: "",
     calendarSequence: 0,
+    cleanerIds: [],
     type: "BOOKING",
     status: "PENDING",
     paymentStatus: "UNPAID",
