@@ -65,6 +65,9 @@ export default defineConfig({
   resolve: {
     alias: [
       ...Object.entries(sharedAliases).map(([find, replacement]) => ({ find, replacement })),
+      // zod, jitless before any schema is built (see src/lib/zod-jitless.ts); the wrapper's own
+      // import of "zod/v4" is not matched, so it reaches the real package.
+      { find: /^zod$/, replacement: fileURLToPath(new URL("./src/lib/zod-jitless.ts", import.meta.url)) },
       // CommonJS `require("react")` would bundle a second React into the remote: use the host's
       // ES port (web-public/src/lib), whose plain `import` the federation plugin shares.
       {

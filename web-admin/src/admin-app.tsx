@@ -1,4 +1,3 @@
-import "./lib/zod-without-eval.ts";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { type RouterHistory, RouterProvider } from "@tanstack/react-router";
 import { useState } from "react";
