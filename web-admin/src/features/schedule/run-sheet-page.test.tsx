@@ -133,10 +133,10 @@ describe("run sheets", () => {
     expect(groups).toEqual(["c1", "c2", "unassigned"]);
 
     const priya = sheet("Priya Sharma");
-    expect(within(priya).getByText(/Wednesday 25 November 2026 \(AEDT\) · 2 jobs · 0412345678/)).toBeTruthy();
+    expect(within(priya).getByText(/Wednesday 25 November 2026 \(AEDT\) · 2 jobs · 0412 345 678/)).toBeTruthy();
     const olivia = job(priya, "Olivia Nguyen");
     expect(within(olivia).getByText("9:00 am – 12:00 pm AEDT")).toBeTruthy();
-    expect(within(olivia).getByRole("link", { name: "0412345678" }).getAttribute("href")).toBe("tel:0412345678");
+    expect(within(olivia).getByRole("link", { name: "0412 345 678" }).getAttribute("href")).toBe("tel:0412345678");
     expect(fact(olivia, "Service")).toBe("Hourly Cleaning");
     expect(fact(olivia, "Size")).toBe("3 hours");
     expect(fact(olivia, "Add-ons")).toBe("Inside oven × 2, Balcony");

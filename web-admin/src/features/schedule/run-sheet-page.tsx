@@ -8,6 +8,7 @@ import { type BookingRecordDto, dayBookingsQuery, type ScheduleCleaner, type Sch
 import { formatDayLong, formatTimeRange, zoneAt, zoneOfDay } from "./schedule-dates.ts";
 import { jobsOn, UNASSIGNED } from "./schedule-layout.ts";
 import "./run-sheet.css";
+import { formatAuPhone } from "@yarra/core/booking/phone.ts";
 
 export const RUN_SHEET_TEXT = {
   title: "Run sheets",
@@ -124,7 +125,7 @@ export function RunSheetPage({ date, only, onOnlyChange }: RunSheetPageProps) {
                 {dayTitle}
                 {" · "}
                 {group.jobs.length === 1 ? "1 job" : `${group.jobs.length} jobs`}
-                {group.cleaner?.phone ? ` · ${group.cleaner.phone}` : ""}
+                {group.cleaner?.phone ? ` · ${formatAuPhone(group.cleaner.phone)}` : ""}
               </p>
             </header>
             <ol className="run-sheet__jobs">
@@ -159,7 +160,7 @@ function RunSheetJob({ job, record, cleanersById, groupCleanerId }: RunSheetJobP
   const others = job.cleanerIds.filter((id) => id !== groupCleanerId).map((id) => cleanersById.get(id)?.name).filter(Boolean);
   const notes = record?.notes?.trim() ?? "";
   const rows: [string, ReactNode][] = [
-    ["Phone", phone ? <a href={telHref(phone)}>{phone}</a> : "—"],
+    ["Phone", phone ? <a href={telHref(phone)}>{formatAuPhone(phone)}</a> : "—"],
     ["Address", <bdi>{address || "—"}</bdi>],
     ["Service", record?.serviceNameAtBooking || job.serviceName],
     ["Size", sizeOf(job, record)],
