@@ -20,7 +20,10 @@ import {
   message,
   type MessageContext,
   policyBlocks,
-  whenForSubject,
+  customerSubject,
+  greeting,
+  requireType,
+  signOff,
 } from "./messages.ts";
 
 /** The e-mail a staff status change sends the customer. */
@@ -36,9 +39,6 @@ export function statusUpdateFor(from: RecordStatus, to: RecordStatus): StatusUpd
   if (to === "CANCELLED" && (from === "PENDING" || from === "CONFIRMED")) return "booking-cancelled";
   return null;
 }
-
-const subjectOf = (headline: string, record: BookingRecord): string =>
-  `${headline} — ${record.serviceNameAtBooking}, ${whenForSubject(record)} (${record.reference})`;
 
 /** The booking in a few lines: what the customer needs to recognise it (not every extra). */
 function summaryBlocks(record: BookingRecord, heading: string, options: { price: boolean } = { price: true }): Block[] {
@@ -57,16 +57,10 @@ function summaryBlocks(record: BookingRecord, heading: string, options: { price:
   return [{ kind: "heading", text: heading }, { kind: "rows", rows }];
 }
 
-const greeting = (record: BookingRecord): Block => ({ kind: "paragraph", text: `Hi ${record.firstName},` });
-const signOff = (ctx: MessageContext): Block => ({ kind: "paragraph", text: `Kind regards,\nThe ${ctx.profile.brandName} team` });
-
-function requireBooking(record: BookingRecord, fn: string): void {
-  if (record.type !== "BOOKING") throw new RangeError(`${fn} needs a BOOKING record, got ${record.type} (${record._id})`);
-}
 
 /** To the customer: staff confirmed the booking; the .ics updates the event to CONFIRMED. */
 export function bookingConfirmedEmail(record: BookingRecord, ctx: MessageContext, links: CustomerLinks = {}): OutboxMessage {
-  requireBooking(record, "bookingConfirmedEmail");
+  requireType(record, "BOOKING", "bookingConfirmedEmail");
   const { profile } = ctx;
   const blocks: Block[] = [
     greeting(record),
@@ -86,14 +80,14 @@ export function bookingConfirmedEmail(record: BookingRecord, ctx: MessageContext
     ...contactBlocks(ctx),
     signOff(ctx),
   ];
-  return message("booking-confirmed", record.email, subjectOf("Booking confirmed", record), blocks, record._id, [
+  return message("booking-confirmed", record.email, customerSubject("Booking confirmed", record), blocks, record._id, [
     calendarAttachment(record, ctx, "PUBLISH"),
   ]);
 }
 
 /** To the customer: the booking is cancelled, with the reason when one was given; the .ics removes the event. */
 export function bookingCancelledEmail(record: BookingRecord, ctx: MessageContext, links: CustomerLinks = {}): OutboxMessage {
-  requireBooking(record, "bookingCancelledEmail");
+  requireType(record, "BOOKING", "bookingCancelledEmail");
   const { profile } = ctx;
   const reason = record.cancelReason.trim();
   const blocks: Block[] = [
@@ -119,7 +113,7 @@ export function bookingCancelledEmail(record: BookingRecord, ctx: MessageContext
     ...contactBlocks(ctx),
     signOff(ctx),
   ];
-  return message("booking-cancelled", record.email, subjectOf("Booking cancelled", record), blocks, record._id, [
+  return message("booking-cancelled", record.email, customerSubject("Booking cancelled", record), blocks, record._id, [
     calendarAttachment(record, ctx, "CANCEL"),
   ]);
 }
@@ -139,7 +133,7 @@ export function statusUpdateEmail(
  * The .ics is the event at its current SEQUENCE, so it changes nothing in a calendar that has it.
  */
 export function bookingReminderEmail(record: BookingRecord, ctx: MessageContext, links: CustomerLinks = {}): OutboxMessage {
-  requireBooking(record, "bookingReminderEmail");
+  requireType(record, "BOOKING", "bookingReminderEmail");
   const { profile } = ctx;
   const pending = record.status === "PENDING";
   const manageLink = manageLinkBlocks(record, ctx, links);
@@ -179,7 +173,7 @@ export function bookingReminderEmail(record: BookingRecord, ctx: MessageContext,
     ...contactBlocks(ctx),
     signOff(ctx),
   ];
-  return message("booking-reminder", record.email, subjectOf("Reminder", record), blocks, record._id, [
+  return message("booking-reminder", record.email, customerSubject("Reminder", record), blocks, record._id, [
     calendarAttachment(record, ctx, "PUBLISH"),
   ]);
 }

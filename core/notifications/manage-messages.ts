@@ -19,6 +19,8 @@ import {
   policyBlocks,
   recordDetailBlocks,
   whenForSubject,
+  greeting,
+  signOff,
 } from "./messages.ts";
 
 /** What the customer did: cancel (the record keeps their reason), or move from `before` to the record's new time. */
@@ -26,13 +28,12 @@ export type CustomerChange =
   | { kind: "cancelled" }
   | { kind: "rescheduled"; before: { startTime: Date; endTime: Date } };
 
-const signOff = (ctx: MessageContext): Block => ({ kind: "paragraph", text: `Kind regards,\nThe ${ctx.profile.brandName} team` });
 
 /** To the customer: the booking they cancelled is cancelled; the .ics removes it from their calendar. */
 export function customerCancelledEmail(record: BookingRecord, ctx: MessageContext, links: CustomerLinks): OutboxMessage {
   const subject = `Booking cancelled — ${record.serviceNameAtBooking}, ${whenForSubject(record)} (${record.reference})`;
   const blocks: Block[] = [
-    { kind: "paragraph", text: `Hi ${record.firstName},` },
+    greeting(record),
     {
       kind: "paragraph",
       text: `As you asked on our website, your booking ${record.reference} for ${
@@ -62,7 +63,7 @@ export function customerRescheduledEmail(
 ): OutboxMessage {
   const subject = `Booking moved — ${record.serviceNameAtBooking}, now ${whenForSubject(record)} (${record.reference})`;
   const blocks: Block[] = [
-    { kind: "paragraph", text: `Hi ${record.firstName},` },
+    greeting(record),
     { kind: "paragraph", text: `As you asked on our website, your booking ${record.reference} has moved.` },
     {
       kind: "rows",

@@ -332,7 +332,20 @@ export function calendarAttachment(
 // ---------------------------------------------------------------------------------------------
 // The messages
 
-function requireType(record: BookingRecord, type: BookingRecord["type"], fn: string): void {
+/** The opening line of every customer e-mail. */
+export const greeting = (who: { firstName: string }): Block => ({ kind: "paragraph", text: `Hi ${who.firstName},` });
+
+/** The closing line of every customer e-mail. */
+export const signOff = (ctx: MessageContext): Block => ({
+  kind: "paragraph",
+  text: `Kind regards,\nThe ${ctx.profile.brandName} team`,
+});
+
+/** A customer update's subject: what happened, the visit, its reference ('Booking moved — …'). */
+export const customerSubject = (headline: string, record: BookingRecord): string =>
+  `${headline} — ${record.serviceNameAtBooking}, ${whenForSubject(record)} (${record.reference})`;
+
+export function requireType(record: BookingRecord, type: BookingRecord["type"], fn: string): void {
   if (record.type !== type) {
     throw new RangeError(`${fn} needs a ${type} record, got ${record.type} (${record._id})`);
   }
@@ -364,7 +377,7 @@ export function bookingConfirmationEmail(
     whenForSubject(record)
   } (${record.reference})`;
   const blocks: Block[] = [
-    { kind: "paragraph", text: `Hi ${record.firstName},` },
+    greeting(record),
     {
       kind: "paragraph",
       text: `Thanks for booking with ${profile.brandName}. We have received your booking request ` +
@@ -384,7 +397,7 @@ export function bookingConfirmationEmail(
     ...recordDetailBlocks(record, "customer"),
     ...policyBlocks(ctx),
     ...contactBlocks(ctx),
-    { kind: "paragraph", text: `Kind regards,\nThe ${profile.brandName} team` },
+    signOff(ctx),
   ];
   return message("booking-confirmation", record.email, subject, blocks, record._id, [calendarAttachment(record, ctx)]);
 }
@@ -397,7 +410,7 @@ export function quoteConfirmationEmail(record: BookingRecord, ctx: MessageContex
     whenForSubject(record)
   } (${record.reference})`;
   const blocks: Block[] = [
-    { kind: "paragraph", text: `Hi ${record.firstName},` },
+    greeting(record),
     {
       kind: "paragraph",
       text: `Thanks for asking ${profile.brandName} for a quote for ${describeService(record)}. ` +
@@ -413,7 +426,7 @@ export function quoteConfirmationEmail(record: BookingRecord, ctx: MessageContex
     ...recordDetailBlocks(record, "customer"),
     ...policyBlocks(ctx),
     ...contactBlocks(ctx),
-    { kind: "paragraph", text: `Kind regards,\nThe ${profile.brandName} team` },
+    signOff(ctx),
   ];
   return message("quote-confirmation", record.email, subject, blocks, record._id);
 }
@@ -517,7 +530,7 @@ export function inquiryAcknowledgementEmail(inquiry: Inquiry, ctx: MessageContex
   const typeLabel = INQUIRY_TYPE_LABELS[inquiry.inquiryType] ?? inquiry.inquiryType;
   const subject = `Commercial cleaning inquiry received — ${typeLabel}, ${inquiry.suburb}`;
   const blocks: Block[] = [
-    { kind: "paragraph", text: `Hi ${inquiry.firstName},` },
+    greeting(inquiry),
     {
       kind: "paragraph",
       text: `Thanks for contacting ${profile.brandName}. We have received your commercial cleaning ` +
@@ -544,7 +557,7 @@ export function inquiryAcknowledgementEmail(inquiry: Inquiry, ctx: MessageContex
     { kind: "heading", text: "Your message" },
     { kind: "paragraph", text: inquiry.message.trim() === "" ? "(no message)" : inquiry.message },
     ...contactBlocks(ctx),
-    { kind: "paragraph", text: `Kind regards,\nThe ${profile.brandName} team` },
+    signOff(ctx),
   ];
   return message("inquiry-acknowledgement", inquiry.email, subject, blocks, inquiry._id);
 }

@@ -23,7 +23,10 @@ import {
   policyBlocks,
   recordDetailBlocks,
   type MessageKind,
-  whenForSubject,
+  customerSubject,
+  greeting,
+  requireType,
+  signOff,
 } from "./messages.ts";
 
 /** The kinds of these e-mails (MessageKind in messages.ts). */
@@ -39,11 +42,6 @@ function staffMessage(
   return message(kind, record.email, subject, blocks, record._id, attachments);
 }
 
-const subjectOf = (headline: string, record: BookingRecord): string =>
-  `${headline} — ${record.serviceNameAtBooking}, ${whenForSubject(record)} (${record.reference})`;
-
-const greeting = (record: BookingRecord): Block => ({ kind: "paragraph", text: `Hi ${record.firstName},` });
-const signOff = (ctx: MessageContext): Block => ({ kind: "paragraph", text: `Kind regards,\nThe ${ctx.profile.brandName} team` });
 
 /** What a PENDING booking still waits for, or that a confirmed one is set. */
 const statusNote = (record: BookingRecord): Block => ({
@@ -60,13 +58,9 @@ const invitePublished = (what: string): Block => ({
   text: `The calendar invite attached (${CALENDAR_ATTACHMENT_FILENAME}) ${what}.`,
 });
 
-function requireBooking(record: BookingRecord, fn: string): void {
-  if (record.type !== "BOOKING") throw new RangeError(`${fn} needs a BOOKING record, got ${record.type} (${record._id})`);
-}
-
 /** To the customer: the office booked a clean for them (on the phone, say); the .ics adds it. */
 export function staffBookingMadeEmail(record: BookingRecord, ctx: MessageContext, links: CustomerLinks = {}): OutboxMessage {
-  requireBooking(record, "staffBookingMadeEmail");
+  requireType(record, "BOOKING", "staffBookingMadeEmail");
   const { profile } = ctx;
   const blocks: Block[] = [
     greeting(record),
@@ -83,12 +77,12 @@ export function staffBookingMadeEmail(record: BookingRecord, ctx: MessageContext
     ...contactBlocks(ctx),
     signOff(ctx),
   ];
-  return staffMessage("booking-confirmation", record, subjectOf("Booking made", record), blocks, [calendarAttachment(record, ctx)]);
+  return staffMessage("booking-confirmation", record, customerSubject("Booking made", record), blocks, [calendarAttachment(record, ctx)]);
 }
 
 /** To the customer: their quote request is now a booking at the time they asked for. */
 export function quoteConvertedEmail(record: BookingRecord, ctx: MessageContext, links: CustomerLinks = {}): OutboxMessage {
-  requireBooking(record, "quoteConvertedEmail");
+  requireType(record, "BOOKING", "quoteConvertedEmail");
   const { profile } = ctx;
   const blocks: Block[] = [
     greeting(record),
@@ -105,7 +99,7 @@ export function quoteConvertedEmail(record: BookingRecord, ctx: MessageContext, 
     ...contactBlocks(ctx),
     signOff(ctx),
   ];
-  return staffMessage("booking-confirmation", record, subjectOf("Your quote is now a booking", record), blocks, [calendarAttachment(record, ctx)]);
+  return staffMessage("booking-confirmation", record, customerSubject("Your quote is now a booking", record), blocks, [calendarAttachment(record, ctx)]);
 }
 
 const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
@@ -183,8 +177,8 @@ export function staffEditEmail(
     ...contactBlocks(ctx),
     signOff(ctx),
   ];
-  if (isQuote) return staffMessage("quote-updated", after, subjectOf("Quote request updated", after), blocks);
+  if (isQuote) return staffMessage("quote-updated", after, customerSubject("Quote request updated", after), blocks);
   return moved
-    ? staffMessage("booking-rescheduled", after, subjectOf("Booking moved", after), blocks, [calendarAttachment(after, ctx)])
-    : staffMessage("booking-updated", after, subjectOf("Booking updated", after), blocks, [calendarAttachment(after, ctx)]);
+    ? staffMessage("booking-rescheduled", after, customerSubject("Booking moved", after), blocks, [calendarAttachment(after, ctx)])
+    : staffMessage("booking-updated", after, customerSubject("Booking updated", after), blocks, [calendarAttachment(after, ctx)]);
 }
