@@ -10,6 +10,7 @@ import type { AvailabilityDay } from "./booking-api.ts";
 import type { BookingCalendar } from "./booking-data.ts";
 import type { BookingForm } from "./booking-draft.ts";
 import { freeSlots, slotTimeLabel } from "./availability-calendar.ts";
+import { FreeStartTimes } from "./free-start-times.tsx";
 import { describedBy, FieldError } from "./field.tsx";
 import { type FormChange, SectionFrame } from "./form-section.tsx";
 import { LazyScheduleCalendar } from "./schedule-calendar-lazy.ts";
@@ -161,25 +162,12 @@ function ScheduleFields(props: ScheduleSectionProps) {
               </p>
               {day?.open
                 ? (
-                  <fieldset className="booking-slots">
-                    <legend className="booking-slots__legend">Free start times on {formatYmdLong(date)}</legend>
-                    <div className="booking-slots__grid">
-                      {slots.map((slot) => {
-                        const chosen = slot.startTimeISO === startTimeISO;
-                        return (
-                          <button
-                            key={slot.startTimeISO}
-                            type="button"
-                            className={`booking-slot ${chosen ? "booking-slot--chosen" : ""}`}
-                            aria-pressed={chosen}
-                            onClick={() => onChange({ startTimeISO: slot.startTimeISO }, ["startTimeISO"])}
-                          >
-                            {slotTimeLabel(slot.startTimeISO)}
-                          </button>
-                        );
-                      })}
-                    </div>
-                  </fieldset>
+                  <FreeStartTimes
+                    date={date}
+                    slots={slots}
+                    chosen={startTimeISO}
+                    onPick={(start) => onChange({ startTimeISO: start }, ["startTimeISO"])}
+                  />
                 )
                 : settings && <p className="booking-field__hint">{PICK_A_DAY}</p>}
             </div>

@@ -7,6 +7,7 @@ import { formatJobLength } from "@yarra/core/booking/scheduling.ts";
 import { formatYmdLong } from "@yarra/core/shared/melbourne-time.ts";
 import { Suspense, useEffect, useId, useRef, useState } from "react";
 import { freeSlots, slotTimeLabel } from "../booking/availability-calendar.ts";
+import { FreeStartTimes } from "../booking/free-start-times.tsx";
 import { LazyScheduleCalendar } from "../booking/schedule-calendar-lazy.ts";
 import { type ManagedBooking, moveManagedBooking } from "./manage-api.ts";
 import { useMoveCalendar } from "./use-move-calendar.ts";
@@ -105,28 +106,15 @@ export function MoveBooking({ token, booking, onMoved, onFailed, onClose }: Move
               <p className="booking-schedule__status" role="status">{calendar.status === "loading" ? MOVE_TEXT.checking : ""}</p>
               {day?.open
                 ? (
-                  <fieldset className="booking-slots">
-                    <legend className="booking-slots__legend">Free start times on {formatYmdLong(date)}</legend>
-                    <div className="booking-slots__grid">
-                      {slots.map((slot) => {
-                        const chosen = slot.startTimeISO === startTimeISO;
-                        return (
-                          <button
-                            key={slot.startTimeISO}
-                            type="button"
-                            className={`booking-slot ${chosen ? "booking-slot--chosen" : ""}`}
-                            aria-pressed={chosen}
-                            onClick={() => {
-                              setStartTimeISO(slot.startTimeISO);
-                              setFieldError(null);
-                            }}
-                          >
-                            {slotTimeLabel(slot.startTimeISO)}
-                          </button>
-                        );
-                      })}
-                    </div>
-                  </fieldset>
+                  <FreeStartTimes
+                    date={date}
+                    slots={slots}
+                    chosen={startTimeISO}
+                    onPick={(start) => {
+                      setStartTimeISO(start);
+                      setFieldError(null);
+                    }}
+                  />
                 )
                 : <p className="booking-field__hint">{MOVE_TEXT.pickDay}</p>}
             </div>
