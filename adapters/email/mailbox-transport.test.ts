@@ -11,7 +11,7 @@ const record: BookingRecord = {
   reference: "YS-7K3F9Q",
   cancelReason: "",
   calendarSequence: 0,
-  cleanerIds: [],
+  cleanerIds: [], customerId: null, seriesId: null, seriesDate: null,
   type: "BOOKING",
   status: "PENDING",
   paymentStatus: "UNPAID",

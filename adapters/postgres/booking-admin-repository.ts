@@ -101,6 +101,7 @@ interface CountRow {
   confirmed: number;
   cancelled: number;
   done: number;
+  needs_attention: number;
   quote_requested: number;
   unpaid: number;
   paid: number;
@@ -120,6 +121,7 @@ async function countBookings(sql: Queryable, filter: BookingFilter, statsFilter:
            count(*) filter (where b.status = 'CONFIRMED')::int as confirmed,
            count(*) filter (where b.status = 'CANCELLED')::int as cancelled,
            count(*) filter (where b.status = 'DONE')::int as done,
+           count(*) filter (where b.status = 'NEEDS_ATTENTION')::int as needs_attention,
            count(*) filter (where b.status = 'QUOTE_REQUESTED')::int as quote_requested,
            count(*) filter (where b.payment_status = 'UNPAID')::int as unpaid,
            count(*) filter (where b.payment_status = 'PAID')::int as paid
@@ -130,6 +132,7 @@ async function countBookings(sql: Queryable, filter: BookingFilter, statsFilter:
       CONFIRMED: row.confirmed,
       CANCELLED: row.cancelled,
       DONE: row.done,
+      NEEDS_ATTENTION: row.needs_attention,
       QUOTE_REQUESTED: row.quote_requested,
     },
     payment: { UNPAID: row.unpaid, PAID: row.paid },

@@ -17,6 +17,7 @@ import { isUuid } from "./catalog-repository.ts";
 import { enqueueEmail } from "./outbox-repository.ts";
 import { runInTransaction } from "./transaction.ts";
 import { dateOrNull, num, numOrNull } from "./rows.ts";
+import { attachCustomer } from "./customer-match.ts";
 
 /** Serialises capacity decisions across processes (decisions.md, Scheduling). */
 const CAPACITY_LOCK_KEY = 727_311_002;
@@ -87,14 +88,15 @@ const REFERENCE_ATTEMPTS = 8;
 
 export async function insertBooking(tx: Queryable, r: NewBookingRecord): Promise<BookingRecord> {
   const id = crypto.randomUUID();
-  for (let attempt = 1; !(await insertBookingRow(tx, id, newReference(), r)); attempt++) {
+  const customerId = await attachCustomer(tx, r);
+  for (let attempt = 1; !(await insertBookingRow(tx, id, newReference(), r, customerId)); attempt++) {
     if (attempt === REFERENCE_ATTEMPTS) throw new Error(`no free booking reference after ${attempt} draws`);
   }
   return await insertBookingLines(tx, id, r);
 }
 
 /** False when the reference is taken (nothing is written then); a clash never aborts the transaction. */
-async function insertBookingRow(tx: Queryable, id: string, reference: string, r: NewBookingRecord): Promise<boolean> {
+async function insertBookingRow(tx: Queryable, id: string, reference: string, r: NewBookingRecord, customerId: string): Promise<boolean> {
   const inserted = await tx`
     insert into bookings (
       id, reference, type, status, payment_status, first_name, last_name, email, phone,
@@ -102,14 +104,15 @@ async function insertBookingRow(tx: Queryable, id: string, reference: string, r:
       service_id, service_name_at_booking, pricing_model, hours, bedrooms,
       frequency_code, frequency_name_at_booking, frequency_discount_percent,
       start_time, end_time, notes, base_amount, extras_amount, first_service_total,
-      recurring_total, total_paid, paid_at
+      recurring_total, total_paid, paid_at, customer_id
     ) values (
       ${id}, ${reference}, ${r.type}, ${r.status}, ${r.paymentStatus}, ${r.firstName}, ${r.lastName}, ${r.email},
       ${r.phone}, ${r.address.unit ?? ""}, ${r.address.street}, ${r.address.suburb},
       ${r.address.state}, ${r.address.postCode}, ${r.serviceId}, ${r.serviceNameAtBooking},
       ${r.pricingModel}, ${r.hours}, ${r.bedrooms}, ${r.frequencyCode}, ${r.frequencyNameAtBooking},
       ${r.frequencyDiscountPercent}, ${r.startTime}, ${r.endTime}, ${r.notes}, ${r.baseAmount},
-      ${r.extrasAmount}, ${r.firstServiceTotal}, ${r.recurringTotal}, ${r.totalPaid}, ${r.paidAt}
+      ${r.extrasAmount}, ${r.firstServiceTotal}, ${r.recurringTotal}, ${r.totalPaid}, ${r.paidAt},
+      ${customerId}
     )
     on conflict (reference) do nothing
     returning id`;
@@ -183,11 +186,15 @@ interface BookingRow {
     display_value: string | null;
   }[];
   cleaner_ids: string[];
+  customer_id: string | null;
+  series_id: string | null;
+  /** series_date as text in the one format, whatever the driver's date parsing. */
+  series_ymd: string | null;
 }
 
 export const selectBookings = (sql: Queryable) =>
   sql`
-    select b.*,
+    select b.*, to_char(b.series_date, 'YYYY-MM-DD') as series_ymd,
       (select coalesce(json_agg(json_build_object(
                 'extra_id', e.extra_id, 'title_at_booking', e.title_at_booking,
                 'quantity', e.quantity, 'price_at_booking', e.price_at_booking)
@@ -254,6 +261,9 @@ export const toBookingRecord = (row: BookingRow): BookingRecord => ({
   totalPaid: numOrNull(row.total_paid),
   paidAt: dateOrNull(row.paid_at),
   cleanerIds: row.cleaner_ids,
+  customerId: row.customer_id,
+  seriesId: row.series_id,
+  seriesDate: row.series_ymd,
 });
 
 async function getBooking(sql: Queryable, id: string): Promise<BookingRecord | null> {

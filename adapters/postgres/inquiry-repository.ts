@@ -2,6 +2,7 @@ import type { InquiryStore } from "../../core/inquiry/ports.ts";
 import type { Inquiry, InquiryType } from "../../core/inquiry/types.ts";
 import type { Queryable, Sql } from "./db.ts";
 import { isUuid } from "./catalog-repository.ts";
+import { attachCustomer } from "./customer-match.ts";
 import { enqueueEmail } from "./outbox-repository.ts";
 import { dateOrNull } from "./rows.ts";
 import { runInTransaction } from "./transaction.ts";
@@ -50,10 +51,10 @@ export function makeInquiryStore(sql: Sql): InquiryStore {
       runInTransaction(sql, async (tx) => {
         const [row] = await tx<InquiryRow[]>`
           insert into inquiries (id, inquiry_type, first_name, last_name, email, phone, suburb,
-                                 message)
+                                 message, customer_id)
           values (${crypto.randomUUID()}, ${inquiry.inquiryType}, ${inquiry.firstName},
                   ${inquiry.lastName}, ${inquiry.email}, ${inquiry.phone}, ${inquiry.suburb},
-                  ${inquiry.message})
+                  ${inquiry.message}, ${await attachCustomer(tx, inquiry)})
           returning *`;
         const stored = toInquiry(row);
         for (const message of emailsFor(stored)) await enqueueEmail(tx, message);

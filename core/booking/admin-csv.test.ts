@@ -59,7 +59,7 @@ Deno.test("bookingsCsv: BOM, header, CRLF rows, a header alone when empty", () =
     createdAt: new Date("2026-11-20T00:00:00Z"),
     extras: [{ extraId: "e1", titleAtBooking: "Oven", quantity: 1, priceAtBooking: 45 }, { extraId: "e2", titleAtBooking: "Windows", quantity: 3, priceAtBooking: 12.5 }],
     answers: [], notes: "", baseAmount: 150, extrasAmount: 82.5, firstServiceTotal: 232.5, recurringTotal: 197.63,
-    totalPaid: 232.5, paidAt: new Date("2026-11-28T03:00:00Z"), cleanerIds: [],
+    totalPaid: 232.5, paidAt: new Date("2026-11-28T03:00:00Z"), cleanerIds: [], customerId: null, seriesId: null, seriesDate: null,
   } satisfies BookingRecord;
   const [, row] = bookingsCsv([record]).split("\r\n");
   assert.equal(
@@ -77,7 +77,7 @@ Deno.test("bookingsCsv: the reference, and the cancellation reason only while ca
     serviceId: null, serviceNameAtBooking: "Hourly", pricingModel: "HOURLY", hours: 2, bedrooms: null,
     frequencyCode: "ONE_TIME", frequencyNameAtBooking: "One-time", frequencyDiscountPercent: 0, discountPercent: 0,
     startTime: new Date("2026-11-27T22:00:00Z"), endTime: new Date("2026-11-28T00:00:00Z"), createdAt: new Date("2026-11-20T00:00:00Z"),
-    extras: [], answers: [], notes: "", baseAmount: 100, extrasAmount: 0, firstServiceTotal: 100, recurringTotal: 100, totalPaid: null, paidAt: null, cleanerIds: [],
+    extras: [], answers: [], notes: "", baseAmount: 100, extrasAmount: 0, firstServiceTotal: 100, recurringTotal: 100, totalPaid: null, paidAt: null, cleanerIds: [], customerId: null, seriesId: null, seriesDate: null,
   } satisfies BookingRecord);
   const [, cancelled, confirmed] = bookingsCsv([record("CANCELLED"), record("CONFIRMED")]).split("\r\n");
   assert.ok(cancelled.startsWith("b1,YS-7K3F9Q,BOOKING,CANCELLED,Customer moved interstate,UNPAID,"));
@@ -120,7 +120,7 @@ Deno.test("bookingsCsv: the customer's answers in columns of their own, headed b
     serviceId: null, serviceNameAtBooking: "Hourly", pricingModel: "HOURLY", hours: 2, bedrooms: null,
     frequencyCode: "ONE_TIME", frequencyNameAtBooking: "One-time", frequencyDiscountPercent: 0, discountPercent: 0,
     startTime: new Date("2026-11-27T22:00:00Z"), endTime: new Date("2026-11-28T00:00:00Z"), createdAt: new Date("2026-11-20T00:00:00Z"),
-    extras: [], notes: "", baseAmount: 100, extrasAmount: 0, firstServiceTotal: 100, recurringTotal: 100, totalPaid: null, paidAt: null, cleanerIds: [],
+    extras: [], notes: "", baseAmount: 100, extrasAmount: 0, firstServiceTotal: 100, recurringTotal: 100, totalPaid: null, paidAt: null, cleanerIds: [], customerId: null, seriesId: null, seriesDate: null,
   };
   const access = { questionId: "q1", label: "How will we get in?", value: "lockbox", displayValue: "Lockbox" };
   const pets = { questionId: "q2", label: "Any pets?", value: ["dog", "cat"], displayValue: "Dog, Cat" };

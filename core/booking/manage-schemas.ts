@@ -15,7 +15,7 @@ const instant = z.string().meta({ format: "date-time" });
 export const manageViewSchema = totalsSchema.extend({
   reference: z.string().meta({ example: "YS-7K3F9Q" }),
   type: z.enum(["BOOKING", "QUOTE"]),
-  status: z.enum(["PENDING", "CONFIRMED", "CANCELLED", "DONE", "QUOTE_REQUESTED"]),
+  status: z.enum(["PENDING", "CONFIRMED", "CANCELLED", "DONE", "NEEDS_ATTENTION", "QUOTE_REQUESTED"]),
   firstName: z.string(),
   serviceName: z.string(),
   pricingModel: z.enum(["HOURLY", "BEDROOMS", "FIXED"]),

@@ -30,7 +30,9 @@ export const bookingRecordSchema = totalsSchema.extend({
   _id: z.string().meta({ examples: ["0b7e4c1a-5d2f-4e8b-9a41-3c6f2d8e7b90"] }),
   reference: z.string().meta({ description: "The short reference people read out, e.g. YS-7K3F9Q (no 0/O or 1/I)", example: "YS-7K3F9Q" }),
   type: z.enum(["BOOKING", "QUOTE"]),
-  status: z.enum(["PENDING", "CONFIRMED", "CANCELLED", "DONE", "QUOTE_REQUESTED"]),
+  status: z.enum(["PENDING", "CONFIRMED", "CANCELLED", "DONE", "NEEDS_ATTENTION", "QUOTE_REQUESTED"]).meta({
+    description: "NEEDS_ATTENTION: a visit of a series that could not be placed (no free place, a closed date); it holds no place until staff move or confirm it",
+  }),
   paymentStatus: z.enum(["UNPAID", "PAID"]),
   firstName: z.string().meta({ examples: ["Ada"] }),
   lastName: z.string().meta({ examples: ["Lovelace"] }),
@@ -70,6 +72,9 @@ export const bookingRecordSchema = totalsSchema.extend({
   totalPaid: z.number().nullable().meta({ examples: [null] }),
   paidAt: z.string().nullable().meta({ examples: [null] }),
   cleanerIds: z.array(z.string()).meta({ description: "The cleaners on the job (Cleaner _ids), in the order staff gave them; [] when no one is" }),
+  customerId: z.string().nullable().meta({ description: "The customer record (matched by normalised e-mail); null only for records not yet attached", examples: ["5f0c1d2e-3a4b-4c5d-8e6f-7a8b9c0d1e2f"] }),
+  seriesId: z.string().nullable().meta({ description: "The series of regular visits this booking is a visit of; null for a one-off", examples: [null] }),
+  seriesDate: z.string().nullable().meta({ description: "The Melbourne date (YYYY-MM-DD) of the series occurrence this visit stands for (kept when the visit is moved); null for a one-off", examples: [null] }),
 }).meta({ id: "BookingRecord" });
 
 export const availabilityResultSchema = z.object({

@@ -42,7 +42,8 @@ export interface Totals {
 export const RECORD_TYPES = ["BOOKING", "QUOTE"] as const;
 export type RecordType = (typeof RECORD_TYPES)[number];
 
-export const BOOKING_STATUSES = ["PENDING", "CONFIRMED", "CANCELLED", "DONE"] as const;
+/** NEEDS_ATTENTION: a series visit that could not be placed; it holds no place (issue 17). */
+export const BOOKING_STATUSES = ["PENDING", "CONFIRMED", "CANCELLED", "DONE", "NEEDS_ATTENTION"] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 export type RecordStatus = BookingStatus | "QUOTE_REQUESTED";
 export const RECORD_STATUSES: readonly RecordStatus[] = [...BOOKING_STATUSES, "QUOTE_REQUESTED"];
@@ -78,4 +79,7 @@ export type BookedExtra = BookingRecord["extras"][number];
 export type AnswerSnapshot = BookingRecord["answers"][number];
 
 /** What a new record needs before the store gives it an id, a reference and a creation time. */
-export type NewBookingRecord = Omit<BookingRecord, "_id" | "createdAt" | "reference" | "cancelReason" | "calendarSequence" | "cleanerIds">;
+export type NewBookingRecord = Omit<
+  BookingRecord,
+  "_id" | "createdAt" | "reference" | "cancelReason" | "calendarSequence" | "cleanerIds" | "customerId" | "seriesId" | "seriesDate"
+>;

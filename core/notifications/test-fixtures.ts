@@ -9,7 +9,7 @@ export function booking(overrides: Partial<BookingRecord> = {}): BookingRecord {
     reference: "YS-7K3F9Q",
     cancelReason: "",
     calendarSequence: 0,
-    cleanerIds: [],
+    cleanerIds: [], customerId: null, seriesId: null, seriesDate: null,
     type: "BOOKING",
     status: "PENDING",
     paymentStatus: "UNPAID",

@@ -40,6 +40,7 @@ export const STATUS_LABELS: Record<RecordStatus | PaymentStatus, string> = {
   CONFIRMED: "Confirmed",
   CANCELLED: "Cancelled",
   DONE: "Done",
+  NEEDS_ATTENTION: "Needs attention",
   QUOTE_REQUESTED: "Quote requested",
   UNPAID: "Unpaid",
   PAID: "Paid",

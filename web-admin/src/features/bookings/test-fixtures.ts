@@ -7,7 +7,7 @@ export function aBooking(overrides: Partial<BookingDto> = {}): BookingDto {
     reference: "YS-7K3F9Q",
     cancelReason: "",
     calendarSequence: 0,
-    cleanerIds: [],
+    cleanerIds: [], customerId: null, seriesId: null, seriesDate: null,
     type: "BOOKING",
     status: "PENDING",
     paymentStatus: "UNPAID",

@@ -81,7 +81,7 @@ export function aStoredBooking(overrides: Partial<BookingDto> = {}): BookingDto 
     reference: "YS-7K3F9Q",
     cancelReason: "",
     calendarSequence: 0,
-    cleanerIds: [],
+    cleanerIds: [], customerId: null, seriesId: null, seriesDate: null,
     type: "BOOKING",
     status: "PENDING",
     paymentStatus: "UNPAID",

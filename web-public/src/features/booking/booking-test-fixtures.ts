@@ -260,7 +260,7 @@ export function bookingRecord(patch: Partial<BookingResultDto> = {}): BookingRes
     reference: "YS-7K3F9Q",
     cancelReason: "",
     calendarSequence: 0,
-    cleanerIds: [],
+    cleanerIds: [], customerId: null, seriesId: null, seriesDate: null,
     type: "BOOKING",
     status: "PENDING",
     paymentStatus: "UNPAID",

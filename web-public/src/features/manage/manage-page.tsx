@@ -38,6 +38,7 @@ const STATUS_TEXT: Record<ManagedBooking["status"], string> = {
   CONFIRMED: "Confirmed",
   CANCELLED: "Cancelled",
   DONE: "Done",
+  NEEDS_ATTENTION: "We need to find a new time for this visit — we’ll be in touch",
   QUOTE_REQUESTED: "Quote requested",
 };
 
