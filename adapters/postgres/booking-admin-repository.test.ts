@@ -50,7 +50,7 @@ describeOnTargets("booking admin store contract", async (t, db) => {
     const { totalItems, stats } = await store.count(narrowed.filter, statsFilter(narrowed.filter));
     assert.equal(totalItems, 1);
     assert.deepEqual(stats, {
-      status: { PENDING: 1, CONFIRMED: 1, CANCELLED: 0, DONE: 0, QUOTE_REQUESTED: 1 },
+      status: { PENDING: 1, CONFIRMED: 1, CANCELLED: 0, DONE: 0, NEEDS_ATTENTION: 0, QUOTE_REQUESTED: 1 },
       payment: { UNPAID: 3, PAID: 0 },
     });
   });

@@ -146,7 +146,24 @@ async function reread(tx: Queryable, id: string): Promise<BookingRecord> {
   return record;
 }
 
+/**
+ * Confirming the first visit of a series confirms the series' PENDING visits too (issue 17), in the
+ * same transaction (generation reads the first visit's status under a share lock, so it never
+ * generates a PENDING visit beside this). Their ids and series; none when it is no first visit.
+ */
+async function confirmSeriesVisits(tx: Queryable, firstBookingId: string, at: Date) {
+  const rows = await tx<{ id: string; series_id: string }[]>`
+    update bookings v set status = 'CONFIRMED', updated_at = ${at}
+      from booking_series s
+     where s.first_booking_id = ${firstBookingId} and v.series_id = s.id and v.id <> ${firstBookingId}
+       and v.status = 'PENDING'
+    returning v.id, v.series_id`;
+  return rows.length === 0 ? null : { seriesId: rows[0].series_id, bookingIds: rows.map((row) => row.id).sort() };
+}
+
 function adminTx(tx: Queryable): BookingAdminTx {
+  /** Series visits this transaction's status change confirmed, audited with the change's own row. */
+  let confirmedVisits: { seriesId: string; bookingIds: string[]; firstBookingId: string } | null = null;
   return {
     async lockById(id) {
       if (!isUuid(id)) return null;
@@ -163,12 +180,32 @@ function adminTx(tx: Queryable): BookingAdminTx {
         update bookings
            set status = ${status}, cancel_reason = ${reason}, calendar_sequence = ${sequence}, updated_at = ${at}
          where id = ${id}`;
+      if (status === "CONFIRMED") {
+        const confirmed = await confirmSeriesVisits(tx, id, at);
+        if (confirmed) confirmedVisits = { ...confirmed, firstBookingId: id };
+      }
       return reread(tx, id);
     },
     saveManageTokenHash: (bookingId, tokenHash) => saveManageTokenHash(tx, bookingId, tokenHash),
     enqueueEmail: (message) => enqueueEmail(tx, message),
     ledger: paymentLedger(tx),
-    audit: (entry) => recordAudit(tx, entry),
+    async audit(entry) {
+      await recordAudit(tx, entry);
+      // The series' visits confirmed with their first: one more row, by the same staff member.
+      if (confirmedVisits && entry.action === "booking.status") {
+        const { seriesId, bookingIds, firstBookingId } = confirmedVisits;
+        confirmedVisits = null;
+        await recordAudit(tx, {
+          adminId: entry.adminId,
+          adminEmail: entry.adminEmail,
+          action: "series.confirm_visits",
+          entity: "series",
+          entityId: seriesId,
+          before: { status: "PENDING", bookingIds },
+          after: { status: "CONFIRMED", bookingIds, firstBookingId },
+        });
+      }
+    },
   };
 }
 

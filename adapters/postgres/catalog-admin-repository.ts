@@ -50,7 +50,7 @@ async function readExtra(sql: Queryable, id: string): Promise<Extra | null> {
 async function readFrequency(sql: Queryable, id: string): Promise<Frequency | null> {
   if (!isUuid(id)) return null;
   const [row] = await sql<FrequencyRow[]>`
-    select id, name, code, discount_percent from frequencies where id = ${id}`;
+    select id, name, code, discount_percent, repeat_unit, repeat_every from frequencies where id = ${id}`;
   return row ? toFrequency(row) : null;
 }
 
@@ -192,8 +192,8 @@ function catalogAdminTx(tx: Queryable): CatalogAdminTx {
     async insertFrequency(f: FrequencyInput) {
       const id = crypto.randomUUID();
       await tx`
-        insert into frequencies (id, name, code, discount_percent, sort_order)
-        values (${id}, ${f.name}, ${f.code}, ${f.discountPercent},
+        insert into frequencies (id, name, code, discount_percent, repeat_unit, repeat_every, sort_order)
+        values (${id}, ${f.name}, ${f.code}, ${f.discountPercent}, ${f.repeatUnit}, ${f.repeatEvery},
                 (select coalesce(max(sort_order), 0) + 1 from frequencies))`;
       return must(readFrequency(tx, id), `frequency ${id}`);
     },
@@ -201,7 +201,7 @@ function catalogAdminTx(tx: Queryable): CatalogAdminTx {
       await tx`
         update frequencies
            set name = ${f.name}, code = ${f.code}, discount_percent = ${f.discountPercent},
-               updated_at = now()
+               repeat_unit = ${f.repeatUnit}, repeat_every = ${f.repeatEvery}, updated_at = now()
          where id = ${id}`;
       return must(readFrequency(tx, id), `frequency ${id}`);
     },
@@ -276,7 +276,7 @@ export function makeCatalogAdminStore(sql: Sql): CatalogAdminStore {
     },
     async listFrequencies() {
       const rows = await sql<FrequencyRow[]>`
-        select id, name, code, discount_percent from frequencies
+        select id, name, code, discount_percent, repeat_unit, repeat_every from frequencies
          order by sort_order, discount_percent, name`;
       return rows.map(toFrequency);
     },

@@ -95,6 +95,8 @@ interface FrequencyRow {
   name: string;
   code: string;
   discount_percent: string;
+  repeat_unit: Frequency["repeatUnit"];
+  repeat_every: number;
 }
 
 export const toFrequency = (row: FrequencyRow): Frequency => ({
@@ -102,6 +104,8 @@ export const toFrequency = (row: FrequencyRow): Frequency => ({
   name: row.name,
   code: row.code,
   discountPercent: num(row.discount_percent),
+  repeatUnit: row.repeat_unit,
+  repeatEvery: row.repeat_every,
 });
 
 interface QuestionRow {
@@ -168,7 +172,7 @@ export function makeCatalogReader(sql: Queryable): CatalogReader {
     },
     async listFrequencies() {
       const rows = await sql<FrequencyRow[]>`
-        select id, name, code, discount_percent from frequencies
+        select id, name, code, discount_percent, repeat_unit, repeat_every from frequencies
          order by sort_order, discount_percent, name`;
       return rows.map(toFrequency);
     },

@@ -534,24 +534,32 @@ export const DEMO_FREQUENCIES: Frequency[] = [
     name: "One-time",
     code: "ONE_TIME",
     discountPercent: 0,
+    repeatUnit: "NONE",
+    repeatEvery: 0,
   },
   {
     _id: "77759078-768c-4060-bbfd-348894378e64",
     name: "Weekly",
     code: "WEEKLY",
     discountPercent: 15,
+    repeatUnit: "WEEK",
+    repeatEvery: 1,
   },
   {
     _id: "28a5746a-da34-4a20-8355-05f71830f799",
     name: "Fortnightly",
     code: "FORTNIGHTLY",
     discountPercent: 10,
+    repeatUnit: "WEEK",
+    repeatEvery: 2,
   },
   {
     _id: "b65eaec5-dce8-49be-89b5-0b1f2fa43fb0",
     name: "Monthly",
     code: "MONTHLY",
     discountPercent: 5,
+    repeatUnit: "MONTH",
+    repeatEvery: 1,
   },
 ];
 

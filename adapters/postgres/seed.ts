@@ -48,8 +48,8 @@ export async function seedDemoData(sql: Sql): Promise<boolean> {
                 ${e.order})`;
     }
     for (const [index, f] of DEMO_FREQUENCIES.entries()) {
-      await tx`insert into frequencies (id, name, code, discount_percent, sort_order)
-               values (${f._id}, ${f.name}, ${f.code}, ${f.discountPercent}, ${index + 1})`;
+      await tx`insert into frequencies (id, name, code, discount_percent, repeat_unit, repeat_every, sort_order)
+               values (${f._id}, ${f.name}, ${f.code}, ${f.discountPercent}, ${f.repeatUnit}, ${f.repeatEvery}, ${index + 1})`;
     }
     for (const q of DEMO_QUESTIONS) {
       await tx`

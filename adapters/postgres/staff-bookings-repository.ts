@@ -2,7 +2,7 @@
 import type { StaffBookingStore, StaffBookingTx } from "../../core/booking/staff-bookings.ts";
 import type { BookingRecord } from "../../core/booking/types.ts";
 import { recordAudit } from "./audit-repository.ts";
-import { decideCapacityLocked, insertBooking, makeBookingReader, saveManageTokenHash } from "./booking-repository.ts";
+import { decideCapacityLocked, insertBooking, makeBookingReader, saveManageTokenHash, startSeriesLocked } from "./booking-repository.ts";
 import { isUuid } from "./catalog-repository.ts";
 import { decideCleanersFreeLocked } from "./cleaners-repository.ts";
 import type { Queryable, Sql } from "./db.ts";
@@ -27,6 +27,7 @@ function staffBookingTx(tx: Queryable): StaffBookingTx {
     decideCapacity: (claim, exceptId) => decideCapacityLocked(tx, claim, exceptId),
     decideCleanersFree: (check) => decideCleanersFreeLocked(tx, check),
     insert: (record) => insertBooking(tx, record),
+    startSeries: (first, series) => startSeriesLocked(tx, first, series),
     async saveEdit(r, { replaceExtras, startMoved, raiseCalendarSequence, at }) {
       await tx`
         update bookings

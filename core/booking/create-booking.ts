@@ -1,13 +1,16 @@
 /**
  * Creating a booking or a quote from a customer's draft: validate, price from the catalogue and
  * check the answers (prepare-record.ts, shared with the office's bookings), then (bookings only) take a place under the capacity rule, all in one
- * transaction with the e-mails, so nothing partial is ever stored.
+ * transaction with the e-mails, so nothing partial is ever stored. A booking whose frequency repeats
+ * starts a series of regular visits in that same transaction (issue 17).
  */
 import type { CatalogReader } from "../catalog/ports.ts";
 import type { ClosedDatesStore, SettingsStore } from "../settings/ports.ts";
 import type { Clock } from "../shared/ports.ts";
 import type { OutboxMessage } from "../shared/outbox.ts";
 import { ok, type Result } from "../shared/result.ts";
+import type { Repeat } from "../series/occurrences.ts";
+import { seriesCreatedAudit, seriesStartFor } from "../series/start.ts";
 import { capacityClaim } from "./capacity.ts";
 import type { BookingStore, CustomerLinks } from "./ports.ts";
 import { newManageToken } from "./manage-token.ts";
@@ -28,9 +31,12 @@ export interface CreateBookingDeps {
   /**
    * Prepares (reading settings, before the transaction opens) the function that writes a new
    * record's e-mails, which then run inside its transaction without further reads. The customer's
-   * e-mails link to the manage-my-booking page with `links.manageToken`.
+   * e-mails link to the manage-my-booking page with `links.manageToken`; a booking that starts a
+   * series passes `links.repeat`, how its frequency repeats (issue 17).
    */
-  prepareEmails: () => Promise<(record: BookingRecord, links: CustomerLinks) => OutboxMessage[]>;
+  prepareEmails: () => Promise<(record: BookingRecord, links: CustomerLinks & { repeat?: Repeat }) => OutboxMessage[]>;
+  /** Told after a booking that started a series committed (the generation job makes its visits at once). */
+  onSeriesStarted?: () => void;
 }
 
 /**
@@ -52,7 +58,20 @@ export function makeCreateBooking(deps: CreateBookingDeps): CreateBooking {
     if (type === "QUOTE") {
       return ok(await deps.bookings.insertQuote({ ...details.value, type, status: "QUOTE_REQUESTED" }, emailsFor, access));
     }
-    const claim = capacityClaim({ start: details.value.startTime, end: details.value.endTime }, reads.scheduling);
-    return await deps.bookings.reserve({ ...details.value, type, status: "PENDING" }, claim, emailsFor, access);
+    const booking = { ...details.value, type, status: "PENDING" } as const;
+    const claim = capacityClaim({ start: booking.startTime, end: booking.endTime }, reads.scheduling);
+    // A repeating frequency starts a series of regular visits, in the booking's own transaction;
+    // its first confirmation lists the next planned visits, so it is told how the series repeats.
+    const series = seriesStartFor(booking, reads.catalogue.frequencies);
+    const start = series && {
+      series,
+      audit: (seriesId: string, first: BookingRecord) => seriesCreatedAudit({ adminId: null, adminEmail: first.email }, seriesId, first, series),
+    };
+    const bookingEmailsFor = series
+      ? (record: BookingRecord) => emails(record, { manageToken: manage.token, repeat: { unit: series.unit, every: series.every } })
+      : emailsFor;
+    const reserved = await deps.bookings.reserve(booking, claim, bookingEmailsFor, access, start ?? undefined);
+    if (reserved.ok && series) deps.onSeriesStarted?.();
+    return reserved;
   };
 }

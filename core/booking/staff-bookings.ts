@@ -40,6 +40,8 @@ import { closedDateLabels, closedDateLookupDay, startTimeProblem } from "./sched
 import type { QuoteConversion, StaffBookingDraft, StaffBookingEdit } from "./staff-booking-schemas.ts";
 import { STATUS_ERRORS } from "./status.ts";
 import { type BookingDraftInput, type BookingRecord, CAPACITY_HOLDING_STATUSES, type NewBookingRecord, type RecordStatus } from "./types.ts";
+import { seriesCreatedAudit, seriesStartFor } from "../series/start.ts";
+import type { NewSeries } from "../series/types.ts";
 
 export const STAFF_BOOKING_ERRORS = {
   notEditable: {
@@ -267,6 +269,8 @@ export interface StaffBookingTx {
   /** Takes the cleaners' locks and refuses (CLEANER_BUSY) a cleaner on another job overlapping the times. */
   decideCleanersFree(check: CleanersCheck): Promise<Result<null>>;
   insert(record: NewBookingRecord): Promise<BookingRecord>;
+  /** The booking starts a series of regular visits (issue 17) as its first visit: the booking as it now is. */
+  startSeries(first: BookingRecord, series: NewSeries): Promise<BookingRecord>;
   /** Writes the editable fields of `after` (and, with replaceExtras, its add-on lines). */
   saveEdit(after: BookingRecord, write: EditWrite): Promise<BookingRecord>;
   /** The quote becomes a PENDING booking; everything else stays. */
@@ -291,6 +295,8 @@ export interface StaffBookingsDeps {
   clock: Clock;
   /** The business profile, policy and site URL the customer's e-mails are composed with. */
   messages: { context(): Promise<MessageContext> };
+  /** Told after a booking that started a series committed (the generation job makes its visits at once). */
+  onSeriesStarted?: () => void;
 }
 
 /** What PATCH with preview: true answers: the record now and as the change would leave it. */
@@ -313,6 +319,20 @@ export function makeStaffBookings(deps: StaffBookingsDeps) {
     await tx.saveManageTokenHash(record._id, manage.hash);
     await tx.enqueueEmail(compose({ manageToken: manage.token }));
   }
+
+  /** A booking with a repeating frequency starts a series of regular visits (issue 17), audited as series.create. */
+  async function startSeriesOf(tx: StaffBookingTx, actor: StaffActor, booking: BookingRecord, series: NewSeries | null): Promise<BookingRecord> {
+    if (!series) return booking;
+    const first = await tx.startSeries(booking, series);
+    await tx.audit(seriesCreatedAudit({ adminId: actor._id, adminEmail: actor.email }, first.seriesId as string, first, series));
+    return first;
+  }
+
+  /** After the commit of a new booking: the generation job makes the visits of a series it started at once. */
+  const wakeGeneration = <T extends Result<BookingRecord>>(result: T): T => {
+    if (result.ok && result.value.seriesId !== null) deps.onSeriesStarted?.();
+    return result;
+  };
 
   /** The office's override is a superadmin's alone (as on a status change). */
   const overrideRefused = (actor: StaffActor, override: boolean | undefined) =>
@@ -354,7 +374,9 @@ export function makeStaffBookings(deps: StaffBookingsDeps) {
           const decision = await tx.decideCapacity(capacityClaim({ start: details.value.startTime, end: details.value.endTime }, reads.scheduling));
           if (!decision.ok) return decision;
         }
-        const created = await tx.insert({ ...details.value, type: "BOOKING", status: "PENDING" });
+        const record = { ...details.value, type: "BOOKING", status: "PENDING" } as const;
+        let created = await tx.insert(record);
+        created = await startSeriesOf(tx, actor, created, seriesStartFor(record, reads.catalogue.frequencies));
         if (ctx) await tell(tx, created, (links) => staffBookingMadeEmail(created, ctx, links));
         await tx.audit(auditEntry(actor, "booking.create_by_staff", "booking", created._id, null, {
           reference: created.reference,
@@ -365,7 +387,7 @@ export function makeStaffBookings(deps: StaffBookingsDeps) {
           ...(overrideCapacity ? { overrideCapacity: true } : {}),
         }));
         return ok(created);
-      });
+      }).then(wakeGeneration);
     },
 
     /**
@@ -442,9 +464,10 @@ export function makeStaffBookings(deps: StaffBookingsDeps) {
       if (!found) return err(bookingNotFound);
       if (found.type !== "QUOTE") return err(STAFF_BOOKING_ERRORS.notAQuote);
       const ymd = closedDateLookupDay(found.startTime);
-      const [scheduling, closed] = await Promise.all([
+      const [scheduling, closed, frequencies] = await Promise.all([
         deps.settings.getScheduling(),
         ymd ? deps.closedDates.list({ from: ymd, to: ymd }) : [],
+        deps.catalog.listFrequencies(),
       ]);
       const ctx = notifyCustomer ? await deps.messages.context() : null;
       const now = clock.now();
@@ -464,7 +487,9 @@ export function makeStaffBookings(deps: StaffBookingsDeps) {
           const decision = await tx.decideCapacity(capacityClaim({ start: quote.startTime, end: quote.endTime }, scheduling), id);
           if (!decision.ok) return decision;
         }
-        const booking = await tx.convertQuote(id, now);
+        let booking = await tx.convertQuote(id, now);
+        // A quote never starts a series; the booking it becomes does, when its frequency repeats.
+        booking = await startSeriesOf(tx, actor, booking, seriesStartFor({ ...booking, type: "BOOKING" }, frequencies));
         if (ctx) await tell(tx, booking, (links) => quoteConvertedEmail(booking, ctx, links));
         await tx.audit(auditEntry(actor, "booking.convert", "booking", id, { type: quote.type, status: quote.status }, {
           type: booking.type,
@@ -473,7 +498,7 @@ export function makeStaffBookings(deps: StaffBookingsDeps) {
           ...(overrideCapacity ? { overrideCapacity: true } : {}),
         }));
         return ok(booking);
-      });
+      }).then(wakeGeneration);
     },
   };
 }

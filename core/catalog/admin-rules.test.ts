@@ -128,13 +128,24 @@ Deno.test("mergeExtraUpdate: moving to another service without an order drops it
 });
 
 Deno.test("mergeFrequencyUpdate and the default frequency", () => {
-  const weekly: Frequency = { _id: "f1", name: "Weekly", code: "WEEKLY", discountPercent: 15 };
+  const weekly: Frequency = { _id: "f1", name: "Weekly", code: "WEEKLY", discountPercent: 15, repeatUnit: "WEEK", repeatEvery: 1 };
   const putWeekly = put(validateFrequencyInput, (patch) => mergeFrequencyUpdate(weekly, patch));
   assert.deepEqual(putWeekly({ discountPercent: "12.345" }), ok({
     name: "Weekly",
     code: "WEEKLY",
     discountPercent: 12.35,
+    repeatUnit: "WEEK",
+    repeatEvery: 1,
   }));
+  // The repeat is judged as merged: a unit alone keeps the stored interval; NONE makes it 0.
+  assert.deepEqual(putWeekly({ repeatUnit: "MONTH" }), ok({ name: "Weekly", code: "WEEKLY", discountPercent: 15, repeatUnit: "MONTH", repeatEvery: 1 }));
+  assert.deepEqual(putWeekly({ repeatUnit: "NONE" }), ok({ name: "Weekly", code: "WEEKLY", discountPercent: 15, repeatUnit: "NONE", repeatEvery: 0 }));
+  assert.deepEqual(fieldErrorsOf(putWeekly({ repeatEvery: 0 })), { repeatEvery: ["Repeat every must be a whole number from 1 to 52"] });
+  const once: Frequency = { ...weekly, code: "ONE_TIME", repeatUnit: "NONE", repeatEvery: 0 };
+  assert.deepEqual(
+    fieldErrorsOf(put(validateFrequencyInput, (patch) => mergeFrequencyUpdate(once, patch))({ repeatUnit: "WEEK" })),
+    { repeatEvery: ["Repeat every must be a whole number from 1 to 52"] },
+  );
   assert.deepEqual(fieldErrorsOf(putWeekly({ discountPercent: 101 })), {
     discountPercent: ["Discount must be between 0 and 100"],
   });

@@ -21,9 +21,11 @@ import {
   type FrequencyInput,
   type FrequencyPatch,
   normaliseQuestion,
+  normaliseRepeat,
   type QuestionInput,
   type QuestionPatch,
   questionRuleErrors,
+  repeatRuleErrors,
   type ServiceInput,
   type ServicePatch,
   serviceRuleErrors,
@@ -80,8 +82,11 @@ export function mergeExtraUpdate({ _id: _, deletedAt: _d, ...stored }: Extra, pa
   return ok(moved && patch.order === undefined ? merged : { ...merged, order });
 }
 
-export const mergeFrequencyUpdate = ({ _id: _, ...stored }: Frequency, patch: FrequencyPatch): Result<FrequencyInput> =>
-  ok({ ...stored, ...patch });
+/** The repeat is judged as merged: a patch naming only the unit keeps the stored interval (NONE makes it 0). */
+export function mergeFrequencyUpdate({ _id: _, ...stored }: Frequency, patch: FrequencyPatch): Result<FrequencyInput> {
+  const merged = normaliseRepeat({ ...stored, ...patch });
+  return judged(merged, repeatRuleErrors(merged));
+}
 
 export function mergeQuestionUpdate({ _id: _, ...stored }: Question, patch: QuestionPatch): Result<QuestionInput> {
   const merged = normaliseQuestion({ ...stored, ...patch });

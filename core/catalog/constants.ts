@@ -25,6 +25,8 @@ export const CATALOG_LIMITS = {
   visitMinutes: { min: 15, max: 1440 },
   /** Minutes one of an add-on may add. */
   extraMinutes: 600,
+  /** A frequency repeats every 1 to this many weeks or months. */
+  repeatEvery: 52,
 } as const;
 
 /** A visit's length when staff set none: the 2 hours decisions.md assumed before visits had lengths. */
@@ -32,6 +34,9 @@ export const DEFAULT_VISIT_MINUTES = 120;
 
 /** An add-on's maximum quantity when staff set none. */
 export const DEFAULT_EXTRA_MAX_QUANTITY = 20;
+
+/** How a frequency repeats: NONE (a one-off), or every so many weeks or months (issue 17). */
+export const FREQUENCY_REPEAT_UNITS = ["NONE", "WEEK", "MONTH"] as const;
 
 /** What a booking without a chosen frequency uses. */
 export const DEFAULT_FREQUENCY_CODE = "ONE_TIME";

@@ -15,6 +15,7 @@ import {
   QUESTION_SCOPES,
   QUESTION_TYPES,
   DEFAULT_VISIT_MINUTES,
+  FREQUENCY_REPEAT_UNITS,
   SERVICE_DEFAULTS,
 } from "./constants.ts";
 
@@ -62,6 +63,8 @@ export const CATALOG_MESSAGES = {
   codeRequired: "Code is required",
   codePattern: "Code may use letters, numbers and underscores only",
   codeTooLong: "Code must be 40 characters or fewer",
+  repeatUnit: "Repeat must be NONE, WEEK or MONTH",
+  repeatEvery: `Repeat every must be a whole number from 1 to ${CATALOG_LIMITS.repeatEvery}`,
   codeTaken: "Another frequency already uses this code",
   discount: "Discount must be between 0 and 100",
   questionText: "Question text is required",
@@ -122,6 +125,8 @@ export const frequencySchema = z.object({
   name: z.string(),
   code: z.string(),
   discountPercent: z.number(),
+  repeatUnit: z.enum(FREQUENCY_REPEAT_UNITS).meta({ description: "NONE: a one-off; WEEK or MONTH: a booking with it starts a series of regular visits" }),
+  repeatEvery: z.number().int().meta({ description: "Every this many weeks or months (1 to 52); 0 with NONE", examples: [1] }),
 }).meta({ id: "Frequency" });
 
 export const questionSchema = z.object({
@@ -336,13 +341,56 @@ const frequencyFields = z.object({
     .meta({ pattern: "^[A-Za-z0-9_]+$", description: "Stored upper-case; unique", examples: ["WEEKLY"] }),
   discountPercent: numberWhere(M.discount, (n) => n.min(0, M.discount).max(100, M.discount)).transform(toHundredths)
     .meta({ description: "Off every visit after the first" }),
+  repeatUnit: oneOf(FREQUENCY_REPEAT_UNITS, M.repeatUnit)
+    .meta({ description: "NONE (a one-off), WEEK or MONTH: a booking with a repeating frequency starts a series of regular visits" }),
+  repeatEvery: wholeBetween(0, CATALOG_LIMITS.repeatEvery, M.repeatEvery)
+    .meta({ description: `Every this many weeks or months, 1 to ${CATALOG_LIMITS.repeatEvery}; NONE makes it 0` }),
 });
 
-export const frequencyInputSchema = withDefaults(frequencyFields, { discountPercent: 0 }).meta({ id: "FrequencyInput" });
+type FrequencyFields = z.output<typeof frequencyFields>;
+
+/**
+ * A frequency's repeat across its two fields: WEEK or MONTH needs an interval of 1 or more; an
+ * interval without a unit names nothing (0 is a one-off's and needs none).
+ */
+export function repeatRuleErrors({ repeatUnit, repeatEvery }: Partial<FrequencyFields>): FieldErrors {
+  if (repeatUnit === undefined) return repeatEvery !== undefined && repeatEvery !== 0 ? { repeatUnit: [M.repeatUnit] } : {};
+  if (repeatUnit !== "NONE" && (repeatEvery === undefined || repeatEvery < 1)) return { repeatEvery: [M.repeatEvery] };
+  return {};
+}
+
+/** A NONE unit makes the interval 0, whatever was sent. */
+export const normaliseRepeat = <F extends Partial<FrequencyFields>>(frequency: F): F =>
+  frequency.repeatUnit === "NONE" ? { ...frequency, repeatEvery: 0 } : frequency;
+
+/** The repeat a new frequency with one of the usual codes gets when staff send none. */
+export const REPEAT_BY_CODE: Readonly<Record<string, { repeatUnit: FrequencyFields["repeatUnit"]; repeatEvery: number }>> = {
+  WEEKLY: { repeatUnit: "WEEK", repeatEvery: 1 },
+  FORTNIGHTLY: { repeatUnit: "WEEK", repeatEvery: 2 },
+  MONTHLY: { repeatUnit: "MONTH", repeatEvery: 1 },
+};
+
+const NO_REPEAT = { repeatUnit: "NONE", repeatEvery: 0 } as const;
+
+export const frequencyInputSchema = withRule(
+  withDefaults(frequencyFields, { discountPercent: 0 }).extend({
+    repeatUnit: frequencyFields.shape.repeatUnit.optional(),
+    repeatEvery: frequencyFields.shape.repeatEvery.optional(),
+  }),
+  repeatRuleErrors,
+).transform(({ repeatUnit, repeatEvery, ...fields }): FrequencyFields =>
+  normaliseRepeat({
+    ...fields,
+    ...(repeatUnit === undefined ? REPEAT_BY_CODE[fields.code] ?? NO_REPEAT : { repeatUnit, repeatEvery: repeatEvery ?? 0 }),
+  })
+).meta({
+  id: "FrequencyInput",
+  description: "Without a repeat, WEEKLY, FORTNIGHTLY and MONTHLY repeat every 1 week, 2 weeks and 1 month; any other code is a one-off",
+});
 
 export const frequencyUpdateSchema = frequencyFields.partial().meta({
   id: "FrequencyUpdate",
-  description: "Any fields of FrequencyInput ('Edit %' sends discountPercent); ONE_TIME keeps its code",
+  description: "Any fields of FrequencyInput ('Edit %' sends discountPercent); ONE_TIME keeps its code. The repeat is judged with the stored one",
 });
 
 export type FrequencyInput = z.output<typeof frequencyInputSchema>;

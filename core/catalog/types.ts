@@ -2,14 +2,22 @@
  * The catalogue the booking form sells: services, their add-ons, frequencies and questions. A
  * stored record is what staff entered (its fields are declared once, in ./schemas.ts) plus its id.
  */
-import type { PRICING_MODELS, QUESTION_SCOPES, QUESTION_TYPES } from "./constants.ts";
+import type { FREQUENCY_REPEAT_UNITS, PRICING_MODELS, QUESTION_SCOPES, QUESTION_TYPES } from "./constants.ts";
 import type { ExtraInput, FrequencyInput, QuestionInput, ServiceInput } from "./schemas.ts";
 
-export { DEFAULT_FREQUENCY_CODE, PRICING_MODELS, QUESTION_SCOPES, QUESTION_TYPES, SERVICE_DEFAULTS } from "./constants.ts";
+export {
+  DEFAULT_FREQUENCY_CODE,
+  FREQUENCY_REPEAT_UNITS,
+  PRICING_MODELS,
+  QUESTION_SCOPES,
+  QUESTION_TYPES,
+  SERVICE_DEFAULTS,
+} from "./constants.ts";
 
 export type PricingModel = (typeof PRICING_MODELS)[number];
 export type QuestionType = (typeof QUESTION_TYPES)[number];
 export type QuestionScope = (typeof QUESTION_SCOPES)[number];
+export type FrequencyRepeatUnit = (typeof FREQUENCY_REPEAT_UNITS)[number];
 
 /** `deletedAt` is set when soft-deleted; soft-deleted services never reach public calls. */
 export type Service = ServiceInput & { _id: string; deletedAt: Date | null };
@@ -18,6 +26,7 @@ export type BedroomPrice = Service["bedroomPrices"][number];
 /** `order`: position in the service's list, starting at 1. */
 export type Extra = Omit<ExtraInput, "order"> & { _id: string; order: number; deletedAt: Date | null };
 
+/** `repeatUnit`/`repeatEvery`: NONE/0 for a one-off; WEEK or MONTH every 1..52 starts a series (issue 17). */
 export type Frequency = FrequencyInput & { _id: string };
 
 export type Question = QuestionInput & { _id: string };

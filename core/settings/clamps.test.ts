@@ -49,6 +49,7 @@ Deno.test("clampSchedulingSettings", async (t) => {
     dayEndHour: 17,
     reminderHoursBefore: 48,
     freeChangeCutoffHours: 12,
+    seriesHorizonWeeks: 12,
   };
   const cases: {
     name: string;
@@ -96,6 +97,15 @@ Deno.test("clampSchedulingSettings", async (t) => {
       current,
       expected: { ...current, reminderHoursBefore: 24, freeChangeCutoffHours: 0 },
     },
+    {
+      name: "the series horizon (issue 17) is clamped to 1-26 weeks, rounded, and falls back to 8",
+      input: { seriesHorizonWeeks: 0 },
+      current,
+      expected: { ...current, seriesHorizonWeeks: 1 },
+    },
+    { name: "series horizon above 26", input: { seriesHorizonWeeks: 52 }, current, expected: { ...current, seriesHorizonWeeks: 26 } },
+    { name: "series horizon as text", input: { seriesHorizonWeeks: "9.6" }, current, expected: { ...current, seriesHorizonWeeks: 10 } },
+    { name: "series horizon not a number", input: { seriesHorizonWeeks: "soon" }, current, expected: { ...current, seriesHorizonWeeks: 8 } },
     {
       name: "upper limits",
       input: { maxConcurrentPerSlot: 51, slotBufferMin: -1, leadDays: -3 },

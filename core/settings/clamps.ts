@@ -23,6 +23,7 @@ export const SCHEDULING_LIMITS = {
   dayEndHour: { min: 1, max: 24, fallback: 18 },
   reminderHoursBefore: { min: 1, max: 168, fallback: 24 },
   freeChangeCutoffHours: { min: 0, max: 168, fallback: 24 },
+  seriesHorizonWeeks: { min: 1, max: 26, fallback: 8 },
 } as const;
 
 export const CONTENT_LIMITS = { label: 100, placeholder: 200 } as const;
@@ -72,6 +73,7 @@ export const schedulingChangesSchema = z.object({
     L.freeChangeCutoffHours,
     "Up to this many hours before the start the customer may move or cancel free of charge on the manage-my-booking page. ",
   ),
+  seriesHorizonWeeks: clamped(L.seriesHorizonWeeks, "How many weeks ahead the visits of a series of regular cleans are booked. "),
   closedWeekdays: lenient(closedWeekdays, {
     type: "array",
     items: { type: "integer", minimum: 0, maximum: 6 },

@@ -23,6 +23,8 @@ export const schedulingSchema = z.object({
     .meta({ description: "Hours before a job its reminder e-mail goes to the customer" }),
   freeChangeCutoffHours: z.number().int().min(L.freeChangeCutoffHours.min).max(L.freeChangeCutoffHours.max)
     .meta({ description: "Up to this many hours before the start the customer may move or cancel free of charge on the manage-my-booking page" }),
+  seriesHorizonWeeks: z.number().int().min(L.seriesHorizonWeeks.min).max(L.seriesHorizonWeeks.max)
+    .meta({ description: "How many weeks ahead the visits of a series of regular cleans are booked (each capacity-checked)" }),
 }).meta({ id: "SchedulingSettings" });
 
 export const slotBufferSchema = schedulingSchema.pick({ slotBufferMin: true }).meta({ id: "SlotBufferSetting" });

@@ -22,6 +22,8 @@ export interface SchedulingSettings {
    * manage-my-booking page (the cancellation policy's 24 hours); inside it they call.
    */
   freeChangeCutoffHours: number;
+  /** How many weeks ahead the visits of a series of regular cleans exist (issue 17). */
+  seriesHorizonWeeks: number;
 }
 
 export const SCHEDULING_DEFAULTS: SchedulingSettings = {
@@ -36,6 +38,7 @@ export const SCHEDULING_DEFAULTS: SchedulingSettings = {
   dayEndHour: 18,
   reminderHoursBefore: 24,
   freeChangeCutoffHours: 24,
+  seriesHorizonWeeks: 8,
 };
 
 /** A date the business is closed (public holiday, team day off): no job starts on it. */

@@ -1,0 +1,252 @@
+/**
+ * Generates the visits of the series of regular cleans (issue 17) over a rolling horizon (the
+ * scheduling setting seriesHorizonWeeks), inside each API process, like the e-mail relay.
+ *
+ * Correct with several processes and across restarts, each series in a transaction of its own:
+ * - the series row is claimed FOR UPDATE SKIP LOCKED, so one process at a time generates a given
+ *   series (another passes over it to the next due one), and a staff change of that series waits
+ *   for it, or it for the change;
+ * - each visit is inserted with ON CONFLICT on the unique index (series_id, series_date), so an
+ *   occurrence can never get two visits, whatever any process's bookkeeping says;
+ * - each visit's place is decided under the capacity lock (decideCapacityLocked), held to the
+ *   commit, as any booking's is: a visit that can't be placed (the time is full, or the business
+ *   is closed that day) is stored NEEDS_ATTENTION and holds no place;
+ * - generated_through is written only while the series' version is the one read: a process
+ *   holding older terms rolls its whole transaction back, writing nothing.
+ * A restart resumes from generated_through. No e-mail is sent per visit: the reminder job reminds
+ * each visit before it, as any booking.
+ */
+import { capacityClaim } from "../../core/booking/capacity.ts";
+import { generatedVisitStatus, plannedVisits, visitRecord } from "../../core/series/rules.ts";
+import type { SeriesGeneration } from "../../core/series/ports.ts";
+import type { Series } from "../../core/series/types.ts";
+import type { SchedulingSettings } from "../../core/settings/types.ts";
+import { melbourneYmd } from "../../core/shared/melbourne-time.ts";
+import { type Clock, systemClock } from "../../core/shared/ports.ts";
+import { ok } from "../../core/shared/result.ts";
+import { decideCapacityLocked, insertSeriesVisit } from "../postgres/booking-repository.ts";
+import { makeClosedDatesStore } from "../postgres/closed-dates-repository.ts";
+import type { Queryable, Sql } from "../postgres/db.ts";
+import { claimDueSeries, firstVisitStatusForGeneration, markGenerated, takenOccurrences } from "../postgres/series-repository.ts";
+import { makeSettingsStore } from "../postgres/settings-repository.ts";
+import { runInTransaction } from "../postgres/transaction.ts";
+
+export interface SeriesJobLog {
+  info(message: string): void;
+  error(message: string): void;
+}
+
+export interface SeriesJobOptions {
+  sql: Sql;
+  clock?: Clock;
+  /** Series generated per run at most (each in its own transaction). */
+  batchSize?: number;
+  log?: SeriesJobLog;
+}
+
+/** What one run did. */
+export interface SeriesRun {
+  /** Series decided through the horizon. */
+  series: number;
+  /** Visits created (NEEDS_ATTENTION ones included). */
+  visits: number;
+}
+
+export interface SeriesJob extends SeriesGeneration {
+  /** Generates every due series (up to batchSize). Rejects when the database cannot be reached. */
+  runOnce(): Promise<SeriesRun>;
+  /** Runs every intervalMs, at once after wake(), and back to back while runs come back full. */
+  start(intervalMs?: number): void;
+  /** Stops the loop and waits for the run in flight. */
+  stop(): Promise<void>;
+  /** Asks the loop to run now (e.g. right after a booking started a series). */
+  wake(): void;
+}
+
+/** What a run reads before its transactions: the horizon, the capacity rule, the closed dates. */
+interface RunContext {
+  now: Date;
+  scheduling: SchedulingSettings;
+  today: string;
+  /** Closed dates from today on. */
+  closed: ReadonlySet<string>;
+}
+
+const errorText = (error: unknown): string => (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, 1000);
+
+/** The series' terms changed under this generation: the transaction rolls back, writing nothing. */
+const STALE_TERMS = { ok: false, reason: "its terms changed while its visits were generated" } as const;
+/** Its first visit is being changed right now: nothing is written; the next run generates it. */
+const FIRST_VISIT_BUSY = { ok: false, reason: "its first visit was being changed; it is left for the next run" } as const;
+
+/** A series whose generation failed (its id, when it had been claimed), so a run can pass over it. */
+class SeriesGenerationFailed extends Error {
+  /** `expected`: nothing went wrong, the series is merely left for the next run. */
+  constructor(readonly seriesId: string | null, readonly reason: unknown, readonly expected = false) {
+    super(`generating series ${seriesId ?? "(none claimed)"} failed: ${errorText(reason)}`);
+  }
+}
+
+/**
+ * Inside the series' transaction (its row locked): the visits of the occurrences not decided yet,
+ * each placed or NEEDS_ATTENTION, then generated_through. How many visits were created, or a
+ * failure (the terms changed) that rolls it all back.
+ */
+async function generateLocked(tx: Queryable, series: Series, ctx: RunContext) {
+  const plan = plannedVisits(series, { now: ctx.now, horizonWeeks: ctx.scheduling.seriesHorizonWeeks });
+  // Claimed as ACTIVE under its lock: there is a plan.
+  if (!plan) return STALE_TERMS;
+  let created = 0;
+  if (plan.visits.length > 0) {
+    const firstStatus = await firstVisitStatusForGeneration(tx, series);
+    if (firstStatus === "busy") return FIRST_VISIT_BUSY;
+    const taken = await takenOccurrences(tx, series._id, plan.visits[0].date, plan.through);
+    for (const visit of plan.visits) {
+      if (taken.has(visit.date)) continue;
+      const closed = ctx.closed.has(visit.date);
+      // A closed day needs no place: the visit is for staff to move or skip whatever the capacity.
+      const free = !closed && (await decideCapacityLocked(tx, capacityClaim({ start: visit.startTime, end: visit.endTime }, ctx.scheduling))).ok;
+      const status = generatedVisitStatus(firstStatus, { free, closed });
+      const stored = await insertSeriesVisit(tx, visitRecord(series.template, visit, status), {
+        seriesId: series._id,
+        seriesDate: visit.date,
+        customerId: series.customerId,
+      });
+      if (stored) created++;
+    }
+  }
+  if (!await markGenerated(tx, series._id, series.version, plan.through)) return STALE_TERMS;
+  return ok(created);
+}
+
+/** The longest wait between runs while the database cannot be reached. */
+const MAX_RETRY_DELAY_MS = 10 * 60_000;
+
+export function makeSeriesJob(options: SeriesJobOptions): SeriesJob {
+  const { sql, clock = systemClock, batchSize = 100, log = console } = options;
+  const settings = makeSettingsStore(sql);
+  const closedDates = makeClosedDatesStore(sql);
+
+  // Read before the transactions, which hold the series' rows (and PGlite's one connection).
+  async function context(): Promise<RunContext> {
+    const now = clock.now();
+    const scheduling = await settings.getScheduling();
+    const today = melbourneYmd(now);
+    const closed = await closedDates.list({ from: today });
+    return { now, scheduling, today, closed: new Set(closed.map((day) => day.date)) };
+  }
+
+  /**
+   * One series in one transaction: claimed (or, locked elsewhere, passed over), generated, marked.
+   * Its id and the visits created; null when none was due; a failure names the series it claimed.
+   */
+  async function generateOne(ctx: RunContext, claim: { id?: string; passOver?: string[] }) {
+    let claimed: string | null = null;
+    try {
+      const done = await runInTransaction(sql, async (tx) => {
+        const series = await claimDueSeries(tx, { today: ctx.today, horizonWeeks: ctx.scheduling.seriesHorizonWeeks }, claim);
+        if (!series) return ok(null);
+        claimed = series._id;
+        const created = await generateLocked(tx, series, ctx);
+        return created.ok ? ok({ id: series._id, created: created.value }) : created;
+      });
+      // Nothing was written (its terms changed, or its first visit was busy): it is tried again later.
+      if (!done.ok) throw new SeriesGenerationFailed(claimed, new Error(done.reason), true);
+      return done.value;
+    } catch (error) {
+      throw error instanceof SeriesGenerationFailed ? error : new SeriesGenerationFailed(claimed, error);
+    }
+  }
+
+  async function runOnce(): Promise<SeriesRun> {
+    const ctx = await context();
+    const run: SeriesRun = { series: 0, visits: 0 };
+    // A series that failed is passed over for the rest of the run, so it holds up no other.
+    const passOver: string[] = [];
+    while (run.series + passOver.length < batchSize) {
+      let done;
+      try {
+        done = await generateOne(ctx, { passOver });
+      } catch (error) {
+        // Nothing claimed: the database itself failed, and the run with it.
+        if (!(error instanceof SeriesGenerationFailed) || error.seriesId === null) throw error instanceof SeriesGenerationFailed ? error.reason : error;
+        (error.expected ? log.info : log.error)(`[series] ${error.message}`);
+        passOver.push(error.seriesId);
+        continue;
+      }
+      if (done === null) break;
+      run.series++;
+      run.visits += done.created;
+    }
+    return run;
+  }
+
+  /** One series now (after a change of terms or a resume); 0 when another process is at it. */
+  async function generate(seriesId: string): Promise<number> {
+    return (await generateOne(await context(), { id: seriesId }))?.created ?? 0;
+  }
+
+  let stopped = true;
+  let intervalMs = 5 * 60_000;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let inFlight: Promise<void> | undefined;
+  let runAgain = false;
+  let failedRuns = 0;
+
+  const retryDelay = () => Math.min(intervalMs * 2 ** failedRuns, Math.max(intervalMs, MAX_RETRY_DELAY_MS));
+
+  function schedule(delayMs: number): void {
+    if (stopped) return;
+    if (timer !== undefined) clearTimeout(timer);
+    timer = setTimeout(tick, delayMs);
+  }
+
+  function tick(): void {
+    timer = undefined;
+    if (stopped) return;
+    if (inFlight) {
+      runAgain = true;
+      return;
+    }
+    inFlight = (async () => {
+      try {
+        const run = await runOnce();
+        if (failedRuns > 0) log.info(`[series] database reachable again after ${failedRuns} failed runs`);
+        failedRuns = 0;
+        if (run.visits > 0) log.info(`[series] generated ${run.visits} visit${run.visits === 1 ? "" : "s"} of ${run.series} series`);
+        if (run.series >= batchSize) runAgain = true;
+      } catch (error) {
+        failedRuns++;
+        log.error(`[series] run failed: ${errorText(error)} (next try in ${Math.round(retryDelay() / 1000)} s)`);
+      }
+    })();
+    inFlight.finally(() => {
+      inFlight = undefined;
+      const now = runAgain;
+      runAgain = false;
+      schedule(now ? 0 : failedRuns > 0 ? retryDelay() : intervalMs);
+    });
+  }
+
+  return {
+    runOnce,
+    generate,
+    start(everyMs = 5 * 60_000) {
+      if (!stopped) return;
+      stopped = false;
+      intervalMs = everyMs;
+      schedule(0);
+    },
+    async stop() {
+      stopped = true;
+      if (timer !== undefined) clearTimeout(timer);
+      timer = undefined;
+      await inFlight;
+    },
+    wake() {
+      if (stopped) return;
+      if (inFlight) runAgain = true;
+      else schedule(0);
+    },
+  };
+}

@@ -1,0 +1,165 @@
+/** The series of regular visits (issue 17): staff list, read and change them. */
+import type { Context } from "hono";
+import { z } from "zod";
+import type { SeriesAdmin } from "../../../core/series/admin.ts";
+import {
+  seriesChangeSchema,
+  seriesDetailSchema,
+  seriesEndSchema,
+  seriesListQuerySchema,
+  seriesListSchema,
+  seriesMoveSchema,
+  seriesPauseSchema,
+  seriesResumeSchema,
+  seriesSkipSchema,
+} from "../../../core/series/schemas.ts";
+import type { Result } from "../../../core/shared/result.ts";
+import { failWith } from "../../http-errors.ts";
+import { errors, IdParams, json, jsonBody, route, routeGroup } from "../../openapi.ts";
+
+const admin = { tags: ["Staff: series of regular visits"] as [string], "x-required-role": "admin" as const };
+const seriesNotFound = [404, "SERIES_NOT_FOUND: unknown or malformed series id"] as [404, string];
+const ended = [409, "SERIES_ENDED: the series has ended and takes no more changes"] as [409, string];
+const VisitParams = IdParams.extend({ bookingId: z.string().meta({ description: "The visit's booking _id" }) });
+
+const EMAILED = "The customer gets one e-mail saying so.";
+const AUDITED = (action: string) => `Audited as ${action} (entity series). The answer is the series as it now is.`;
+
+/** A use case's value as JSON, or its error in the one shape. */
+const answer = <T>(c: Context, result: Result<T>) => (result.ok ? c.json(result.value as object, 200) : failWith(c, result.error));
+
+const listSeries = route({
+  ...admin, method: "get", path: "/series", summary: "Series of regular visits: filter, search, pages",
+  description:
+    "Newest first. q matches the customer's name, e-mail, phone digits however typed (+61 read as 0), the suburb, and the reference " +
+    "of any visit, however typed. nextVisit is the next visit from now that still stands; needsAttention counts the visits that " +
+    "could not be placed.",
+  request: { query: seriesListQuerySchema },
+  responses: { 200: json(seriesListSchema, "One page"), ...errors([422, "VALIDATION_FAILED: a query value is not allowed (fieldErrors names it)"]) },
+});
+const getSeries = route({
+  ...admin, method: "get", path: "/series/{id}", summary: "One series, with every visit past and coming",
+  request: { params: IdParams },
+  responses: { 200: json(seriesDetailSchema, "The series"), ...errors(seriesNotFound) },
+});
+const skipVisit = route({
+  ...admin, method: "post", path: "/series/{id}/visits/{bookingId}/skip", summary: "Skip one visit",
+  description:
+    "The visit becomes CANCELLED with the reason given (default \"Skipped\") and keeps its series date, so it is never generated " +
+    "again; only a coming visit that is PENDING, CONFIRMED or NEEDS_ATTENTION can be skipped. " + EMAILED +
+    " (with a calendar update removing it and a manage-my-booking link). " + AUDITED("series.skip"),
+  request: { params: VisitParams, body: jsonBody(seriesSkipSchema) },
+  responses: {
+    200: json(seriesDetailSchema, "The series"),
+    ...errors(
+      [404, "SERIES_NOT_FOUND (unknown series) or VISIT_NOT_IN_SERIES (the booking is not one of its visits)"],
+      [409, "SERIES_ENDED, or VISIT_NOT_CHANGEABLE (the visit is cancelled, done, or has started)"],
+      [422, "VALIDATION_FAILED: fieldErrors.reason (not text, or over 500 characters)"],
+    ),
+  },
+});
+const moveVisit = route({
+  ...admin, method: "post", path: "/series/{id}/visits/{bookingId}/move", summary: "Move one visit",
+  description:
+    "The visit moves to startTimeISO, keeping its length and its series date. The start is judged by the office's rules (no lead " +
+    "time; never in the past, on the hour within the slot hours, not on a closed day or date, ending by the close of the day) and " +
+    "the capacity rule decides it under the capacity lock, leaving the visit's own place out (a superadmin may override). A " +
+    "NEEDS_ATTENTION visit moved into a free place becomes PENDING or CONFIRMED, as the series' first visit is. Moving a visit to " +
+    "its own time changes nothing. " + EMAILED + " (with the updated calendar event). " + AUDITED("series.move"),
+  request: { params: VisitParams, body: jsonBody(seriesMoveSchema) },
+  responses: {
+    200: json(seriesDetailSchema, "The series"),
+    ...errors(
+      [403, "FORBIDDEN: overrideCapacity sent by an admin who is not a superadmin"],
+      [404, "SERIES_NOT_FOUND (unknown series) or VISIT_NOT_IN_SERIES (the booking is not one of its visits)"],
+      [409, "SLOT_UNAVAILABLE (the time is full), SERIES_ENDED, or VISIT_NOT_CHANGEABLE (the visit is cancelled, done, or has started)"],
+      [422, "VALIDATION_FAILED: fieldErrors.startTimeISO (missing, not an ISO instant, or a time the office cannot book)"],
+    ),
+  },
+});
+const changeSeries = route({
+  ...admin, method: "post", path: "/series/{id}/change", summary: "Change the series from a date on",
+  description:
+    "Any of the start time (HH:MM, Melbourne), the frequency (one that repeats), the hours or bedrooms and the add-ons; the others " +
+    "keep the series' own. A change of size, add-ons or frequency is re-priced by core on the live catalogue (each visit at the " +
+    "recurring price). The new terms start on fromDate (today or later): its day becomes the series' day, and its first visit is " +
+    "judged by the office's start rules. The visits from fromDate that still stand become CANCELLED (\"Replaced by a change to the " +
+    "regular clean\") with their series dates freed, and the visits are generated again at once. " + EMAILED + " " +
+    AUDITED("series.change"),
+  request: { params: IdParams, body: jsonBody(seriesChangeSchema) },
+  responses: {
+    200: json(seriesDetailSchema, "The series"),
+    ...errors(
+      seriesNotFound,
+      [409, "SERIES_ENDED, or SERVICE_DELETED (the series' service is no longer in the catalogue, so it cannot be re-priced)"],
+      [422, "VALIDATION_FAILED: fieldErrors on fromDate, startTime, frequencyCode, hours, bedrooms or extras"],
+    ),
+  },
+});
+const pauseSeries = route({
+  ...admin, method: "post", path: "/series/{id}/pause", summary: "Pause the series",
+  description:
+    "From fromDate (today or later; default today) no visit is planned: the visits from then that still stand become CANCELLED " +
+    "(\"Regular clean paused\") and nothing is generated until it resumes. The body may be left out. Pausing a paused series changes " +
+    "nothing. " + EMAILED + " " + AUDITED("series.pause"),
+  request: { params: IdParams, body: { ...jsonBody(seriesPauseSchema), required: false } },
+  responses: {
+    200: json(seriesDetailSchema, "The series"),
+    ...errors(seriesNotFound, ended, [422, "VALIDATION_FAILED: fieldErrors.fromDate (not a date, or before today)"]),
+  },
+});
+const resumeSeries = route({
+  ...admin, method: "post", path: "/series/{id}/resume", summary: "Resume a paused series",
+  description:
+    "The series is ACTIVE again from fromDate (today or later; default today), on its own days and time, and its visits are " +
+    "generated at once. The body may be left out. Resuming an active series changes nothing. " + EMAILED + " " +
+    AUDITED("series.resume"),
+  request: { params: IdParams, body: { ...jsonBody(seriesResumeSchema), required: false } },
+  responses: {
+    200: json(seriesDetailSchema, "The series"),
+    ...errors(seriesNotFound, ended, [422, "VALIDATION_FAILED: fieldErrors.fromDate (not a date, or before today)"]),
+  },
+});
+const endSeries = route({
+  ...admin, method: "post", path: "/series/{id}/end", summary: "End the series from a date",
+  description:
+    "The series is ENDED from fromDate (today or later): every visit from then that is not DONE becomes CANCELLED with the reason " +
+    "(default \"Regular clean ended\") and nothing more is generated. The customer gets one e-mail, not one per visit, with one " +
+    "calendar update removing the cancelled visits. " + AUDITED("series.end"),
+  request: { params: IdParams, body: jsonBody(seriesEndSchema) },
+  responses: {
+    200: json(seriesDetailSchema, "The series"),
+    ...errors(seriesNotFound, ended, [422, "VALIDATION_FAILED: fieldErrors.fromDate (missing, not a date, or before today) or fieldErrors.reason"]),
+  },
+});
+
+/** A pause or resume sent with no body at all takes the defaults (the declared body is optional). */
+const hasBody = (c: Context) => (c.req.header("content-type") ?? "") !== "" || Number(c.req.header("content-length") ?? 0) > 0;
+
+/** The series calls, mounted under /api/admin behind requireAdmin (any admin). */
+export function seriesAdminRoutes(series: SeriesAdmin) {
+  const group = routeGroup();
+  group.on("POST", "/series/:id/pause", async (c, next) => {
+    if (hasBody(c)) return await next();
+    return answer(c, await series.pause(c.get("admin"), c.req.param("id"), {}));
+  });
+  group.on("POST", "/series/:id/resume", async (c, next) => {
+    if (hasBody(c)) return await next();
+    return answer(c, await series.resume(c.get("admin"), c.req.param("id"), {}));
+  });
+  return group
+    .openapi(listSeries, async (c) => c.json(await series.list(c.req.valid("query")), 200))
+    .openapi(getSeries, async (c) => answer(c, await series.get(c.req.valid("param").id)))
+    .openapi(skipVisit, async (c) => {
+      const { id, bookingId } = c.req.valid("param");
+      return answer(c, await series.skip(c.get("admin"), id, bookingId, c.req.valid("json")));
+    })
+    .openapi(moveVisit, async (c) => {
+      const { id, bookingId } = c.req.valid("param");
+      return answer(c, await series.move(c.get("admin"), id, bookingId, c.req.valid("json")));
+    })
+    .openapi(changeSeries, async (c) => answer(c, await series.change(c.get("admin"), c.req.valid("param").id, c.req.valid("json"))))
+    .openapi(pauseSeries, async (c) => answer(c, await series.pause(c.get("admin"), c.req.valid("param").id, c.req.valid("json"))))
+    .openapi(resumeSeries, async (c) => answer(c, await series.resume(c.get("admin"), c.req.valid("param").id, c.req.valid("json"))))
+    .openapi(endSeries, async (c) => answer(c, await series.end(c.get("admin"), c.req.valid("param").id, c.req.valid("json"))));
+}

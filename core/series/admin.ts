@@ -1,0 +1,284 @@
+/**
+ * What staff do with a series of regular visits (issue 17): list and read them, skip or move one
+ * visit, change the series from a date, pause, resume and end it. Every change is one transaction
+ * in the lock order (the series row, its visits, the capacity lock) with its audit row (entity
+ * "series") and exactly one customer e-mail; the answer is the series as it is afterwards.
+ */
+import { auditEntry } from "../admin/audit.ts";
+import { capacityClaim } from "../booking/capacity.ts";
+import { newManageToken } from "../booking/manage-token.ts";
+import { closedDateLabels, closedDateLookupDay } from "../booking/scheduling.ts";
+import type { StaffActor } from "../booking/staff-bookings.ts";
+import { STATUS_ERRORS } from "../booking/status.ts";
+import type { BookingRecord } from "../booking/types.ts";
+import type { CatalogReader } from "../catalog/ports.ts";
+import type { MessageContext } from "../notifications/messages.ts";
+import {
+  seriesChangedEmail,
+  seriesEndedEmail,
+  seriesPausedEmail,
+  seriesResumedEmail,
+  seriesVisitMovedEmail,
+  seriesVisitSkippedEmail,
+} from "../notifications/series-messages.ts";
+import type { ClosedDatesStore, SettingsStore } from "../settings/ports.ts";
+import { parseIsoInstant } from "../shared/iso-instant.ts";
+import { melbourneYmd } from "../shared/melbourne-time.ts";
+import type { Clock } from "../shared/ports.ts";
+import { err, ok, type Result } from "../shared/result.ts";
+import { type Page, totalPagesOf } from "../booking/admin-query.ts";
+import type { SeriesGeneration, SeriesStore, SeriesTx } from "./ports.ts";
+import {
+  clockOf,
+  planChange,
+  planEnd,
+  planMove,
+  planPause,
+  plannedStartsFrom,
+  planResume,
+  planSkip,
+  SERIES_CANCEL_REASONS,
+  SERIES_ERRORS,
+} from "./rules.ts";
+import type {
+  SeriesChangeBody,
+  SeriesDetail,
+  SeriesEndInput,
+  SeriesListQuery,
+  SeriesMoveInput,
+  SeriesPauseInput,
+  SeriesResumeInput,
+  SeriesSkipInput,
+  SeriesSummary,
+} from "./schemas.ts";
+import type { Series } from "./types.ts";
+
+export interface SeriesAdminDeps {
+  store: SeriesStore;
+  catalog: CatalogReader;
+  settings: Pick<SettingsStore, "getScheduling">;
+  closedDates: Pick<ClosedDatesStore, "list">;
+  clock: Clock;
+  /** The business profile, policy and site URL the customer's e-mails are composed with. */
+  messages: { context(): Promise<MessageContext> };
+  generation: SeriesGeneration;
+}
+
+const NEXT_VISITS_TOLD = 3;
+
+/** What the audit row keeps of a visit. */
+const visitFacts = (visit: BookingRecord) => ({
+  bookingId: visit._id,
+  reference: visit.reference,
+  seriesDate: visit.seriesDate,
+  startTime: visit.startTime,
+  endTime: visit.endTime,
+  status: visit.status,
+});
+
+/** What the audit row keeps of a series' terms and price. */
+const termsFacts = (series: Series) => ({
+  frequencyCode: series.frequencyCode,
+  repeatUnit: series.unit,
+  repeatEvery: series.every,
+  anchorDate: series.anchorDate,
+  startTime: clockOf(series.startMinutes),
+  durationMinutes: series.durationMinutes,
+  hours: series.template.hours,
+  bedrooms: series.template.bedrooms,
+  extras: series.template.extras.map(({ extraId, quantity }) => ({ extraId, quantity })),
+  recurringTotal: series.template.firstServiceTotal,
+});
+
+export function makeSeriesAdmin(deps: SeriesAdminDeps) {
+  const { store, clock, messages, generation } = deps;
+
+  async function detail(id: string): Promise<Result<SeriesDetail>> {
+    const [found, scheduling] = await Promise.all([store.getDetail(id, clock.now()), deps.settings.getScheduling()]);
+    return found ? ok({ ...found, horizonWeeks: scheduling.seriesHorizonWeeks }) : err(SERIES_ERRORS.notFound);
+  }
+
+  /** A visit e-mail with a fresh manage-my-booking link, written in the transaction. */
+  async function tellAboutVisit(tx: SeriesTx, visit: BookingRecord, compose: (links: { manageToken: string }) => ReturnType<typeof seriesVisitSkippedEmail>) {
+    const manage = await newManageToken();
+    await tx.saveManageTokenHash(visit._id, manage.hash);
+    await tx.enqueueEmail(compose({ manageToken: manage.token }));
+  }
+
+  /** Runs `work` under the series' lock; afterwards (committed) the series as it is now. */
+  async function changeSeries(
+    id: string,
+    work: (tx: SeriesTx, series: Series) => Promise<Result<"changed" | "unchanged">>,
+    afterCommit?: () => Promise<unknown>,
+  ): Promise<Result<SeriesDetail>> {
+    const done = await store.transaction(async (tx) => {
+      const series = await tx.lockSeries(id);
+      if (!series) return err(SERIES_ERRORS.notFound);
+      return work(tx, series);
+    });
+    if (!done.ok) return done;
+    if (done.value === "changed" && afterCommit) await afterCommit();
+    return detail(id);
+  }
+
+  return {
+    async list(query: SeriesListQuery): Promise<Page<SeriesSummary>> {
+      const { items, totalItems } = await store.list(query, clock.now());
+      return { items, page: query.page, totalPages: totalPagesOf(totalItems, query.limit), totalItems };
+    },
+
+    get: detail,
+
+    /** One visit skipped: CANCELLED with the reason (default "Skipped"), its date kept so it is never generated again. */
+    async skip(actor: StaffActor, id: string, bookingId: string, input: SeriesSkipInput): Promise<Result<SeriesDetail>> {
+      const ctx = await messages.context();
+      const reason = input.reason?.trim() || SERIES_CANCEL_REASONS.skipped;
+      return changeSeries(id, async (tx, series) => {
+        const visit = await tx.lockVisit(series._id, bookingId);
+        if (!visit) return err(SERIES_ERRORS.visitNotInSeries);
+        const now = clock.now();
+        const plan = planSkip(series, visit, now);
+        if (!plan.ok) return plan;
+        const skipped = await tx.skipVisit(visit._id, reason, now);
+        await tellAboutVisit(tx, skipped, (links) => seriesVisitSkippedEmail(skipped, series, ctx, links));
+        await tx.audit(auditEntry(actor, "series.skip", "series", series._id, visitFacts(visit), { ...visitFacts(skipped), reason }));
+        return ok("changed");
+      });
+    },
+
+    /**
+     * One visit moved to a new start (the office's start rules, its length kept), capacity-checked
+     * without its own place unless a superadmin overrides; a NEEDS_ATTENTION visit placed this way
+     * takes the series' visit status. Its date stays, so the occurrence is not generated again.
+     */
+    async move(actor: StaffActor, id: string, bookingId: string, input: SeriesMoveInput): Promise<Result<SeriesDetail>> {
+      const override = input.overrideCapacity ?? false;
+      if (override && actor.role !== "superadmin") return err(STATUS_ERRORS.overrideForbidden);
+      // The schema accepted it, so it parses.
+      const start = parseIsoInstant(input.startTimeISO) as Date;
+      const day = closedDateLookupDay(start);
+      const [scheduling, closed, ctx] = await Promise.all([
+        deps.settings.getScheduling(),
+        day ? deps.closedDates.list({ from: day, to: day }) : [],
+        messages.context(),
+      ]);
+      return changeSeries(id, async (tx, series) => {
+        const visit = await tx.lockVisit(series._id, bookingId);
+        if (!visit) return err(SERIES_ERRORS.visitNotInSeries);
+        const now = clock.now();
+        const plan = planMove(series, visit, start, {
+          now,
+          scheduling,
+          closedDates: closedDateLabels(closed),
+          firstVisitStatus: await tx.firstVisitStatus(series),
+        });
+        if (!plan.ok) return plan;
+        if (plan.value.unchanged) return ok("unchanged");
+        if (!override) {
+          const decision = await tx.decideCapacity(capacityClaim({ start: plan.value.startTime, end: plan.value.endTime }, scheduling), visit._id);
+          if (!decision.ok) return decision;
+        }
+        const moved = await tx.moveVisit(visit._id, plan.value, now);
+        await tellAboutVisit(tx, moved, (links) => seriesVisitMovedEmail(visit, moved, series, ctx, links));
+        await tx.audit(auditEntry(actor, "series.move", "series", series._id, visitFacts(visit), {
+          ...visitFacts(moved),
+          ...(override ? { overrideCapacity: true } : {}),
+        }));
+        return ok("changed");
+      });
+    },
+
+    /**
+     * The series changes from a date on (time, frequency, size, add-ons; re-priced on the live
+     * catalogue): the visits from that date that still stand are cancelled ("Replaced by a change to
+     * the regular clean", their dates freed), the new terms start on that date, and the visits are
+     * generated again at once.
+     */
+    async change(actor: StaffActor, id: string, input: SeriesChangeBody): Promise<Result<SeriesDetail>> {
+      const now = clock.now();
+      const [current, scheduling, closed, ctx] = await Promise.all([
+        store.getById(id),
+        deps.settings.getScheduling(),
+        deps.closedDates.list({ from: input.fromDate, to: input.fromDate }),
+        messages.context(),
+      ]);
+      if (!current) return err(SERIES_ERRORS.notFound);
+      // The catalogue as it is now: the series' service (null once deleted), its add-ons, the frequencies.
+      const service = current.template.serviceId ? await deps.catalog.getService(current.template.serviceId) : null;
+      const [extras, frequencies] = await Promise.all([service ? deps.catalog.listExtras(service._id) : [], deps.catalog.listFrequencies()]);
+      return changeSeries(id, async (tx, series) => {
+        const plan = planChange(series, input, { service, extras, frequencies }, { now, scheduling, closedDates: closedDateLabels(closed) });
+        if (!plan.ok) return plan;
+        const replaced = await tx.cancelVisitsFrom(series._id, input.fromDate, SERIES_CANCEL_REASONS.replaced, { keepSeriesDate: false });
+        const after = await tx.saveChange(series._id, plan.value);
+        await tx.enqueueEmail(seriesChangedEmail(after, {
+          fromDate: input.fromDate,
+          replaced,
+          nextStarts: plannedStartsFrom(after, input.fromDate, NEXT_VISITS_TOLD),
+        }, ctx));
+        await tx.audit(auditEntry(actor, "series.change", "series", series._id, termsFacts(series), {
+          ...termsFacts(after),
+          fromDate: input.fromDate,
+          replacedIds: replaced.map((visit) => visit._id),
+        }));
+        return ok("changed");
+      }, () => generation.generate(id));
+    },
+
+    /** Paused from a date (default today): the visits from then cancelled ("Regular clean paused", dates freed); nothing generated. */
+    async pause(actor: StaffActor, id: string, input: SeriesPauseInput): Promise<Result<SeriesDetail>> {
+      const fromDate = input.fromDate ?? melbourneYmd(clock.now());
+      const ctx = await messages.context();
+      return changeSeries(id, async (tx, series) => {
+        const plan = planPause(series, fromDate, clock.now());
+        if (!plan.ok) return plan;
+        if (plan.value === "unchanged") return ok("unchanged");
+        const cancelled = await tx.cancelVisitsFrom(series._id, fromDate, SERIES_CANCEL_REASONS.paused, { keepSeriesDate: false });
+        const after = await tx.pause(series._id);
+        await tx.enqueueEmail(seriesPausedEmail(after, { fromDate, cancelled }, ctx));
+        await tx.audit(auditEntry(actor, "series.pause", "series", series._id, { status: series.status }, {
+          status: after.status,
+          fromDate,
+          cancelledIds: cancelled.map((visit) => visit._id),
+        }));
+        return ok("changed");
+      });
+    },
+
+    /** Active again from a date (default today), its anchor kept; the visits are generated at once. */
+    async resume(actor: StaffActor, id: string, input: SeriesResumeInput): Promise<Result<SeriesDetail>> {
+      const fromDate = input.fromDate ?? melbourneYmd(clock.now());
+      const ctx = await messages.context();
+      return changeSeries(id, async (tx, series) => {
+        const plan = planResume(series, fromDate, clock.now());
+        if (!plan.ok) return plan;
+        if (plan.value === "unchanged") return ok("unchanged");
+        const after = await tx.resume(series._id, fromDate);
+        await tx.enqueueEmail(seriesResumedEmail(after, { fromDate, nextStarts: plannedStartsFrom(after, fromDate, NEXT_VISITS_TOLD) }, ctx));
+        await tx.audit(auditEntry(actor, "series.resume", "series", series._id, { status: series.status }, { status: after.status, fromDate }));
+        return ok("changed");
+      }, () => generation.generate(id));
+    },
+
+    /** Ended from a date: every visit from then that is not done is cancelled; the customer is told once. */
+    async end(actor: StaffActor, id: string, input: SeriesEndInput): Promise<Result<SeriesDetail>> {
+      const reason = input.reason?.trim() || SERIES_CANCEL_REASONS.ended;
+      const ctx = await messages.context();
+      return changeSeries(id, async (tx, series) => {
+        const plan = planEnd(series, input.fromDate, clock.now());
+        if (!plan.ok) return plan;
+        const cancelled = await tx.end(series._id, input.fromDate, reason);
+        await tx.enqueueEmail(seriesEndedEmail(series, { fromDate: input.fromDate, reason: input.reason?.trim() ?? "", cancelled }, ctx));
+        await tx.audit(auditEntry(actor, "series.end", "series", series._id, { status: series.status }, {
+          status: "ENDED",
+          endsOn: input.fromDate,
+          reason,
+          cancelledIds: cancelled.map((visit) => visit._id),
+        }));
+        return ok("changed");
+      });
+    },
+  };
+}
+
+export type SeriesAdmin = ReturnType<typeof makeSeriesAdmin>;
