@@ -26,6 +26,8 @@ interface Job {
   sizeLabel: string;
   extras: string[];
   cleanerIds: string[];
+  seriesId: string | null;
+  customerNotes: string;
 }
 interface Day {
   date: string;
@@ -45,11 +47,18 @@ const request = (method: string, path: string, body: unknown, headers: Headers) 
 const PRIYA = DEMO_CLEANERS.find((c) => c.name === "Priya Sharma")!._id;
 const TOM = DEMO_CLEANERS.find((c) => c.name === "Tom Nguyen")!._id;
 
-/** A booking through the public form, as a customer on `app`'s clock makes it. */
+/** A one-off booking (no series) through the public form, as a customer on `app`'s clock makes it. */
 async function book(app: TestApp, startTimeISO: string, overrides: Record<string, unknown> = {}) {
-  const response = await app.request(post("/api/bookings", draft({ startTimeISO, hours: 3, extras: [], email: `c${crypto.randomUUID().slice(0, 6)}@example.com`, ...overrides })));
+  const response = await app.request(post("/api/bookings", draft({ startTimeISO, hours: 3, extras: [], frequencyCode: "ONE_TIME", email: `c${crypto.randomUUID().slice(0, 6)}@example.com`, ...overrides })));
   assert.equal(response.status, 201, await response.clone().text());
-  return await response.json() as { _id: string; reference: string; startTime: string; endTime: string; extras: { titleAtBooking: string; quantity: number }[] };
+  return await response.json() as {
+    _id: string;
+    reference: string;
+    startTime: string;
+    endTime: string;
+    extras: { titleAtBooking: string; quantity: number }[];
+    customerId: string;
+  };
 }
 
 describeApi("staff schedule: jobs, cleaners, slots and closed days across daylight-saving changes", async (t, _app, db) => {
@@ -127,6 +136,8 @@ describeApi("staff schedule: jobs, cleaners, slots and closed days across daylig
       sizeLabel: "3 hours",
       extras: [],
       cleanerIds: [],
+      seriesId: null,
+      customerNotes: "",
     });
     assert.ok(Number.isFinite(Date.parse(jobs[0].createdAt)));
     assert.deepEqual([jobs[1].startTime, jobs[1].endTime], [sunday.startTime, sunday.endTime]);
@@ -135,6 +146,25 @@ describeApi("staff schedule: jobs, cleaners, slots and closed days across daylig
     assert.deepEqual(jobs[1].extras, sunday.extras.map((e) => (e.quantity > 1 ? `${e.titleAtBooking} × ${e.quantity}` : e.titleAtBooking)));
     assert.ok(jobs[1].extras.some((text) => text.endsWith(" × 2")));
     assert.equal(jobs[2].sizeLabel, "2 hours");
+  });
+
+  await t.step("each job carries its customer's lasting notes for the run sheet (issue 17)", async () => {
+    const [grace] = (await schedule("2026-10-03", "2026-10-03")).body.jobs as Job[];
+    const { customerId } = (await json(await app.request(request("GET", `/api/admin/bookings/${grace._id}`, undefined, headers)))).body;
+    const notes = "Gate code 4821. Dog: Max, friendly.";
+    assert.equal((await app.request(request("PATCH", `/api/admin/customers/${customerId}`, { notes }, headers))).status, 200);
+    const jobs = (await schedule("2026-10-01", "2026-10-07")).body.jobs as Job[];
+    assert.deepEqual(jobs.map((j) => j.customerNotes), [notes, "", "", ""], "only that customer's job");
+    assert.ok(jobs.every((j) => j.seriesId === null), "one-off bookings");
+    // A visit of a series says which series (the series row as migration 011 keeps it).
+    const seriesId = crypto.randomUUID();
+    await db.sql`
+      insert into booking_series (id, customer_id, first_booking_id, frequency_code, frequency_name, repeat_unit, repeat_every,
+                                  anchor_date, start_minutes, duration_minutes, template)
+      values (${seriesId}, ${customerId}, ${grace._id}, 'WEEKLY', 'Weekly', 'WEEK', 1, '2026-10-03', 540, 180, '{}')`;
+    await db.sql`update bookings set series_id = ${seriesId}, series_date = '2026-10-03' where id = ${grace._id}`;
+    const visits = (await schedule("2026-10-03", "2026-10-03")).body.jobs as Job[];
+    assert.deepEqual(visits.map((j) => [j._id, j.seriesId, j.customerNotes]), [[grace._id, seriesId, notes]]);
   });
 
   await t.step("fall back (Sunday 4 Apr 2027): the Sunday's jobs and slots are that Melbourne day's", async () => {

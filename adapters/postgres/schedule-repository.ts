@@ -6,13 +6,20 @@ import { selectBookings, toBookingRecord } from "./booking-repository.ts";
 export function makeScheduleReader(sql: Queryable): ScheduleReader {
   return {
     async placeHoldersStartingBetween(from, to) {
-      // bookings_capacity_idx covers exactly these rows.
+      // bookings_capacity_idx covers exactly these rows; the customer's lasting notes go on the run sheet (issue 17).
       const rows = await sql`
-        ${selectBookings(sql)}
-         where b.type = 'BOOKING' and b.status in ('PENDING', 'CONFIRMED', 'DONE')
-           and b.start_time between ${from} and ${to}
-         order by b.start_time, b.id`;
-      return rows.map((row) => toBookingRecord(row as Parameters<typeof toBookingRecord>[0]));
+        select s.*, coalesce(cu.notes, '') as customer_notes
+          from (
+            ${selectBookings(sql)}
+             where b.type = 'BOOKING' and b.status in ('PENDING', 'CONFIRMED', 'DONE')
+               and b.start_time between ${from} and ${to}
+          ) s
+          left join customers cu on cu.id = s.customer_id
+         order by s.start_time, s.id`;
+      return rows.map((row) => ({
+        ...toBookingRecord(row as Parameters<typeof toBookingRecord>[0]),
+        customerNotes: row.customer_notes as string,
+      }));
     },
   };
 }

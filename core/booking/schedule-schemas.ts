@@ -61,6 +61,8 @@ export const scheduleJobSchema = z.object({
   sizeLabel: z.string().meta({ description: "\"3 hours\", \"2 bedrooms\", \"Studio\"; empty for a fixed-price service" }),
   extras: z.array(z.string()).meta({ description: "Add-ons as booked, e.g. \"Inside oven × 2\"" }),
   cleanerIds: z.array(z.string()).meta({ description: "The cleaners on the job, in order; [] when no one is" }),
+  seriesId: z.string().nullable().meta({ description: "The series of regular visits this job is a visit of; null for a one-off" }),
+  customerNotes: z.string().meta({ description: "The customer's lasting notes (gate codes, pets, parking), for the run sheet; empty when none" }),
 }).meta({ id: "ScheduleJob" });
 
 export const scheduleSchema = z.object({

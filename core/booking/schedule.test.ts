@@ -155,7 +155,7 @@ Deno.test("sizeLabel: hours, bedrooms or a studio; nothing for a fixed price", a
 });
 
 Deno.test("scheduleJob: what the schedule shows of a booking", () => {
-  const record = booking({ status: "CONFIRMED", cleanerIds: ["c2", "c1"] });
+  const record = { ...booking({ status: "CONFIRMED", cleanerIds: ["c2", "c1"], seriesId: "s1" }), customerNotes: "Gate code 4821" };
   assert.deepEqual(scheduleJob(record), {
     _id: record._id,
     reference: "YS-7K3F9Q",
@@ -171,6 +171,8 @@ Deno.test("scheduleJob: what the schedule shows of a booking", () => {
     sizeLabel: "3 hours",
     extras: ["Inside oven × 2", "Balcony"],
     cleanerIds: ["c2", "c1"],
+    seriesId: "s1",
+    customerNotes: "Gate code 4821",
   });
 });
 
@@ -207,7 +209,7 @@ Deno.test("makeGetSchedule: one read around the range; jobs in it; the team on i
     bookings: {
       placeHoldersStartingBetween: (from, to) => {
         reads.push({ from, to });
-        return Promise.resolve([dayBefore, inRange, dayAfter]);
+        return Promise.resolve([dayBefore, inRange, dayAfter].map((b) => ({ ...b, customerNotes: "" })));
       },
     },
     cleaners: {

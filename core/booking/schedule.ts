@@ -20,13 +20,16 @@ import type { Schedule, ScheduleDay, ScheduleJob, ScheduleQuery } from "./schedu
 import { closedDateLabels, isClosedYmd, slotHours, slotInstant } from "./scheduling.ts";
 import type { BookingRecord } from "./types.ts";
 
+/** A booking on the schedule, with its customer's lasting notes ('' when none) for the run sheet. */
+export type ScheduledBooking = BookingRecord & { customerNotes: string };
+
 /** What the schedule reads of bookings: one read for the whole range. */
 export interface ScheduleReader {
   /**
    * Capacity-holding BOOKING records (PENDING, CONFIRMED, DONE) starting in [from, to], by start
-   * then id, with their cleaners.
+   * then id, with their cleaners and their customer's notes.
    */
-  placeHoldersStartingBetween(from: Date, to: Date): Promise<BookingRecord[]>;
+  placeHoldersStartingBetween(from: Date, to: Date): Promise<ScheduledBooking[]>;
 }
 
 /**
@@ -79,7 +82,7 @@ export function sizeLabel(record: Pick<BookingRecord, "pricingModel" | "hours" |
 }
 
 /** A place-holding booking as the schedule shows it. */
-export function scheduleJob(record: BookingRecord): ScheduleJob {
+export function scheduleJob(record: ScheduledBooking): ScheduleJob {
   return {
     _id: record._id,
     reference: record.reference,
@@ -95,6 +98,8 @@ export function scheduleJob(record: BookingRecord): ScheduleJob {
     sizeLabel: sizeLabel(record),
     extras: record.extras.map((extra) => extra.quantity > 1 ? `${extra.titleAtBooking} × ${extra.quantity}` : extra.titleAtBooking),
     cleanerIds: record.cleanerIds,
+    seriesId: record.seriesId,
+    customerNotes: record.customerNotes,
   };
 }
 
