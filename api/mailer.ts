@@ -4,7 +4,9 @@ import {
   emailsForInquiry,
   emailsForRecord,
   type MessageContext,
+  type RecordEmailLinks,
 } from "../core/notifications/messages.ts";
+import type { BookingRecord } from "../core/booking/types.ts";
 import type { Mailer } from "./graph.ts";
 
 /** The e-mails of bookings, quotes and inquiries, with the business's current profile and policy. */
@@ -30,7 +32,8 @@ export function makeMailer(
     context,
     async prepareForRecord() {
       const ctx = await context();
-      return (record, links) => emailsForRecord(record, ctx, links);
+      // links.repeat (a booking that starts a series): its caller read the frequency's repeat.
+      return (record: BookingRecord, links: RecordEmailLinks) => emailsForRecord(record, ctx, links);
     },
     async prepareForInquiry() {
       const ctx = await context();

@@ -12,7 +12,9 @@ import type { Database } from "../adapters/postgres/db.ts";
 import { makeSettingsStore } from "../adapters/postgres/settings-repository.ts";
 import type { TestDatabase } from "../adapters/postgres/test-db.ts";
 import { DEMO_BUSINESS_PROFILE } from "../core/settings/demo-business-profile.ts";
-import { changeCutoffMessage } from "../core/booking/manage-policy.ts";
+import { changeCutoffMessage, MANAGE_MESSAGES } from "../core/booking/manage-policy.ts";
+import { newManageToken } from "../core/booking/manage-token.ts";
+import { saveManageTokenHash } from "../adapters/postgres/booking-repository.ts";
 import { melbourneInstant } from "../core/shared/melbourne-time.ts";
 
 const SITE = "https://yarrashine.test";
@@ -316,6 +318,232 @@ describeApi("manage my booking: 10 customers move into the one place left at onc
       assert.equal(n, 1);
       assert.equal((await db.sql`select count(*)::int as n from email_outbox where kind = 'booking-rescheduled'`)[0].n, 1);
       assert.equal((await db.sql`select count(*)::int as n from audit_log where action = 'booking.customer_reschedule'`)[0].n, 1);
+    });
+  } finally {
+    await other.close();
+  }
+});
+
+// ---------------------------------------------------------------------------------------------
+// Issue 17: a visit of a regular clean — skip it, or cancel the regular clean from it on.
+
+/** A fresh link to a booking, as the e-mail of that visit (its reminder) would carry. */
+async function linkTo(db: TestDatabase, bookingId: string): Promise<string> {
+  const link = await newManageToken();
+  await saveManageTokenHash(db.sql, bookingId, link.hash);
+  return link.token;
+}
+
+/**
+ * The series' visits `weeks` weeks after its first, as the generation job makes them: copies of
+ * the first visit at the same wall-clock time, each with its own reference and series date. A
+ * visit the job made already is left as it is.
+ */
+async function plannedVisits(db: TestDatabase, firstId: string, weeks: number[]): Promise<{ id: string; reference: string; start: string }[]> {
+  const visits = [];
+  for (const week of weeks) {
+    const reference = `YS-WKVA${"23456789"[week % 8]}${"ABCDEFGH"[Math.floor(week / 8)]}`;
+    await db.sql.begin(async (tx) => {
+      await tx`create temp table visit on commit drop as select * from bookings where id = ${firstId}`;
+      await tx`
+        update visit set id = ${crypto.randomUUID()}, reference = ${reference},
+               start_time = start_time + make_interval(days => ${7 * week}), end_time = end_time + make_interval(days => ${7 * week}),
+               series_date = series_date + ${7 * week}::int, calendar_sequence = 0, created_at = now(), updated_at = now()`;
+      await tx`
+        insert into bookings select * from visit
+        on conflict (series_id, series_date) where series_id is not null and series_date is not null do nothing`;
+    });
+    const [row] = await db.sql<{ id: string; reference: string; start_time: Date }[]>`
+      select v.id, v.reference, v.start_time from bookings v join bookings f on f.id = ${firstId}
+       where v.series_id = f.series_id and v.series_date = f.series_date + ${7 * week}::int`;
+    visits.push({ id: row.id, reference: row.reference, start: new Date(row.start_time).toISOString() });
+  }
+  return visits;
+}
+
+const skip = (app: App, token: string) => app.request(post(`/api/manage/${token}/skip`, {}));
+const cancelSeries = (app: App, token: string, body: unknown = {}) => app.request(post(`/api/manage/${token}/cancel-series`, body));
+
+describeApi("manage my booking: a regular clean's visit — skip one, cancel the rest", async (t, _app, db) => {
+  let now = NOW;
+  let wakes = 0;
+  const app = manageApp(db, { now: () => now }, () => wakes++);
+  // Grace: a weekly clean from Friday 27 Nov 2026, 9:00 to 11:00.
+  const { booking, token } = await book(app, db, { email: "grace@example.com", hours: 2, extras: [] });
+  const [series] = await db.sql<{ id: string; status: string }[]>`select id, status from booking_series where first_booking_id = ${booking._id}`;
+  const visits = await plannedVisits(db, booking._id, [1, 2, 3, 4]);
+  const [dec4, dec11, dec18, dec25] = visits;
+  const seriesAudit = () =>
+    db.sql<{ action: string; entity: string; admin_id: string | null; admin_email: string; after: Record<string, unknown> }[]>`
+      select action, entity, admin_id, admin_email, after from audit_log where entity = 'series' and entity_id = ${series.id} and action like '%customer%' order by id`;
+
+  await t.step("the first confirmation says it is a regular clean; the booking started its series", async () => {
+    assert.equal(series.status, "ACTIVE");
+    assert.equal(booking.seriesId, series.id);
+    const [confirmation] = await mails(db, "booking-confirmation", "grace@example.com");
+    assert.ok(confirmation.text_body.includes("This is the first visit of your regular clean, “Weekly”."), confirmation.text_body);
+    assert.ok(confirmation.text_body.includes("We confirm each visit with you"));
+  });
+
+  await t.step("the link shows the regular clean: how often, and the next 3 visits that hold a place", async () => {
+    const { status, body } = await json(await get(app, `/api/manage/${token}`));
+    assert.equal(status, 200);
+    assert.deepEqual(body.series, { frequencyName: "Weekly", status: "ACTIVE", nextVisits: [dec4.start, dec11.start, dec18.start] });
+    assert.equal(dec4.start, "2026-12-03T22:00:00.000Z");
+  });
+
+  await t.step("skip a visit: 200, cancelled as skipped, its series date kept, e-mails to both, the customer's audit row", async () => {
+    wakes = 0;
+    const link = await linkTo(db, dec11.id);
+    const response = await skip(app, link);
+    assert.equal(response.status, 200);
+    assert.equal(response.headers.get("cache-control"), "no-store");
+    const view = await response.json();
+    assert.deepEqual([view.reference, view.status, view.cancelReason, view.canChange], [dec11.reference, "CANCELLED", "Skipped by the customer", false]);
+    assert.deepEqual(view.series, { frequencyName: "Weekly", status: "ACTIVE", nextVisits: [dec18.start, dec25.start] });
+    assert.equal(wakes, 1, "the e-mail relay is told");
+    const [row] = await db.sql<{ series_date: string; calendar_sequence: number }[]>`
+      select to_char(series_date, 'YYYY-MM-DD') as series_date, calendar_sequence from bookings where id = ${dec11.id}`;
+    assert.deepEqual({ ...row }, { series_date: "2026-12-11", calendar_sequence: 1 });
+    // The first visit's view no longer counts the skipped one.
+    assert.deepEqual((await json(await get(app, `/api/manage/${token}`))).body.series.nextVisits, [dec4.start, dec18.start, dec25.start]);
+
+    const [skipped] = await mails(db, "visit-skipped", "grace@example.com");
+    assert.ok(skipped.subject.startsWith("Visit skipped — "));
+    assert.ok(skipped.text_body.includes("your next visit is Fri 18 Dec 2026, 9:00 am AEDT (Melbourne time)"));
+    assert.deepEqual([ics(skipped)("METHOD"), ics(skipped)("SEQUENCE")], ["CANCEL", "1"]);
+    assert.ok(tokenIn(skipped));
+    const [office] = await mails(db, "booking-change-notification", OFFICE);
+    assert.ok(office.subject.startsWith(`Customer skipped ${dec11.reference}`));
+    assert.equal(office.reply_to, "grace@example.com");
+    const audit = await db.sql<{ action: string; admin_id: string | null; admin_email: string }[]>`
+      select action, admin_id, admin_email from audit_log where entity_id = ${dec11.id}`;
+    assert.deepEqual(audit.map((r) => [r.action, r.admin_id, r.admin_email]), [["booking.customer_skip", null, "grace@example.com"]]);
+    // Skipped once is skipped: 409.
+    const again = await json(await skip(app, link));
+    assert.deepEqual([again.status, again.body.code], [409, "BOOKING_NOT_CHANGEABLE"]);
+  });
+
+  await t.step("a one-off: no series in the view; skip and cancel-series answer 409 NOT_A_SERIES", async () => {
+    const oneOff = await book(app, db, { email: "alan@example.com", hours: 2, extras: [], frequencyCode: "ONE_TIME", startTimeISO: "2026-11-30T13:00:00+11:00" });
+    assert.equal((await json(await get(app, `/api/manage/${oneOff.token}`))).body.series, null);
+    const expected = { error: MANAGE_MESSAGES.notASeries, code: "NOT_A_SERIES" };
+    for (const response of [await skip(app, oneOff.token), await cancelSeries(app, oneOff.token, { reason: "x" })]) {
+      const { status, body } = await json(response);
+      assert.deepEqual([status, body], [409, expected]);
+    }
+    assert.equal((await json(await get(app, `/api/manage/${oneOff.token}`))).body.status, "PENDING");
+  });
+
+  await t.step("inside the cut-off before this visit: 409 CHANGE_CUTOFF_PASSED for both, nothing changed", async () => {
+    const link = await linkTo(db, dec4.id);
+    now = new Date(new Date(dec4.start).getTime() - 23 * HOUR);
+    const expected = { error: changeCutoffMessage({ freeChangeCutoffHours: 24, phone: PHONE }), code: "CHANGE_CUTOFF_PASSED" };
+    for (const response of [await skip(app, link), await cancelSeries(app, link)]) {
+      const { status, body } = await json(response);
+      assert.deepEqual([status, body], [409, expected]);
+    }
+    now = NOW;
+    assert.equal((await json(await get(app, `/api/manage/${link}`))).body.status, "PENDING");
+    const long = await json(await cancelSeries(app, link, { reason: "x".repeat(501) }));
+    assert.deepEqual([long.status, long.body.fieldErrors], [422, { reason: [MANAGE_MESSAGES.reasonTooLong] }]);
+  });
+
+  await t.step("cancel the regular clean from a visit on: that visit and the later ones; the series ENDED; one e-mail each side", async () => {
+    wakes = 0;
+    const link = await linkTo(db, dec18.id);
+    const outboxBefore = (await db.sql<{ n: number }[]>`select count(*)::int as n from email_outbox`)[0].n;
+    const response = await cancelSeries(app, link, { reason: "  Moving interstate " });
+    assert.equal(response.status, 200);
+    const view = await response.json();
+    assert.deepEqual([view.reference, view.status, view.cancelReason], [dec18.reference, "CANCELLED", "Moving interstate"]);
+    assert.deepEqual(view.series, { frequencyName: "Weekly", status: "ENDED", nextVisits: [] });
+    assert.equal(wakes, 1);
+
+    const rows = await db.sql<{ id: string; status: string; cancel_reason: string; series_date: string | null }[]>`
+      select id, status, cancel_reason, to_char(series_date, 'YYYY-MM-DD') as series_date from bookings where series_id = ${series.id} order by start_time`;
+    assert.deepEqual(rows.map((r) => [r.id, r.status, r.cancel_reason, r.series_date]), [
+      [booking._id, "PENDING", "", "2026-11-27"],
+      [dec4.id, "PENDING", "", "2026-12-04"],
+      [dec11.id, "CANCELLED", "Skipped by the customer", "2026-12-11"],
+      [dec18.id, "CANCELLED", "Moving interstate", "2026-12-18"],
+      [dec25.id, "CANCELLED", "Moving interstate", "2026-12-25"],
+    ]);
+    const [ended] = await db.sql<{ status: string; ends_on: string }[]>`
+      select status, to_char(ends_on, 'YYYY-MM-DD') as ends_on from booking_series where id = ${series.id}`;
+    assert.deepEqual({ ...ended }, { status: "ENDED", ends_on: "2026-12-18" });
+
+    // One e-mail to the customer and one to the office, however many visits it cancelled.
+    assert.equal((await db.sql<{ n: number }[]>`select count(*)::int as n from email_outbox`)[0].n, outboxBefore + 2);
+    const [customer] = await mails(db, "series-cancelled", "grace@example.com");
+    assert.ok(customer.subject.startsWith("Regular clean cancelled — "));
+    assert.ok(customer.text_body.includes(
+      "- Fri 18 Dec 2026, 9:00 am – 11:00 am AEDT (Melbourne time)\n- Fri 25 Dec 2026, 9:00 am – 11:00 am AEDT (Melbourne time)",
+    ), customer.text_body);
+    assert.ok(customer.text_body.includes("Your reason: Moving interstate"));
+    assert.deepEqual([ics(customer)("METHOD"), ics(customer)("DTSTART")], ["CANCEL", "20261217T220000Z"]);
+    const [office] = await mails(db, "booking-change-notification", OFFICE);
+    assert.ok(office.subject.startsWith("Customer cancelled their regular clean — Ada Lovelace, Weekly"), office.subject);
+    assert.ok(office.text_body.includes(`- ${dec25.reference}: Fri 25 Dec 2026`));
+    assert.deepEqual((await seriesAudit()).map((r) => [r.action, r.entity, r.admin_id, r.admin_email, r.after.endsOn, r.after.cancelledVisits]), [
+      ["series.customer_end", "series", null, "grace@example.com", "2026-12-18", [dec18.reference, dec25.reference]],
+    ]);
+  });
+
+  await t.step("an ended series: cancel-series answers 409 SERIES_ENDED; an earlier visit may still be skipped", async () => {
+    const first = await json(await cancelSeries(app, token));
+    assert.deepEqual([first.status, first.body], [409, { error: MANAGE_MESSAGES.seriesEnded, code: "SERIES_ENDED" }]);
+    assert.equal((await json(await get(app, `/api/manage/${token}`))).body.status, "PENDING");
+    const skipped = await json(await skip(app, token));
+    assert.equal(skipped.status, 200);
+    assert.deepEqual(skipped.body.series, { frequencyName: "Weekly", status: "ENDED", nextVisits: [dec4.start] });
+  });
+
+  await t.step("unknown links: 404 for both", async () => {
+    const unknown = (await newManageToken()).token;
+    for (const response of [await skip(app, unknown), await cancelSeries(app, unknown), await skip(app, "short")]) {
+      const { status, body } = await json(response);
+      assert.deepEqual([status, body.code], [404, "MANAGE_LINK_INVALID"]);
+      assert.equal(response.headers.get("referrer-policy"), "no-referrer");
+    }
+  });
+
+  await t.step("rate limited with the other public writes: one budget", async () => {
+    const strict = buildApp({
+      ...makeAppDeps(db.sql, { clock: { now: () => now }, mailer: makeMailer(makeSettingsStore(db.sql), SITE), jwtSecret: TEST_JWT_SECRET, tokenTtlHours: 12 }),
+      limits: { submit: { name: "submit-series-test", limit: 1, windowSeconds: 600 }, availability: { name: "read-series-test", limit: 1, windowSeconds: 600 } },
+      trustProxy: 1,
+    });
+    const headers = { "x-forwarded-for": "198.51.100.78" };
+    const unknown = (await newManageToken()).token;
+    const answers = await Promise.all([
+      strict.request(post(`/api/manage/${unknown}/skip`, {}, headers)),
+      strict.request(post(`/api/manage/${unknown}/cancel-series`, {}, headers)),
+    ]);
+    assert.deepEqual(answers.map((r) => r.status).sort(), [404, 429]);
+  });
+});
+
+describeApi("manage my booking: two links of one regular clean cancel it at once", async (t, _app, db) => {
+  const other = await db.openAnother(4);
+  try {
+    const apps = [manageApp(db, { now: () => NOW }), manageApp(other, { now: () => NOW })];
+    const { booking } = await book(apps[0], db, { email: "hedy@example.com", hours: 2, extras: [] });
+    const visits = await plannedVisits(db, booking._id, [1, 2, 3]);
+    const links = [await linkTo(db, visits[0].id), await linkTo(db, visits[1].id)];
+    const answers = await Promise.all(links.map((link, i) => cancelSeries(apps[i], link, { reason: `Link ${i}` })));
+    const bodies = await Promise.all(answers.map((r) => r.json()));
+
+    await t.step("one ends it; the other meets the end: SERIES_ENDED, or its visit already cancelled", async () => {
+      const statuses = answers.map((r) => r.status);
+      assert.equal(statuses.filter((s) => s === 200).length, 1, JSON.stringify(bodies));
+      const refused = bodies[statuses.indexOf(409)];
+      assert.ok(["SERIES_ENDED", "BOOKING_NOT_CHANGEABLE"].includes(refused?.code), JSON.stringify(bodies));
+      assert.equal((await db.sql`select count(*)::int as n from email_outbox where kind = 'series-cancelled'`)[0].n, 1);
+      assert.equal((await db.sql`select count(*)::int as n from audit_log where action = 'series.customer_end'`)[0].n, 1);
+      const standing = await db.sql`
+        select count(*)::int as n from bookings where series_id = ${booking.seriesId} and status <> 'CANCELLED' and start_time > ${new Date(visits[0].start)}`;
+      assert.equal(standing[0].n, 0);
     });
   } finally {
     await other.close();

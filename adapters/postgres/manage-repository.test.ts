@@ -1,12 +1,13 @@
 /** The manage-my-booking store's contract, on PGlite always and on PostgreSQL when DATABASE_URL is set. */
 import assert from "node:assert/strict";
-import { describeOnTargets, POSTGRES_TARGET } from "./test-db.ts";
+import { describeOnTargets, POSTGRES_TARGET, type TestDatabase } from "./test-db.ts";
 import { storeSample } from "./booking.contract.ts";
 import { makeManageStore } from "./manage-repository.ts";
 import { listAudit } from "./audit-repository.ts";
 import { makeBookingReader } from "./booking-repository.ts";
 import { capacityClaim, SLOT_UNAVAILABLE } from "../../core/booking/capacity.ts";
 import { customerAuditEntry } from "../../core/booking/manage.ts";
+import type { BookingRecord, BookingStatus } from "../../core/booking/types.ts";
 import { hashManageToken, newManageToken } from "../../core/booking/manage-token.ts";
 import { err, ok } from "../../core/shared/result.ts";
 
@@ -129,6 +130,109 @@ describeOnTargets("manage-my-booking store", async (t, db) => {
         release();
         await Promise.all([first, second]);
         assert.deepEqual(order, ["first locked", "first wrote", "second saw first"]);
+      } finally {
+        await other.close();
+      }
+    });
+  }
+});
+
+/** A weekly series by hand: its first visit on Tue 7 May 2030, 10:00 Melbourne, and one visit each week after it. */
+async function weeklySeries(db: TestDatabase, later: BookingStatus[]) {
+  const first = await storeSample(db, { startTime: at("2030-05-07T00:00:00Z"), endTime: at("2030-05-07T03:00:00Z"), status: "CONFIRMED" });
+  const seriesId = crypto.randomUUID();
+  await db.sql`
+    insert into booking_series (id, customer_id, first_booking_id, frequency_code, frequency_name, repeat_unit, repeat_every,
+                                anchor_date, start_minutes, duration_minutes, template, generated_through)
+    values (${seriesId}, ${first.customerId}, ${first._id}, 'WEEKLY', 'Weekly', 'WEEK', 1, '2030-05-07', 600, 180,
+            ${db.sql.json({})}, '2030-06-04')`;
+  await db.sql`update bookings set series_id = ${seriesId}, series_date = '2030-05-07' where id = ${first._id}`;
+  const visits: BookingRecord[] = [];
+  for (const [i, status] of later.entries()) {
+    const startTime = new Date(first.startTime.getTime() + (i + 1) * 7 * 24 * HOUR);
+    const visit = await storeSample(db, { startTime, endTime: new Date(startTime.getTime() + 3 * HOUR), status });
+    await db.sql`update bookings set series_id = ${seriesId}, series_date = '2030-05-07'::date + ${(i + 1) * 7}::int where id = ${visit._id}`;
+    visits.push(visit);
+  }
+  return { seriesId, first, visits };
+}
+
+describeOnTargets("manage-my-booking store: a visit of a regular clean", async (t, db) => {
+  const store = makeManageStore(db.sql);
+  const { seriesId, first, visits } = await weeklySeries(db, ["CONFIRMED", "PENDING", "NEEDS_ATTENTION", "PENDING"]);
+  const oneOff = await storeSample(db, { startTime: at("2030-05-08T00:00:00Z"), endTime: at("2030-05-08T02:00:00Z") });
+
+  await t.step("seriesFacts, outside and inside a transaction: how often, the state, the next place-holding visits", async () => {
+    const expected = { seriesId, frequencyName: "Weekly", status: "ACTIVE", nextVisits: [visits[0], visits[1], visits[3]].map((v) => v.startTime) };
+    assert.deepEqual(await store.seriesFacts(first._id), expected);
+    assert.deepEqual(await store.transaction((tx) => tx.seriesFacts(first._id)), expected);
+    for (const id of [oneOff._id, crypto.randomUUID(), "not-a-uuid"]) assert.equal(await store.seriesFacts(id), null, id);
+  });
+
+  await t.step("lockSeriesOf names the series of a visit; a one-off and a stranger have none", async () => {
+    await store.transaction(async (tx) => {
+      assert.equal(await tx.lockSeriesOf(visits[1]._id), seriesId);
+      assert.equal(await tx.lockSeriesOf(oneOff._id), null);
+      assert.equal(await tx.lockSeriesOf(crypto.randomUUID()), null);
+      assert.equal(await tx.lockSeriesOf("not-a-uuid"), null);
+    });
+  });
+
+  await t.step("a skip is the cancel: the visit keeps its series date", async () => {
+    const skipped = await store.transaction((tx) => tx.cancel(visits[0]._id, { reason: "Skipped by the customer", at: at("2030-05-01T00:00:00Z") }));
+    assert.deepEqual([skipped.status, skipped.cancelReason, skipped.seriesId, skipped.seriesDate], ["CANCELLED", "Skipped by the customer", seriesId, "2030-05-14"]);
+    assert.deepEqual((await store.seriesFacts(first._id))?.nextVisits, [visits[1], visits[3]].map((v) => v.startTime));
+  });
+
+  await t.step("endSeries: the later standing visits as records, by start; a returned failure undoes it", async () => {
+    const undone = await store.transaction(async (tx) => {
+      await tx.lockSeriesOf(visits[1]._id);
+      const ended = await tx.endSeries(seriesId, { fromDate: "2030-05-21", reason: "Moving interstate" });
+      assert.deepEqual(ended?.map((v) => [v.reference, v.status, v.cancelReason]), [
+        [visits[1].reference, "CANCELLED", "Moving interstate"],
+        [visits[2].reference, "CANCELLED", "Moving interstate"],
+        [visits[3].reference, "CANCELLED", "Moving interstate"],
+      ]);
+      return err(SLOT_UNAVAILABLE);
+    });
+    assert.deepEqual(undone, err(SLOT_UNAVAILABLE));
+    assert.equal((await store.getById(visits[1]._id))?.status, "PENDING");
+    assert.equal((await store.seriesFacts(first._id))?.status, "ACTIVE");
+
+    const ended = await store.transaction((tx) => tx.endSeries(seriesId, { fromDate: "2030-05-21", reason: "Moving interstate" }));
+    assert.deepEqual(ended?.map((v) => v._id), [visits[1]._id, visits[2]._id, visits[3]._id]);
+    assert.ok(ended?.every((v) => v.seriesDate !== null), "the dates stay taken");
+    assert.equal((await store.getById(first._id))?.status, "CONFIRMED", "before the date: untouched");
+    assert.equal((await store.seriesFacts(first._id))?.status, "ENDED");
+    // Ended once: a second end finds nothing to do.
+    assert.equal(await store.transaction((tx) => tx.endSeries(seriesId, { fromDate: "2030-05-07", reason: "again" })), null);
+    assert.equal((await store.getById(first._id))?.status, "CONFIRMED");
+  });
+
+  if (POSTGRES_TARGET && db.kind === "postgres") {
+    await t.step("lockSeriesOf holds the series: a second process's end of it waits for the first to commit", async () => {
+      const other = await db.openAnother(2);
+      try {
+        const { seriesId: id, first: firstVisit } = await weeklySeries(db, ["PENDING"]);
+        const otherStore = makeManageStore(other.sql);
+        const order: string[] = [];
+        let release!: () => void;
+        const held = new Promise<void>((resolve) => (release = resolve));
+        const holding = store.transaction(async (tx) => {
+          await tx.lockSeriesOf(firstVisit._id);
+          order.push("first locked");
+          await held;
+          order.push("first done");
+        });
+        while (order.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+        const ending = otherStore.transaction(async (tx) => {
+          await tx.endSeries(id, { fromDate: "2030-05-07", reason: "x" });
+          order.push("second ended");
+        });
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        release();
+        await Promise.all([holding, ending]);
+        assert.deepEqual(order, ["first locked", "first done", "second ended"]);
       } finally {
         await other.close();
       }

@@ -1,4 +1,8 @@
-/** The manage-my-booking store (core/booking/manage.ts): the customer's own changes, in SQL. */
+/**
+ * The manage-my-booking store (core/booking/manage.ts): the customer's own changes, in SQL. A
+ * series' facts and its end come from the series store (series-repository.ts), so the customer's
+ * end of a series is the staff's end, under the same lock.
+ */
 import type { ManageStore, ManageTx } from "../../core/booking/manage.ts";
 import type { BookingRecord } from "../../core/booking/types.ts";
 import type { Queryable, Sql } from "./db.ts";
@@ -10,6 +14,7 @@ import {
   saveManageTokenHash,
 } from "./booking-repository.ts";
 import { isUuid } from "./catalog-repository.ts";
+import { endSeriesLocked, seriesFactsForBooking } from "./series-repository.ts";
 import { enqueueEmail } from "./outbox-repository.ts";
 import { transactionOver } from "./transaction.ts";
 
@@ -19,6 +24,9 @@ async function reread(tx: Queryable, id: string): Promise<BookingRecord> {
   return record;
 }
 
+/** A booking's series, or null for a one-off (and for an id that is no booking's). */
+const seriesFactsOf = (sql: Queryable, bookingId: string) => isUuid(bookingId) ? seriesFactsForBooking(sql, bookingId) : Promise.resolve(null);
+
 function manageTx(tx: Queryable): ManageTx {
   return {
     async lockById(id) {
@@ -27,6 +35,22 @@ function manageTx(tx: Queryable): ManageTx {
       return locked ? reread(tx, id) : null;
     },
     decideCapacity: (claim, exceptId) => decideCapacityLocked(tx, claim, exceptId),
+    seriesFacts: (bookingId) => seriesFactsOf(tx, bookingId),
+    async lockSeriesOf(bookingId) {
+      if (!isUuid(bookingId)) return null;
+      const [locked] = await tx<{ id: string }[]>`
+        select s.id from booking_series s
+          join bookings b on b.series_id = s.id
+         where b.id = ${bookingId}
+           for update of s`;
+      return locked?.id ?? null;
+    },
+    async endSeries(seriesId, { fromDate, reason }) {
+      const ended = await endSeriesLocked(tx, seriesId, fromDate, reason);
+      if (!ended) return null;
+      const visits = await Promise.all(ended.cancelledIds.map((id) => reread(tx, id)));
+      return visits.toSorted((a, b) => a.startTime.getTime() - b.startTime.getTime());
+    },
     async cancel(id, { reason, at }) {
       await tx`
         update bookings
@@ -57,6 +81,7 @@ export function makeManageStore(sql: Sql): ManageStore {
   return {
     bookingIdByTokenHash: (tokenHash) => bookingIdByManageTokenHash(sql, tokenHash),
     getById: (id) => reader.getById(id),
+    seriesFacts: (bookingId) => seriesFactsOf(sql, bookingId),
     capacityHoldersBetween: (from, to) => reader.capacityHoldersBetween(from, to),
     transaction: transactionOver(sql, manageTx),
   };

@@ -9,6 +9,7 @@ import type { ManageBooking } from "../../core/booking/manage.ts";
 import {
   manageAvailabilityQuerySchema,
   manageCancelSchema,
+  manageCancelSeriesSchema,
   manageRescheduleSchema,
   manageViewSchema,
 } from "../../core/booking/manage-schemas.ts";
@@ -19,7 +20,7 @@ import { errors, json, jsonBody, route, routeGroup } from "../openapi.ts";
 export interface ManageRouteDeps {
   manage: ManageBooking;
   guards: {
-    /** The public writes' budget (bookings, quotes, inquiries): cancel and move. */
+    /** The public writes' budget (bookings, quotes, inquiries): cancel, move, skip, cancel the series. */
     submit: MiddlewareHandler;
     /** The availability budget: the view and the calendar. */
     read: MiddlewareHandler;
@@ -72,6 +73,32 @@ const cancelBooking = route({
   request: { params: TokenParams, body: jsonBody(manageCancelSchema) },
   responses: { 200: json(manageViewSchema, "The booking, cancelled"), ...errors(invalidLink, changeConflicts, 422, 429) },
 });
+const seriesConflicts: [409, string] = [
+  409,
+  "NOT_A_SERIES: a one-off booking, not a visit of a regular clean; CHANGE_CUTOFF_PASSED: inside the free-change cut-off " +
+  "before this visit (the message states the fee and the phone); BOOKING_NOT_CHANGEABLE: a quote, or a cancelled, done or " +
+  "not yet placed visit",
+];
+const skipVisit = route({
+  method: "post", path: "/manage/{token}/skip", tags, "x-required-role": role, summary: "The customer skips this visit of their regular clean",
+  description: "Free of charge until the cut-off before the visit. The visit is cancelled (reason \"Skipped by the customer\") and " +
+    "keeps its place in the series, so it is never planned again; the later visits stay. " +
+    "E-mails the customer (with a calendar cancellation) and the office.",
+  request: { params: TokenParams },
+  responses: { 200: json(manageViewSchema, "The visit, skipped, and the series' next visits"), ...errors(invalidLink, seriesConflicts, 429) },
+});
+const cancelSeries = route({
+  method: "post", path: "/manage/{token}/cancel-series", tags, "x-required-role": role,
+  summary: "The customer cancels their regular clean from this visit on",
+  description: "Free of charge until the cut-off before this visit. The series ends from this visit's planned date: this visit and " +
+    "every later one not done are cancelled, and no more are planned. One e-mail to the customer (listing the visits " +
+    "cancelled, with a calendar cancellation of this one) and one to the office.",
+  request: { params: TokenParams, body: jsonBody(manageCancelSeriesSchema) },
+  responses: {
+    200: json(manageViewSchema, "This visit, cancelled, and the series, ended"),
+    ...errors(invalidLink, [409, `${seriesConflicts[1]}; SERIES_ENDED: the regular clean had ended already`], 422, 429),
+  },
+});
 const rescheduleBooking = route({
   method: "post", path: "/manage/{token}/reschedule", tags, "x-required-role": role, summary: "The customer moves their booking",
   description: "Under the rules of a new booking for the same job length, capacity included; the status stays. " +
@@ -85,7 +112,7 @@ export function manageRoutes(deps: ManageRouteDeps) {
   const group = routeGroup();
   // Before the body is read: the budget counts every attempt.
   group.on("GET", ["/manage/:token", "/manage/:token/availability"], guards.read);
-  group.on("POST", ["/manage/:token/cancel", "/manage/:token/reschedule"], guards.submit);
+  group.on("POST", ["/manage/:token/cancel", "/manage/:token/reschedule", "/manage/:token/skip", "/manage/:token/cancel-series"], guards.submit);
   const changed = () => deps.onOutboxWrite?.();
   return group
     .openapi(viewBooking, async (c) => {
@@ -98,6 +125,18 @@ export function manageRoutes(deps: ManageRouteDeps) {
     })
     .openapi(cancelBooking, async (c) => {
       const result = await manage.cancel(c.req.valid("param").token, c.req.valid("json"));
+      if (!result.ok) return failWith(c, result.error);
+      changed();
+      return c.json(result.value, 200);
+    })
+    .openapi(skipVisit, async (c) => {
+      const result = await manage.skip(c.req.valid("param").token);
+      if (!result.ok) return failWith(c, result.error);
+      changed();
+      return c.json(result.value, 200);
+    })
+    .openapi(cancelSeries, async (c) => {
+      const result = await manage.cancelSeries(c.req.valid("param").token, c.req.valid("json"));
       if (!result.ok) return failWith(c, result.error);
       changed();
       return c.json(result.value, 200);

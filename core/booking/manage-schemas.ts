@@ -41,6 +41,13 @@ export const manageViewSchema = totalsSchema.extend({
     earliestYmd: z.string(),
     latestYmd: z.string(),
   }).nullable().meta({ description: "While canChange: the Melbourne dates a new start may fall on" }),
+  series: z.object({
+    frequencyName: z.string().meta({ example: "Weekly" }),
+    status: z.enum(["ACTIVE", "PAUSED", "ENDED"]),
+    nextVisits: z.array(instant).meta({ description: "The starts of the next (at most 3) visits after this one that hold a place" }),
+  }).nullable().meta({
+    description: "The regular clean this visit belongs to (while canChange it may be skipped, or the series cancelled from it on); null for a one-off",
+  }),
 }).meta({ id: "ManagedBooking" });
 
 const reasonText = z.string({ error: MANAGE_MESSAGES.reasonNotText }).trim()
@@ -51,6 +58,12 @@ export const manageCancelSchema = z.object({
   reason: z.preprocess((value) => value ?? undefined, reasonText.optional())
     .meta({ description: `Why, optional, at most ${MANAGE_LIMITS.reason} characters` }),
 }).meta({ id: "ManageCancel" });
+
+/** POST /api/manage/{token}/cancel-series */
+export const manageCancelSeriesSchema = z.object({
+  reason: z.preprocess((value) => value ?? undefined, reasonText.optional())
+    .meta({ description: `Why, optional, at most ${MANAGE_LIMITS.reason} characters; every cancelled visit keeps it` }),
+}).meta({ id: "ManageCancelSeries" });
 
 /** POST /api/manage/{token}/reschedule */
 export const manageRescheduleSchema = z.object({
@@ -75,5 +88,6 @@ export const manageAvailabilityQuerySchema = z.object({
 
 export type ManageViewDto = z.output<typeof manageViewSchema>;
 export type ManageCancelInput = z.output<typeof manageCancelSchema>;
+export type ManageCancelSeriesInput = z.output<typeof manageCancelSeriesSchema>;
 export type ManageRescheduleInput = z.output<typeof manageRescheduleSchema>;
 export type ManageAvailabilityQuery = z.output<typeof manageAvailabilityQuerySchema>;

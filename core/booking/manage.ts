@@ -1,16 +1,20 @@
 /**
  * Manage my booking (issue 15): what the customer's link opens, and the two changes they may make
  * there themselves, free of charge, until the cut-off before the start: cancel, and move to
- * another free time under exactly the rules of a new booking for the same job length.
+ * another free time under exactly the rules of a new booking for the same job length. A visit of a
+ * regular clean (issue 17) may also be skipped, or the regular clean ended from it on, under the
+ * same cut-off.
  *
- * A change runs as one transaction: the booking's row lock first, then (a move) the capacity lock,
- * the write, a fresh link's hash, the e-mails and the audit row, so nothing partial is stored and
- * two changes of one booking, or two bookings racing for one place, never interleave.
+ * A change runs as one transaction: (a skip or an end of the series) the series row's lock, the
+ * booking's row lock, then (a move) the capacity lock, the write, a fresh link's hash, the e-mails
+ * and the audit row, so nothing partial is stored and two changes of one booking, or two bookings
+ * racing for one place, never interleave.
  */
 import type { AuditEntry } from "../admin/audit.ts";
 import { emailsForCustomerChange, type CustomerChange } from "../notifications/manage-messages.ts";
 import type { MessageContext } from "../notifications/messages.ts";
 import type { ClosedDatesStore, SettingsStore } from "../settings/ports.ts";
+import type { SeriesStatus } from "../series/types.ts";
 import type { SchedulingSettings } from "../settings/types.ts";
 import { addDaysYmd, melbourneInstant, melbourneYmd } from "../shared/melbourne-time.ts";
 import type { OutboxMessage } from "../shared/outbox.ts";
@@ -20,8 +24,14 @@ import { type DomainError, err, ok, type Result, validationError } from "../shar
 import { dayAvailability } from "./availability.ts";
 import { capacityClaim, capacityWindow } from "./capacity.ts";
 import { hashManageToken, MANAGE_TOKEN_PATTERN, manageTokenValid, newManageToken } from "./manage-token.ts";
-import { changeCutoffMessage, LATE_CHANGE_FEE_PERCENT, MANAGE_MESSAGES, notChangeableMessage } from "./manage-policy.ts";
-import type { ManageAvailabilityQuery, ManageCancelInput, ManageRescheduleInput } from "./manage-schemas.ts";
+import {
+  changeCutoffMessage,
+  LATE_CHANGE_FEE_PERCENT,
+  MANAGE_MESSAGES,
+  notChangeableMessage,
+  SERIES_REASONS,
+} from "./manage-policy.ts";
+import type { ManageAvailabilityQuery, ManageCancelInput, ManageCancelSeriesInput, ManageRescheduleInput } from "./manage-schemas.ts";
 import type { CapacityClaim, Occupancy } from "./ports.ts";
 import type { AvailabilityCalendar } from "./schemas.ts";
 import { closedDateLabels, closedDateLookupDay, earliestBookableYmd, latestBookableYmd, startTimeProblem, visitEnd } from "./scheduling.ts";
@@ -32,6 +42,8 @@ const MS_PER_MINUTE = 60_000;
 
 export const MANAGE_ERRORS = {
   linkInvalid: { kind: "not_found", code: "MANAGE_LINK_INVALID", message: MANAGE_MESSAGES.linkInvalid },
+  notASeries: { kind: "conflict", code: "NOT_A_SERIES", message: MANAGE_MESSAGES.notASeries },
+  seriesEnded: { kind: "conflict", code: "SERIES_ENDED", message: MANAGE_MESSAGES.seriesEnded },
 } as const satisfies Record<string, DomainError>;
 
 /** Statuses the customer may still change on the page. */
@@ -71,6 +83,15 @@ export function changeRefusal(
   return null;
 }
 
+/** What the store knows of the regular clean a visit belongs to. */
+export interface ManageSeriesFacts {
+  seriesId: string;
+  frequencyName: string;
+  status: SeriesStatus;
+  /** The starts of the next (at most 3) place-holding visits after this one, in order. */
+  nextVisits: Date[];
+}
+
 /** What a token opens: the booking as the customer may see it, and what they may do until when. */
 export interface ManageView {
   reference: string;
@@ -98,6 +119,8 @@ export interface ManageView {
   changeUntil: Date | null;
   policy: ChangePolicy & { lateChangeFeePercent: number };
   reschedule: { todayYmd: string; earliestYmd: string; latestYmd: string } | null;
+  /** The regular clean this visit belongs to; null for a one-off (or a quote). */
+  series: { frequencyName: string; status: SeriesStatus; nextVisits: Date[] } | null;
 }
 
 export function manageView(
@@ -105,6 +128,7 @@ export function manageView(
   now: Date,
   scheduling: Pick<SchedulingSettings, "freeChangeCutoffHours" | "leadDays" | "horizonDays">,
   phone: string,
+  series: ManageSeriesFacts | null = null,
 ): ManageView {
   const policy = { freeChangeCutoffHours: scheduling.freeChangeCutoffHours, phone };
   const refusal = changeRefusal(record, now, policy);
@@ -136,6 +160,9 @@ export function manageView(
     policy: { ...policy, lateChangeFeePercent: LATE_CHANGE_FEE_PERCENT },
     reschedule: refusal === null
       ? { todayYmd: melbourneYmd(now), earliestYmd: earliestBookableYmd(now, scheduling), latestYmd: latestBookableYmd(now, scheduling) }
+      : null,
+    series: record.seriesId && series
+      ? { frequencyName: series.frequencyName, status: series.status, nextVisits: series.nextVisits }
       : null,
   };
 }
@@ -179,6 +206,10 @@ export function withoutOwnVisit(
   return own === -1 ? holders : holders.toSpliced(own, 1);
 }
 
+/** The date a customer's end of the series runs from: the visit's planned date (kept when it was moved). */
+export const seriesEndDate = (record: Pick<BookingRecord, "seriesDate" | "startTime">): string =>
+  record.seriesDate ?? melbourneYmd(record.startTime);
+
 /** The customer's audit row: no admin, their e-mail as who acted. */
 export const customerAuditEntry = (record: BookingRecord, action: string, before: unknown, after: unknown): AuditEntry => ({
   adminId: null,
@@ -190,6 +221,15 @@ export const customerAuditEntry = (record: BookingRecord, action: string, before
   after,
 });
 
+/** The customer's audit row of a change to their whole regular clean: entity "series". */
+export const customerSeriesAuditEntry = (
+  record: BookingRecord,
+  seriesId: string,
+  action: string,
+  before: unknown,
+  after: unknown,
+): AuditEntry => ({ ...customerAuditEntry(record, action, before, after), entity: "series", entityId: seriesId });
+
 // ---------------------------------------------------------------------------------------------
 // Ports and use cases
 
@@ -198,6 +238,8 @@ interface Applied {
   after: BookingRecord;
   change: CustomerChange;
   audit: AuditEntry;
+  /** The series as it is after the change, when the change read it already. */
+  series?: ManageSeriesFacts | null;
 }
 
 /** Inside one change's transaction. */
@@ -206,7 +248,22 @@ export interface ManageTx {
   lockById(id: string): Promise<BookingRecord | null>;
   /** Takes the capacity lock and decides `claim` on every booking's place but `exceptId`'s. */
   decideCapacity(claim: CapacityClaim, exceptId: string): Promise<Result<null>>;
+  /** Status CANCELLED with the reason; a visit of a series keeps its series date (never generated again). */
   cancel(id: string, change: { reason: string; at: Date }): Promise<BookingRecord>;
+  /** The regular clean of a booking, as read inside this transaction; null for a one-off. */
+  seriesFacts(bookingId: string): Promise<ManageSeriesFacts | null>;
+  /**
+   * Holds the series row until the transaction ends. Taken before the booking's own lock, in the
+   * order the staff's series changes take them, so the two never wait on each other in a circle.
+   * null when the booking belongs to no series.
+   */
+  lockSeriesOf(bookingId: string): Promise<string | null>;
+  /**
+   * Ends the (locked) series from `fromDate`: status ENDED, and its visits from that date that
+   * are not done are cancelled with `reason`. The visits cancelled, by start; null when the
+   * series had ended already.
+   */
+  endSeries(seriesId: string, change: { fromDate: string; reason: string }): Promise<BookingRecord[] | null>;
   /** New times; the reminder is due again; the status stays. */
   reschedule(id: string, change: { startTime: Date; endTime: Date; at: Date }): Promise<BookingRecord>;
   saveManageTokenHash(bookingId: string, tokenHash: string): Promise<void>;
@@ -217,6 +274,8 @@ export interface ManageTx {
 export interface ManageStore {
   bookingIdByTokenHash(tokenHash: string): Promise<string | null>;
   getById(id: string): Promise<BookingRecord | null>;
+  /** The regular clean a booking belongs to; null for a one-off. */
+  seriesFacts(bookingId: string): Promise<ManageSeriesFacts | null>;
   /** Capacity-holding BOOKING visits starting in [from, to] (advice: the calendar). */
   capacityHoldersBetween(from: Date, to: Date): Promise<Occupancy[]>;
   /** Both calendar-changing writes raise the record's calendarSequence by one. */
@@ -246,19 +305,23 @@ export function makeManageBooking(deps: ManageDeps) {
 
   /**
    * One change: lock the booking, judge it again as it is now, apply, then a fresh link, the
-   * e-mails and the customer's audit row, all in one transaction.
+   * e-mails and the customer's audit row, all in one transaction. A change of the series
+   * (`series`) locks the series row first and is refused for a one-off (409 NOT_A_SERIES).
    */
   async function change(
     token: string,
     apply: (tx: ManageTx, locked: BookingRecord, at: { now: Date; scheduling: SchedulingSettings }) => Promise<Result<Applied>>,
+    options: { series?: boolean } = {},
   ): Promise<Result<ManageView>> {
     const now = clock.now();
     const opened = await open(token, now);
     if (!opened.ok) return opened;
     const [scheduling, ctx, link] = await Promise.all([deps.settings.getScheduling(), deps.mailContext(), newManageToken()]);
     return store.transaction(async (tx): Promise<Result<ManageView>> => {
+      if (options.series) await tx.lockSeriesOf(opened.value._id);
       const locked = await tx.lockById(opened.value._id);
       if (!locked || !manageTokenValid(locked, now)) return linkInvalid;
+      if (options.series && !locked.seriesId) return err(MANAGE_ERRORS.notASeries);
       const refusal = changeRefusal(locked, now, { freeChangeCutoffHours: scheduling.freeChangeCutoffHours, phone: ctx.profile.phone });
       if (refusal) return err(refusal);
       const applied = await apply(tx, locked, { now, scheduling });
@@ -267,7 +330,8 @@ export function makeManageBooking(deps: ManageDeps) {
       await tx.saveManageTokenHash(after._id, link.hash);
       await tx.enqueue(emailsForCustomerChange(after, applied.value.change, ctx, { manageToken: link.token }));
       await tx.audit(applied.value.audit);
-      return ok(manageView(after, now, scheduling, ctx.profile.phone));
+      const series = applied.value.series !== undefined ? applied.value.series : after.seriesId ? await tx.seriesFacts(after._id) : null;
+      return ok(manageView(after, now, scheduling, ctx.profile.phone, series));
     });
   }
 
@@ -276,8 +340,13 @@ export function makeManageBooking(deps: ManageDeps) {
       const now = clock.now();
       const opened = await open(token, now);
       if (!opened.ok) return opened;
-      const [scheduling, ctx] = await Promise.all([deps.settings.getScheduling(), deps.mailContext()]);
-      return ok(manageView(opened.value, now, scheduling, ctx.profile.phone));
+      const record = opened.value;
+      const [scheduling, ctx, series] = await Promise.all([
+        deps.settings.getScheduling(),
+        deps.mailContext(),
+        record.seriesId ? store.seriesFacts(record._id) : null,
+      ]);
+      return ok(manageView(record, now, scheduling, ctx.profile.phone, series));
     },
 
     /** The calendar for a move: this job's length, its own place not counted against it. */
@@ -312,6 +381,62 @@ export function makeManageBooking(deps: ManageDeps) {
           audit: customerAuditEntry(before, "booking.customer_cancel", { status: before.status }, { status: after.status, cancelReason: reason }),
         });
       });
+    },
+
+    /** Skip this visit of a regular clean: cancelled, its series date kept, the series carries on. */
+    skip(token: string): Promise<Result<ManageView>> {
+      return change(token, async (tx, before, { now }) => {
+        const after = await tx.cancel(before._id, { reason: SERIES_REASONS.skipped, at: now });
+        const series = await tx.seriesFacts(after._id);
+        return ok({
+          after,
+          series,
+          change: {
+            kind: "skipped",
+            frequencyName: series?.frequencyName ?? after.frequencyNameAtBooking,
+            nextVisit: series?.nextVisits[0] ?? null,
+          },
+          audit: customerAuditEntry(before, "booking.customer_skip", { status: before.status }, {
+            status: after.status,
+            cancelReason: after.cancelReason,
+            seriesId: after.seriesId,
+            seriesDate: after.seriesDate,
+          }),
+        });
+      }, { series: true });
+    },
+
+    /**
+     * End the regular clean from this visit on: this visit and every later one not done are
+     * cancelled, the series is ENDED from this visit's planned date; one e-mail to each side.
+     */
+    cancelSeries(token: string, input: ManageCancelSeriesInput): Promise<Result<ManageView>> {
+      const given = input.reason ?? "";
+      const reason = given || SERIES_REASONS.ended;
+      return change(token, async (tx, before, { now }) => {
+        const seriesId = before.seriesId as string; // change() refused a one-off
+        const was = await tx.seriesFacts(before._id);
+        const fromDate = seriesEndDate(before);
+        // This visit first, as the customer's own cancel: its calendar sequence goes up, so the
+        // invite in the e-mail removes the event their calendar has.
+        const own = await tx.cancel(before._id, { reason, at: now });
+        const ended = await tx.endSeries(seriesId, { fromDate, reason });
+        if (!ended) return err(MANAGE_ERRORS.seriesEnded);
+        const after = ended.find((visit) => visit._id === own._id) ?? own;
+        const cancelled = [after, ...ended.filter((visit) => visit._id !== own._id)]
+          .toSorted((a, b) => a.startTime.getTime() - b.startTime.getTime());
+        return ok({
+          after,
+          change: { kind: "series-cancelled", frequencyName: was?.frequencyName ?? before.frequencyNameAtBooking, cancelled, reason: given },
+          audit: customerSeriesAuditEntry(before, seriesId, "series.customer_end", { status: was?.status ?? null }, {
+            status: "ENDED",
+            endsOn: fromDate,
+            reason,
+            fromBooking: before.reference,
+            cancelledVisits: cancelled.map((visit) => visit.reference),
+          }),
+        });
+      }, { series: true });
     },
 
     async reschedule(token: string, input: ManageRescheduleInput): Promise<Result<ManageView>> {

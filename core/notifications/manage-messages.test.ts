@@ -7,6 +7,8 @@ import { booking } from "./test-fixtures.ts";
 import {
   customerCancelledEmail,
   customerRescheduledEmail,
+  customerSeriesCancelledEmail,
+  customerSkippedEmail,
   emailsForCustomerChange,
   officeChangeNotification,
 } from "./manage-messages.ts";
@@ -131,4 +133,98 @@ Deno.test("a change sends the customer's e-mail, then the office's", () => {
 Deno.test("customer text cannot break the subject line", () => {
   const mail = customerCancelledEmail(booking({ ...cancelled, serviceNameAtBooking: "Deep\r\nBcc: x@evil.example" }), ctx, links);
   assert.ok(!/[\r\n]/.test(mail.subject));
+});
+
+// A regular clean's visit (issue 17): skip it, or cancel the regular clean from it on.
+const SERIES_ID = "5e5e5e5e-0000-4000-8000-000000000017";
+const skipped = booking({ ...wasFriday, status: "CANCELLED", cancelReason: "Skipped by the customer", calendarSequence: 1, seriesId: SERIES_ID, seriesDate: "2026-11-27" });
+const nextFriday = melbourneInstant("2026-12-04", 9);
+
+Deno.test("customer skipped a visit: that visit is off, the regular clean carries on, a METHOD:CANCEL invite", () => {
+  const mail = customerSkippedEmail(skipped, { kind: "skipped", frequencyName: "Weekly", nextVisit: nextFriday }, ctx, links);
+  assert.equal(mail.kind, "visit-skipped");
+  assert.equal(mail.to, "jane@example.com");
+  assert.equal(mail.relatedId, skipped._id);
+  assert.equal(mail.subject, "Visit skipped — Hourly Cleaning, Fri 27 Nov 2026, 9:00 am (YS-7K3F9Q)");
+  assert.ok(mail.text.includes(
+    "As you asked on our website, we’ve skipped your visit YS-7K3F9Q on Fri 27 Nov 2026, 9:00 am – 12:00 pm AEDT (Melbourne time). " +
+      "You skipped it before the free-change cut-off, so no fee applies.",
+  ));
+  assert.ok(mail.text.includes("Your regular clean (Weekly) carries on: your next visit is Fri 4 Dec 2026, 9:00 am AEDT (Melbourne time)."));
+  assert.ok(mail.text.includes(`See your booking: https://yarrashine.example/manage/${TOKEN}`));
+  const ics = calendar(mail);
+  assert.equal(ics.contentType, "text/calendar; charset=utf-8; method=CANCEL");
+  assert.deepEqual([ics.value("METHOD"), ics.value("STATUS"), ics.value("SEQUENCE")], ["CANCEL", "CANCELLED", "1"]);
+  assert.equal(ics.value("DTSTART"), "20261126T220000Z");
+
+  const noneYet = customerSkippedEmail(skipped, { kind: "skipped", frequencyName: "Fortnightly", nextVisit: null }, ctx, links);
+  assert.ok(noneYet.text.includes("Your regular clean (Fortnightly) carries on; we’ll confirm each visit with you."));
+});
+
+Deno.test("customer cancelled their regular clean: one e-mail listing every visit it took off, their reason, and the invite's CANCEL", () => {
+  const later = [12, 19].map((day, i) =>
+    booking({
+      _id: `b${i}`,
+      reference: `YS-LATER${i}`,
+      startTime: melbourneInstant(`2026-12-${day}`, 9),
+      endTime: melbourneInstant(`2026-12-${day}`, 12),
+      status: "CANCELLED",
+      seriesId: SERIES_ID,
+    })
+  );
+  const ended = { ...skipped, cancelReason: "Moving interstate" };
+  const change = { kind: "series-cancelled", frequencyName: "Weekly", cancelled: [ended, ...later], reason: "Moving interstate" } as const;
+  const mail = customerSeriesCancelledEmail(ended, change, ctx, links);
+  assert.equal(mail.kind, "series-cancelled");
+  assert.equal(mail.subject, "Regular clean cancelled — Hourly Cleaning, Weekly, from Fri 27 Nov 2026, 9:00 am (YS-7K3F9Q)");
+  assert.ok(mail.text.includes(
+    "As you asked on our website, your regular clean (Weekly) is cancelled from Fri 27 Nov 2026, 9:00 am – 12:00 pm AEDT (Melbourne time) on, " +
+      "and we won’t plan any more visits. You cancelled before the free-change cut-off, so no cancellation fee applies.",
+  ));
+  assert.ok(mail.text.includes(
+    "- Fri 27 Nov 2026, 9:00 am – 12:00 pm AEDT (Melbourne time)\n" +
+      "- Sat 12 Dec 2026, 9:00 am – 12:00 pm AEDT (Melbourne time)\n" +
+      "- Sat 19 Dec 2026, 9:00 am – 12:00 pm AEDT (Melbourne time)",
+  ), mail.text);
+  assert.ok(mail.text.includes("Your reason: Moving interstate"));
+  assert.ok(mail.text.includes(`https://yarrashine.example/manage/${TOKEN}`));
+  assert.equal(calendar(mail).value("METHOD"), "CANCEL");
+  assert.ok(!customerSeriesCancelledEmail(ended, { ...change, reason: "" }, ctx, links).text.includes("Your reason"));
+
+  const office = officeChangeNotification(ended, change, ctx);
+  assert.equal(office.kind, "booking-change-notification");
+  assert.equal(office.to, "office@yarrashine.example");
+  assert.equal(office.replyTo, "jane@example.com");
+  assert.equal(office.subject, "Customer cancelled their regular clean — Jane Citizen, Weekly, from Fri 27 Nov 2026, 9:00 am (YS-7K3F9Q)");
+  assert.ok(office.text.includes(
+    "Jane Citizen cancelled their regular clean (Weekly) on their manage-my-booking page, from visit YS-7K3F9Q on: " +
+      "3 visits cancelled and no more will be planned.",
+  ));
+  assert.ok(office.text.includes("Changed: Regular clean cancelled by the customer, from this visit on"));
+  assert.ok(office.text.includes("Regular clean: Weekly, ended"));
+  assert.ok(office.text.includes("Reason: Moving interstate"));
+  assert.ok(office.text.includes("- YS-LATER1: Sat 19 Dec 2026, 9:00 am – 12:00 pm AEDT (Melbourne time)"));
+  assert.ok(!office.text.includes("/manage/"));
+  assert.deepEqual(emailsForCustomerChange(ended, change, ctx, links).map((m) => [m.kind, m.to]), [
+    ["series-cancelled", "jane@example.com"],
+    ["booking-change-notification", "office@yarrashine.example"],
+  ]);
+});
+
+Deno.test("the office is told of a skipped visit: which, how often, and the next visit", () => {
+  const office = officeChangeNotification(skipped, { kind: "skipped", frequencyName: "Weekly", nextVisit: nextFriday }, ctx);
+  assert.equal(office.subject, "Customer skipped YS-7K3F9Q — Jane Citizen, Fri 27 Nov 2026, 9:00 am (Weekly)");
+  assert.ok(office.text.includes(
+    "Jane Citizen skipped visit YS-7K3F9Q of their regular clean (Weekly) on their manage-my-booking page. " +
+      "The place is free again; the later visits stay as they are.",
+  ));
+  assert.ok(office.text.includes("Changed: Visit skipped by the customer"));
+  assert.ok(office.text.includes("Time: Fri 27 Nov 2026, 9:00 am – 12:00 pm AEDT (Melbourne time)"));
+  assert.ok(office.text.includes("Next visit: Fri 4 Dec 2026, 9:00 am AEDT (Melbourne time)"));
+  const none = officeChangeNotification(skipped, { kind: "skipped", frequencyName: "Weekly", nextVisit: null }, ctx);
+  assert.ok(none.text.includes("Next visit: (none planned yet)"));
+  assert.deepEqual(emailsForCustomerChange(skipped, { kind: "skipped", frequencyName: "Weekly", nextVisit: null }, ctx, links).map((m) => m.kind), [
+    "visit-skipped",
+    "booking-change-notification",
+  ]);
 });

@@ -390,3 +390,67 @@ Deno.test("the .ics keeps one UID for the booking's life; SEQUENCE and METHOD fo
   assert.deepEqual([first, confirmed, cancelled].map((ics) => line(ics, "STATUS")), ["STATUS:TENTATIVE", "STATUS:CONFIRMED", "STATUS:CANCELLED"]);
   assert.match(unfold(first), /DESCRIPTION:Booking request YS-7K3F9Q/);
 });
+
+// Issue 17: the first confirmation of a booking that starts a regular clean.
+const SERIES_ID = "5e5e5e5e-0000-4000-8000-000000000017";
+const weekly = { unit: "WEEK", every: 1 } as const;
+
+Deno.test("the first confirmation of a regular clean: what it is, the next 3 planned visits, and that each is confirmed", () => {
+  const record = booking({ seriesId: SERIES_ID, seriesDate: "2026-11-28" });
+  const { text, html } = bookingConfirmationEmail(record, ctx, { manageToken: "A".repeat(43), repeat: weekly });
+  assert.ok(text.includes(
+    "This is the first visit of your regular clean, “Weekly”. Your next planned visits:\n\n" +
+      "- Sat 5 Dec 2026, 9:00 am AEDT (Melbourne time)\n" +
+      "- Sat 12 Dec 2026, 9:00 am AEDT (Melbourne time)\n" +
+      "- Sat 19 Dec 2026, 9:00 am AEDT (Melbourne time)",
+  ), text);
+  assert.ok(text.includes("We confirm each visit with you, and send a reminder before it."));
+  assert.ok(html?.includes("Your regular clean"));
+  // Before the link, so the customer reads the plan and then where to change it.
+  assert.ok(text.indexOf("Your next planned visits") < text.indexOf("/manage/"));
+  // emailsForRecord passes the repeat on.
+  const [confirmation] = emailsForRecord(record, ctx, { repeat: weekly });
+  assert.ok(confirmation.text.includes("Sat 19 Dec 2026, 9:00 am AEDT"));
+});
+
+Deno.test("a monthly regular clean keeps its wall-clock time across the April change and its day in shorter months", () => {
+  // Wednesday 31 March 2027, 9:00 AEDT; daylight saving ends on Sunday 4 April.
+  const start = melbourneInstant("2027-03-31", 9);
+  const record = booking({
+    seriesId: SERIES_ID,
+    seriesDate: "2027-03-31",
+    frequencyCode: "MONTHLY",
+    frequencyNameAtBooking: "Monthly",
+    startTime: start,
+    endTime: new Date(start.getTime() + 3 * 3_600_000),
+  });
+  const { text } = bookingConfirmationEmail(record, ctx, { repeat: { unit: "MONTH", every: 1 } });
+  assert.ok(text.includes("your regular clean, “Monthly”"));
+  assert.ok(text.includes(
+    "- Fri 30 Apr 2027, 9:00 am AEST (Melbourne time)\n" +
+      "- Mon 31 May 2027, 9:00 am AEST (Melbourne time)\n" +
+      // (Intl's en-AU writes June in full.)
+      "- Wed 30 June 2027, 9:00 am AEST (Melbourne time)",
+  ), text);
+  const fortnightly = bookingConfirmationEmail(booking({ seriesId: SERIES_ID }), ctx, { repeat: { unit: "WEEK", every: 2 } }).text;
+  assert.ok(fortnightly.includes("- Sat 12 Dec 2026, 9:00 am AEDT (Melbourne time)\n- Sat 26 Dec 2026, 9:00 am AEDT (Melbourne time)\n- Sat 9 Jan 2027"));
+});
+
+Deno.test("no regular-clean words for a one-off, a quote, or a booking that started no series", () => {
+  const noSeries = bookingConfirmationEmail(booking({ seriesId: null }), ctx, { repeat: weekly }).text;
+  assert.ok(!noSeries.includes("regular clean"));
+  assert.ok(!noSeries.includes("planned visits"));
+  assert.ok(!quoteConfirmationEmail(quote({ seriesId: SERIES_ID }), ctx).text.includes("regular clean"));
+  // A series whose repeat the caller did not give: said to be regular, no dates guessed.
+  const noRepeat = bookingConfirmationEmail(booking({ seriesId: SERIES_ID }), ctx).text;
+  assert.ok(noRepeat.includes("This is the first visit of your regular clean, “Weekly”.\n"), noRepeat);
+  assert.ok(!noRepeat.includes("planned visits"));
+  assert.ok(noRepeat.includes("We confirm each visit with you"));
+  assert.ok(!bookingConfirmationEmail(booking({ seriesId: SERIES_ID }), ctx, { repeat: { unit: "NONE", every: 0 } }).text.includes("planned visits"));
+});
+
+Deno.test("the office's notification says the booking starts a regular clean", () => {
+  const { text } = businessBookingNotification(booking({ seriesId: SERIES_ID }), ctx);
+  assert.ok(text.includes("Regular clean: Starts a series (Weekly): the next visits are planned automatically"));
+  assert.ok(!businessBookingNotification(booking(), ctx).text.includes("Regular clean:"));
+});

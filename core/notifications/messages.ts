@@ -13,6 +13,7 @@ import type { BusinessProfile } from "../settings/types.ts";
 import { DEFAULT_FREQUENCY_CODE } from "../catalog/types.ts";
 import type { OutboxMessage } from "../shared/outbox.ts";
 import { formatAud, fromCents, toCents } from "../shared/money.ts";
+import { isRecurring, nextOccurrences, type Repeat } from "../series/occurrences.ts";
 import {
   formatMelbourneDateTime,
   melbourneHourMinute,
@@ -48,7 +49,10 @@ export type MessageKind =
   | "booking-change-notification"
   // Issue 16: a staff edit the customer is told of (the time stays; the visit or its details change).
   | "booking-updated"
-  | "quote-updated";
+  | "quote-updated"
+  // Issue 17: the customer skipped a visit of their regular clean, or cancelled it from a visit on.
+  | "visit-skipped"
+  | "series-cancelled";
 
 export const CALENDAR_ATTACHMENT_FILENAME = "booking.ics";
 
@@ -365,11 +369,61 @@ export function manageLinkBlocks(record: BookingRecord, ctx: MessageContext, lin
   }];
 }
 
+/**
+ * What a new record's e-mails are written with besides the record and the business: the link's
+ * token, and for a booking that starts a series (record.seriesId set) how its frequency repeats,
+ * which the caller reads from the catalogue (the e-mails read nothing).
+ */
+export interface RecordEmailLinks extends CustomerLinks {
+  repeat?: Repeat;
+}
+
+/** How many planned visits the first confirmation of a regular clean lists. */
+export const SERIES_PLAN_VISITS = 3;
+
+/**
+ * The first confirmation of a regular clean (issue 17): that it is one, how often, the next
+ * planned visits (the series' dates at the first visit's Melbourne wall-clock time), and that each
+ * visit is confirmed. Nothing for a one-off, a quote, or a record that started no series.
+ */
+export function seriesPlanBlocks(record: BookingRecord, repeat: Repeat | undefined): Block[] {
+  if (record.type !== "BOOKING" || !record.seriesId) return [];
+  const frequency = record.frequencyNameAtBooking;
+  const blocks: Block[] = [{ kind: "heading", text: "Your regular clean" }];
+  const dates = repeat && isRecurring(repeat) ? nextOccurrences(seriesTermsOf(record, repeat), SERIES_PLAN_VISITS) : [];
+  if (dates.length === 0) {
+    blocks.push({ kind: "paragraph", text: `This is the first visit of your regular clean, “${frequency}”.` });
+  } else {
+    blocks.push(
+      { kind: "paragraph", text: `This is the first visit of your regular clean, “${frequency}”. Your next planned visits:` },
+      { kind: "list", items: dates.map(({ startTime }) => formatMelbourneMoment(startTime)) },
+    );
+  }
+  blocks.push({
+    kind: "paragraph",
+    text: "We confirm each visit with you, and send a reminder before it. " +
+      "You can skip a visit, or cancel the regular clean, free of charge until the cut-off before a visit.",
+  });
+  return blocks;
+}
+
+/** The series a booking starts: its Melbourne date and wall-clock start, its length, the frequency's repeat. */
+function seriesTermsOf(record: BookingRecord, repeat: { unit: "WEEK" | "MONTH"; every: number }) {
+  const { hour, minute } = melbourneHourMinute(record.startTime);
+  return {
+    unit: repeat.unit,
+    every: repeat.every,
+    anchorDate: record.seriesDate ?? melbourneYmd(record.startTime),
+    startMinutes: hour * 60 + minute,
+    durationMinutes: Math.round((record.endTime.getTime() - record.startTime.getTime()) / 60_000),
+  };
+}
+
 /** To the customer: their booking request was received; a calendar invite is attached. */
 export function bookingConfirmationEmail(
   record: BookingRecord,
   ctx: MessageContext,
-  links: CustomerLinks = {},
+  links: RecordEmailLinks = {},
 ): OutboxMessage {
   requireType(record, "BOOKING", "bookingConfirmationEmail");
   const { profile } = ctx;
@@ -393,6 +447,7 @@ export function bookingConfirmationEmail(
       text: `A calendar invite (${CALENDAR_ATTACHMENT_FILENAME}) is attached; ` +
         "it stays tentative until we confirm.",
     },
+    ...seriesPlanBlocks(record, links.repeat),
     ...manageLinkBlocks(record, ctx, links),
     ...recordDetailBlocks(record, "customer"),
     ...policyBlocks(ctx),
@@ -453,6 +508,9 @@ export function businessBookingNotification(
       rows: [
         ["Received", formatMelbourneMoment(record.createdAt)],
         ["Status", record.status],
+        ...(record.type === "BOOKING" && record.seriesId
+          ? [["Regular clean", `Starts a series (${record.frequencyNameAtBooking}): the next visits are planned automatically`]] as Array<[string, string]>
+          : []),
       ],
     },
     ...recordDetailBlocks(record, "business"),
@@ -517,7 +575,7 @@ export function inquiryNotification(inquiry: Inquiry, ctx: MessageContext): Outb
 }
 
 /** Everything a new booking or quote sends: the customer's confirmation, then the business's. */
-export function emailsForRecord(record: BookingRecord, ctx: MessageContext, links: CustomerLinks = {}): OutboxMessage[] {
+export function emailsForRecord(record: BookingRecord, ctx: MessageContext, links: RecordEmailLinks = {}): OutboxMessage[] {
   const confirmation = record.type === "BOOKING"
     ? bookingConfirmationEmail(record, ctx, links)
     : quoteConfirmationEmail(record, ctx, links);

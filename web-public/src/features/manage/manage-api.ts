@@ -19,3 +19,10 @@ export const cancelManagedBooking = (token: string, reason: string) =>
 
 export const moveManagedBooking = (token: string, startTimeISO: string) =>
   api.post<ManagedBooking>(`${base(token)}/reschedule`, { startTimeISO });
+
+/** Skip this visit of a regular clean (issue 17): cancelled, the series carries on. */
+export const skipManagedVisit = (token: string) => api.post<ManagedBooking>(`${base(token)}/skip`);
+
+/** Cancel the regular clean from this visit on: this visit and every later one. */
+export const cancelManagedSeries = (token: string, reason: string) =>
+  api.post<ManagedBooking>(`${base(token)}/cancel-series`, reason.trim() ? { reason } : {});

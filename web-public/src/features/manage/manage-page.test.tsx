@@ -10,6 +10,7 @@ import { CANCEL_TEXT } from "./cancel-booking.tsx";
 import type { ManagedBooking } from "./manage-api.ts";
 import { MANAGE_TEXT } from "./manage-page.tsx";
 import { MOVE_TEXT } from "./move-booking.tsx";
+import { CANCEL_SERIES_TEXT, SKIP_TEXT } from "./series-changes.tsx";
 
 const TOKEN = "Tk_3x-".repeat(7) + "A";
 const PATH = `/api/manage/${TOKEN}`;
@@ -41,6 +42,7 @@ const BOOKING: ManagedBooking = {
   changeUntil: "2026-11-25T22:00:00.000Z",
   policy: { freeChangeCutoffHours: 24, lateChangeFeePercent: 50, phone: TEST_PROFILE.phone },
   reschedule: { todayYmd: "2026-11-22", earliestYmd: "2026-11-26", latestYmd: "2027-11-22" },
+  series: null,
 };
 const INSIDE_CUTOFF: ManagedBooking = { ...BOOKING, status: "CONFIRMED", canChange: false, reschedule: null };
 
@@ -59,10 +61,15 @@ interface Calls {
   cancel: unknown[];
   move: unknown[];
   calendar: string[];
+  skip: string[];
+  cancelSeries: unknown[];
 }
 
-function serve(booking: ManagedBooking | "expired", after?: { cancel?: ManagedBooking; move?: ManagedBooking }): Calls {
-  const calls: Calls = { cancel: [], move: [], calendar: [] };
+function serve(
+  booking: ManagedBooking | "expired",
+  after?: { cancel?: ManagedBooking; move?: ManagedBooking; skip?: ManagedBooking; cancelSeries?: ManagedBooking },
+): Calls {
+  const calls: Calls = { cancel: [], move: [], calendar: [], skip: [], cancelSeries: [] };
   const invalid = () => HttpResponse.json({ error: "This link has expired or is not valid.", code: "MANAGE_LINK_INVALID" }, { status: 404 });
   server.use(
     http.get(PATH, () => (booking === "expired" ? invalid() : HttpResponse.json(booking))),
@@ -78,6 +85,14 @@ function serve(booking: ManagedBooking | "expired", after?: { cancel?: ManagedBo
     http.post(`${PATH}/reschedule`, async ({ request }) => {
       calls.move.push(await request.json());
       return after?.move ? HttpResponse.json(after.move) : invalid();
+    }),
+    http.post(`${PATH}/skip`, async ({ request }) => {
+      calls.skip.push(await request.text());
+      return after?.skip ? HttpResponse.json(after.skip) : invalid();
+    }),
+    http.post(`${PATH}/cancel-series`, async ({ request }) => {
+      calls.cancelSeries.push(await request.json());
+      return after?.cancelSeries ? HttpResponse.json(after.cancelSeries) : invalid();
     }),
   );
   return calls;
@@ -236,5 +251,158 @@ describe("manage my booking", { timeout: 30_000 }, () => {
     expect(within(await main().findByRole("alert")).getByText("Network error")).toBeTruthy();
     await user.click(main().getByRole("button", { name: "Try again" }));
     expect(await main().findByText("YS-7K3F9Q")).toBeTruthy();
+  });
+});
+
+/** Ada's Friday visit of her weekly clean, with the three visits after it. */
+const VISIT: ManagedBooking = {
+  ...BOOKING,
+  status: "CONFIRMED",
+  series: {
+    frequencyName: "Weekly",
+    status: "ACTIVE",
+    nextVisits: ["2026-12-03T22:00:00.000Z", "2026-12-10T22:00:00.000Z", "2026-12-17T22:00:00.000Z"],
+  },
+};
+const closed = { canChange: false, changeUntil: null, reschedule: null } as const;
+
+describe("manage my booking: a visit of a regular clean", { timeout: 30_000 }, () => {
+  it("shows the regular clean and its next visits; offers move, skip and cancel all future visits, not a plain cancel", async () => {
+    serve(VISIT);
+    await renderApp(`/manage/${TOKEN}`);
+    expect(await main().findByText("YS-7K3F9Q")).toBeTruthy();
+    const regular = main().getByText(MANAGE_TEXT.regularClean, { selector: "dt" }).nextElementSibling as HTMLElement;
+    expect(regular.firstChild?.textContent).toBe("Weekly — next visits");
+    expect(within(regular).getAllByRole("listitem").map((item) => item.textContent)).toEqual([
+      "Fri 4 Dec 2026, 9:00 am",
+      "Fri 11 Dec 2026, 9:00 am",
+      "Fri 18 Dec 2026, 9:00 am",
+    ]);
+    expect(main().getByText("You can move or skip this visit, or cancel all future visits, free of charge until Thu 26 Nov 2026, 9:00 am (Melbourne time).")).toBeTruthy();
+    for (const name of [MANAGE_TEXT.moveVisit, MANAGE_TEXT.skip, MANAGE_TEXT.cancelSeries]) {
+      expect(main().getByRole("button", { name }).getAttribute("aria-expanded")).toBe("false");
+    }
+    expect(main().queryByRole("button", { name: MANAGE_TEXT.cancel })).toBeNull();
+  });
+
+  it("skips the visit after asking, and says the regular clean carries on", async () => {
+    const calls = serve(VISIT, {
+      skip: { ...VISIT, ...closed, status: "CANCELLED", cancelReason: "Skipped by the customer", series: { ...VISIT.series!, nextVisits: VISIT.series!.nextVisits.slice(0, 2) } },
+    });
+    const { user } = await renderApp(`/manage/${TOKEN}`);
+    const opener = await main().findByRole("button", { name: MANAGE_TEXT.skip });
+
+    await user.click(opener);
+    const panel = main().getByRole("region", { name: SKIP_TEXT.title });
+    await waitFor(() => expect(document.activeElement).toBe(within(panel).getByRole("heading", { name: SKIP_TEXT.title })));
+    expect(opener.getAttribute("aria-expanded")).toBe("true");
+    expect(panel.textContent).toContain(
+      "Skipping is free until Thu 26 Nov 2026, 9:00 am (Melbourne time). Your regular clean (Weekly) carries on: your next visit is Fri 4 Dec 2026, 9:00 am (Melbourne time).",
+    );
+    await user.click(within(panel).getByRole("button", { name: SKIP_TEXT.keep }));
+    await waitFor(() => expect(document.activeElement).toBe(opener));
+    expect(calls.skip).toEqual([]);
+
+    await user.click(opener);
+    await user.click(main().getByRole("button", { name: SKIP_TEXT.confirm }));
+    const status = main().getByRole("status");
+    await waitFor(() => expect(status.textContent).toBe(MANAGE_TEXT.skipped));
+    await waitFor(() => expect(document.activeElement).toBe(status));
+    expect(calls.skip).toEqual([""]);
+    expect(detail("Status")).toBe("Cancelled");
+    expect(detail("Why it was cancelled")).toBe("Skipped by the customer");
+    expect(main().getByText(/This visit is cancelled; your regular clean carries on/)).toBeTruthy();
+    expect(main().queryByRole("button", { name: MANAGE_TEXT.skip })).toBeNull();
+    expect(main().queryByRole("button", { name: MANAGE_TEXT.cancelSeries })).toBeNull();
+  });
+
+  it("cancels all future visits after asking, with an optional reason; a refused reason shows at its field", async () => {
+    const calls = serve(VISIT, {
+      cancelSeries: { ...VISIT, ...closed, status: "CANCELLED", cancelReason: "Moving interstate", series: { ...VISIT.series!, status: "ENDED", nextVisits: [] } },
+    });
+    server.use(http.post(`${PATH}/cancel-series`, async ({ request }) => {
+      const body = await request.json() as { reason?: string };
+      calls.cancelSeries.push(body);
+      if (body.reason === "x") {
+        return HttpResponse.json(
+          { error: "Please fix the highlighted fields, then try again.", code: "VALIDATION_FAILED", fieldErrors: { reason: ["Please keep the reason to 500 characters or fewer."] } },
+          { status: 422 },
+        );
+      }
+      return HttpResponse.json({ ...VISIT, ...closed, status: "CANCELLED", cancelReason: body.reason, series: { ...VISIT.series!, status: "ENDED", nextVisits: [] } });
+    }));
+    const { user } = await renderApp(`/manage/${TOKEN}`);
+    const opener = await main().findByRole("button", { name: MANAGE_TEXT.cancelSeries });
+    await user.click(opener);
+    const panel = main().getByRole("region", { name: CANCEL_SERIES_TEXT.title });
+    await waitFor(() => expect(document.activeElement).toBe(within(panel).getByRole("heading", { name: CANCEL_SERIES_TEXT.title })));
+    expect(panel.textContent).toContain("This cancels this visit and every later visit of your regular clean (Weekly), and we won’t plan any more.");
+    await user.click(within(panel).getByRole("button", { name: CANCEL_SERIES_TEXT.keep }));
+    await waitFor(() => expect(document.activeElement).toBe(opener));
+    expect(calls.cancelSeries).toEqual([]);
+
+    await user.click(opener);
+    const reason = main().getByLabelText(CANCEL_TEXT.reason);
+    expect(reason.getAttribute("maxlength")).toBe("500");
+    await user.type(reason, "x");
+    await user.click(main().getByRole("button", { name: CANCEL_SERIES_TEXT.confirm }));
+    const fieldError = await main().findByText("Please keep the reason to 500 characters or fewer.");
+    expect(reason.getAttribute("aria-invalid")).toBe("true");
+    expect(reason.getAttribute("aria-describedby")).toContain(fieldError.id);
+
+    await user.clear(reason);
+    await user.type(reason, "Moving interstate");
+    await user.click(main().getByRole("button", { name: CANCEL_SERIES_TEXT.confirm }));
+    await waitFor(() => expect(main().getByRole("status").textContent).toBe(MANAGE_TEXT.seriesCancelled));
+    expect(calls.cancelSeries).toEqual([{ reason: "x" }, { reason: "Moving interstate" }]);
+    const regular = main().getByText(MANAGE_TEXT.regularClean, { selector: "dt" }).nextElementSibling!;
+    expect(regular.textContent).toBe("Weekly — ended");
+    expect(main().getByText(/This visit is cancelled, and your regular clean has ended/)).toBeTruthy();
+    expect(main().queryByRole("region", { name: CANCEL_SERIES_TEXT.title })).toBeNull();
+  });
+
+  it("a series ending after the visits shown: skip is still offered, cancel all future visits is not", async () => {
+    serve({ ...VISIT, series: { ...VISIT.series!, status: "ENDED", nextVisits: ["2026-12-03T22:00:00.000Z"] } });
+    await renderApp(`/manage/${TOKEN}`);
+    expect(await main().findByRole("button", { name: MANAGE_TEXT.skip })).toBeTruthy();
+    expect(main().queryByRole("button", { name: MANAGE_TEXT.cancelSeries })).toBeNull();
+    expect(main().getByText("You can move or skip this visit free of charge until Thu 26 Nov 2026, 9:00 am (Melbourne time).")).toBeTruthy();
+    expect(main().getByText(MANAGE_TEXT.regularClean, { selector: "dt" }).nextElementSibling!.firstChild?.textContent).toBe(
+      "Weekly — ends after the visits below",
+    );
+  });
+
+  it("the office ended the series while the page was open: the 409's message, then the page as it now is", async () => {
+    serve(VISIT);
+    const ended = { ...VISIT, series: { ...VISIT.series!, status: "ENDED" as const, nextVisits: [] } };
+    server.use(http.post(`${PATH}/cancel-series`, () => {
+      server.use(http.get(PATH, () => HttpResponse.json(ended)));
+      return HttpResponse.json(
+        { error: "Your regular clean has already ended: no more visits will be planned. You can still skip this visit.", code: "SERIES_ENDED" },
+        { status: 409 },
+      );
+    }));
+    const { user } = await renderApp(`/manage/${TOKEN}`);
+    await user.click(await main().findByRole("button", { name: MANAGE_TEXT.cancelSeries }));
+    await user.click(main().getByRole("button", { name: CANCEL_SERIES_TEXT.confirm }));
+    expect((await main().findByRole("alert")).textContent).toContain("Your regular clean has already ended");
+    await waitFor(() => expect(main().queryByRole("button", { name: MANAGE_TEXT.cancelSeries })).toBeNull());
+    expect(main().getByRole("button", { name: MANAGE_TEXT.skip })).toBeTruthy();
+  });
+
+  it("inside the cut-off: the policy's fee and the phone; no buttons", async () => {
+    serve({ ...VISIT, ...closed, changeUntil: "2026-11-25T22:00:00.000Z" });
+    await renderApp(`/manage/${TOKEN}`);
+    expect(await main().findByText(changeCutoffMessage({ freeChangeCutoffHours: 24, phone: TEST_PROFILE.phone }))).toBeTruthy();
+    for (const name of [MANAGE_TEXT.moveVisit, MANAGE_TEXT.skip, MANAGE_TEXT.cancelSeries]) expect(main().queryByRole("button", { name })).toBeNull();
+  });
+
+  it("a visit the office is finding a time for: says so and gives the phone, not the cut-off", async () => {
+    serve({ ...VISIT, ...closed, status: "NEEDS_ATTENTION" });
+    await renderApp(`/manage/${TOKEN}`);
+    expect(await main().findByText(/We’re finding a new time for this visit and will be in touch/)).toBeTruthy();
+    expect(main().getByRole("link", { name: `Call ${TEST_PROFILE.phone}` })).toBeTruthy();
+    expect(main().queryByText(/Free changes end/)).toBeNull();
+    expect(main().queryByRole("button", { name: MANAGE_TEXT.skip })).toBeNull();
   });
 });

@@ -2,6 +2,8 @@
  * /manage/$token (issue 15): the booking a customer's e-mail link opens. They see its details,
  * status and reference, and may move or cancel it themselves until the free-change cut-off;
  * inside it the page states the policy's fee and gives the phone. Never prerendered, never indexed.
+ * A visit of a regular clean (issue 17) shows the series and its next visits, and may be skipped,
+ * or the regular clean cancelled from it on, under the same cut-off.
  */
 import { getRouteApi } from "@tanstack/react-router";
 import { type FailureDescription, NETWORK_ERROR } from "@yarra/api/client/error-catalogue.ts";
@@ -19,6 +21,7 @@ import { slotTimeLabel } from "../booking/availability-calendar.ts";
 import { CancelBooking } from "./cancel-booking.tsx";
 import { fetchManagedBooking, type ManagedBooking } from "./manage-api.ts";
 import { MoveBooking } from "./move-booking.tsx";
+import { CancelSeries, SkipVisit } from "./series-changes.tsx";
 import "../booking/booking.css";
 import "./manage.css";
 
@@ -31,7 +34,24 @@ export const MANAGE_TEXT = {
   cancel: "Cancel booking",
   cancelled: "Your booking is cancelled. We’ve e-mailed you a confirmation.",
   moved: (when: string) => `Your booking is moved to ${when}. We’ve e-mailed you the details.`,
+  // A visit of a regular clean (issue 17)
+  regularClean: "Regular clean",
+  moveVisit: "Move this visit",
+  skip: "Skip this visit",
+  cancelSeries: "Cancel all future visits",
+  skipped: "This visit is skipped; your regular clean carries on. We’ve e-mailed you a confirmation.",
+  seriesCancelled: "Your regular clean is cancelled from this visit on. We’ve e-mailed you a confirmation.",
 } as const;
+
+type Series = NonNullable<ManagedBooking["series"]>;
+
+/** 'Weekly — next visits', or how the series stands when it plans no more. */
+export function seriesText(series: Series): string {
+  const more = series.nextVisits.length > 0;
+  if (series.status === "ENDED") return `${series.frequencyName} — ${more ? "ends after the visits below" : "ended"}`;
+  if (series.status === "PAUSED") return `${series.frequencyName} — ${more ? "paused after the visits below" : "paused"}`;
+  return `${series.frequencyName} — ${more ? "next visits" : "we’re planning the next visits"}`;
+}
 
 const STATUS_TEXT: Record<ManagedBooking["status"], string> = {
   PENDING: "Requested — we’ll confirm availability shortly",
@@ -63,13 +83,17 @@ function addressText({ address }: ManagedBooking): string {
 
 const manageRoute = getRouteApi("/site/manage/$token");
 
+/** Refusals that mean the page shows an old state: it asks for the booking again. */
+const STALE_PAGE_CODES: ReadonlySet<string> = new Set(["CHANGE_CUTOFF_PASSED", "BOOKING_NOT_CHANGEABLE", "NOT_A_SERIES", "SERIES_ENDED"]);
+
 export function ManagePage() {
   const { token } = manageRoute.useParams();
   // A different link is a different booking: nothing of the last one's state carries over.
   return <ManageBooking key={token} token={token} />;
 }
 
-type Panel = "move" | "cancel" | null;
+type Panel = "move" | "cancel" | "skip" | "cancel-series" | null;
+type OpenPanel = Exclude<Panel, null>;
 
 function ManageBooking({ token }: { token: string }) {
   const profile = useBusinessProfile();
@@ -99,7 +123,7 @@ function ManageBooking({ token }: { token: string }) {
   const show = (value: ManagedBooking) => setLoaded({ status: "ready", value });
   const expired = linkDead || (loaded.status === "failed" && isApiError(loaded.error) && loaded.error.status === 404);
 
-  function open(which: Exclude<Panel, null>, opener: HTMLButtonElement) {
+  function open(which: OpenPanel, opener: HTMLButtonElement) {
     openerRef.current = opener;
     setAnnouncement("");
     setFailure(null);
@@ -123,8 +147,9 @@ function ManageBooking({ token }: { token: string }) {
       return;
     }
     setFailure(isApiError(error) ? error : { ...NETWORK_ERROR });
-    // The booking or the clock moved on since the page loaded (cut-off passed, status changed): show it as it is now.
-    if (isApiError(error) && (error.code === "CHANGE_CUTOFF_PASSED" || error.code === "BOOKING_NOT_CHANGEABLE")) {
+    // The booking or the clock moved on since the page loaded (cut-off passed, status changed,
+    // the regular clean ended by the office): show it as it is now.
+    if (isApiError(error) && error.code && STALE_PAGE_CODES.has(error.code)) {
       setPanel(null);
       fetchManagedBooking(token).then(show, () => {});
     }
@@ -177,6 +202,27 @@ function ManageBooking({ token }: { token: string }) {
             onClose={close}
           />
         )}
+        {panel === "skip" && booking.canChange && booking.changeUntil && booking.series && (
+          <SkipVisit
+            token={token}
+            freeUntil={momentText(booking.changeUntil)}
+            frequencyName={booking.series.frequencyName}
+            nextVisit={booking.series.nextVisits[0] ? momentText(booking.series.nextVisits[0]) : null}
+            onDone={(next) => done(next, MANAGE_TEXT.skipped)}
+            onFailed={failed}
+            onClose={close}
+          />
+        )}
+        {panel === "cancel-series" && booking.canChange && booking.changeUntil && booking.series && (
+          <CancelSeries
+            token={token}
+            freeUntil={momentText(booking.changeUntil)}
+            frequencyName={booking.series.frequencyName}
+            onDone={(next) => done(next, MANAGE_TEXT.seriesCancelled)}
+            onFailed={failed}
+            onClose={close}
+          />
+        )}
         {panel === "cancel" && booking.canChange && booking.changeUntil && (
           <CancelBooking
             token={token}
@@ -222,7 +268,9 @@ function BookingDetails({ booking }: { booking: ManagedBooking }) {
       </ul>,
     ]);
   }
-  rows.push(["How often", booking.frequencyName], [booking.type === "QUOTE" ? "Estimated price" : "Price", formatAud(booking.firstServiceTotal)]);
+  rows.push(["How often", booking.frequencyName]);
+  if (booking.series) rows.push([MANAGE_TEXT.regularClean, <SeriesSummary key="series" series={booking.series} />]);
+  rows.push([booking.type === "QUOTE" ? "Estimated price" : "Price", formatAud(booking.firstServiceTotal)]);
   if (booking.frequencyCode !== DEFAULT_FREQUENCY_CODE) rows.push(["Each later service", formatAud(booking.recurringTotal)]);
   if (booking.status === "CANCELLED" && booking.cancelReason) rows.push(["Why it was cancelled", booking.cancelReason]);
   return (
@@ -237,21 +285,75 @@ function BookingDetails({ booking }: { booking: ManagedBooking }) {
   );
 }
 
+function SeriesSummary({ series }: { series: Series }) {
+  return (
+    <>
+      {seriesText(series)}
+      {series.nextVisits.length > 0 && (
+        <ul className="booking-review__extras manage__visits">
+          {series.nextVisits.map((start) => <li key={start}>{formatMelbourneDateTime(new Date(start))}</li>)}
+        </ul>
+      )}
+    </>
+  );
+}
+
 function WhatYouCanDo(
-  { booking, panel, onOpen }: { booking: ManagedBooking; panel: Panel; onOpen: (panel: "move" | "cancel", opener: HTMLButtonElement) => void },
+  { booking, panel, onOpen }: { booking: ManagedBooking; panel: Panel; onOpen: (panel: OpenPanel, opener: HTMLButtonElement) => void },
 ) {
   const phone = booking.policy.phone;
   const call = <a href={telHref(phone)}>Call {phone}</a>;
+  const { series } = booking;
   if (booking.type === "QUOTE") {
     return <p className="manage__note">Nothing is booked yet for a quote request. To change it, please call us: {call}.</p>;
   }
+  if (booking.status === "CANCELLED" && series) {
+    return series.status === "ENDED"
+      ? <p className="manage__note">This visit is cancelled, and your regular clean has ended. To book again, use our booking page or {call}.</p>
+      : (
+        <p className="manage__note">
+          This visit is cancelled; your regular clean carries on. Each visit’s reminder e-mail has a link to change that visit, or {call}.
+        </p>
+      );
+  }
   if (booking.status === "CANCELLED") return <p className="manage__note">This booking is cancelled. To book again, use our booking page or {call}.</p>;
   if (booking.status === "DONE") return <p className="manage__note">This job is done. Thank you for booking with us.</p>;
+  if (booking.status === "NEEDS_ATTENTION") {
+    return <p className="manage__note">We’re finding a new time for this visit and will be in touch. To change it, please call us: {call}.</p>;
+  }
   if (!booking.canChange) {
     return (
       <div className="booking-notice booking-notice--warning manage__cutoff">
         <p>{changeCutoffMessage(booking.policy)}</p>
         <p>{call}</p>
+      </div>
+    );
+  }
+  const button = (which: OpenPanel, label: string) => (
+    <button
+      key={which}
+      type="button"
+      className="button button--outline"
+      aria-expanded={panel === which}
+      onClick={(event) => onOpen(which, event.currentTarget)}
+    >
+      {label}
+    </button>
+  );
+  if (series) {
+    // A visit of a regular clean: skipping it is its cancel; the series may end from it on.
+    const canEnd = series.status !== "ENDED";
+    return (
+      <div className="manage__actions">
+        <p className="manage__note">
+          {canEnd ? "You can move or skip this visit, or cancel all future visits," : "You can move or skip this visit"} free of charge
+          until {momentText(booking.changeUntil!)}.
+        </p>
+        <div className="booking-actions">
+          {button("move", MANAGE_TEXT.moveVisit)}
+          {button("skip", MANAGE_TEXT.skip)}
+          {canEnd && button("cancel-series", MANAGE_TEXT.cancelSeries)}
+        </div>
       </div>
     );
   }
@@ -261,22 +363,8 @@ function WhatYouCanDo(
         You can move or cancel this booking free of charge until {momentText(booking.changeUntil!)}.
       </p>
       <div className="booking-actions">
-        <button
-          type="button"
-          className="button button--outline"
-          aria-expanded={panel === "move"}
-          onClick={(event) => onOpen("move", event.currentTarget)}
-        >
-          {MANAGE_TEXT.move}
-        </button>
-        <button
-          type="button"
-          className="button button--outline"
-          aria-expanded={panel === "cancel"}
-          onClick={(event) => onOpen("cancel", event.currentTarget)}
-        >
-          {MANAGE_TEXT.cancel}
-        </button>
+        {button("move", MANAGE_TEXT.move)}
+        {button("cancel", MANAGE_TEXT.cancel)}
       </div>
     </div>
   );
