@@ -74,9 +74,17 @@ export async function listAudit(sql: Queryable, query: AuditQuery): Promise<{ it
     select p.*, actor.name as actor_name,
            case
              when p.entity = 'booking' and b.id is not null then
-               jsonb_build_object('reference', b.reference, 'firstName', b.first_name, 'lastName', b.last_name, 'type', b.type)
+               jsonb_build_object('reference', b.reference, 'firstName', b.first_name, 'lastName', b.last_name, 'type', b.type,
+                                  'frequencyName', b.frequency_name_at_booking)
              when p.entity = 'inquiry' and i.id is not null then
                jsonb_build_object('firstName', i.first_name, 'lastName', i.last_name, 'inquiryType', i.inquiry_type)
+             -- A series by its customer's name now (the booking's, should it have no record) and its frequency now.
+             when p.entity = 'series' and bs.id is not null then
+               jsonb_build_object('firstName', coalesce(sc.first_name, bs.template ->> 'firstName'),
+                                  'lastName', coalesce(sc.last_name, bs.template ->> 'lastName'),
+                                  'frequencyName', bs.frequency_name)
+             when p.entity = 'customer' and cu.id is not null then
+               jsonb_build_object('firstName', cu.first_name, 'lastName', cu.last_name, 'email', cu.email)
              when p.entity = 'service' and s.id is not null then jsonb_build_object('name', s.name)
              when p.entity = 'extra' and e.id is not null then jsonb_build_object('name', e.title)
              when p.entity = 'frequency' and f.id is not null then jsonb_build_object('name', f.name)
@@ -91,6 +99,9 @@ export async function listAudit(sql: Queryable, query: AuditQuery): Promise<{ it
       cross join lateral (select case when p.entity_id ~ ${UUID_PATTERN} then p.entity_id::uuid end as uid) k
       left join bookings b on p.entity = 'booking' and b.id = k.uid
       left join inquiries i on p.entity = 'inquiry' and i.id = k.uid
+      left join booking_series bs on p.entity = 'series' and bs.id = k.uid
+      left join customers sc on sc.id = bs.customer_id
+      left join customers cu on p.entity = 'customer' and cu.id = k.uid
       left join services s on p.entity = 'service' and s.id = k.uid
       left join extras e on p.entity = 'extra' and e.id = k.uid
       left join frequencies f on p.entity = 'frequency' and f.id = k.uid
@@ -98,7 +109,7 @@ export async function listAudit(sql: Queryable, query: AuditQuery): Promise<{ it
       left join admins target on p.entity = 'admin' and target.id = k.uid
       left join cleaners c on p.entity = 'cleaner' and c.id = k.uid
       left join closed_dates cd on p.entity = 'closed_date' and to_char(cd.date, 'YYYY-MM-DD') = p.entity_id
-      -- The cleaners and extras a row names by id, by their names now.
+      -- The cleaners and extras a row names by id, by their names now (a series change's add-ons too).
       left join lateral (
         select jsonb_object_agg(n.id, n.name) as names from (
           select c2.id::text as id, c2.name from cleaners c2
@@ -113,6 +124,13 @@ export async function listAudit(sql: Queryable, query: AuditQuery): Promise<{ it
              and e2.id::text in (
                select x ->> 'extraId'
                  from jsonb_array_elements(case when jsonb_typeof(p.after) = 'array' then p.after else '[]'::jsonb end) x)
+          union all
+          select e3.id::text, e3.title from extras e3
+           where p.action = 'series.change'
+             and e3.id::text in (
+               select x ->> 'extraId'
+                 from (values (p.before -> 'extras'), (p.after -> 'extras')) v (list)
+                 cross join lateral jsonb_array_elements(case when jsonb_typeof(v.list) = 'array' then v.list else '[]'::jsonb end) x)
         ) n
       ) named on true
      order by p.at desc, p.id desc`;

@@ -10,6 +10,8 @@ import {
   KNOWN_AUDIT_ACTIONS,
   readableAuditEntry,
 } from "./audit-summary.ts";
+import { SERIES_REASONS } from "../booking/manage-policy.ts";
+import { SERIES_CANCEL_REASONS } from "../series/rules.ts";
 
 const row = (overrides: Partial<AuditRowWithFacts>): AuditRowWithFacts => ({
   id: 1,
@@ -38,6 +40,52 @@ const inquiry = (action: string, before: unknown, after: unknown) =>
   row({ action, entity: "inquiry", entityId: "i1", before, after, facts: priya });
 const named = (entity: string, action: string, before: unknown, after: unknown, name: string | null = null) =>
   row({ action, entity, entityId: `${entity}-1`, before, after, facts: name === null ? null : { name } });
+const adaWeekly = { firstName: "Ada", lastName: "Lovelace", frequencyName: "Weekly" };
+const series = (action: string, before: unknown, after: unknown, facts: AuditRowWithFacts["facts"] = adaWeekly) =>
+  row({ action, entity: "series", entityId: "s1", before, after, facts });
+/** The customer acting through a visit's manage-my-booking link. */
+const byCustomer = (input: AuditRowWithFacts): AuditRowWithFacts => ({ ...input, adminId: null, adminEmail: "ada@example.com", actorName: null });
+const adaRecord = { firstName: "Ada", lastName: "Lovelace", email: "ada@example.com" };
+const customer = (action: string, before: unknown, after: unknown) => row({ action, entity: "customer", entityId: "cu1", before, after, facts: adaRecord });
+// A visit of Ada's weekly clean: Thu 3 Dec 2026, 10:00 am in Melbourne (AEDT).
+const VISIT = {
+  bookingId: "v1",
+  reference: "YS-VISIT3",
+  seriesDate: "2026-12-03",
+  startTime: "2026-12-02T23:00:00.000Z",
+  endTime: "2026-12-03T01:30:00.000Z",
+  status: "CONFIRMED",
+};
+/** A series' terms as its audit rows keep them (core/series/admin.ts termsFacts). */
+const TERMS = {
+  frequencyCode: "WEEKLY",
+  repeatUnit: "WEEK",
+  repeatEvery: 1,
+  anchorDate: "2026-11-05",
+  startTime: "10:00",
+  durationMinutes: 150,
+  hours: 3,
+  bedrooms: null,
+  extras: [],
+  recurringTotal: 180,
+};
+const SERIES_CREATED = {
+  firstBookingId: "b1",
+  reference: "YS-7K3F9Q",
+  frequencyCode: "WEEKLY",
+  repeatUnit: "WEEK",
+  repeatEvery: 1,
+  anchorDate: "2026-12-03",
+  startMinutes: 600,
+  durationMinutes: 150,
+  recurringTotal: 180,
+};
+const MERGE_BEFORE = {
+  notes: "Gate code 1234",
+  tags: ["VIP"],
+  phone: "0412345678",
+  merged: { _id: "cu2", firstName: "Ada", lastName: "L.", email: "ada@old.example", phone: "", notes: "Key under the mat", tags: ["Pets"] },
+};
 
 /** [action, row, sentence]: every action the code base writes, and the variants its sentence has. */
 const SENTENCE_CASES: [string, AuditRowWithFacts, string][] = [
@@ -135,6 +183,174 @@ const SENTENCE_CASES: [string, AuditRowWithFacts, string][] = [
     },
     "Ada Lovelace moved booking YS-7K3F9Q to Sat 5 Dec 2026, 11:00 am AEDT",
   ],
+  [
+    "booking.customer_skip",
+    byCustomer(booking("booking.customer_skip", { status: "CONFIRMED" }, {
+      status: "CANCELLED",
+      cancelReason: SERIES_REASONS.skipped,
+      seriesId: "s1",
+      seriesDate: "2026-12-03",
+    }, { ...ada, frequencyName: "Weekly" })),
+    "Ada Lovelace skipped booking YS-7K3F9Q (Thu 3 Dec 2026), one visit of their weekly clean",
+  ],
+  [
+    "booking.customer_skip",
+    byCustomer(booking("booking.customer_skip", { status: "PENDING" }, { status: "CANCELLED", cancelReason: SERIES_REASONS.skipped, seriesDate: null }, {
+      ...ada,
+      frequencyName: "Every 3 weeks",
+    })),
+    "Ada Lovelace skipped booking YS-7K3F9Q, one visit of their regular clean (Every 3 weeks)",
+  ],
+  [
+    "series.create",
+    series("series.create", null, SERIES_CREATED),
+    "Started Ada Lovelace's weekly clean with booking YS-7K3F9Q (first visit Thu 3 Dec 2026)",
+  ],
+  [
+    "series.create",
+    byCustomer(series("series.create", null, SERIES_CREATED, { ...adaWeekly, frequencyName: "Fortnightly" })),
+    "Ada Lovelace started a fortnightly clean with booking YS-7K3F9Q (first visit Thu 3 Dec 2026)",
+  ],
+  [
+    "series.confirm_visits",
+    series("series.confirm_visits", { status: "PENDING", bookingIds: ["v1", "v2", "v3"] }, {
+      status: "CONFIRMED",
+      bookingIds: ["v1", "v2", "v3"],
+      firstBookingId: "b1",
+    }),
+    "Confirmed 3 visits of Ada Lovelace's weekly clean with its first visit",
+  ],
+  [
+    "series.skip",
+    series("series.skip", VISIT, { ...VISIT, status: "CANCELLED", reason: SERIES_CANCEL_REASONS.skipped }),
+    "Skipped the visit of Thu 3 Dec 2026 of Ada Lovelace's weekly clean",
+  ],
+  [
+    "series.skip",
+    // Moved to the Saturday before it was skipped: the day it was on.
+    series("series.skip", { ...VISIT, startTime: SUMMER_START }, { ...VISIT, startTime: SUMMER_START, status: "CANCELLED", reason: "Family holiday" }),
+    "Skipped the visit of Sat 5 Dec 2026 of Ada Lovelace's weekly clean (reason: Family holiday)",
+  ],
+  [
+    "series.skip",
+    series("series.skip", VISIT, { ...VISIT, status: "CANCELLED", reason: SERIES_CANCEL_REASONS.skipped }, null),
+    "Skipped the visit of Thu 3 Dec 2026 of a regular clean",
+  ],
+  [
+    "series.move",
+    series("series.move", VISIT, { ...VISIT, startTime: SUMMER_START, endTime: "2026-12-05T02:30:00.000Z" }),
+    "Moved the visit of Thu 3 Dec 2026 of Ada Lovelace's weekly clean to Sat 5 Dec 2026, 11:00 am AEDT",
+  ],
+  [
+    "series.move",
+    series("series.move", { ...VISIT, status: "NEEDS_ATTENTION" }, {
+      ...VISIT,
+      startTime: "2026-07-09T23:00:00.000Z",
+      endTime: "2026-07-10T01:30:00.000Z",
+      overrideCapacity: true,
+    }),
+    "Moved the visit of Thu 3 Dec 2026 of Ada Lovelace's weekly clean to Fri 10 July 2026, 9:00 am AEST, overriding the capacity limit",
+  ],
+  [
+    "series.change",
+    series("series.change", TERMS, {
+      ...TERMS,
+      anchorDate: "2026-12-03",
+      startTime: "09:00",
+      extras: [{ extraId: "e1", quantity: 1 }],
+      recurringTotal: 225,
+      fromDate: "2026-12-03",
+      replacedIds: ["v1", "v2"],
+    }),
+    "Changed Ada Lovelace's weekly clean from Thu 3 Dec 2026 (start, extras and recurring total)",
+  ],
+  [
+    "series.change",
+    series("series.change", TERMS, {
+      ...TERMS,
+      frequencyCode: "FORTNIGHTLY",
+      repeatEvery: 2,
+      anchorDate: "2026-12-03",
+      recurringTotal: 190,
+      fromDate: "2026-12-03",
+      replacedIds: [],
+    }, { ...adaWeekly, frequencyName: "Fortnightly" }),
+    "Changed Ada Lovelace's fortnightly clean from Thu 3 Dec 2026 (frequency and recurring total)",
+  ],
+  [
+    "series.pause",
+    series("series.pause", { status: "ACTIVE" }, { status: "PAUSED", fromDate: "2026-12-03", cancelledIds: ["v1", "v2"] }),
+    "Paused Ada Lovelace's weekly clean from Thu 3 Dec 2026, cancelling 2 visits",
+  ],
+  [
+    "series.pause",
+    series("series.pause", { status: "ACTIVE" }, { status: "PAUSED", fromDate: "2026-12-03", cancelledIds: [] }),
+    "Paused Ada Lovelace's weekly clean from Thu 3 Dec 2026",
+  ],
+  [
+    "series.resume",
+    series("series.resume", { status: "PAUSED" }, { status: "ACTIVE", fromDate: "2027-01-07" }),
+    "Resumed Ada Lovelace's weekly clean from Thu 7 Jan 2027",
+  ],
+  [
+    "series.end",
+    series("series.end", { status: "ACTIVE" }, { status: "ENDED", endsOn: "2026-12-03", reason: SERIES_CANCEL_REASONS.ended, cancelledIds: ["v1"] }),
+    "Ended Ada Lovelace's weekly clean from Thu 3 Dec 2026, cancelling 1 visit",
+  ],
+  [
+    "series.end",
+    series("series.end", { status: "PAUSED" }, { status: "ENDED", endsOn: "2026-12-03", reason: "Moving interstate", cancelledIds: ["v1", "v2", "v3"] }),
+    "Ended Ada Lovelace's weekly clean from Thu 3 Dec 2026, cancelling 3 visits (reason: Moving interstate)",
+  ],
+  [
+    "series.customer_end",
+    byCustomer(series("series.customer_end", { status: "ACTIVE" }, {
+      status: "ENDED",
+      endsOn: "2026-12-03",
+      reason: SERIES_REASONS.ended,
+      fromBooking: "YS-VISIT3",
+      cancelledVisits: ["YS-VISIT3", "YS-VISIT4"],
+    })),
+    "Ada Lovelace ended their weekly clean from Thu 3 Dec 2026, cancelling 2 visits",
+  ],
+  [
+    "series.customer_end",
+    byCustomer(series("series.customer_end", { status: null }, {
+      status: "ENDED",
+      endsOn: "2026-12-03",
+      reason: "Moving interstate",
+      fromBooking: "YS-VISIT3",
+      cancelledVisits: ["YS-VISIT3"],
+    }, null)),
+    "The customer ended their regular clean from Thu 3 Dec 2026, cancelling 1 visit (reason: Moving interstate)",
+  ],
+  ["customer.update", customer("customer.update", { notes: "" }, { notes: "Gate code 1234" }), "Updated Ada Lovelace's notes"],
+  ["customer.update", customer("customer.update", { notes: "Gate code 1234" }, { notes: "" }), "Cleared Ada Lovelace's notes"],
+  ["customer.update", customer("customer.update", { tags: [] }, { tags: ["VIP", "Dog on site"] }), "Added the tags “VIP” and “Dog on site” to Ada Lovelace"],
+  ["customer.update", customer("customer.update", { tags: ["VIP", "Pets"] }, { tags: ["Pets"] }), "Removed the tag “VIP” from Ada Lovelace"],
+  ["customer.update", customer("customer.update", { tags: ["VIP"] }, { tags: ["Pets"] }), "Added the tag “Pets” to Ada Lovelace and removed the tag “VIP”"],
+  ["customer.update", customer("customer.update", { tags: ["VIP", "Pets"] }, { tags: ["Pets", "VIP"] }), "Changed Ada Lovelace's tags"],
+  ["customer.update", customer("customer.update", { notes: "", tags: [] }, { notes: "Gate code 1234", tags: ["VIP"] }), "Changed Ada Lovelace's notes and tags"],
+  [
+    "customer.merge",
+    customer("customer.merge", MERGE_BEFORE, {
+      notes: "Gate code 1234\n\nKey under the mat",
+      tags: ["VIP", "Pets"],
+      mergedId: "cu2",
+      moved: { bookings: 3, inquiries: 1, series: 1, records: 0 },
+    }),
+    "Merged Ada L. (ada@old.example) into Ada Lovelace, moving 3 bookings, 1 inquiry and 1 regular clean",
+  ],
+  [
+    "customer.merge",
+    customer("customer.merge", { ...MERGE_BEFORE, merged: { ...MERGE_BEFORE.merged, firstName: "", lastName: "" } }, {
+      notes: "Gate code 1234",
+      tags: ["VIP"],
+      mergedId: "cu2",
+      moved: { bookings: 1, inquiries: 0, series: 0, records: 0 },
+    }),
+    "Merged ada@old.example into Ada Lovelace, moving 1 booking",
+  ],
   ["inquiry.notes", inquiry("inquiry.notes", { adminNotes: "" }, { adminNotes: "Called back" }), "Updated the notes on the inquiry from Priya Shah"],
   ["inquiry.notes", inquiry("inquiry.notes", { adminNotes: "Called back" }, { adminNotes: "" }), "Cleared the notes on the inquiry from Priya Shah"],
   ["inquiry.read", inquiry("inquiry.read", { read: false }, { read: true }), "Marked the inquiry from Priya Shah as read"],
@@ -208,9 +424,12 @@ Deno.test("auditSummary: an action it does not know reads as a generic sentence"
   assert.equal(auditSummary(row({ action: "widget.polish", entity: "widget", entityId: null })), "Made a change (widget.polish) to a widget");
 });
 
-/** Every `"<entity>.<verb>"` string literal in core's source (tests aside): the actions written. */
+/**
+ * Every `"<entity>.<verb>"` string literal in the source of core, adapters and api (tests aside):
+ * the actions written (an adapter writes some itself, e.g. series.confirm_visits).
+ */
 async function actionsInCode(): Promise<Set<string>> {
-  const entities = "booking|inquiry|service|extra|frequency|question|admin|settings|closed_date|cleaner";
+  const entities = "booking|inquiry|service|extra|frequency|question|admin|settings|closed_date|cleaner|series|customer";
   const literal = new RegExp(`"((?:${entities})\\.[a-z_]+)"`, "g");
   const found = new Set<string>();
   const walk = async (dir: URL) => {
@@ -222,7 +441,7 @@ async function actionsInCode(): Promise<Set<string>> {
       }
     }
   };
-  await walk(new URL("../", import.meta.url));
+  for (const root of ["../", "../../adapters/", "../../api/"]) await walk(new URL(root, import.meta.url));
   // File names that look like actions.
   found.delete("booking.ics");
   return found;
@@ -263,6 +482,20 @@ Deno.test("auditRecordRef: the record's human name, null once it is gone", async
       row({ entity: "closed_date", entityId: "2026-12-25", facts: { label: "Christmas Day" } }),
       { type: "closed_date", id: "2026-12-25", label: "Fri 25 Dec 2026 (Christmas Day)" },
     ],
+    ["a regular clean", series("series.pause", null, null), { type: "series", id: "s1", label: "Weekly clean · Ada Lovelace" }],
+    [
+      "a regular clean of a frequency that reads as no adverb",
+      series("series.pause", null, null, { ...adaWeekly, frequencyName: "Every 3 weeks" }),
+      { type: "series", id: "s1", label: "Regular clean (Every 3 weeks) · Ada Lovelace" },
+    ],
+    ["a regular clean gone", series("series.pause", null, null, null), null],
+    ["a customer record", customer("customer.update", null, null), { type: "customer", id: "cu1", label: "Ada Lovelace" }],
+    [
+      "a customer record with no name",
+      { ...customer("customer.update", null, null), facts: { firstName: "", lastName: "", email: "ada@example.com" } },
+      { type: "customer", id: "cu1", label: "ada@example.com" },
+    ],
+    ["a customer record gone", { ...customer("customer.update", null, null), facts: null }, null],
     ["a kind not looked up", row({ entity: "widget", entityId: "w-9" }), { type: "widget", id: "w-9", label: "w-9" }],
     ["no id", row({ entity: "settings", entityId: null }), null],
   ];
@@ -308,6 +541,17 @@ Deno.test("displayValue: money, times, codes, lists and empties as people read t
     ["cancellationPolicyHtml", "<ul><li>Free changes</li><li>50% fee</li></ul>", "Free changes 50% fee"],
     ["notes", "x".repeat(200), `${"x".repeat(159)}…`],
     ["date", "2026-12-25", "Fri 25 Dec 2026"],
+    ["endsOn", "2026-12-03", "Thu 3 Dec 2026"],
+    ["seriesDate", "2026-12-03", "Thu 3 Dec 2026"],
+    ["startTime", "09:30", "9:30 am"],
+    ["startTime", "12:00", "12:00 pm"],
+    ["startTime", "00:15", "12:15 am"],
+    ["cancelledIds", ["v1", "v2"], "2 visits"],
+    ["replacedIds", ["v1"], "1 visit"],
+    ["cancelledVisits", ["YS-1", "YS-2"], "YS-1, YS-2"],
+    ["frequencyCode", "FORTNIGHTLY", "Fortnightly"],
+    ["extras", [{ extraId: "e1", quantity: 2 }, { extraId: "gone", quantity: 1 }], "Oven clean × 2, an extra no longer listed", { e1: "Oven clean" }],
+    ["tags", ["VIP", "Dog on site"], "VIP, Dog on site"],
   ];
   for (const [key, value, text, names] of cases) await t.step(`${key}: ${text.slice(0, 30)}`, () => assert.equal(displayValue(key, value, names), text));
 });
@@ -380,6 +624,79 @@ Deno.test("auditChanges: changed fields only, before → after as display string
     assert.deepEqual(
       auditChanges(booking("booking.status", { status: "CONFIRMED" }, { reason: "Sick", status: "CANCELLED" })).map((change) => change.field),
       ["Status", "Reason"],
+    );
+  });
+  await t.step("a skipped visit of a regular clean: its status and the reason", () => {
+    assert.deepEqual(auditChanges(series("series.skip", VISIT, { ...VISIT, status: "CANCELLED", reason: "Skipped" })), [
+      { field: "Status", before: "Confirmed", after: "Cancelled" },
+      { field: "Reason", before: "—", after: "Skipped" },
+    ]);
+  });
+  await t.step("a change of a regular clean: its terms by name, the start on the wall clock, the visits replaced counted", () => {
+    const row = series("series.change", TERMS, {
+      ...TERMS,
+      frequencyCode: "FORTNIGHTLY",
+      repeatEvery: 2,
+      anchorDate: "2026-12-03",
+      startTime: "09:00",
+      extras: [{ extraId: "e1", quantity: 2 }],
+      recurringTotal: 225,
+      fromDate: "2026-12-03",
+      replacedIds: ["v1", "v2"],
+    });
+    assert.deepEqual(auditChanges({ ...row, names: { e1: "Oven clean" } }), [
+      { field: "Start", before: "10:00 am", after: "9:00 am" },
+      { field: "Frequency", before: "Weekly (every week)", after: "Fortnightly (every 2 weeks)" },
+      { field: "Extras", before: "none", after: "Oven clean × 2" },
+      { field: "Recurring total", before: "A$180.00", after: "A$225.00" },
+      { field: "Visits replaced", before: "—", after: "2 visits" },
+    ]);
+  });
+  await t.step("a regular clean started: its terms as set", () => {
+    assert.deepEqual(auditChanges(series("series.create", null, { ...SERIES_CREATED, repeatUnit: "MONTH" })), [
+      { field: "Start", before: null, after: "10:00 am" },
+      { field: "Frequency", before: null, after: "Weekly (every month)" },
+      { field: "Repeats from", before: null, after: "Thu 3 Dec 2026" },
+      { field: "Reference", before: null, after: "YS-7K3F9Q" },
+      { field: "Visit length", before: null, after: "150 minutes" },
+      { field: "Recurring total", before: null, after: "A$180.00" },
+    ]);
+  });
+  await t.step("a regular clean ended: the status, the reason, the date, how many visits", () => {
+    assert.deepEqual(
+      auditChanges(series("series.end", { status: "ACTIVE" }, { status: "ENDED", endsOn: "2026-12-03", reason: "Moving", cancelledIds: ["v1"] })),
+      [
+        { field: "Status", before: "Active", after: "Ended" },
+        { field: "Reason", before: "—", after: "Moving" },
+        { field: "Ends on", before: "—", after: "Thu 3 Dec 2026" },
+        { field: "Visits cancelled", before: "—", after: "1 visit" },
+      ],
+    );
+  });
+  await t.step("a visit the customer skipped: no series id, its planned date", () => {
+    assert.deepEqual(
+      auditChanges(booking("booking.customer_skip", { status: "CONFIRMED" }, {
+        status: "CANCELLED",
+        cancelReason: SERIES_REASONS.skipped,
+        seriesId: "s1",
+        seriesDate: "2026-12-03",
+      })),
+      [
+        { field: "Status", before: "Confirmed", after: "Cancelled" },
+        { field: "Cancellation reason", before: "—", after: SERIES_REASONS.skipped },
+        { field: "Planned date", before: "—", after: "Thu 3 Dec 2026" },
+      ],
+    );
+  });
+  await t.step("a merge: the kept record's notes and tags (a phone only when it was filled), not the other record", () => {
+    const after = { notes: "Gate code 1234\n\nKey under the mat", tags: ["VIP", "Pets"], mergedId: "cu2", moved: { bookings: 3 } };
+    assert.deepEqual(auditChanges(customer("customer.merge", MERGE_BEFORE, after)), [
+      { field: "Notes", before: "Gate code 1234", after: "Gate code 1234\n\nKey under the mat" },
+      { field: "Tags", before: "VIP", after: "VIP, Pets" },
+    ]);
+    assert.deepEqual(
+      auditChanges(customer("customer.merge", { ...MERGE_BEFORE, phone: "" }, { ...after, phone: "0412999888" })).map((change) => change.field),
+      ["Phone", "Notes", "Tags"],
     );
   });
   await t.step("nothing changed: no lines", () => {

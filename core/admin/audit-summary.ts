@@ -6,6 +6,7 @@
  */
 import { INQUIRY_TYPE_LABELS } from "../notifications/messages.ts";
 import type { InquiryType } from "../inquiry/types.ts";
+import { SERIES_REASONS } from "../booking/manage-policy.ts";
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from "../booking/payments.ts";
 import { formatAud } from "../shared/money.ts";
 import { formatMelbourneDate, formatMelbourneDateTime, isYmd, melbourneInstant, melbourneZoneAbbreviation } from "../shared/melbourne-time.ts";
@@ -13,7 +14,8 @@ import type { AuditRecord } from "./audit.ts";
 
 /** The kinds of record a row can be about, as the log's filter offers them. */
 export const AUDIT_RECORD_TYPES = [
-  "booking", "quote", "inquiry", "service", "extra", "frequency", "question", "admin", "cleaner", "closed_date", "settings",
+  "booking", "quote", "inquiry", "series", "customer", "service", "extra", "frequency", "question", "admin", "cleaner", "closed_date",
+  "settings",
 ] as const;
 export type AuditRecordType = (typeof AUDIT_RECORD_TYPES)[number];
 
@@ -22,6 +24,8 @@ export const AUDIT_RECORD_TYPE_LABELS: Record<AuditRecordType, string> = {
   booking: "Bookings",
   quote: "Quotes",
   inquiry: "Inquiries",
+  series: "Regular cleans",
+  customer: "Customers",
   service: "Services",
   extra: "Extras",
   frequency: "Frequencies",
@@ -43,9 +47,13 @@ export interface AuditRecordFacts {
   reference?: string | null;
   /** Bookings: BOOKING or QUOTE. */
   type?: string | null;
-  /** Bookings, quotes and inquiries: the customer's name. */
+  /** Bookings, quotes, inquiries, series and customer records: the customer's name. */
   firstName?: string | null;
   lastName?: string | null;
+  /** Series: the frequency's name now (e.g. Weekly); bookings: the one they were booked with. */
+  frequencyName?: string | null;
+  /** Customer records. */
+  email?: string | null;
   inquiryType?: string | null;
   /** Closed dates: what the day is closed for. */
   label?: string | null;
@@ -147,7 +155,7 @@ export function auditActor(row: Pick<AuditRowWithFacts, "adminId" | "adminEmail"
 // Which record
 
 /** The entities the reader looks up; a row about one of them whose facts are null is gone. */
-const LOOKED_UP = new Set(["booking", "inquiry", "service", "extra", "frequency", "question", "admin", "cleaner", "closed_date"]);
+const LOOKED_UP = new Set(["booking", "inquiry", "series", "customer", "service", "extra", "frequency", "question", "admin", "cleaner", "closed_date"]);
 
 const SETTINGS_LABELS: Record<string, string> = {
   scheduling: "Scheduling settings",
@@ -160,6 +168,16 @@ const inquiryTypeLabel = (type: unknown): string | undefined =>
 
 const closedDayLabel = (ymd: string, label: unknown): string =>
   `${isYmd(ymd) ? formatDay(ymd) : ymd}${textOf(label) ? ` (${textOf(label)})` : ""}`;
+
+/**
+ * A series by its frequency: 'weekly clean'; 'regular clean (Every 3 weeks)' for a name that does
+ * not read as an adverb; 'regular clean' when none is known.
+ */
+const seriesNoun = (frequencyName: unknown): string => {
+  const name = textOf(frequencyName);
+  if (!name) return "regular clean";
+  return /^[a-z-]+ly$/i.test(name) ? `${name.toLowerCase()} clean` : `regular clean (${name})`;
+};
 
 export function auditRecordRef(row: Pick<AuditRowWithFacts, "entity" | "entityId" | "facts">): AuditRecordRef | null {
   const { entity, entityId: id, facts } = row;
@@ -178,6 +196,14 @@ export function auditRecordRef(row: Pick<AuditRowWithFacts, "entity" | "entityId
       const type = inquiryTypeLabel(facts.inquiryType);
       return { type: "inquiry", id, label: type ? `${name} (${type})` : name };
     }
+    case "series": {
+      const noun = seriesNoun(facts.frequencyName);
+      const name = fullName(facts.firstName, facts.lastName);
+      const label = `${noun.charAt(0).toUpperCase()}${noun.slice(1)}${name ? ` · ${name}` : ""}`;
+      return { type: "series", id, label };
+    }
+    case "customer":
+      return { type: "customer", id, label: fullName(facts.firstName, facts.lastName) ?? textOf(facts.email) ?? id };
     case "closed_date":
       return { type: "closed_date", id, label: closedDayLabel(id, facts.label) };
     default:
@@ -225,19 +251,37 @@ const FIELD_LABELS: Record<string, string> = {
   generalCommentPlaceholder: "Comment placeholder",
   cancellationPolicyHtml: "Cancellation policy",
   inquiryType: "Type",
+  frequencyCode: "Frequency",
+  anchorDate: "Repeats from",
+  seriesDate: "Planned date",
+  endsOn: "Ends on",
+  fromBooking: "From booking",
+  cancelledIds: "Visits cancelled",
+  cancelledVisits: "Visits cancelled",
+  replacedIds: "Visits replaced",
+  bookingIds: "Visits",
 };
 
 export const fieldLabel = (key: string): string => FIELD_LABELS[key] ?? humanKey(key);
 
 /** Bookkeeping, or said by the sentence: not a change a reader looks for. */
-const IGNORED_FIELDS = new Set(["_id", "updatedAt", "createdAt", "paymentId", "notifyCustomer", "overrideCapacity", "calendarSequence"]);
+const IGNORED_FIELDS = new Set([
+  "_id", "updatedAt", "createdAt", "paymentId", "notifyCustomer", "overrideCapacity", "calendarSequence",
+  // Ids the record, its reference or the sentence already name; a series change's date is in its sentence.
+  "bookingId", "firstBookingId", "seriesId", "mergedId", "fromDate",
+]);
 
 const MONEY_FIELDS = new Set([
   "amount", "totalPaid", "baseAmount", "extrasAmount", "firstServiceTotal", "recurringTotal", "balance", "price", "basePrice",
   "ratePerHour", "priceAtBooking", "paidToDate",
 ]);
 const PERCENT_FIELDS = new Set(["discountPercent", "frequencyDiscountPercent"]);
-const CODE_FIELDS = new Set(["status", "paymentStatus", "type", "role", "pricingModel", "scope"]);
+const CODE_FIELDS = new Set(["status", "paymentStatus", "type", "role", "pricingModel", "scope", "frequencyCode"]);
+/** Melbourne dates, 'YYYY-MM-DD'. */
+const DAY_FIELDS = new Set(["date", "anchorDate", "seriesDate", "endsOn", "fromDate"]);
+/** Lists of visits by id: how many, as the ids mean nothing to a reader. */
+const VISIT_ID_FIELDS = new Set(["cancelledIds", "replacedIds", "bookingIds"]);
+const WALL_CLOCK = /^([01]\d|2[0-3]):([0-5]\d)$/;
 const HOUR_OF_DAY_FIELDS = new Set(["firstSlotHour", "lastSlotHour", "dayEndHour"]);
 const UNIT_FIELDS: Record<string, string> = {
   slotBufferMin: "minutes",
@@ -253,6 +297,14 @@ const MAX_VALUE = 160;
 const clip = (text: string): string => (text.length > MAX_VALUE ? `${text.slice(0, MAX_VALUE - 1)}…` : text);
 
 const hourOfDay = (hour: number): string => `${hour % 12 === 0 ? 12 : hour % 12}:00 ${hour < 12 ? "am" : "pm"}`;
+
+/** A series' Melbourne wall-clock start, '09:30' -> '9:30 am'. */
+const wallClock = (hhmm: string): string => {
+  const [hour, minute] = hhmm.split(":").map(Number);
+  return `${hour % 12 === 0 ? 12 : hour % 12}:${String(minute).padStart(2, "0")} ${hour < 12 ? "am" : "pm"}`;
+};
+
+const visits = (n: number): string => `${n} visit${n === 1 ? "" : "s"}`;
 
 const addressText = (address: Json): string => {
   const unit = textOf(address.unit);
@@ -276,7 +328,8 @@ export function displayValue(key: string, value: unknown, names: Record<string, 
   if (typeof value === "string") {
     const instant = instantOf(value);
     if (instant) return formatAuditTime(instant);
-    if (key === "date" && isYmd(value)) return formatDay(value);
+    if (DAY_FIELDS.has(key) && isYmd(value)) return formatDay(value);
+    if (key === "startTime" && WALL_CLOCK.test(value)) return wallClock(value);
     if (key === "method" && value in PAYMENT_METHOD_LABELS) return PAYMENT_METHOD_LABELS[value as PaymentMethod];
     if (key === "inquiryType") return inquiryTypeLabel(value) ?? value;
     if (CODE_FIELDS.has(key) && /^[A-Za-z_]+$/.test(value)) return humanCode(value);
@@ -287,6 +340,7 @@ export function displayValue(key: string, value: unknown, names: Record<string, 
   if (Array.isArray(value)) {
     if (value.length === 0) return "none";
     if (key === "cleanerIds") return clip(value.map((id) => names[String(id)] ?? "a cleaner no longer listed").join(", "));
+    if (VISIT_ID_FIELDS.has(key)) return visits(value.length);
     if (key === "closedWeekdays") return value.map((day) => WEEKDAYS[Number(day)] ?? String(day)).join(", ");
     return clip(value.map((item) => listItem(key, item, names)).join(", "));
   }
@@ -310,7 +364,10 @@ function listItem(key: string, item: unknown, names: Record<string, string>): st
     return `${size}: ${formatAud(item.price as number)}`;
   }
   if (textOf(item.label)) return textOf(item.label)!;
-  if (textOf(item.extraId)) return names[item.extraId as string] ?? "an extra no longer listed";
+  if (textOf(item.extraId)) {
+    const quantity = numberOf(item.quantity) ?? 1;
+    return `${names[item.extraId as string] ?? "an extra no longer listed"}${quantity > 1 ? ` × ${quantity}` : ""}`;
+  }
   return JSON.stringify(item);
 }
 
@@ -329,9 +386,50 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 const isEmptyValue = (value: unknown): boolean =>
   value === null || value === undefined || value === "" || (Array.isArray(value) && value.length === 0);
 
+/** 'every week', 'every 2 weeks', 'every month'. */
+function repeatText(unit: unknown, every: unknown): string | undefined {
+  const n = numberOf(every);
+  if ((unit !== "WEEK" && unit !== "MONTH") || !n) return undefined;
+  const noun = unit === "WEEK" ? "week" : "month";
+  return n === 1 ? `every ${noun}` : `every ${n} ${noun}s`;
+}
+
+/**
+ * A series' terms as a reader compares them: the frequency with how often it repeats as one field,
+ * the start on the wall clock. A change's anchor is the date its sentence names, so it is left out.
+ */
+function seriesTermsView(side: unknown, keepAnchor: boolean): unknown {
+  if (!isObject(side)) return side;
+  const { frequencyCode, repeatUnit, repeatEvery, anchorDate, startMinutes, ...rest } = side;
+  const view: Json = {};
+  const code = textOf(frequencyCode);
+  const repeat = repeatText(repeatUnit, repeatEvery);
+  if (code || repeat) view.frequency = [code && humanCode(code), repeat && `(${repeat})`].filter(Boolean).join(" ");
+  if (keepAnchor && anchorDate !== undefined) view.anchorDate = anchorDate;
+  const minutes = numberOf(startMinutes);
+  if (minutes !== undefined) {
+    view.startTime = `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+  }
+  return { ...view, ...rest };
+}
+
+type SnapshotView = (before: unknown, after: unknown) => { before: unknown; after: unknown };
+
+/** Actions whose snapshots read better reshaped before they are compared. */
+const CHANGE_VIEWS: Record<string, SnapshotView> = {
+  "series.create": (before, after) => ({ before, after: seriesTermsView(after, true) }),
+  "series.change": (before, after) => ({ before: seriesTermsView(before, false), after: seriesTermsView(after, false) }),
+  // The fields the merge changed on the record kept; the other record is the sentence's.
+  "customer.merge": (before, after) => {
+    const changed = ["notes", "tags", "phone"].filter((key) => key in objectOf(after));
+    const pick = (side: unknown) => Object.fromEntries(changed.map((key) => [key, objectOf(side)[key]]));
+    return { before: pick(before), after: pick(after) };
+  },
+};
+
 /** The changed fields of a row; a create lists what was set, a delete what was removed. */
 export function auditChanges(row: Pick<AuditRowWithFacts, "action" | "before" | "after" | "names">): AuditChange[] {
-  const { before, after } = row;
+  const { before, after } = CHANGE_VIEWS[row.action]?.(row.before, row.after) ?? row;
   const names = row.names ?? {};
   if (Array.isArray(before) || Array.isArray(after)) {
     // A list as a whole (the order of a service's extras).
@@ -445,6 +543,89 @@ function paymentPhrase(side: Json): string {
   return `a payment${amount !== undefined ? ` of ${formatAud(amount)}` : ""}${method ? ` (${method})` : ""}`;
 }
 
+/** Reasons a reader needs no telling: the code's own when none was given, which the verb already says. */
+const SAID_BY_THE_VERB = new Set<string>([
+  // core/series/rules.ts SERIES_CANCEL_REASONS.skipped and .ended (not imported: that module
+  // brings the pricing rules and zod along; the test keeps these in step).
+  "Skipped",
+  "Regular clean ended",
+  SERIES_REASONS.skipped,
+  SERIES_REASONS.ended,
+]);
+
+const withOwnReason = (sentence: string, reason: unknown): string =>
+  typeof reason === "string" && SAID_BY_THE_VERB.has(reason.trim()) ? sentence : withReason(sentence, reason);
+
+/** "Ada Lovelace's weekly clean", or "a weekly clean" when the customer is not known. */
+function seriesPhrase(ctx: Context): string {
+  const noun = seriesNoun(ctx.facts.frequencyName);
+  const name = customerName(ctx);
+  return name ? `${name}'s ${noun}` : `a ${noun}`;
+}
+
+/** 'Thu 3 Dec 2026', from a Melbourne date. */
+const dayOf = (value: unknown): string | undefined => (typeof value === "string" && isYmd(value) ? formatDay(value) : undefined);
+
+/** A visit by its day: the day it starts (moved or not), else its planned date. */
+const visitPhrase = (side: Json): string => {
+  const start = instantOf(side.startTime);
+  const day = start ? formatMelbourneDate(start) : dayOf(side.seriesDate);
+  return day ? `the visit of ${day}` : "a visit";
+};
+
+const fromDay = (value: unknown): string => (dayOf(value) ? ` from ${dayOf(value)}` : "");
+
+const cancelling = (list: unknown): string => (Array.isArray(list) && list.length > 0 ? `, cancelling ${visits(list.length)}` : "");
+
+/** A customer record by its name now, else its e-mail. */
+const customerRecordName = (ctx: Context): string | undefined => fullName(ctx.facts.firstName, ctx.facts.lastName) ?? textOf(ctx.facts.email);
+
+const tagList = (tags: string[]): string => `${tags.length === 1 ? "the tag" : "the tags"} ${listOf(tags.map((tag) => `“${tag}”`))}`;
+
+const stringsOf = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === "string") : []);
+
+function customerUpdateSentence(ctx: Context): string {
+  const who = customerRecordName(ctx);
+  const whose = who ? `${who}'s` : "a customer's";
+  if (onlyChanged(ctx, ["notes"])) return `${textOf(ctx.after.notes) ? "Updated" : "Cleared"} ${whose} notes`;
+  if (onlyChanged(ctx, ["tags"])) {
+    const [was, now] = [stringsOf(ctx.before.tags), stringsOf(ctx.after.tags)];
+    const added = now.filter((tag) => !was.includes(tag));
+    const removed = was.filter((tag) => !now.includes(tag));
+    const record = who ?? "a customer";
+    if (added.length > 0 && removed.length > 0) return `Added ${tagList(added)} to ${record} and removed ${tagList(removed)}`;
+    if (added.length > 0) return `Added ${tagList(added)} to ${record}`;
+    if (removed.length > 0) return `Removed ${tagList(removed)} from ${record}`;
+    return `Changed ${whose} tags`;
+  }
+  return `Changed ${whose} ${listOf(changedFieldNames(ctx)) || "record"}`;
+}
+
+function customerMergeSentence(ctx: Context): string {
+  const merged = objectOf(ctx.before.merged);
+  const name = fullName(merged.firstName, merged.lastName);
+  const email = textOf(merged.email);
+  const other = name ? `${name}${email ? ` (${email})` : ""}` : email ?? "another customer record";
+  const moved = objectOf(ctx.after.moved);
+  const count = (value: unknown, one: string, many: string) => {
+    const n = numberOf(value) ?? 0;
+    return n > 0 ? `${n} ${n === 1 ? one : many}` : undefined;
+  };
+  const parts = [
+    count(moved.bookings, "booking", "bookings"),
+    count(moved.inquiries, "inquiry", "inquiries"),
+    count(moved.series, "regular clean", "regular cleans"),
+  ].filter((part): part is string => part !== undefined);
+  return `Merged ${other} into ${customerRecordName(ctx) ?? "a customer record"}${parts.length > 0 ? `, moving ${listOf(parts)}` : ""}`;
+}
+
+function seriesChangeSentence(ctx: Context): string {
+  const view = CHANGE_VIEWS["series.change"](ctx.before, ctx.after);
+  const { replacedIds: _replaced, ...after } = objectOf(view.after);
+  const fields = changedFieldNames({ ...ctx, before: objectOf(view.before), after });
+  return withFields(`Changed ${seriesPhrase(ctx)}${fromDay(ctx.after.fromDate)}`, fields);
+}
+
 const STATUS_SENTENCES: Record<string, (what: string) => string> = {
   CONFIRMED: (what) => `Confirmed ${what}`,
   CANCELLED: (what) => `Cancelled ${what}`,
@@ -503,6 +684,43 @@ const SENTENCES: Record<string, Sentence> = {
     const start = timeAt(ctx.after.startTime);
     return `${customerName(ctx) ?? "The customer"} moved ${what}${start ? ` to ${start}` : ""}`;
   },
+  "booking.customer_skip": (ctx) => {
+    const day = dayOf(ctx.after.seriesDate);
+    const sentence = `${customerName(ctx) ?? "The customer"} skipped ${customerFreeBooking(ctx)}${day ? ` (${day})` : ""}, ` +
+      `one visit of their ${seriesNoun(ctx.facts.frequencyName)}`;
+    return withOwnReason(sentence, ctx.after.cancelReason);
+  },
+  // Regular cleans (series of visits): staff, or the booking that started one
+  "series.create": (ctx) => {
+    const reference = textOf(ctx.after.reference);
+    const first = dayOf(ctx.after.anchorDate);
+    const how = `${reference ? ` with booking ${reference}` : ""}${first ? ` (first visit ${first})` : ""}`;
+    if (ctx.row.adminId === null) return `${customerName(ctx) ?? "The customer"} started a ${seriesNoun(ctx.facts.frequencyName)}${how}`;
+    return `Started ${seriesPhrase(ctx)}${how}`;
+  },
+  "series.confirm_visits": (ctx) => {
+    const confirmed = Array.isArray(ctx.after.bookingIds) ? ctx.after.bookingIds.length : 0;
+    return `Confirmed ${confirmed > 0 ? visits(confirmed) : "the planned visits"} of ${seriesPhrase(ctx)} with its first visit`;
+  },
+  "series.skip": (ctx) => withOwnReason(`Skipped ${visitPhrase(ctx.before)} of ${seriesPhrase(ctx)}`, ctx.after.reason),
+  "series.move": (ctx) => {
+    const start = timeAt(ctx.after.startTime);
+    return `Moved ${visitPhrase(ctx.before)} of ${seriesPhrase(ctx)}${start ? ` to ${start}` : ""}${overriding(ctx)}`;
+  },
+  "series.change": seriesChangeSentence,
+  "series.pause": (ctx) => `Paused ${seriesPhrase(ctx)}${fromDay(ctx.after.fromDate)}${cancelling(ctx.after.cancelledIds)}`,
+  "series.resume": (ctx) => `Resumed ${seriesPhrase(ctx)}${fromDay(ctx.after.fromDate)}`,
+  "series.end": (ctx) =>
+    withOwnReason(`Ended ${seriesPhrase(ctx)}${fromDay(ctx.after.endsOn)}${cancelling(ctx.after.cancelledIds)}`, ctx.after.reason),
+  // Regular cleans (the customer, through a visit's link)
+  "series.customer_end": (ctx) => {
+    const sentence = `${customerName(ctx) ?? "The customer"} ended their ${seriesNoun(ctx.facts.frequencyName)}` +
+      `${fromDay(ctx.after.endsOn)}${cancelling(ctx.after.cancelledVisits)}`;
+    return withOwnReason(sentence, ctx.after.reason);
+  },
+  // Customer records
+  "customer.update": customerUpdateSentence,
+  "customer.merge": customerMergeSentence,
   // Inquiries
   "inquiry.notes": (ctx) => `${textOf(ctx.after.adminNotes) ? "Updated" : "Cleared"} the notes on ${inquiryPhrase(ctx)}`,
   "inquiry.read": (ctx) => `Marked ${inquiryPhrase(ctx)} as ${ctx.after.read === true ? "read" : "unread"}`,

@@ -49,7 +49,7 @@ Deno.test("auditQuerySchema: person, record type and Melbourne dates", async (t)
       [{ from: "2026-11-25", to: "2026-11-24" }, "to", "to must be on or after from."],
       [{ adminId: "sam" }, "adminId", "adminId must be an admin's id."],
       [{ actor: "robot" }, "actor", "actor must be staff or customer."],
-      [{ recordType: "widget" }, "recordType", "recordType must be one of booking, quote, inquiry, service, extra, frequency, question, admin, cleaner, closed_date, settings."],
+      [{ recordType: "widget" }, "recordType", "recordType must be one of booking, quote, inquiry, series, customer, service, extra, frequency, question, admin, cleaner, closed_date, settings."],
     ];
     for (const [raw, path, message] of cases) {
       const parsed = auditQuerySchema.safeParse(raw);

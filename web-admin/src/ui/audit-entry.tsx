@@ -54,6 +54,8 @@ function recordPage(record: NonNullable<AuditEntry["record"]>, label: ReactNode)
     return <Link to="/bookings/$bookingId" params={{ bookingId: record.id }}>{label}</Link>;
   }
   if (record.type === "inquiry") return <Link to="/inquiries/$inquiryId" params={{ inquiryId: record.id }}>{label}</Link>;
+  if (record.type === "series") return <Link to="/series/$seriesId" params={{ seriesId: record.id }}>{label}</Link>;
+  if (record.type === "customer") return <Link to="/customers/$customerId" params={{ customerId: record.id }}>{label}</Link>;
   return label;
 }
 
