@@ -57,12 +57,12 @@ describe("shell", () => {
       .getAllByRole("link")
       .map((link) => link.textContent);
 
-  it("lists nine links for an admin, Schedule first, without Admins", async () => {
+  it("lists eleven links for an admin, Schedule first, without Admins", async () => {
     storeSession({ role: "admin" });
     renderAdmin("/admin");
     await screen.findByRole("heading", { name: "Services" });
     expect(linkNames()).toEqual([
-      "Schedule", "Services", "Extras", "Frequencies", "Questions", "Bookings", "Team", "Inquiries", "Settings",
+      "Schedule", "Services", "Extras", "Frequencies", "Questions", "Bookings", "Regular cleans", "Customers", "Team", "Inquiries", "Settings",
     ]);
     expect(screen.getByRole("link", { name: "Schedule" }).getAttribute("href")).toBe("/admin/schedule");
     expect(screen.getByRole("link", { name: "Team" }).getAttribute("href")).toBe("/admin/team");

@@ -9,6 +9,7 @@ import { adminsRoute } from "./routes/admins.tsx";
 import { auditRoute } from "./routes/audit.tsx";
 import { authedRoute } from "./routes/authed.tsx";
 import { bookingEditRoute, bookingNewRoute, bookingRoute, bookingsRoute } from "./routes/bookings.tsx";
+import { customerRoute, customersRoute } from "./routes/customers.tsx";
 import { extrasRoute } from "./routes/extras.tsx";
 import { frequenciesRoute } from "./routes/frequencies.tsx";
 import { indexRoute } from "./routes/index.tsx";
@@ -19,6 +20,7 @@ import { OUTSIDE_PATH, outsideRoute } from "./routes/outside.tsx";
 import { questionsRoute } from "./routes/questions.tsx";
 import { rootRoute } from "./routes/root.tsx";
 import { runSheetRoute, scheduleRoute } from "./routes/schedule.tsx";
+import { seriesListRoute, seriesRoute } from "./routes/series.tsx";
 import { settingsRoute } from "./routes/settings.tsx";
 import { teamRoute } from "./routes/team.tsx";
 import { AppErrorPage, NotFoundPage } from "./ui/message-page.tsx";
@@ -38,6 +40,10 @@ export const routeTree = rootRoute.addChildren([
     bookingRoute,
     bookingNewRoute,
     bookingEditRoute,
+    seriesListRoute,
+    seriesRoute,
+    customersRoute,
+    customerRoute,
     inquiriesRoute,
     inquiryRoute,
     settingsRoute,

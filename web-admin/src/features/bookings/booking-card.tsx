@@ -35,6 +35,11 @@ export const STATUS_PROMPTS: Partial<Record<SettableStatus, (name: string, when:
 
 export const OVERRIDE_CAPACITY_LABEL = "Confirm anyway (override capacity)";
 
+/** Issue 17: the mark of a visit of a regular clean, e.g. 'Regular · Weekly'. */
+export const SERIES_MARK = (frequencyName: string) => `Regular · ${frequencyName}`;
+export const NEEDS_ATTENTION_HINT =
+  "This visit of a regular clean couldn’t be placed (the time was full or the day closed), so it holds no place. Move it to a free time or skip it on the regular clean’s page.";
+
 type Failure = { kind: "api"; error: Parameters<typeof ErrorAlert>[0]["failure"] } | { kind: "text"; text: string };
 
 interface BookingCardProps {
@@ -132,6 +137,12 @@ export const BookingCard = memo(function BookingCard({ booking, standalone = fal
           {!isQuote && (
             <span className={`admin-chip booking-chip booking-chip--${booking.paymentStatus.toLowerCase()}`}>{booking.paymentStatus}</span>
           )}
+          {/* Issue 17: a visit of a regular clean links to its series. */}
+          {booking.seriesId && (
+            <Link to="/series/$seriesId" params={{ seriesId: booking.seriesId }} className="admin-chip booking-chip booking-chip--series">
+              {SERIES_MARK(booking.frequencyNameAtBooking || booking.frequencyCode)}
+            </Link>
+          )}
         </div>
       </header>
       <p className="booking-card__meta">
@@ -141,6 +152,7 @@ export const BookingCard = memo(function BookingCard({ booking, standalone = fal
         <span>{formatAud(booking.firstServiceTotal)}</span>
         {booking.address?.suburb && <span><bdi>{booking.address.suburb}</bdi></span>}
       </p>
+      {booking.status === "NEEDS_ATTENTION" && <p className="booking-card__attention">{NEEDS_ATTENTION_HINT}</p>}
       {paid && booking.totalPaid !== null && (
         <p className="booking-card__paid">
           Paid {formatAud(booking.totalPaid)}{booking.paidAt ? ` on ${formatMelbourneDateTime(new Date(booking.paidAt))}` : ""}

@@ -1,7 +1,10 @@
+import { useContext } from "react";
+import { Link } from "@tanstack/react-router";
 import { DEFAULT_FREQUENCY_CODE } from "@yarra/core/catalog/constants.ts";
 import { formatAud } from "@yarra/core/shared/money.ts";
 import { formatMelbourneDateTime } from "@yarra/core/shared/melbourne-time.ts";
 import type { BookingDto } from "./bookings-api.ts";
+import { BookingCustomerPanel, CustomerPanelAbove } from "./customer-panel.tsx";
 import { PaymentsPanel } from "./payments-panel.tsx";
 
 const when = (iso: string | null | undefined) => (iso ? formatMelbourneDateTime(new Date(iso)) : "—");
@@ -26,6 +29,8 @@ function answerText(answer: BookingDto["answers"][number]): string {
 export function BookingDetails({ booking }: { booking: BookingDto }) {
   const address = booking.address;
   const size = sizeOf(booking);
+  // The booking's own page shows the customer's notes above the card already.
+  const customerPanelAbove = useContext(CustomerPanelAbove);
   // Contacts are links, as on inquiries: one tap to write or call.
   const rows: [string, string, string?][] = [
     ["Reference", booking.reference],
@@ -62,6 +67,7 @@ export function BookingDetails({ booking }: { booking: BookingDto }) {
   ];
   return (
     <div className="booking-details">
+      {booking.customerId && !customerPanelAbove && <BookingCustomerPanel customerId={booking.customerId} headingLevel={4} />}
       <dl className="booking-details__list">
         {rows.map(([label, value, href]) => (
           <div key={label} className="booking-details__row">
@@ -71,6 +77,13 @@ export function BookingDetails({ booking }: { booking: BookingDto }) {
           </div>
         ))}
       </dl>
+
+      {booking.seriesId && (
+        <p className="booking-details__series">
+          A visit of a regular clean ({booking.frequencyNameAtBooking || booking.frequencyCode}).{" "}
+          <Link to="/series/$seriesId" params={{ seriesId: booking.seriesId }}>Open the regular clean</Link>
+        </p>
+      )}
 
       <h4 className="booking-details__heading">Extras</h4>
       {booking.extras.length === 0 ? (

@@ -7,6 +7,7 @@ import { MessagePage } from "../../ui/message-page.tsx";
 import { RecordHistory } from "../../ui/record-history.tsx";
 import { BookingCard } from "./booking-card.tsx";
 import { bookingQuery } from "./bookings-queries.ts";
+import { BookingCustomerPanel, CustomerPanelAbove } from "./customer-panel.tsx";
 import "./bookings.css";
 
 export const RECORD_TEXT = {
@@ -34,7 +35,11 @@ export function BookingRecordPage({ bookingId }: { bookingId: string }) {
       <h1 id="booking-record-title" className="admin-page-title">{title}</h1>
       {record.isPending && <p className="bookings-note" role="status">Loading the booking…</p>}
       {record.isError && <ErrorAlert failure={asFailure(record.error, RECORD_TEXT.loadFailed)} message={RECORD_TEXT.loadFailed} />}
-      {record.data && <BookingCard booking={record.data} standalone />}
+      {/* The customer's lasting notes (gate codes, pets, parking) come first: they matter at the door. */}
+      {record.data?.customerId && <BookingCustomerPanel customerId={record.data.customerId} headingLevel={2} />}
+      <CustomerPanelAbove value={Boolean(record.data?.customerId)}>
+        {record.data && <BookingCard booking={record.data} standalone />}
+      </CustomerPanelAbove>
       {record.data && <RecordHistory kind="booking" id={bookingId} />}
     </section>
   );

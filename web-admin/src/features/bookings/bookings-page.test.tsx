@@ -62,7 +62,7 @@ describe("bookings list", () => {
     });
     const chips = within(screen.getByRole("list", { name: "Counts" })).getAllByRole("listitem").map((li) => li.textContent);
     expect(chips).toEqual([
-      "Pending 1", "Confirmed 2", "Cancelled 0", "Done 3", "Quote requested 4", "Unpaid 5", "Paid 6",
+      "Pending 1", "Confirmed 2", "Cancelled 0", "Done 3", "Needs attention 0", "Quote requested 4", "Unpaid 5", "Paid 6",
     ]);
     const article = card("Olivia Nguyen");
     expect(within(article).getByText("PENDING")).toBeTruthy();

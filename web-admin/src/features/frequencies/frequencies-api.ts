@@ -6,6 +6,9 @@ export interface FrequencyBody {
   name?: string;
   code?: string;
   discountPercent?: number;
+  /** Issue 17: NONE (a one-off), or every `repeatEvery` weeks or months (a booking then starts a series). */
+  repeatUnit?: FrequencyDto["repeatUnit"];
+  repeatEvery?: number;
 }
 
 const BASE = "/api/admin/frequencies";

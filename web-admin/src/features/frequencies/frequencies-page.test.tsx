@@ -10,8 +10,8 @@ beforeEach(() => {
   Object.assign(window, { confirm: () => false, alert: () => {}, prompt: () => null });
 });
 
-const oneTime: FrequencyDto = { _id: "f1", name: "One time", code: "ONE_TIME", discountPercent: 0 };
-const weekly: FrequencyDto = { _id: "f2", name: "Weekly", code: "WEEKLY", discountPercent: 15 };
+const oneTime: FrequencyDto = { _id: "f1", name: "One time", code: "ONE_TIME", discountPercent: 0, repeatUnit: "NONE", repeatEvery: 0 };
+const weekly: FrequencyDto = { _id: "f2", name: "Weekly", code: "WEEKLY", discountPercent: 15, repeatUnit: "WEEK", repeatEvery: 1 };
 
 interface Seen {
   method: string;
@@ -29,7 +29,7 @@ function serve(items: FrequencyDto[]) {
   server.use(
     http.get("/api/admin/frequencies", () => HttpResponse.json({ items })),
     http.post("/api/admin/frequencies", async ({ request }) =>
-      HttpResponse.json({ _id: "new", name: "", code: "", discountPercent: 0, ...(await record(request)) }, { status: 201 })),
+      HttpResponse.json({ _id: "new", name: "", code: "", discountPercent: 0, repeatUnit: "NONE", repeatEvery: 0, ...(await record(request)) }, { status: 201 })),
     http.put("/api/admin/frequencies/:id", async ({ request, params }) =>
       HttpResponse.json({ ...items.find((f) => f._id === params.id)!, ...(await record(request)) })),
     http.delete("/api/admin/frequencies/:id", async ({ request }) => {
@@ -87,7 +87,12 @@ describe("frequencies", () => {
     await user.type(discount, "10");
     await user.click(form().getByRole("button", { name: "Add frequency" }));
     await screen.findByRole("heading", { name: /Fortnightly/ });
-    expect(seen).toEqual([{ method: "POST", path: "/api/admin/frequencies", body: { name: "Fortnightly", code: "FORTNIGHTLY", discountPercent: 10 } }]);
+    // The code's usual repeat (core's REPEAT_BY_CODE) was offered and kept.
+    expect(seen).toEqual([{
+      method: "POST",
+      path: "/api/admin/frequencies",
+      body: { name: "Fortnightly", code: "FORTNIGHTLY", discountPercent: 10, repeatUnit: "WEEK", repeatEvery: 2 },
+    }]);
     expect((form().getByLabelText("Name") as HTMLInputElement).value).toBe("");
   });
 
@@ -175,5 +180,122 @@ describe("delete", () => {
     const alert = await screen.findByRole("alert");
     expect(within(alert).getByText("ONE_TIME is the default frequency and stays.")).toBeTruthy();
     expect(screen.getByRole("heading", { name: /One time/ })).toBeTruthy();
+  });
+});
+
+describe("repeats (issue 17)", () => {
+  it("shows each frequency's repeat in the list", async () => {
+    const monthly: FrequencyDto = { _id: "f3", name: "Quarterly", code: "QUARTERLY", discountPercent: 0, repeatUnit: "MONTH", repeatEvery: 3 };
+    serve([oneTime, weekly, monthly]);
+    await openPage();
+    const rowOf = (name: RegExp) => within(screen.getByRole("heading", { name }).closest("li")!);
+    expect(rowOf(/One time/).getByText("Does not repeat")).toBeTruthy();
+    expect(rowOf(/Weekly/).getByText("Every week")).toBeTruthy();
+    expect(rowOf(/Quarterly/).getByText("Every 3 months")).toBeTruthy();
+  });
+
+  it("offers the code's usual repeat, and sends the one chosen instead", async () => {
+    const seen = serve([]);
+    const { user } = await openPage();
+    expect((form().getByLabelText("Repeats") as HTMLSelectElement).value).toBe("NONE");
+    expect(form().queryByLabelText("Every how many weeks")).toBeNull();
+    await user.type(form().getByLabelText("Code"), "weekly");
+    expect((form().getByLabelText("Repeats") as HTMLSelectElement).value).toBe("WEEK");
+    expect((form().getByLabelText("Every how many weeks") as HTMLInputElement).value).toBe("1");
+    await user.selectOptions(form().getByLabelText("Repeats"), "Every N months");
+    const every = form().getByLabelText("Every how many months");
+    expect(every.getAttribute("min")).toBe("1");
+    expect(every.getAttribute("max")).toBe("52");
+    await user.clear(every);
+    await user.type(every, "3");
+    await user.type(form().getByLabelText("Name"), "Every three months");
+    await user.click(form().getByRole("button", { name: "Add frequency" }));
+    await screen.findByRole("heading", { name: /Every three months/ });
+    expect(seen[0].body).toEqual({ name: "Every three months", code: "WEEKLY", discountPercent: 0, repeatUnit: "MONTH", repeatEvery: 3 });
+    // The form starts again: the repeat follows the (empty) code once more.
+    expect((form().getByLabelText("Repeats") as HTMLSelectElement).value).toBe("NONE");
+  });
+
+  it("a one-off sends an interval of 0", async () => {
+    const seen = serve([]);
+    const { user } = await openPage();
+    await user.type(form().getByLabelText("Name"), "Spring clean");
+    await user.type(form().getByLabelText("Code"), "SPRING");
+    await user.click(form().getByRole("button", { name: "Add frequency" }));
+    await screen.findByRole("heading", { name: /Spring clean/ });
+    expect(seen[0].body).toMatchObject({ repeatUnit: "NONE", repeatEvery: 0 });
+  });
+
+  it("shows core's message for an interval out of range and sends nothing", async () => {
+    const seen = serve([]);
+    const { user } = await openPage();
+    await user.type(form().getByLabelText("Name"), "Yearly-ish");
+    await user.type(form().getByLabelText("Code"), "ODD");
+    await user.selectOptions(form().getByLabelText("Repeats"), "Every N weeks");
+    const every = form().getByLabelText("Every how many weeks");
+    await user.clear(every);
+    await user.type(every, "60");
+    await user.click(form().getByRole("button", { name: "Add frequency" }));
+    expect(form().getByText("Repeat every must be a whole number from 1 to 52")).toBeTruthy();
+    expect(every.getAttribute("aria-invalid")).toBe("true");
+    expect(document.activeElement).toBe(every);
+    expect(seen).toEqual([]);
+  });
+
+  it("edits a frequency's repeat in its row, then gives focus back to the button", async () => {
+    const seen = serve([weekly]);
+    const { user } = await openPage();
+    const edit = screen.getByRole("button", { name: "Edit repeat of Weekly" });
+    expect(edit.getAttribute("aria-expanded")).toBe("false");
+    await user.click(edit);
+    expect(edit.getAttribute("aria-expanded")).toBe("true");
+    const row = within(edit.closest("li")!);
+    const every = row.getByLabelText("Every how many weeks");
+    await user.clear(every);
+    await user.type(every, "2");
+    await user.click(row.getByRole("button", { name: "Save repeat" }));
+    await screen.findByText("Every 2 weeks");
+    expect(seen).toEqual([{ method: "PUT", path: "/api/admin/frequencies/f2", body: { repeatUnit: "WEEK", repeatEvery: 2 } }]);
+    expect(screen.getByRole("status").textContent).toBe("“Weekly” now: every 2 weeks.");
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole("button", { name: "Edit repeat of Weekly" })));
+  });
+
+  it("turning the repeat off sends NONE and 0; Cancel sends nothing", async () => {
+    const seen = serve([weekly]);
+    const { user } = await openPage();
+    await user.click(screen.getByRole("button", { name: "Edit repeat of Weekly" }));
+    await user.click(screen.getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByRole("button", { name: "Save repeat" })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Edit repeat of Weekly" }));
+    expect(seen).toEqual([]);
+    await user.click(screen.getByRole("button", { name: "Edit repeat of Weekly" }));
+    const row = within(screen.getByRole("button", { name: "Save repeat" }).closest("li")!);
+    await user.selectOptions(row.getByLabelText("Repeats"), "Does not repeat");
+    await user.click(row.getByRole("button", { name: "Save repeat" }));
+    await waitFor(() => expect(seen).toEqual([{ method: "PUT", path: "/api/admin/frequencies/f2", body: { repeatUnit: "NONE", repeatEvery: 0 } }]));
+  });
+
+  it("an interval of 0 with a unit shows core's message in the row", async () => {
+    const seen = serve([weekly]);
+    const { user } = await openPage();
+    await user.click(screen.getByRole("button", { name: "Edit repeat of Weekly" }));
+    const row = within(screen.getByRole("button", { name: "Save repeat" }).closest("li")!);
+    await user.clear(row.getByLabelText("Every how many weeks"));
+    await user.type(row.getByLabelText("Every how many weeks"), "0");
+    await user.click(row.getByRole("button", { name: "Save repeat" }));
+    expect(row.getByText("Repeat every must be a whole number from 1 to 52")).toBeTruthy();
+    expect(seen).toEqual([]);
+  });
+
+  it("shows the server's text when the repeat cannot be saved", async () => {
+    serve([weekly]);
+    server.use(http.put("/api/admin/frequencies/:id", () =>
+      HttpResponse.json({ error: "Repeat every must be a whole number from 1 to 52", code: "VALIDATION_FAILED" }, { status: 422 })));
+    const { user } = await openPage();
+    await user.click(screen.getByRole("button", { name: "Edit repeat of Weekly" }));
+    await user.click(screen.getByRole("button", { name: "Save repeat" }));
+    const alert = await screen.findByRole("alert");
+    expect(within(alert).getByText("Repeat every must be a whole number from 1 to 52")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Save repeat" })).toBeTruthy();
   });
 });

@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useRef, useState } from "react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { serverMessageOr } from "@yarra/api/client/error-catalogue.ts";
 import type { FrequencyDto } from "@yarra/api/client/types.ts";
+import { repeatRuleErrors } from "@yarra/core/catalog/schemas.ts";
 import { clampDiscountPercent, validateFrequencyInput } from "@yarra/core/catalog/validation.ts";
 import { ErrorAlert } from "@yarra/public-ui/error-alert.tsx";
 import { appending, removing, replacing, updateCachedList } from "../../lib/list-cache.ts";
@@ -14,6 +15,7 @@ import { FormField } from "../../ui/form-field.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
 import { useFlash } from "../../ui/use-flash.ts";
 import { createFrequency, deleteFrequency, type FrequencyBody, frequenciesQuery, updateFrequency } from "./frequencies-api.ts";
+import { bodyOf, defaultRepeatOf, draftOf, type RepeatDraft, RepeatFields, repeatLabel } from "./repeat-fields.tsx";
 import "./frequencies.css";
 
 export const FREQUENCIES_MESSAGES = {
@@ -24,6 +26,10 @@ export const FREQUENCIES_MESSAGES = {
   deleteFailed: "Delete failed",
   promptDiscount: (name: string) => `New discount percent for “${name}” (0 to 100):`,
   confirmDelete: (name: string) => `Delete the frequency “${name}”? Past bookings keep their discount.`,
+  repeatSaved: (name: string, repeat: string) => `“${name}” now: ${repeat.toLowerCase()}.`,
+  editRepeat: "Edit repeat",
+  saveRepeat: "Save repeat",
+  cancel: "Cancel",
 } as const;
 
 const M = FREQUENCIES_MESSAGES;
@@ -37,6 +43,11 @@ export function FrequenciesPage() {
   const [name, setName] = useState("");
   const [code, setCode] = useState("");
   const [discount, setDiscount] = useState("0");
+  /** The repeat staff chose; until they choose, the one the code gets (WEEKLY: every week). */
+  const [chosenRepeat, setChosenRepeat] = useState<RepeatDraft | null>(null);
+  const repeat = chosenRepeat ?? defaultRepeatOf(code);
+  /** The frequency whose repeat is being edited in its row. */
+  const [editing, setEditing] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [actionError, setActionError] = useState<{ error: unknown; message: string } | null>(null);
   const { run, isPending } = useRowWrites("frequencies");
@@ -53,6 +64,7 @@ export function FrequenciesPage() {
       setName("");
       setCode("");
       setDiscount("0");
+      setChosenRepeat(null);
       flash.show(`Frequency “${saved.name}” added.`);
     },
     onError: (error) => setErrors(fieldErrorsOf(error)),
@@ -61,14 +73,15 @@ export function FrequenciesPage() {
 
   function add(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const raw = { name, code, discountPercent: discount };
+    const raw = { name, code, discountPercent: discount, ...bodyOf(repeat) };
     const verdict = validateFrequencyInput(raw, "create");
     if (!verdict.ok) {
       setErrors(verdict.error.fieldErrors ?? {});
       queueMicrotask(() => formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
       return;
     }
-    const body: FrequencyBody = { name: verdict.value.name, code: verdict.value.code, discountPercent: verdict.value.discountPercent };
+    const { name: savedName, code: savedCode, discountPercent, repeatUnit, repeatEvery } = verdict.value;
+    const body: FrequencyBody = { name: savedName, code: savedCode, discountPercent, repeatUnit, repeatEvery };
     setErrors({});
     if (!create.isPending) create.mutate(body);
   }
@@ -91,6 +104,21 @@ export function FrequenciesPage() {
       settle(replacing(await updateFrequency(frequency._id, { discountPercent })));
       flash.show(`“${frequency.name}” now has ${discountPercent}% off.`);
     });
+  }
+
+  /** Core's rules for the pair (the server judges it again with the stored one); errors, or none and it is sent. */
+  function saveRepeat(frequency: FrequencyDto, draft: RepeatDraft): Record<string, string[]> {
+    const verdict = validateFrequencyInput(bodyOf(draft), "update");
+    const found = verdict.ok ? repeatRuleErrors(verdict.value) : (verdict.error.fieldErrors ?? {});
+    if (Object.keys(found).length > 0 || !verdict.ok) return found;
+    const { repeatUnit, repeatEvery } = verdict.value;
+    void rowAction(frequency, M.updateFailed, async () => {
+      const saved = await updateFrequency(frequency._id, { repeatUnit, repeatEvery: repeatUnit === "NONE" ? 0 : repeatEvery });
+      settle(replacing(saved));
+      setEditing(null);
+      flash.show(M.repeatSaved(saved.name, repeatLabel(saved.repeatUnit, saved.repeatEvery)));
+    });
+    return {};
   }
 
   const remove = (frequency: FrequencyDto) =>
@@ -130,6 +158,7 @@ export function FrequenciesPage() {
                   value={discount} onChange={(event) => setDiscount(event.target.value)} />
               )}
             </FormField>
+            <RepeatFields draft={repeat} onChange={setChosenRepeat} errors={errors} />
           </div>
           {createFailure && <p className="admin-alert frequencies-page__failure" role="alert">{createFailure}</p>}
           <div className="admin-form-actions">
@@ -166,8 +195,15 @@ export function FrequenciesPage() {
                     <code className="frequencies-page__code-chip">{frequency.code}</code>
                   </h3>
                   <p className="admin-row__meta">{discountText(frequency.discountPercent)}</p>
+                  <p className="admin-row__meta">{repeatLabel(frequency.repeatUnit, frequency.repeatEvery)}</p>
                 </div>
                 <div className="admin-row__actions">
+                  <EditRepeatButton
+                    frequency={frequency}
+                    open={editing === frequency._id}
+                    disabled={busy}
+                    onToggle={() => setEditing(editing === frequency._id ? null : frequency._id)}
+                  />
                   <button type="button" className="admin-button admin-button--secondary admin-button--small"
                     aria-label={`Edit % of ${frequency.name}`} disabled={busy} onClick={() => editPercent(frequency)}>
                     Edit %
@@ -177,11 +213,78 @@ export function FrequenciesPage() {
                     Delete
                   </button>
                 </div>
+                {editing === frequency._id && (
+                  <RepeatEditor
+                    frequency={frequency}
+                    busy={busy}
+                    onSave={(draft) => saveRepeat(frequency, draft)}
+                    onCancel={() => setEditing(null)}
+                  />
+                )}
               </li>
             );
           })}
         </ul>
       )}
     </section>
+  );
+}
+
+/** Opens the row's repeat editor; focus comes back here when it closes (saved or cancelled). */
+function EditRepeatButton({ frequency, open, disabled, onToggle }: { frequency: FrequencyDto; open: boolean; disabled: boolean; onToggle: () => void }) {
+  const ref = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(open);
+  useEffect(() => {
+    if (open) wasOpen.current = true;
+    // A disabled button cannot take focus: wait until the save has settled.
+    else if (wasOpen.current && !disabled) {
+      wasOpen.current = false;
+      ref.current?.focus();
+    }
+  }, [open, disabled]);
+  return (
+    <button ref={ref} type="button" className="admin-button admin-button--secondary admin-button--small"
+      aria-label={`${M.editRepeat} of ${frequency.name}`} aria-expanded={open} disabled={disabled} onClick={onToggle}>
+      {M.editRepeat}
+    </button>
+  );
+}
+
+interface RepeatEditorProps {
+  frequency: FrequencyDto;
+  busy: boolean;
+  /** Sends the repeat, or answers core's messages for it. */
+  onSave: (draft: RepeatDraft) => Record<string, string[]>;
+  onCancel: () => void;
+}
+
+/** The row's "Repeats" fields: bookings from now on follow them; series already running keep theirs. */
+function RepeatEditor({ frequency, busy, onSave, onCancel }: RepeatEditorProps) {
+  const [draft, setDraft] = useState(() => draftOf(frequency));
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const titleId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const found = onSave(draft);
+    setErrors(found);
+    if (Object.keys(found).length > 0) queueMicrotask(() => formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
+  }
+
+  return (
+    <form ref={formRef} className="admin-row__editor frequencies-page__repeat" aria-labelledby={titleId} onSubmit={submit} noValidate>
+      <p id={titleId} className="admin-field__hint">Repeat of {frequency.name}: new bookings follow it; regular cleans already running keep theirs.</p>
+      <div className="admin-form-grid">
+        <RepeatFields draft={draft} onChange={setDraft} errors={errors} disabled={busy} />
+      </div>
+      <div className="admin-form-actions">
+        <button type="submit" className="admin-button admin-button--primary admin-button--small" disabled={busy}>{M.saveRepeat}</button>
+        <button type="button" className="admin-button admin-button--secondary admin-button--small" disabled={busy}
+          onClick={onCancel}>
+          {M.cancel}
+        </button>
+      </div>
+    </form>
   );
 }

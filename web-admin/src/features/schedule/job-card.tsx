@@ -5,6 +5,7 @@ import type { JobStatus, ScheduleCleaner, ScheduleJob } from "./schedule-api.ts"
 import { formatTimeRange } from "./schedule-dates.ts";
 
 export const STATUS_LABELS: Record<JobStatus, string> = { PENDING: "Pending", CONFIRMED: "Confirmed", DONE: "Done" };
+export const REGULAR_MARK = "Regular";
 
 export interface JobActions {
   isNew: (job: ScheduleJob) => boolean;
@@ -57,6 +58,8 @@ export function JobCard({ job, cleanersById, actions, hideCleanerId, className, 
       <p className="job-card__line">
         <span className="job-card__time">{formatTimeRange(job.startTime, job.endTime)}</span>
         <span className="job-card__status">{STATUS_LABELS[job.status]}</span>
+        {/* Issue 17: a visit of a regular clean; its series page is one click on from the details. */}
+        {job.seriesId && <span className="job-card__series" title="A visit of a regular clean">{REGULAR_MARK}</span>}
         {isNew && <span className="job-card__new">New</span>}
       </p>
       <h4 id={titleId} className="job-card__customer">

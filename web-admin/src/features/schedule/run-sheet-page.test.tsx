@@ -199,6 +199,33 @@ describe("run sheets", () => {
     expect(fact(mia, "Add-ons")).toBe("Inside oven × 2");
   });
 
+  it("prints the customer's lasting notes first, and nothing for a customer without (or a schedule from before them)", async () => {
+    // An older schedule answer has no customerNotes at all: read as none.
+    const { customerNotes: _none, ...jackBefore } = { ...jack, customerNotes: "" };
+    const jobs = [{ ...olivia, customerNotes: "  Gate code 4821.\nFriendly dog (Max).  " }, jackBefore, { ...mia, customerNotes: "" }];
+    server.use(
+      http.get("/api/admin/schedule", ({ request }) => {
+        const query = Object.fromEntries(new URL(request.url).searchParams);
+        return HttpResponse.json(aSchedule(query.from, query.to, { jobs: jobs as typeof olivia[] }));
+      }),
+      http.get("/api/admin/bookings", () => HttpResponse.json({ items: records, page: 1, totalPages: 1, totalItems: records.length })),
+    );
+    await openRunSheet();
+    const oliviaJob = job(sheet("Priya Sharma"), "Olivia Nguyen");
+    await waitFor(() => expect(within(oliviaJob).getByText("Park in the visitor bay")).toBeTruthy());
+    const box = oliviaJob.querySelector<HTMLElement>(".run-sheet__customer-notes")!;
+    expect(within(box).getByRole("heading", { name: "Customer notes", level: 4 })).toBeTruthy();
+    expect(box.querySelector(".run-sheet__notes")?.textContent).toBe("Gate code 4821.\nFriendly dog (Max).");
+    // Before the job's facts: what matters at the door comes first.
+    expect(box.compareDocumentPosition(oliviaJob.querySelector(".run-sheet__facts")!) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(job(sheet("Priya Sharma"), "Jack Smith").querySelector(".run-sheet__customer-notes")).toBeNull();
+    expect(job(sheet("Unassigned"), "Mia Chen").querySelector(".run-sheet__customer-notes")).toBeNull();
+
+    const css = readFileSync(join(dirname(fileURLToPath(import.meta.url)), "run-sheet.css"), "utf8");
+    // Boxed in ink, not shaded: it survives a black-and-white printer that drops backgrounds.
+    expect(css).toMatch(/\.run-sheet__customer-notes \{[^}]*border: 2px solid/);
+  });
+
   it("says when the day has no jobs, and links back to the schedule", async () => {
     server.use(
       http.get("/api/admin/schedule", ({ request }) => {

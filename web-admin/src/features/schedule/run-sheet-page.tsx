@@ -58,6 +58,9 @@ function answerText(answer: BookingRecordDto["answers"][number]): string {
 
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;
 
+/** The customer's lasting notes (issue 17: gate codes, pets, parking); a schedule from before them has none. */
+const customerNotesOf = (job: ScheduleJob): string => ((job as { customerNotes?: string | null }).customerNotes ?? "").trim();
+
 interface RunSheetPageProps {
   date: string;
   /** One cleaner's sheet (or UNASSIGNED), or everyone's when absent. */
@@ -159,6 +162,7 @@ function RunSheetJob({ job, record, cleanersById, groupCleanerId }: RunSheetJobP
     : job.extras;
   const others = job.cleanerIds.filter((id) => id !== groupCleanerId).map((id) => cleanersById.get(id)?.name).filter(Boolean);
   const notes = record?.notes?.trim() ?? "";
+  const customerNotes = customerNotesOf(job);
   const rows: [string, ReactNode][] = [
     ["Phone", phone ? <a href={telHref(phone)}>{formatAuPhone(phone)}</a> : "—"],
     ["Address", <bdi>{address || "—"}</bdi>],
@@ -175,6 +179,12 @@ function RunSheetJob({ job, record, cleanersById, groupCleanerId }: RunSheetJobP
         {" "}
         <bdi>{customer}</bdi>
       </h3>
+      {customerNotes && (
+        <div className="run-sheet__customer-notes">
+          <h4 className="run-sheet__subhead">Customer notes</h4>
+          <p className="run-sheet__notes"><bdi>{customerNotes}</bdi></p>
+        </div>
+      )}
       <dl className="run-sheet__facts">
         {rows.map(([label, value]) => (
           <div key={label} className="run-sheet__fact">

@@ -30,6 +30,8 @@ export function aJob(overrides: Partial<ScheduleJob> = {}): ScheduleJob {
     sizeLabel: "3 hours",
     extras: ["Inside oven × 2"],
     cleanerIds: ["c1"],
+    seriesId: null,
+    customerNotes: "",
     ...overrides,
   };
 }

@@ -107,7 +107,7 @@ describe("settings", () => {
     await user.click(screen.getByLabelText(/Enforce the buffer/));
     await user.click(screen.getByRole("button", { name: "Save scheduling" }));
     expect(await within(form("Scheduling")).findByText("Scheduling settings saved.")).toBeTruthy();
-    expect(bodies[0]).toEqual({ slotBufferMin: 1440, maxConcurrentPerSlot: 1, enforceBuffer: false, horizonDays: 365, dayEndHour: 18, reminderHoursBefore: 24, freeChangeCutoffHours: 24 });
+    expect(bodies[0]).toEqual({ slotBufferMin: 1440, maxConcurrentPerSlot: 1, enforceBuffer: false, horizonDays: 365, dayEndHour: 18, reminderHoursBefore: 24, freeChangeCutoffHours: 24, seriesHorizonWeeks: 8 });
     expect(buffer.value).toBe("1440");
     expect(max.value).toBe("1");
 
@@ -117,7 +117,7 @@ describe("settings", () => {
     await user.click(screen.getByRole("button", { name: "Save scheduling" }));
     await waitFor(() => expect(bodies).toHaveLength(2));
     // A blank buffer falls back to 120; the cap stops at 50.
-    expect(bodies[1]).toEqual({ slotBufferMin: 120, maxConcurrentPerSlot: 50, enforceBuffer: false, horizonDays: 365, dayEndHour: 18, reminderHoursBefore: 24, freeChangeCutoffHours: 24 });
+    expect(bodies[1]).toEqual({ slotBufferMin: 120, maxConcurrentPerSlot: 50, enforceBuffer: false, horizonDays: 365, dayEndHour: 18, reminderHoursBefore: 24, freeChangeCutoffHours: 24, seriesHorizonWeeks: 8 });
   });
 
   it("edits the booking horizon: 365 by default, clamped to 730 and never under the lead time (issue 13)", async () => {
@@ -228,7 +228,7 @@ describe("working day end (issue 14)", () => {
     await user.selectOptions(dayEnd, "20:00");
     await user.click(screen.getByRole("button", { name: "Save scheduling" }));
     expect(await within(form("Scheduling")).findByText("Scheduling settings saved.")).toBeTruthy();
-    expect(bodies[0]).toEqual({ slotBufferMin: 90, maxConcurrentPerSlot: 2, enforceBuffer: true, horizonDays: 365, dayEndHour: 20, reminderHoursBefore: 24, freeChangeCutoffHours: 24 });
+    expect(bodies[0]).toEqual({ slotBufferMin: 90, maxConcurrentPerSlot: 2, enforceBuffer: true, horizonDays: 365, dayEndHour: 20, reminderHoursBefore: 24, freeChangeCutoffHours: 24, seriesHorizonWeeks: 8 });
     expect(dayEnd.value).toBe("20");
   });
 
@@ -285,6 +285,51 @@ describe("reminder and free-change hours (issue 15)", () => {
     await openSettings();
     expect(screen.getByLabelText<HTMLInputElement>("Reminder e-mail (hours before the job)").value).toBe("24");
     expect(screen.getByLabelText<HTMLInputElement>("Free changes until (hours before the job)").value).toBe("24");
+  });
+});
+
+describe("visits generated ahead (issue 17)", () => {
+  it("shows the saved weeks, clamps what is typed to 1-26, and saves them with the scheduling settings", async () => {
+    answerLoads();
+    server.use(http.get("/api/admin/settings/scheduling", () => HttpResponse.json({ ...scheduling, seriesHorizonWeeks: 12 })));
+    const bodies: Record<string, unknown>[] = [];
+    server.use(
+      http.put("/api/admin/settings/scheduling", async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        bodies.push(body);
+        return HttpResponse.json({ ...scheduling, ...body });
+      }),
+    );
+    const { user } = await openSettings();
+    const weeks = screen.getByLabelText<HTMLInputElement>("Visits generated ahead (weeks)");
+    expect(weeks.value).toBe("12");
+    expect([weeks.min, weeks.max]).toEqual(["1", "26"]);
+    expect(document.getElementById(weeks.getAttribute("aria-describedby")!)!.textContent)
+      .toBe("How far ahead the visits of a regular clean are booked, each checked against capacity: 1 to 26 weeks (default 8).");
+
+    await user.clear(weeks);
+    await user.type(weeks, "40");
+    await user.click(screen.getByRole("button", { name: "Save scheduling" }));
+    expect(await within(form("Scheduling")).findByText("Scheduling settings saved.")).toBeTruthy();
+    expect(bodies[0]).toMatchObject({ seriesHorizonWeeks: 26 });
+    expect(weeks.value).toBe("26");
+
+    await user.clear(weeks);
+    await user.type(weeks, "0");
+    // Leaving the field clamps it at once, as the others do.
+    await user.tab();
+    expect(weeks.value).toBe("1");
+    await user.clear(weeks);
+    await user.click(screen.getByRole("button", { name: "Save scheduling" }));
+    await waitFor(() => expect(bodies).toHaveLength(2));
+    // A blank field falls back to its default (8 weeks).
+    expect(bodies[1]).toMatchObject({ seriesHorizonWeeks: 8 });
+  });
+
+  it("starts at 8 weeks when the settings could not be loaded", async () => {
+    answerLoads(500);
+    await openSettings();
+    expect(screen.getByLabelText<HTMLInputElement>("Visits generated ahead (weeks)").value).toBe("8");
   });
 });
 

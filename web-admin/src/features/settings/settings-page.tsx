@@ -55,6 +55,7 @@ interface SchedulingForm {
   dayEndHour: string;
   reminderHoursBefore: string;
   freeChangeCutoffHours: string;
+  seriesHorizonWeeks: string;
 }
 
 const toForm = (settings: SchedulingSettings): SchedulingForm => ({
@@ -65,6 +66,7 @@ const toForm = (settings: SchedulingSettings): SchedulingForm => ({
   dayEndHour: String(settings.dayEndHour),
   reminderHoursBefore: String(settings.reminderHoursBefore),
   freeChangeCutoffHours: String(settings.freeChangeCutoffHours),
+  seriesHorizonWeeks: String(settings.seriesHorizonWeeks),
 });
 
 /** An hour of the Melbourne wall clock as the field shows it: 18 is '18:00', 24 '24:00' (midnight). */
@@ -73,8 +75,8 @@ export const hourText = (hour: number) => `${String(hour).padStart(2, "0")}:00`;
 /**
  * The same clamps the server applies (core/settings/clamps.ts): 0-1440 (120), 1-50 (1), a
  * horizon of 1-730 days (365) no shorter than the saved lead time, a working day ending at
- * 1-24 (18) after the first start hour, a reminder 1-168 hours (24) and free changes until
- * 0-168 hours (24) before the job.
+ * 1-24 (18) after the first start hour, a reminder 1-168 hours (24), free changes until
+ * 0-168 hours (24) before the job, and regular cleans' visits 1-26 weeks (8) ahead.
  */
 export function clampedScheduling(form: SchedulingForm, current: SchedulingSettings = SCHEDULING_DEFAULTS) {
   const changes = schedulingChangesSchema.parse({
@@ -85,10 +87,14 @@ export function clampedScheduling(form: SchedulingForm, current: SchedulingSetti
     dayEndHour: form.dayEndHour,
     reminderHoursBefore: form.reminderHoursBefore,
     freeChangeCutoffHours: form.freeChangeCutoffHours,
+    seriesHorizonWeeks: form.seriesHorizonWeeks,
   });
-  const { slotBufferMin, maxConcurrentPerSlot, enforceBuffer, horizonDays, dayEndHour, reminderHoursBefore, freeChangeCutoffHours } =
-    clampSchedulingSettings(changes, current);
-  return { slotBufferMin, maxConcurrentPerSlot, enforceBuffer, horizonDays, dayEndHour, reminderHoursBefore, freeChangeCutoffHours };
+  const {
+    slotBufferMin, maxConcurrentPerSlot, enforceBuffer, horizonDays, dayEndHour, reminderHoursBefore, freeChangeCutoffHours, seriesHorizonWeeks,
+  } = clampSchedulingSettings(changes, current);
+  return {
+    slotBufferMin, maxConcurrentPerSlot, enforceBuffer, horizonDays, dayEndHour, reminderHoursBefore, freeChangeCutoffHours, seriesHorizonWeeks,
+  };
 }
 
 /** A failed save as its alert shows it: the catalogue entry and the server's text, else `fallback`. */
@@ -297,6 +303,26 @@ function SchedulingCard({ saved, loading, notLoaded }: CardProps<SchedulingSetti
               step={1}
               value={scheduling.freeChangeCutoffHours}
               onChange={(event) => setScheduling({ ...scheduling, freeChangeCutoffHours: event.target.value })}
+              onBlur={clampOnBlur}
+            />
+          )}
+        </FormField>
+        <FormField
+          label="Visits generated ahead (weeks)"
+          hint={`How far ahead the visits of a regular clean are booked, each checked against capacity: ${L.seriesHorizonWeeks.min} to ${L.seriesHorizonWeeks.max} weeks (default ${L.seriesHorizonWeeks.fallback}).`}
+        >
+          {(control) => (
+            <input
+              {...control}
+              name="seriesHorizonWeeks"
+              className="admin-input"
+              type="number"
+              inputMode="numeric"
+              min={L.seriesHorizonWeeks.min}
+              max={L.seriesHorizonWeeks.max}
+              step={1}
+              value={scheduling.seriesHorizonWeeks}
+              onChange={(event) => setScheduling({ ...scheduling, seriesHorizonWeeks: event.target.value })}
               onBlur={clampOnBlur}
             />
           )}

@@ -17,6 +17,8 @@ const NAV_LINKS: NavLink[] = [
   { to: "/frequencies", label: "Frequencies" },
   { to: "/questions", label: "Questions" },
   { to: "/bookings", label: "Bookings" },
+  { to: "/series", label: "Regular cleans" },
+  { to: "/customers", label: "Customers" },
   { to: "/team", label: "Team" },
   { to: "/inquiries", label: "Inquiries" },
   { to: "/settings", label: "Settings" },

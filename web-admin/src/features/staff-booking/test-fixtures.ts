@@ -47,8 +47,8 @@ export const OVEN: ExtraDto = {
 export const FRIDGE: ExtraDto = { ...OVEN, _id: "e2", title: "Inside fridge", price: 30, hasQuantity: false, order: 2, durationMinutes: 15 };
 
 export const FREQUENCIES: FrequencyDto[] = [
-  { _id: "f1", name: "One time", code: "ONE_TIME", discountPercent: 0 },
-  { _id: "f2", name: "Weekly", code: "WEEKLY", discountPercent: 10 },
+  { _id: "f1", name: "One time", code: "ONE_TIME", discountPercent: 0, repeatUnit: "NONE", repeatEvery: 0 },
+  { _id: "f2", name: "Weekly", code: "WEEKLY", discountPercent: 10, repeatUnit: "WEEK", repeatEvery: 1 },
 ];
 
 export const PETS: QuestionDto = {
