@@ -7,6 +7,7 @@ import { bookableDates } from "../../core/booking/scheduling.ts";
 import { SCHEDULING_DEFAULTS } from "../../core/settings/types.ts";
 import { melbourneInstant } from "../../core/shared/melbourne-time.ts";
 import { launchBrowser, watchErrors } from "./browser.ts";
+import { fillCustomer, mailsTo, pickDay, staffToken } from "./steps.ts";
 
 const baseUrl = inject("baseUrl");
 const dataDir = inject("dataDir");
@@ -30,27 +31,6 @@ async function openBooking(width: number, height: number) {
   await page.goto(baseUrl + "/book-now", { waitUntil: "networkidle" });
   await page.getByRole("radio", { name: /Hourly Cleaning/ }).waitFor();
   return { page, errors };
-}
-
-async function fillCustomer(page: Page, email: string) {
-  await page.getByLabel(/^First name/).fill("Ada");
-  await page.getByLabel(/^Last name/).fill("Lovelace");
-  await page.getByLabel(/^Email/).fill(email);
-  await page.getByLabel(/^Phone/).fill("0412 345 678");
-  await page.getByLabel(/^Street address/).fill("12 Smith St");
-  await page.getByLabel(/^Suburb/).fill("Fitzroy");
-  await page.getByLabel(/^Postcode/).fill("3065");
-}
-
-/** Opens the calendar's month of `ymd` (the Next Month button) and chooses that day. */
-async function pickDay(page: Page, ymd: string) {
-  // The calendar's code runs as its section nears the screen, as a customer scrolls to it.
-  await page.locator(".booking-schedule__calendar").scrollIntoViewIfNeeded();
-  await page.locator("[role=grid]").first().waitFor();
-  const cell = page.locator(`[role=gridcell][data-day="${ymd}"] button`);
-  for (let i = 0; i < 24 && !(await cell.count()); i++) await page.getByRole("button", { name: /Next Month/i }).click();
-  await cell.click();
-  await page.getByRole("group", { name: /^Free start times on/ }).waitFor();
 }
 
 /** The start times offered for the chosen day, as their buttons say them ('10:00 am'). */
@@ -98,21 +78,6 @@ function manageLinkIn(eml: string): string {
   return link[0];
 }
 
-/** Polls the mailbox until `count` e-mails to `address` mention `marker`. */
-async function mailsTo(address: string, marker: string, count: number, timeoutMs = 15_000): Promise<string[]> {
-  const folder = join(dataDir, "mail");
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found: string[] = [];
-    for (const name of (await readdir(folder).catch(() => [] as string[])).filter((n) => n.endsWith(".eml"))) {
-      const text = await readFile(join(folder, name), "utf8");
-      if (new RegExp(`^To: .*${address.replace(/[.+]/g, "\\$&")}`, "mi").test(text) && text.replace(/=\r?\n/g, "").includes(marker)) found.push(text);
-    }
-    if (found.length >= count || Date.now() > deadline) return found;
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-}
-
 /** The Subject header, unfolded and its RFC 2047 encoded words decoded, as a mail client shows it. */
 function subjectOf(eml: string): string {
   const raw = /^Subject: (.*(?:\r?\n[ \t].*)*)/m.exec(eml)?.[1].replace(/\r?\n[ \t]/g, " ") ?? "";
@@ -122,16 +87,6 @@ function subjectOf(eml: string): string {
       encoding.toUpperCase() === "B"
         ? Buffer.from(text, "base64").toString("utf8")
         : Buffer.from(text.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), "latin1").toString("utf8"));
-}
-
-/** A staff session's bearer token, as an integrator gets it. */
-async function staffToken(): Promise<string> {
-  const login = await fetch(`${baseUrl}/api/auth/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: "admin@yarrashine.com.au", password: "ShineDemo-2024!" }),
-  });
-  return (await login.json() as { token: string }).token;
 }
 
 async function axeViolations(page: Page) {

@@ -7,6 +7,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { addDaysYmd, melbourneInstant, melbourneYmd, weekdayOfYmd } from "../../core/shared/melbourne-time.ts";
 import { launchBrowser, watchErrors } from "./browser.ts";
+import { logIn } from "./steps.ts";
 
 const baseUrl = inject("baseUrl");
 const SUPERADMIN = { email: "admin@yarrashine.com.au", password: "ShineDemo-2024!" };
@@ -64,14 +65,6 @@ async function bookOnline(day: string): Promise<Booking> {
   });
   expect(response.status, await response.clone().text()).toBe(201);
   return (await response.json()) as Booking;
-}
-
-async function logIn(page: Page) {
-  await page.goto(`${baseUrl}/admin/login`, { waitUntil: "networkidle" });
-  await page.getByLabel("Email").fill(SUPERADMIN.email);
-  await page.getByLabel("Password").fill(SUPERADMIN.password);
-  await page.getByRole("button", { name: "Log in" }).click();
-  await page.waitForURL(/\/admin$/);
 }
 
 describe("the office runs its day from the schedule", () => {

@@ -80,9 +80,9 @@ export const EXTRAS: ExtraDto[] = [
 ];
 
 export const FREQUENCIES: FrequencyDto[] = [
-  { _id: "f1", name: "One-time", code: "ONE_TIME", discountPercent: 0 },
-  { _id: "f2", name: "Weekly", code: "WEEKLY", discountPercent: 15 },
-  { _id: "f3", name: "Fortnightly", code: "FORTNIGHTLY", discountPercent: 10 },
+  { _id: "f1", name: "One-time", code: "ONE_TIME", discountPercent: 0, repeatUnit: "NONE", repeatEvery: 0 },
+  { _id: "f2", name: "Weekly", code: "WEEKLY", discountPercent: 15, repeatUnit: "WEEK", repeatEvery: 1 },
+  { _id: "f3", name: "Fortnightly", code: "FORTNIGHTLY", discountPercent: 10, repeatUnit: "WEEK", repeatEvery: 2 },
 ];
 
 const question = (patch: Partial<QuestionDto> & Pick<QuestionDto, "_id" | "text" | "type">): QuestionDto => ({
