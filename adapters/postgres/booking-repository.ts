@@ -1,4 +1,12 @@
-import type { BookingReader, BookingStore, CapacityClaim, EmailsFor, NewRecordAccess, Occupancy } from "../../core/booking/ports.ts";
+import type {
+  BookingReader,
+  BookingStore,
+  EmailsFor,
+  NewRecordAccess,
+  Occupancy,
+  SeriesStart,
+} from "../../core/booking/ports.ts";
+import type { NewSeries } from "../../core/series/types.ts";
 import { newReference } from "../../core/booking/reference.ts";
 import type {
   AnswerSnapshot,
@@ -18,38 +26,20 @@ import { enqueueEmail } from "./outbox-repository.ts";
 import { runInTransaction } from "./transaction.ts";
 import { dateOrNull, num, numOrNull } from "./rows.ts";
 import { attachCustomer } from "./customer-match.ts";
+import { recordAudit } from "./audit-repository.ts";
+import { decideCapacityLocked, writeBooking } from "./booking-write.ts";
 
-/** Serialises capacity decisions across processes (decisions.md, Scheduling). */
-const CAPACITY_LOCK_KEY = 727_311_002;
-
-/**
- * The advisory locks that cover every start a decision on `window` reads, taken in this order.
- * One key for the whole business today; keying by what can conflict (e.g. the window's days)
- * changes only this function.
- */
-function capacityLockKeys(_window: CapacityClaim["window"]): number[] {
-  return [CAPACITY_LOCK_KEY];
-}
-
-/**
- * Inside a transaction: takes the capacity locks of `claim`'s window, reads the visits holding a
- * place in it (leaving out `except`, a booking that is itself being decided on) and decides. The
- * locks are held until the transaction ends, so no other process can take a place in between.
- */
-export async function decideCapacityLocked(tx: Queryable, claim: CapacityClaim, except?: string) {
-  for (const key of capacityLockKeys(claim.window)) await tx`select pg_advisory_xact_lock(${key})`;
-  const holders = await capacityHoldersBetween(tx, claim.window.from, claim.window.to, except);
-  return claim.decide(holders);
-}
+// Capacity decisions lock by the Melbourne days a visit can conflict on (issue 18): booking-write.ts.
+export { decideCapacityLocked };
 
 export function makeBookingStore(sql: Sql): BookingStore {
   return {
-    reserve: (booking, claim, emailsFor, access) =>
+    reserve: (booking, claim, emailsFor, access, series) =>
       runInTransaction(sql, async (tx) => {
         // Lock, then read: no other process can take a place between the read and the insert.
         const decision = await decideCapacityLocked(tx, claim);
         if (!decision.ok) return decision;
-        return ok(await insertWithEmails(tx, booking, emailsFor, access));
+        return ok(await insertWithEmails(tx, booking, emailsFor, access, series));
       }),
     insertQuote: (quote, emailsFor, access) => runInTransaction(sql, (tx) => insertWithEmails(tx, quote, emailsFor, access)),
   };
@@ -64,8 +54,19 @@ async function capacityHoldersBetween(sql: Queryable, from: Date, to: Date, exce
   return rows.map((r) => ({ start: new Date(r.start_time), end: new Date(r.end_time) }));
 }
 
-async function insertWithEmails(tx: Queryable, record: NewBookingRecord, emailsFor: EmailsFor, access: NewRecordAccess) {
-  const stored = await insertBooking(tx, record);
+async function insertWithEmails(
+  tx: Queryable,
+  record: NewBookingRecord,
+  emailsFor: EmailsFor,
+  access: NewRecordAccess,
+  start?: SeriesStart,
+) {
+  // The common case, a one-off: the booking, its lines, customer, link and e-mails in one statement.
+  if (!start) return await writeBooking(tx, { record, manageTokenHash: access.manageTokenHash, emailsFor });
+  // A booking that starts a series: its e-mails quote the series, so they follow it.
+  let stored = await writeBooking(tx, { record });
+  stored = await startSeriesLocked(tx, stored, start.series);
+  await recordAudit(tx, start.audit(stored.seriesId as string, stored));
   await saveManageTokenHash(tx, stored._id, access.manageTokenHash);
   for (const message of emailsFor(stored)) await enqueueEmail(tx, message);
   return stored;
@@ -86,17 +87,70 @@ export async function bookingIdByManageTokenHash(sql: Queryable, tokenHash: stri
 /** References are random: a clash with a stored one (about 1 in a million at 1,000 rows) draws again. */
 const REFERENCE_ATTEMPTS = 8;
 
-export async function insertBooking(tx: Queryable, r: NewBookingRecord): Promise<BookingRecord> {
+/** A new booking or quote with its lines and customer, in one statement (booking-write.ts). */
+export const insertBooking = (tx: Queryable, r: NewBookingRecord): Promise<BookingRecord> => writeBooking(tx, { record: r });
+
+/**
+ * Inside the booking's transaction: the series of regular visits it starts (issue 17). The series
+ * row (ACTIVE, its customer the booking's, decided through its anchor date: the booking is that
+ * occurrence), then the booking marked as its first visit. The booking as it now is.
+ */
+export async function startSeriesLocked(tx: Queryable, first: BookingRecord, series: NewSeries): Promise<BookingRecord> {
+  const seriesId = crypto.randomUUID();
+  await tx`
+    insert into booking_series (
+      id, customer_id, first_booking_id, status, frequency_code, frequency_name, repeat_unit, repeat_every,
+      anchor_date, start_minutes, duration_minutes, template, generated_through
+    ) values (
+      ${seriesId}, ${first.customerId}, ${first._id}, 'ACTIVE', ${series.frequencyCode}, ${series.frequencyName},
+      ${series.unit}, ${series.every}, ${series.anchorDate}::date, ${series.startMinutes}, ${series.durationMinutes},
+      ${tx.json(JSON.parse(JSON.stringify(series.template)))}, ${series.anchorDate}::date
+    )`;
+  await tx`update bookings set series_id = ${seriesId}, series_date = ${series.anchorDate}::date where id = ${first._id}`;
+  const stored = await getBooking(tx, first._id);
+  if (!stored) throw new Error(`booking ${first._id} vanished inside its own transaction`);
+  return stored;
+}
+
+/** The occurrence of a series a generated visit stands for, and whose customer it is. */
+export interface SeriesOccurrence {
+  seriesId: string;
+  seriesDate: string;
+  /** The series' customer; null: matched by the visit's e-mail, as any booking. */
+  customerId: string | null;
+}
+
+/**
+ * A generated visit of a series (issue 17), inside the generation's transaction: inserted unless
+ * that occurrence exists already, which the unique index (series_id, series_date) decides, also
+ * against another process inserting it at the same moment (it waits for that one's commit). The
+ * stored visit, or null when the occurrence was taken. No manage-my-booking token is kept: the
+ * visit's first e-mail (its reminder) mints its own.
+ */
+export async function insertSeriesVisit(tx: Queryable, r: NewBookingRecord, occurrence: SeriesOccurrence): Promise<BookingRecord | null> {
   const id = crypto.randomUUID();
-  const customerId = await attachCustomer(tx, r);
-  for (let attempt = 1; !(await insertBookingRow(tx, id, newReference(), r, customerId)); attempt++) {
+  const customerId = occurrence.customerId ?? await attachCustomer(tx, r);
+  for (let attempt = 1; !(await insertBookingRow(tx, id, newReference(), r, customerId, occurrence)); attempt++) {
+    const [taken] = await tx`
+      select 1 from bookings where series_id = ${occurrence.seriesId} and series_date = ${occurrence.seriesDate}::date`;
+    if (taken) return null;
     if (attempt === REFERENCE_ATTEMPTS) throw new Error(`no free booking reference after ${attempt} draws`);
   }
   return await insertBookingLines(tx, id, r);
 }
 
-/** False when the reference is taken (nothing is written then); a clash never aborts the transaction. */
-async function insertBookingRow(tx: Queryable, id: string, reference: string, r: NewBookingRecord, customerId: string): Promise<boolean> {
+/**
+ * False when the reference (or a series visit's occurrence) is taken: nothing is written then, and
+ * a clash never aborts the transaction.
+ */
+async function insertBookingRow(
+  tx: Queryable,
+  id: string,
+  reference: string,
+  r: NewBookingRecord,
+  customerId: string,
+  occurrence?: SeriesOccurrence,
+): Promise<boolean> {
   const inserted = await tx`
     insert into bookings (
       id, reference, type, status, payment_status, first_name, last_name, email, phone,
@@ -104,7 +158,7 @@ async function insertBookingRow(tx: Queryable, id: string, reference: string, r:
       service_id, service_name_at_booking, pricing_model, hours, bedrooms,
       frequency_code, frequency_name_at_booking, frequency_discount_percent,
       start_time, end_time, notes, base_amount, extras_amount, first_service_total,
-      recurring_total, total_paid, paid_at, customer_id
+      recurring_total, total_paid, paid_at, customer_id, series_id, series_date
     ) values (
       ${id}, ${reference}, ${r.type}, ${r.status}, ${r.paymentStatus}, ${r.firstName}, ${r.lastName}, ${r.email},
       ${r.phone}, ${r.address.unit ?? ""}, ${r.address.street}, ${r.address.suburb},
@@ -112,9 +166,9 @@ async function insertBookingRow(tx: Queryable, id: string, reference: string, r:
       ${r.pricingModel}, ${r.hours}, ${r.bedrooms}, ${r.frequencyCode}, ${r.frequencyNameAtBooking},
       ${r.frequencyDiscountPercent}, ${r.startTime}, ${r.endTime}, ${r.notes}, ${r.baseAmount},
       ${r.extrasAmount}, ${r.firstServiceTotal}, ${r.recurringTotal}, ${r.totalPaid}, ${r.paidAt},
-      ${customerId}
+      ${customerId}, ${occurrence?.seriesId ?? null}, ${occurrence?.seriesDate ?? null}::date
     )
-    on conflict (reference) do nothing
+    on conflict do nothing
     returning id`;
   return inserted.length === 1;
 }

@@ -76,8 +76,14 @@ export function capacityWindow(
 
 /** A booking's visit under the capacity rule, for the store to decide under its lock. */
 export function capacityClaim(job: Date | Occupancy, settings: CapacitySettings): CapacityClaim {
+  const visit = asOccupancy(job);
+  const bufferMs = settings.slotBufferMin * MS_PER_MINUTE;
   return {
     window: capacityWindow(job, settings),
+    lockSpan: {
+      from: new Date(visit.start.getTime() - bufferMs),
+      to: new Date(Math.max(visit.start.getTime() + bufferMs, visit.end.getTime())),
+    },
     decide: (nearby) => (isSlotBlocked(job, nearby, settings) ? err(SLOT_UNAVAILABLE) : ok(null)),
   };
 }

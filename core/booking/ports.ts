@@ -1,3 +1,5 @@
+import type { AuditEntry } from "../admin/audit.ts";
+import type { NewSeries } from "../series/types.ts";
 import type { OutboxMessage } from "../shared/outbox.ts";
 import type { Result } from "../shared/result.ts";
 import type { BookingRecord, NewBookingRecord } from "./types.ts";
@@ -28,16 +30,38 @@ export interface Occupancy {
 export interface CapacityClaim {
   /** BOOKING records holding capacity (PENDING, CONFIRMED, DONE) starting in [from, to]. */
   window: { from: Date; to: Date };
+  /**
+   * The visit's own span, from the buffer before its start to the later of the buffer after its
+   * start and its end: the store keys its locks by the Melbourne days of this span (issue 18), so
+   * decisions on visits that can count against each other queue, and others run side by side.
+   */
+  lockSpan: { from: Date; to: Date };
   /** Runs under the capacity lock on the visits read; a failure is returned and nothing stored. */
   decide(nearby: Occupancy[]): Result<null>;
+}
+
+/**
+ * The series of regular visits a new booking starts (issue 17), written in the booking's own
+ * transaction: the series row, the booking as its first visit, and the audit row `audit` makes.
+ */
+export interface SeriesStart {
+  series: NewSeries;
+  audit(seriesId: string, first: BookingRecord): AuditEntry;
 }
 
 export interface BookingStore {
   /**
    * Lock, read, decide and insert as one transaction with the e-mails: the capacity lock is
-   * held until it ends, so two API processes never both take the last place.
+   * held until it ends, so two API processes never both take the last place. With `series`, the
+   * booking starts that series in the same transaction, and its e-mails see it as the first visit.
    */
-  reserve(booking: NewBooking, claim: CapacityClaim, emailsFor: EmailsFor, access: NewRecordAccess): Promise<Result<BookingRecord>>;
+  reserve(
+    booking: NewBooking,
+    claim: CapacityClaim,
+    emailsFor: EmailsFor,
+    access: NewRecordAccess,
+    series?: SeriesStart,
+  ): Promise<Result<BookingRecord>>;
   /** A quote holds no place (decisions.md, Scheduling): stored with its e-mails, no lock. */
   insertQuote(quote: NewQuote, emailsFor: EmailsFor, access: NewRecordAccess): Promise<BookingRecord>;
 }
