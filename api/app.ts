@@ -1,8 +1,6 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { every } from "hono/combine";
-import { etag } from "hono/etag";
-import { logger } from "hono/logger";
 import { requestId } from "hono/request-id";
 import { secureHeaders } from "hono/secure-headers";
 import type { CatalogReader } from "../core/catalog/ports.ts";
@@ -12,6 +10,8 @@ import type { RateLimitStore } from "../adapters/postgres/rate-limit-repository.
 import { apiNotFound, onError } from "./http-errors.ts";
 import { refuseUnstorableQuery } from "./read-json.ts";
 import { idempotency } from "./middleware/idempotency.ts";
+import { PUBLIC_CACHE_CONTROL, publicEtag } from "./middleware/etag.ts";
+import { type LineWriter, requestLog } from "./middleware/request-log.ts";
 import { rateLimit, type RateLimitRule } from "./middleware/rate-limit.ts";
 import { buildOpenApiDocument, routeGroup } from "./openapi.ts";
 import { docsContentSecurityPolicy, docsRoutes } from "./docs.ts";
@@ -34,6 +34,10 @@ import { historyAdminRoutes, type RecordHistory } from "./routes/admin/history.t
 import { cleanersAdminRoutes } from "./routes/admin/cleaners.ts";
 import type { CleanersAdmin } from "../core/cleaners/use-cases.ts";
 import { scheduleAdminRoutes } from "./routes/admin/schedule.ts";
+import { customersAdminRoutes } from "./routes/admin/customers.ts";
+import type { CustomersAdmin } from "../core/customers/use-cases.ts";
+import { seriesAdminRoutes } from "./routes/admin/series.ts";
+import type { SeriesAdmin } from "../core/series/admin.ts";
 import type { GetSchedule } from "../core/booking/schedule.ts";
 import { staffBookingsRoutes } from "./routes/admin/staff-bookings.ts";
 import type { StaffBookings } from "../core/booking/staff-bookings.ts";
@@ -68,6 +72,10 @@ export interface AppDeps extends Omit<PublicWriteDeps, "guards"> {
     /** Issue 16: the team and who is on which job, and the schedule. */
     cleaners: CleanersAdmin;
     schedule: GetSchedule;
+    /** Issue 17: customer records. */
+    customers: CustomersAdmin;
+    /** Issue 17: series of regular visits. */
+    series: SeriesAdmin;
   };
   /** Live staff sessions: the guard of every staff call, and logout. */
   sessions: StaffSessions;
@@ -88,6 +96,10 @@ export interface AppDeps extends Omit<PublicWriteDeps, "guards"> {
    */
   web?: { publicDist: string; adminDist: string; siteUrl: string; adminRemoteUrl?: string };
   logRequests?: boolean;
+  /** Where the request log goes (stdout unless a test says otherwise). */
+  logLines?: LineWriter;
+  /** Issue 18: told after a staff write succeeded, which may have changed what the read cache keeps. */
+  afterStaffWrite?: () => void;
   /** Told when a request has committed e-mails to the outbox (the relay sends them at once). */
   onOutboxWrite?: () => void;
 }
@@ -103,6 +115,8 @@ const VALID_HOST = /^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?$/;
 export function buildApp(deps: AppDeps) {
   const app = new Hono();
   app.use("*", requestId());
+  // First after the id, so every answer is logged, the refusals below included.
+  if (deps.logRequests) app.use("*", requestLog(deps.logLines));
   app.use("*", async (c, next) => {
     // A Host that is no host name (spaces, slashes) is a malformed request, not a server error.
     const host = c.req.header("host");
@@ -111,7 +125,6 @@ export function buildApp(deps: AppDeps) {
     }
     await next();
   });
-  if (deps.logRequests) app.use("*", logger());
   // Before secureHeaders, so its Referrer-Policy does not replace no-referrer on these answers.
   for (const path of ["/api/manage/*", "/manage/*"]) app.use(path, manageResponseHeaders);
   // Before secureHeaders too: the API reference has a stricter CSP of its own (api/docs.ts).
@@ -151,11 +164,24 @@ export function buildApp(deps: AppDeps) {
     }),
   );
   api.use("*", refuseUnstorableQuery);
-  api.use("*", etag());
   api.use("*", async (c, next) => {
     await next();
     if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-cache");
   });
+  // Issue 18: public GETs carry an ETag (304 to If-None-Match); those that are the same for
+  // everyone and change a few times a day may be kept briefly by a browser or CDN. Never staff or
+  // manage-my-booking calls: their answers are personal. Inside the no-cache default above, so
+  // theirs is set first; one pattern per path, so none is tagged twice.
+  api.on("GET", ["/services", "/services/:id", "/extras", "/frequencies", "/questions", "/content", "/scheduling", "/business", "/legal/:page"],
+    publicEtag({ cacheControl: PUBLIC_CACHE_CONTROL }));
+  api.on("GET", ["/availability", "/openapi.json", "/docs/*"], publicEtag());
+  if (deps.afterStaffWrite) {
+    const told = deps.afterStaffWrite;
+    api.use("/admin/*", async (c, next) => {
+      await next();
+      if (c.req.method !== "GET" && c.req.method !== "HEAD" && c.res.status < 400) told();
+    });
+  }
   if (deps.onOutboxWrite) {
     const notify = deps.onOutboxWrite;
     // The three calls that write e-mails; staff creates write none.
@@ -171,7 +197,8 @@ export function buildApp(deps: AppDeps) {
       if (c.res.status === 200) notify();
     });
     // The office's bookings, edits and conversions may have queued the customer's e-mail (issue 16).
-    for (const [method, path] of [["POST", "/admin/bookings"], ["PATCH", "/admin/bookings/:id"], ["POST", "/admin/bookings/:id/convert"]]) {
+    // Every series change e-mails the customer (issue 17).
+    for (const [method, path] of [["POST", "/admin/bookings"], ["PATCH", "/admin/bookings/:id"], ["POST", "/admin/bookings/:id/convert"], ["POST", "/admin/series/*"]]) {
       api.on(method, path, async (c, next) => {
         await next();
         if (c.res.status === 200 || c.res.status === 201) notify();
@@ -215,6 +242,8 @@ export function buildApp(deps: AppDeps) {
   admin.route("/", staffBookingsRoutes(deps.adminGroups.staffBookings));
   admin.route("/", cleanersAdminRoutes(deps.adminGroups.cleaners));
   admin.route("/", scheduleAdminRoutes(deps.adminGroups.schedule));
+  admin.route("/", customersAdminRoutes(deps.adminGroups.customers));
+  admin.route("/", seriesAdminRoutes(deps.adminGroups.series));
   api.route("/admin", admin);
   const openApi = buildOpenApiDocument(api);
   api.get("/openapi.json", (c) => c.json(openApi));

@@ -17,9 +17,12 @@ import { makeRateLimitStore } from "../adapters/postgres/rate-limit-repository.t
 import { deleteSentEmails } from "../adapters/postgres/outbox-repository.ts";
 import { makeOutboxRelay } from "../adapters/email/outbox-relay.ts";
 import { makeReminderJob } from "../adapters/email/reminder-job.ts";
+import { makeSeriesJob } from "../adapters/series/series-job.ts";
 import { isUniqueViolation } from "../adapters/postgres/transaction.ts";
 import { makeSmtpTransport } from "../adapters/email/smtp-transport.ts";
 import { makeMailboxTransport } from "../adapters/email/mailbox-transport.ts";
+import { startDatabaseCache } from "../adapters/cache/database-cache.ts";
+import { stdoutLines } from "./middleware/request-log.ts";
 
 /** The demo superadmin of the embedded install; printed at start while its password works. */
 export const DEMO_ADMIN = {
@@ -66,6 +69,9 @@ export async function start(config: Config): Promise<Started> {
     await ensureBusinessProfile(db.sql);
     const adminLogin = await ensureFirstAdmin(db, config);
     const jwtSecret = config.JWT_SECRET ?? await embeddedJwtSecret(config.DATA_DIR);
+    // Issue 18: the catalogue, settings and closed dates from memory, told of every change (on
+    // PostgreSQL by LISTEN, whichever process wrote). db.close() ends its listening connection.
+    const readCache = await startDatabaseCache(db);
     const transport = config.SMTP_URL
       ? makeSmtpTransport(config.SMTP_URL)
       : makeMailboxTransport(join(config.DATA_DIR, "mail"));
@@ -75,6 +81,9 @@ export async function start(config: Config): Promise<Started> {
     const mailer = makeMailer(makeSettingsStore(db.sql), siteUrl, config.EMAIL_LOGO_URL ?? `${siteUrl}/apple-touch-icon.png`);
     const reminders = makeReminderJob({ sql: db.sql, context: mailer.context, onQueued: () => relay.wake() });
     reminders.start();
+    // Issue 17: the visits of the series of regular cleans, generated ahead (and at once after a booking starts one).
+    const seriesJob = makeSeriesJob({ sql: db.sql });
+    seriesJob.start();
     const janitor = startJanitor(db, config.TOKEN_TTL_HOURS);
     const app = buildApp({
       ...makeAppDeps(db.sql, {
@@ -82,6 +91,8 @@ export async function start(config: Config): Promise<Started> {
         jwtSecret,
         tokenTtlHours: config.TOKEN_TTL_HOURS,
         hasher: passwordPool,
+        readCache,
+        onSeriesStarted: () => seriesJob.wake(),
       }),
       trustProxy: config.TRUST_PROXY,
       limits: {
@@ -105,11 +116,14 @@ export async function start(config: Config): Promise<Started> {
       jwtSecret,
       close: async () => {
         clearInterval(janitor);
+        await readCache.stop();
         await reminders.stop();
+        await seriesJob.stop();
         await relay.stop();
         await transport.close();
         passwordPool.close();
         await db.close();
+        await stdoutLines.flush();
       },
     };
   } catch (error) {

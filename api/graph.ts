@@ -2,11 +2,13 @@
 import type { Sql } from "../adapters/postgres/db.ts";
 import { makeCatalogReader } from "../adapters/postgres/catalog-repository.ts";
 import { makeSettingsStore } from "../adapters/postgres/settings-repository.ts";
-import { makeBookingReader, makeBookingStore } from "../adapters/postgres/booking-repository.ts";
+import { makeBookingStore } from "../adapters/postgres/booking-repository.ts";
 import { makeInquiryStore } from "../adapters/postgres/inquiry-repository.ts";
 import { makeIdempotencyStore } from "../adapters/postgres/idempotency-repository.ts";
 import { makeRateLimitStore } from "../adapters/postgres/rate-limit-repository.ts";
 import { makeCreateBooking } from "../core/booking/create-booking.ts";
+import type { ReadCache } from "../adapters/cache/read-cache.ts";
+import { makeAvailabilityReader } from "../adapters/postgres/availability-reads.ts";
 import { makeCheckAvailability } from "../core/booking/check-availability.ts";
 import { makeGetAvailability } from "../core/booking/availability.ts";
 import { makeClosedDatesStore } from "../adapters/postgres/closed-dates-repository.ts";
@@ -55,6 +57,11 @@ import { makeCleanersAdmin } from "../core/cleaners/use-cases.ts";
 import { makeCleanersStore } from "../adapters/postgres/cleaners-repository.ts";
 import { makeGetSchedule } from "../core/booking/schedule.ts";
 import { makeScheduleReader } from "../adapters/postgres/schedule-repository.ts";
+import { makeCustomersAdmin } from "../core/customers/use-cases.ts";
+import { makeCustomersStore } from "../adapters/postgres/customers-repository.ts";
+import { makeSeriesAdmin } from "../core/series/admin.ts";
+import { makeSeriesStore } from "../adapters/postgres/series-repository.ts";
+import { makeSeriesJob } from "../adapters/series/series-job.ts";
 
 /** Composes e-mails; each `prepare` reads what it needs up front (see create-booking.ts). */
 export interface Mailer {
@@ -76,6 +83,10 @@ export interface GraphOptions {
   hasher?: PasswordHasher;
   /** Passwords refused as common; the bundled list by default. */
   commonPasswords?: CommonPasswordList;
+  /** Issue 17: told after a booking that started a series committed (compose.ts wakes the series job). */
+  onSeriesStarted?: () => void;
+  /** Issue 18: the catalogue, settings and closed dates kept in memory (compose.ts); none in most tests. */
+  readCache?: ReadCache;
 }
 
 export function makeAppDeps(
@@ -85,6 +96,10 @@ export function makeAppDeps(
   const clock = options.clock ?? systemClock;
   const catalog = makeCatalogReader(sql);
   const settings = makeSettingsStore(sql);
+  // Issue 18: the public reads, the availability check and the calendar from memory when there is
+  // a read cache. Bookings (priced and checked on the live catalogue), manage-my-booking and the
+  // staff screens read the database.
+  const fromMemory = options.readCache ?? { catalog, settings, closedDates: makeClosedDatesStore(sql) };
   const admins = makeAdminStore(sql);
   const tokens = makeJwtTokens(options.jwtSecret, options.tokenTtlHours, () => clock.now());
   const hasher = options.hasher ?? argon2Hasher;
@@ -101,6 +116,7 @@ export function makeAppDeps(
         closedDates: makeClosedDatesStore(sql),
         clock,
         messages: options.mailer,
+        onSeriesStarted: options.onSeriesStarted,
       }),
       bookings: {
         bookings: makeBookingsAdmin({ bookings: makeBookingAdminStore(sql), clock, messages: options.mailer }),
@@ -132,6 +148,17 @@ export function makeAppDeps(
         settings,
       },
       cleaners: makeCleanersAdmin({ cleaners: makeCleanersStore(sql), clock }),
+      customers: makeCustomersAdmin({ customers: makeCustomersStore(sql), clock }),
+      series: makeSeriesAdmin({
+        store: makeSeriesStore(sql),
+        catalog,
+        settings,
+        closedDates: makeClosedDatesStore(sql),
+        clock,
+        messages: options.mailer,
+        // A change of terms or a resume generates that series' visits at once, as the job would.
+        generation: makeSeriesJob({ sql, clock }),
+      }),
       schedule: makeGetSchedule({
         bookings: makeScheduleReader(sql),
         cleaners: makeCleanersStore(sql),
@@ -149,8 +176,9 @@ export function makeAppDeps(
       sleep: options.sleep,
       decoyHash: DECOY_PASSWORD_HASH,
     }),
-    catalog,
-    settings,
+    catalog: fromMemory.catalog,
+    settings: fromMemory.settings,
+    afterStaffWrite: options.readCache?.invalidateAll,
     checkDatabase: options.checkDatabase ?? (async () => {
       await sql`select 1`;
     }),
@@ -161,18 +189,19 @@ export function makeAppDeps(
       bookings: makeBookingStore(sql),
       clock,
       prepareEmails: () => options.mailer.prepareForRecord(),
+      onSeriesStarted: options.onSeriesStarted,
     }),
     checkAvailability: makeCheckAvailability({
-      settings,
-      closedDates: makeClosedDatesStore(sql),
-      bookings: makeBookingReader(sql),
+      settings: fromMemory.settings,
+      closedDates: fromMemory.closedDates,
+      bookings: makeAvailabilityReader(sql),
       clock,
     }),
     getAvailability: makeGetAvailability({
-      settings,
-      closedDates: makeClosedDatesStore(sql),
-      catalog,
-      bookings: makeBookingReader(sql),
+      settings: fromMemory.settings,
+      closedDates: fromMemory.closedDates,
+      catalog: fromMemory.catalog,
+      bookings: makeAvailabilityReader(sql),
       clock,
     }),
     manage: makeManageBooking({

@@ -45,13 +45,13 @@ const seedStarted = performance.now();
 for (let first = 0; first < BOOKINGS; first += SEED_CHUNK) {
   await sql`
     insert into bookings (
-      id, type, status, first_name, last_name, email, phone,
+      id, reference, type, status, first_name, last_name, email, phone,
       address_street, address_suburb, address_state, address_post_code,
       service_id, service_name_at_booking, pricing_model, hours,
       frequency_code, frequency_name_at_booking, frequency_discount_percent,
       start_time, end_time, base_amount, extras_amount, first_service_total, recurring_total, created_at
     )
-    select gen_random_uuid(), 'BOOKING',
+    select gen_random_uuid(), ref.reference, 'BOOKING',
            case when day_offset < 0 then (case when r_status < 85 then 'DONE' else 'CANCELLED' end)
                 when r_status < 30 then 'PENDING' when r_status < 90 then 'CONFIRMED' else 'CANCELLED' end,
            'Bench', 'Customer' || g, 'bench' || g || '@example.com', '0412 345 678',
@@ -76,7 +76,11 @@ for (let first = 0; first < BOOKINGS; first += SEED_CHUNK) {
             as slot
      cross join lateral (select
             ((slot.day + make_interval(hours => slot.hour))::timestamp at time zone 'Australia/Melbourne') as start_at)
-            as instant`;
+            as instant
+     -- A unique reference per row (migration 007): the row number in the references' alphabet.
+     cross join lateral (select 'YS-' || string_agg(substr('23456789ABCDEFGHJKLMNPQRSTUVWXYZ', 1 + ((g >> (5 * k)) & 31), 1), ''
+                                                  order by k desc) as reference
+                           from generate_series(0, 5) as k) as ref`;
 }
 // A closed date every 30 days for the next year, so the calendar also answers CLOSED_DATE.
 await sql`

@@ -1,0 +1,69 @@
+import assert from "node:assert/strict";
+import { describeOnTargets, type TestDatabase } from "./test-db.ts";
+import { makeBookingReader } from "./booking-repository.ts";
+import { capacityHoldersForAdvice } from "./availability-reads.ts";
+
+const ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
+let counter = 0;
+const reference = () => {
+  let n = counter++;
+  let code = "";
+  for (let i = 0; i < 6; i++, n = Math.floor(n / 32)) code = ALPHABET[n % 32] + code;
+  return `YS-${code}`;
+};
+
+async function insertRecord(db: TestDatabase, type: "BOOKING" | "QUOTE", status: string, start: string, end: string) {
+  await db.sql`
+    insert into bookings (id, reference, type, status, first_name, last_name, email, phone, address_street,
+                          address_suburb, address_state, address_post_code, service_name_at_booking, pricing_model,
+                          frequency_code, frequency_name_at_booking, frequency_discount_percent, start_time, end_time,
+                          base_amount, extras_amount, first_service_total, recurring_total)
+    values (${crypto.randomUUID()}, ${reference()}, ${type}, ${status}, 'Test', 'Customer', 'test@example.com',
+            '0412345678', '1 Test St', 'Carlton', 'VIC', '3053', 'Hourly Cleaning', 'HOURLY', 'ONE_TIME', 'One-time',
+            0, ${start}::timestamptz, ${end}::timestamptz, 110, 0, 110, 110)`;
+}
+
+const byStart = (visits: { start: Date; end: Date }[]) =>
+  visits.map((v) => [v.start.toISOString(), v.end.toISOString()]).sort((a, b) => a[0].localeCompare(b[0]) || a[1].localeCompare(b[1]));
+
+describeOnTargets("availability reads: the same visits as the reservation's read", async (t, db) => {
+  const records: [type: "BOOKING" | "QUOTE", status: string, start: string, end: string][] = [
+    ["BOOKING", "CONFIRMED", "2027-03-02T09:00:00+11:00", "2027-03-02T11:00:00+11:00"],
+    ["BOOKING", "PENDING", "2027-03-02T08:00:00+11:00", "2027-03-02T12:30:00+11:00"],
+    ["BOOKING", "DONE", "2027-03-01T16:00:00+11:00", "2027-03-01T18:00:00+11:00"],
+    // Microseconds: kept to the millisecond, as the driver's own parse keeps them.
+    ["BOOKING", "CONFIRMED", "2027-03-03T10:15:30.123456+11:00", "2027-03-03T12:15:30.999999+11:00"],
+    // Two visits at the same start.
+    ["BOOKING", "CONFIRMED", "2027-03-02T09:00:00+11:00", "2027-03-02T10:00:00+11:00"],
+    // None of these holds a place.
+    ["BOOKING", "CANCELLED", "2027-03-02T10:00:00+11:00", "2027-03-02T12:00:00+11:00"],
+    ["BOOKING", "NEEDS_ATTENTION", "2027-03-02T13:00:00+11:00", "2027-03-02T15:00:00+11:00"],
+    ["QUOTE", "QUOTE_REQUESTED", "2027-03-02T14:00:00+11:00", "2027-03-02T16:00:00+11:00"],
+    // Outside the range.
+    ["BOOKING", "CONFIRMED", "2027-02-27T09:00:00+11:00", "2027-02-27T11:00:00+11:00"],
+    ["BOOKING", "CONFIRMED", "2027-03-05T09:00:00+11:00", "2027-03-05T11:00:00+11:00"],
+  ];
+  for (const record of records) await insertRecord(db, ...record);
+  const reader = makeBookingReader(db.sql);
+
+  await t.step("a range, its bounds inclusive, as the reservation's read sees it", async () => {
+    const ranges: [string, string][] = [
+      ["2027-03-01T00:00:00+11:00", "2027-03-04T00:00:00+11:00"],
+      // Exactly on a start at each end.
+      ["2027-03-01T16:00:00+11:00", "2027-03-02T09:00:00+11:00"],
+      ["2027-03-03T10:15:30.123+11:00", "2027-03-03T10:15:30.124+11:00"],
+    ];
+    for (const [from, to] of ranges) {
+      const expected = byStart(await reader.capacityHoldersBetween(new Date(from), new Date(to)));
+      const fast = await capacityHoldersForAdvice(db.sql, new Date(from), new Date(to));
+      assert.deepEqual(byStart(fast), expected, `${from}..${to}`);
+    }
+    const all = await capacityHoldersForAdvice(db.sql, new Date("2027-03-01T00:00:00+11:00"), new Date("2027-03-04T00:00:00+11:00"));
+    assert.equal(all.length, 5);
+    assert.ok(all.some((visit) => visit.end.toISOString() === "2027-03-03T01:15:30.999Z"));
+  });
+
+  await t.step("no visits: an empty list", async () => {
+    assert.deepEqual(await capacityHoldersForAdvice(db.sql, new Date("2030-01-01T00:00:00Z"), new Date("2030-02-01T00:00:00Z")), []);
+  });
+});
