@@ -121,9 +121,10 @@ describeApi("the audit log a person can read", async (t, _app, db) => {
     assert.deepEqual(bySam.items.map((entry) => entry.action).sort(), ["booking.payment", "booking.status", "booking.status", "inquiry.archive"]);
     assert.equal(bySam.totalItems, 4);
     const byEmail = await audit("?email=ADA@example.com");
-    assert.deepEqual(byEmail.items.map((entry) => entry.action), ["booking.customer_reschedule"]);
+    // Her weekly booking started a series (issue 17), by her as the customer.
+    assert.deepEqual(byEmail.items.map((entry) => entry.action), ["booking.customer_reschedule", "series.create"]);
     const customers = await audit("?actor=customer");
-    assert.deepEqual(customers.items.map((entry) => entry.actor.name), ["Customer"]);
+    assert.deepEqual(customers.items.map((entry) => entry.actor.name), ["Customer", "Customer"]);
     const staff = await audit("?actor=staff");
     assert.ok(staff.items.length > 0 && staff.items.every((entry) => entry.actor.kind === "staff"));
   });

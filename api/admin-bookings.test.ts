@@ -77,7 +77,7 @@ describeApi("staff bookings: list, filters, stats, paging", async (t, _app, db) 
     assert.equal(body.totalPages, 1);
     assert.equal(body.totalItems, 4);
     assert.deepEqual(body.stats, {
-      status: { PENDING: 3, CONFIRMED: 0, CANCELLED: 0, DONE: 0, QUOTE_REQUESTED: 1 },
+      status: { PENDING: 3, CONFIRMED: 0, CANCELLED: 0, DONE: 0, NEEDS_ATTENTION: 0, QUOTE_REQUESTED: 1 },
       payment: { UNPAID: 4, PAID: 0 },
     });
     const first = body.items[1];
@@ -120,7 +120,7 @@ describeApi("staff bookings: list, filters, stats, paging", async (t, _app, db) 
     assert.deepEqual(ids((await get("/bookings?type=BOOKING")).body), [kath, ada, grace]);
     const quotes = (await get("/bookings?type=QUOTE")).body;
     assert.deepEqual(ids(quotes), [alan]);
-    assert.deepEqual(quotes.stats.status, { PENDING: 0, CONFIRMED: 0, CANCELLED: 0, DONE: 0, QUOTE_REQUESTED: 1 });
+    assert.deepEqual(quotes.stats.status, { PENDING: 0, CONFIRMED: 0, CANCELLED: 0, DONE: 0, NEEDS_ATTENTION: 0, QUOTE_REQUESTED: 1 });
     assert.deepEqual(ids((await get("/bookings?type=QUOTE&status=PENDING")).body), []);
   });
 
@@ -133,7 +133,7 @@ describeApi("staff bookings: list, filters, stats, paging", async (t, _app, db) 
     assert.deepEqual(ids(confirmed), [grace]);
     assert.equal(confirmed.totalItems, 1);
     assert.deepEqual(confirmed.stats, {
-      status: { PENDING: 2, CONFIRMED: 1, CANCELLED: 0, DONE: 0, QUOTE_REQUESTED: 1 },
+      status: { PENDING: 2, CONFIRMED: 1, CANCELLED: 0, DONE: 0, NEEDS_ATTENTION: 0, QUOTE_REQUESTED: 1 },
       payment: { UNPAID: 3, PAID: 1 },
     });
     const paid = (await get("/bookings?paymentStatus=PAID")).body;
@@ -142,11 +142,11 @@ describeApi("staff bookings: list, filters, stats, paging", async (t, _app, db) 
     const searched = (await get("/bookings?q=o&type=BOOKING&status=PENDING")).body; // Lovelace, Johnson, Hopper
     assert.deepEqual(ids(searched), [kath, ada]);
     assert.deepEqual(searched.stats, {
-      status: { PENDING: 2, CONFIRMED: 1, CANCELLED: 0, DONE: 0, QUOTE_REQUESTED: 0 },
+      status: { PENDING: 2, CONFIRMED: 1, CANCELLED: 0, DONE: 0, NEEDS_ATTENTION: 0, QUOTE_REQUESTED: 0 },
       payment: { UNPAID: 2, PAID: 1 },
     });
     const window = (await get(`/bookings?startFrom=${encodeURIComponent("2026-11-27T00:00:00+11:00")}`)).body;
-    assert.deepEqual(window.stats.status, { PENDING: 1, CONFIRMED: 1, CANCELLED: 0, DONE: 0, QUOTE_REQUESTED: 1 });
+    assert.deepEqual(window.stats.status, { PENDING: 1, CONFIRMED: 1, CANCELLED: 0, DONE: 0, NEEDS_ATTENTION: 0, QUOTE_REQUESTED: 1 });
   });
 
   await t.step("startFrom is inclusive, startTo exclusive", async () => {

@@ -73,6 +73,7 @@ describeApi("staff settings: scheduling and slot buffer", async (t, app, db) => 
       dayEndHour: 99,
       reminderHoursBefore: 0,
       freeChangeCutoffHours: 1000,
+      seriesHorizonWeeks: 30,
     });
     assert.deepEqual(saved, {
       slotBufferMin: 1440,
@@ -86,6 +87,8 @@ describeApi("staff settings: scheduling and slot buffer", async (t, app, db) => 
       dayEndHour: 24,
       reminderHoursBefore: 1,
       freeChangeCutoffHours: 168,
+      // Issue 17: how far ahead a series' visits exist, 1 to 26 weeks.
+      seriesHorizonWeeks: 26,
     });
     const partial = await clamp({ slotBufferMin: 60 });
     assert.deepEqual(partial, { ...saved, slotBufferMin: 60 });

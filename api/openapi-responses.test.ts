@@ -119,6 +119,17 @@ describeApi("every declared route answers as its declaration says", async (t, _a
     await call("POST", `/api/manage/${otherToken}/cancel`, 200, { body: { reason: "Plans changed" } });
     await call("POST", `/api/manage/${otherToken}/cancel`, 409, { body: {} });
     await call("POST", `/api/manage/${missing}/cancel`, 404, { body: {} });
+    // Issue 17: a visit of a regular clean is skipped, or the whole regular clean cancelled, from its link.
+    const weekly = await linkTo(idOf(await call("POST", "/api/bookings", 201, { body: draft({ email: "weekly@example.com", startTimeISO: "2027-01-13T10:00:00+11:00" }) })));
+    const ending = await linkTo(idOf(await call("POST", "/api/bookings", 201, { body: draft({ email: "ending@example.com", startTimeISO: "2027-01-14T10:00:00+11:00" }) })));
+    const oneOff = await linkTo(idOf(await call("POST", "/api/bookings", 201, { body: draft({ email: "once@example.com", frequencyCode: "ONE_TIME", startTimeISO: "2027-01-12T10:00:00+11:00" }) })));
+    await call("POST", `/api/manage/${oneOff}/skip`, 409);
+    await call("POST", `/api/manage/${missing}/skip`, 404);
+    await call("POST", `/api/manage/${weekly}/skip`, 200);
+    await call("POST", `/api/manage/${ending}/cancel-series`, 422, { body: { reason: "x".repeat(501) } });
+    await call("POST", `/api/manage/${oneOff}/cancel-series`, 409, { body: {} });
+    await call("POST", `/api/manage/${missing}/cancel-series`, 404, { body: {} });
+    await call("POST", `/api/manage/${ending}/cancel-series`, 200, { body: { reason: "Moving" } });
   });
 
   await t.step("staff: the signed-in admin and the catalogue", async () => {
@@ -312,6 +323,58 @@ describeApi("every declared route answers as its declaration says", async (t, _a
     await call("POST", `/api/admin/bookings/${quote}/convert`, 422, asAdmin({ notifyCustomer: "yes" }));
     await call("POST", `/api/admin/bookings/${quote}/convert`, 200, asAdmin({ notifyCustomer: false }));
     await call("POST", `/api/admin/bookings/${unknownId()}/convert`, 404, asAdmin({}));
+  });
+
+  await t.step("staff: series of regular visits (issue 17)", async () => {
+    // The weekly booking of the public writes started a series; a change generates its visits at once.
+    const { seriesId } = await call("GET", `/api/admin/bookings/${bookingId}`, 200, asAdmin()) as { seriesId: string };
+    const series = `/api/admin/series/${seriesId}`;
+    await call("GET", "/api/admin/series", 200, asAdmin());
+    await call("GET", "/api/admin/series?status=ACTIVE&q=ada&limit=5&page=1", 200, asAdmin());
+    await call("GET", "/api/admin/series?status=NOPE", 422, asAdmin());
+    await call("GET", `/api/admin/series/${unknownId()}`, 404, asAdmin());
+    await call("POST", `${series}/change`, 422, asAdmin({ fromDate: "2026-11-01" }));
+    await call("POST", `/api/admin/series/${unknownId()}/change`, 404, asAdmin({ fromDate: "2026-12-10" }));
+    await call("POST", `${series}/change`, 200, asAdmin({ fromDate: "2026-12-10", hours: 4 }));
+    const { visits } = await call("GET", series, 200, asAdmin()) as { visits: { _id: string; status: string; startTime: string }[] };
+    const [skip, move] = visits.filter((v) => v.status !== "CANCELLED" && v.startTime > "2026-12-09");
+    await call("POST", `${series}/visits/${skip._id}/skip`, 422, asAdmin({ reason: "x".repeat(501) }));
+    await call("POST", `${series}/visits/${skip._id}/skip`, 200, asAdmin({ reason: "Away" }));
+    await call("POST", `${series}/visits/${skip._id}/skip`, 409, asAdmin({}));
+    await call("POST", `${series}/visits/${unknownId()}/skip`, 404, asAdmin({}));
+    await call("POST", `${series}/visits/${move._id}/move`, 403, asAdmin({ startTimeISO: "2026-12-21T10:00:00+11:00", overrideCapacity: true }));
+    await call("POST", `${series}/visits/${move._id}/move`, 422, asAdmin({ startTimeISO: "2026-12-20T10:00:00+11:00" }));
+    await call("POST", `${series}/visits/${skip._id}/move`, 409, asAdmin({ startTimeISO: "2026-12-21T10:00:00+11:00" }));
+    await call("POST", `${series}/visits/${unknownId()}/move`, 404, asAdmin({ startTimeISO: "2026-12-21T10:00:00+11:00" }));
+    await call("POST", `${series}/visits/${move._id}/move`, 200, asAdmin({ startTimeISO: "2026-12-21T10:00:00+11:00" }));
+    await call("POST", `${series}/pause`, 422, asAdmin({ fromDate: "2026-01-01" }));
+    await call("POST", `/api/admin/series/${unknownId()}/pause`, 404, asAdmin({}));
+    await call("POST", `${series}/pause`, 200, asAdmin({ fromDate: "2027-01-04" }));
+    await call("POST", `${series}/resume`, 422, asAdmin({ fromDate: "nope" }));
+    await call("POST", `/api/admin/series/${unknownId()}/resume`, 404, asAdmin({}));
+    await call("POST", `${series}/resume`, 200, asAdmin({}));
+    await call("POST", `${series}/end`, 422, asAdmin({}));
+    await call("POST", `/api/admin/series/${unknownId()}/end`, 404, asAdmin({ fromDate: "2027-02-01" }));
+    await call("POST", `${series}/end`, 200, asAdmin({ fromDate: "2027-02-01", reason: "Moving" }));
+    await call("POST", `${series}/end`, 409, asAdmin({ fromDate: "2027-02-01" }));
+  });
+
+  await t.step("staff: customer records (issue 17)", async () => {
+    const { customerId } = await call("GET", `/api/admin/bookings/${bookingId}`, 200, asAdmin()) as { customerId: string };
+    await call("GET", "/api/admin/customers", 200, asAdmin());
+    await call("GET", "/api/admin/customers?q=ada&tag=VIP&page=1&limit=5", 200, asAdmin());
+    await call("GET", "/api/admin/customers?limit=101", 422, asAdmin());
+    await call("GET", "/api/admin/customers/export.csv", 200, asAdmin());
+    await call("GET", `/api/admin/customers/${customerId}`, 200, asAdmin());
+    await call("GET", `/api/admin/customers/${unknownId()}`, 404, asAdmin());
+    await call("PATCH", `/api/admin/customers/${customerId}`, 200, asAdmin({ tags: ["VIP"], notes: "Gate code 4321" }));
+    await call("PATCH", `/api/admin/customers/${customerId}`, 422, asAdmin({ notes: 1 }));
+    await call("PATCH", `/api/admin/customers/${unknownId()}`, 404, asAdmin({ notes: "x" }));
+    const fresh = await call("POST", "/api/quotes", 201, { body: draft({ email: "merge-me@example.com" }) }) as { customerId: string };
+    await call("POST", `/api/admin/customers/${customerId}/merge`, 422, asAdmin({ otherId: customerId }));
+    await call("POST", `/api/admin/customers/${unknownId()}/merge`, 404, asAdmin({ otherId: fresh.customerId }));
+    await call("POST", `/api/admin/customers/${customerId}/merge`, 200, asAdmin({ otherId: fresh.customerId }));
+    await call("POST", `/api/admin/customers/${customerId}/merge`, 422, asAdmin({ otherId: fresh.customerId }));
   });
 
   await t.step("every route: 401 without a token, 403 for a role below it, 400 for a body that is not an object", async () => {

@@ -71,7 +71,7 @@ export async function catalogAdminContract(t: Deno.TestContext, db: TestDatabase
     const slug = await store.run(async (tx) => ok(await tx.insertService(newService("hourly-cleaning"))));
     assert.equal(slug.ok ? "" : slug.error.code, "SLUG_TAKEN");
     const code = await store.run(async (tx) =>
-      ok(await tx.insertFrequency({ name: "Weekly", code: "WEEKLY", discountPercent: 0 }))
+      ok(await tx.insertFrequency({ name: "Weekly", code: "WEEKLY", discountPercent: 0, repeatUnit: "WEEK", repeatEvery: 1 }))
     );
     assert.equal(code.ok ? "" : code.error.code, "CODE_TAKEN");
   });

@@ -15,7 +15,8 @@ import { type OutageProxy, startOutageProxy } from "./outage-proxy.ts";
 const DROP_ALL = `drop table if exists admin_sessions, audit_log, rate_limit_counters, idempotency_keys,
   email_outbox, settings, admins, inquiries, booking_cleaners, cleaners, booking_payments, booking_access_tokens, booking_answers,
   booking_extras, bookings, closed_dates, question_options, questions, frequencies, extras,
-  service_bedroom_prices, services`;
+  service_bedroom_prices, services, booking_series, customers cascade;
+  drop function if exists capacity_lock_and_read`;
 
 describeOnTargets("migrations", async (t, db) => {
   await t.step("are applied once and recorded", async () => {

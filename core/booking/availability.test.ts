@@ -89,6 +89,7 @@ Deno.test("property: for every slot of a month, the calendar offers exactly what
         dayEndHour: fc.integer({ min: 12, max: 22 }),
         reminderHoursBefore: fc.constant(24),
         freeChangeCutoffHours: fc.constant(24),
+        seriesHorizonWeeks: fc.constant(8),
       }),
       fc.uniqueArray(day, { maxLength: 4 }),
       fc.integer({ min: 15, max: 600 }),

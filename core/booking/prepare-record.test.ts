@@ -39,8 +39,8 @@ const oven: Extra = {
   _id: "oven", serviceId: "hourly", title: "Inside oven", description: "", price: 35, hasQuantity: true, maxQuantity: 4,
   durationMinutes: 30, imageUrl: "", active: true, order: 1, deletedAt: null,
 };
-const weekly: Frequency = { _id: "weekly", name: "Weekly", code: "WEEKLY", discountPercent: 10 };
-const oneTime: Frequency = { _id: "once", name: "One time", code: "ONE_TIME", discountPercent: 0 };
+const weekly: Frequency = { _id: "weekly", name: "Weekly", code: "WEEKLY", discountPercent: 10, repeatUnit: "WEEK", repeatEvery: 1 };
+const oneTime: Frequency = { _id: "once", name: "One time", code: "ONE_TIME", discountPercent: 0, repeatUnit: "NONE", repeatEvery: 0 };
 const pets: Question = {
   _id: "pets", scope: "GLOBAL", serviceId: null, text: "Any pets?", type: "SINGLE", required: true, order: 1, helpText: "",
   placeholder: "", options: [{ label: "No pets", value: "none" }, { label: "Dog", value: "dog" }],

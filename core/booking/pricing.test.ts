@@ -36,6 +36,8 @@ const frequency = (code: string, discountPercent: number): Frequency => ({
   name: code,
   code,
   discountPercent,
+  repeatUnit: "NONE",
+  repeatEvery: 0,
 });
 
 const catalog: PricingCatalog = {

@@ -25,8 +25,8 @@ const extra = (_id: string, title: string, price: number, durationMinutes = 0): 
   active: true, order: 1, deletedAt: null,
 });
 const frequencies: Frequency[] = [
-  { _id: "f1", name: "Weekly", code: "WEEKLY", discountPercent: 10 },
-  { _id: "f2", name: "One time", code: "ONE_TIME", discountPercent: 0 },
+  { _id: "f1", name: "Weekly", code: "WEEKLY", discountPercent: 10, repeatUnit: "WEEK", repeatEvery: 1 },
+  { _id: "f2", name: "One time", code: "ONE_TIME", discountPercent: 0, repeatUnit: "NONE", repeatEvery: 0 },
 ];
 /** The catalogue as it is now: the rate went up from 55 to 70, the oven from 35 to 40. */
 const catalogue: DraftCatalogue = {

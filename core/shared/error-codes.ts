@@ -82,6 +82,14 @@ export const ERROR_CODES = [
   "CLEANER_BUSY",
   "QUOTE_NOT_ASSIGNABLE",
   "BOOKING_NOT_ASSIGNABLE",
+  // Series of regular visits and customer records (issue 17)
+  "SERIES_NOT_FOUND",
+  "SERIES_ENDED",
+  "VISIT_NOT_IN_SERIES",
+  "VISIT_NOT_CHANGEABLE",
+  "NOT_A_SERIES",
+  "CUSTOMER_NOT_FOUND",
+  "CUSTOMER_MERGE_INVALID",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
