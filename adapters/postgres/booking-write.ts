@@ -8,9 +8,9 @@
 import type { CapacityClaim, EmailsFor, Occupancy } from "../../core/booking/ports.ts";
 import { newReference } from "../../core/booking/reference.ts";
 import type { BookingRecord, NewBookingRecord } from "../../core/booking/types.ts";
-import { customerEmailKey } from "../../core/customers/match.ts";
 import { melbourneYmd } from "../../core/shared/melbourne-time.ts";
 import type { Queryable } from "./db.ts";
+import { customerCtes } from "./customer-match.ts";
 
 const DAY_MS = 86_400_000;
 
@@ -115,24 +115,8 @@ async function writeStatement(tx: Queryable, r: BookingRecord, write: BookingWri
     related_id: m.relatedId ?? null,
     reply_to: m.replyTo ?? null,
   }));
-  const key = customerEmailKey(r.email);
   const [row] = await tx<{ customer_id: string | null }[]>`
-    with merged as (
-      select merged_into as id from customers
-       where email_key = ${key} and merged_into is not null
-       order by updated_at desc limit 1
-    ), upserted as (
-      insert into customers (id, email_key, first_name, last_name, email, phone)
-      select ${crypto.randomUUID()}, ${key}, ${r.firstName}, ${r.lastName}, ${r.email.trim()}, ${r.phone}
-       where not exists (select 1 from merged)
-      on conflict (email_key) where merged_into is null do update
-        set first_name = excluded.first_name, last_name = excluded.last_name, email = excluded.email,
-            phone = case when excluded.phone <> '' then excluded.phone else customers.phone end,
-            updated_at = now()
-      returning id
-    ), customer as (
-      select id from upserted union all select id from merged limit 1
-    ), booking as (
+    with ${customerCtes(tx, r)}, booking as (
       insert into bookings (
         id, reference, type, status, payment_status, first_name, last_name, email, phone,
         address_unit, address_street, address_suburb, address_state, address_post_code,

@@ -2,16 +2,16 @@ import { type CustomerContact, customerEmailKey } from "../../core/customers/mat
 import type { Queryable } from "./db.ts";
 
 /**
- * Inside the transaction writing a booking, quote or inquiry: the id of its customer record, by
- * normalised e-mail, in one statement. A new e-mail makes a new record; a known one refreshes the
- * name and phone from this latest record (a phone is never blanked); the e-mail of a record staff
- * merged into another leads to that other record. Concurrent writers for one new e-mail meet on
- * the unique index and get the same record.
+ * The CTEs that find or make a record's customer by normalised e-mail, ending in one named
+ * `customer` (one row: its id), for a statement that writes the record in the same breath. A new
+ * e-mail makes a new record; a known one refreshes the name and phone from this latest record (a
+ * phone is never blanked); the e-mail of a record staff merged into another leads to that other
+ * record. Concurrent writers for one new e-mail meet on the unique index and get the same record.
  */
-export async function attachCustomer(tx: Queryable, who: CustomerContact): Promise<string> {
+export function customerCtes(tx: Queryable, who: CustomerContact) {
   const key = customerEmailKey(who.email);
-  const [row] = await tx<{ id: string }[]>`
-    with merged as (
+  return tx`
+    merged as (
       select merged_into as id from customers
        where email_key = ${key} and merged_into is not null
        order by updated_at desc limit 1
@@ -24,8 +24,14 @@ export async function attachCustomer(tx: Queryable, who: CustomerContact): Promi
             phone = case when excluded.phone <> '' then excluded.phone else customers.phone end,
             updated_at = now()
       returning id
-    )
-    select id from upserted union all select id from merged limit 1`;
+    ), customer as (
+      select id from upserted union all select id from merged limit 1
+    )`;
+}
+
+/** Inside the transaction writing a record: the id of its customer record (customerCtes), in one statement. */
+export async function attachCustomer(tx: Queryable, who: CustomerContact): Promise<string> {
+  const [row] = await tx<{ id: string }[]>`with ${customerCtes(tx, who)} select id from customer`;
   if (!row) throw new Error("no customer record could be attached");
   return row.id;
 }
