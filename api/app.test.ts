@@ -89,9 +89,19 @@ describeApi("public catalogue API", async (t, app, db) => {
     const res = await app.request("/api/services");
     await res.body?.cancel();
     assert.match(res.headers.get("x-request-id") ?? "", /^[0-9a-f-]{36}$/);
+    // An API answer is never a document: OWASP's REST set, a policy that allows nothing.
     assert.equal(res.headers.get("x-content-type-options"), "nosniff");
-    assert.match(res.headers.get("content-security-policy") ?? "", /default-src 'self'/);
-    assert.match(res.headers.get("content-security-policy") ?? "", /frame-ancestors 'none'/);
+    assert.equal(res.headers.get("x-frame-options"), "DENY");
+    assert.equal(res.headers.get("content-security-policy"), "default-src 'none'; frame-ancestors 'none'");
+    assert.match(res.headers.get("strict-transport-security") ?? "", /max-age=\d+/);
+    assert.equal(res.headers.get("cross-origin-resource-policy"), "same-origin");
+    assert.equal(res.headers.get("x-xss-protection"), null, "page-only headers are left off");
+    // Anything else (pages, and the API reference) has the page set.
+    const page = await app.request("/no-such-page");
+    await page.body?.cancel();
+    assert.match(page.headers.get("content-security-policy") ?? "", /default-src 'self'/);
+    assert.match(page.headers.get("content-security-policy") ?? "", /frame-ancestors 'none'/);
+    assert.equal(page.headers.get("cross-origin-opener-policy"), "same-origin");
   });
 
   await t.step("a body over the limit is refused with 413 in the error shape", async () => {

@@ -131,9 +131,7 @@ export function buildApp(deps: AppDeps) {
   app.use("/api/docs/*", docsContentSecurityPolicy);
   // The admin remote on its own origin: its scripts, styles, images, fonts and fetches, nothing more.
   const remote = deps.web?.adminRemoteUrl ? [new URL(deps.web.adminRemoteUrl).origin] : [];
-  app.use(
-    "*",
-    secureHeaders({
+  const pageHeaders = secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", ...remote],
@@ -148,8 +146,28 @@ export function buildApp(deps: AppDeps) {
         frameAncestors: ["'none'"],
       },
       referrerPolicy: "strict-origin-when-cross-origin",
-    }),
-  );
+  });
+  // The API's JSON answers are never documents: OWASP's REST set (a CSP that allows nothing and no
+  // framing, nosniff, HSTS, same-origin CORP), not the page set above, whose other headers (the
+  // document's CSP, COOP, Origin-Agent-Cluster, X-XSS-Protection, ...) apply only to pages and
+  // would cost every call of the busiest routes a dozen header writes (issue 18). The API
+  // reference under /api/docs is pages, with its own CSP (docs.ts) over the page set.
+  const apiHeaders = secureHeaders({
+    contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+    crossOriginOpenerPolicy: false,
+    originAgentCluster: false,
+    referrerPolicy: false,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
+    xFrameOptions: "DENY",
+  });
+  app.use("*", (c, next) => {
+    const path = c.req.path;
+    const api = path.startsWith("/api/") && !path.startsWith("/api/docs");
+    return api ? apiHeaders(c, next) : pageHeaders(c, next);
+  });
   app.onError(onError);
 
   const limits = deps.limits ?? DEFAULT_LIMITS;

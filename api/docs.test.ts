@@ -125,13 +125,17 @@ describeApi("/api/docs: Swagger UI from this origin", async (t, app) => {
   });
 
   await t.step("the rest of the site keeps its own policy", async () => {
+    // The API's JSON answers: a policy that allows nothing; pages: the site's.
     for (const path of ["/api/health", "/api/openapi.json"]) {
       const res = await app.request(path);
       await res.body?.cancel();
-      const csp = res.headers.get("content-security-policy") ?? "";
-      assert.notEqual(csp, DOCS_CONTENT_SECURITY_POLICY, path);
-      assert.match(csp, /frame-src https:\/\/www\.google\.com/, path);
+      assert.equal(res.headers.get("content-security-policy"), "default-src 'none'; frame-ancestors 'none'", path);
     }
+    const page = await app.request("/no-such-page");
+    await page.body?.cancel();
+    const csp = page.headers.get("content-security-policy") ?? "";
+    assert.notEqual(csp, DOCS_CONTENT_SECURITY_POLICY);
+    assert.match(csp, /frame-src https:\/\/www\.google\.com/);
   });
 
   await t.step("every file answers 200 with its content type, cached for good, text gzipped", async () => {

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { deepFreeze, keptJson } from "./frozen-json.ts";
+import { deepFreeze, keptBody, keptJson } from "./frozen-json.ts";
 
 Deno.test("kept JSON: the same text as JSON.stringify, for kept values and plain objects of them", () => {
   const services = deepFreeze([{ _id: "a", name: "Regular Clean", price: 179.5, deletedAt: null, at: new Date(0) }]);
@@ -23,4 +23,22 @@ Deno.test("kept JSON: none for anything that is not made of kept values", () => 
   const shallow = Object.freeze({ list: [1, 2] });
   assert.equal(keptJson({ shallow }), undefined, "frozen by someone else, only on top: it may still change");
   assert.throws(() => (kept.a as number[]).push(2), TypeError);
+});
+
+Deno.test("kept body: its bytes are its text's UTF-8, made once per kept value and envelope shape", () => {
+  const services = deepFreeze([{ _id: "a", name: "Clean — “deep”", price: 179.5 }]);
+  const body = keptBody({ items: services })!;
+  assert.deepEqual(body.bytes, new TextEncoder().encode(JSON.stringify({ items: services })));
+  assert.equal(keptBody({ items: services }), body, "a new envelope of the same shape: the same answer");
+  const paged = keptBody({ items: services, page: 2 })!;
+  assert.notEqual(paged, body);
+  assert.equal(paged.text, JSON.stringify({ items: services, page: 2 }));
+  assert.equal(keptBody({ items: services, page: 2 }), paged);
+  assert.equal(keptBody({ items: services, page: 3 })!.text, JSON.stringify({ items: services, page: 3 }));
+  // A string that looks like the shape's marker is still a string.
+  assert.equal(keptBody({ items: services, note: "#" })!.text, JSON.stringify({ items: services, note: "#" }));
+  // The same shape over another kept value is that value's answer.
+  const other = deepFreeze([{ _id: "b" }]);
+  assert.equal(keptBody({ items: other })!.text, JSON.stringify({ items: other }));
+  assert.equal(keptBody(services), keptBody(services));
 });

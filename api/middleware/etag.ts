@@ -9,11 +9,11 @@
  *
  * Cost matters: these are the busiest calls. A JSON answer is tagged from the text `c.json` made
  * (the handler's c.json is wrapped for the request), so its body is neither read back nor copied.
- * An answer made of the read cache's values is turned into JSON once (keptJson) and its tag kept;
+ * An answer made of the read cache's values is turned into JSON and bytes once (keptBody), tagged once;
  * any other JSON is tagged as made. A body not made by c.json is read once and put back.
  */
 import type { Context, MiddlewareHandler } from "hono";
-import { keptJson } from "../../adapters/cache/frozen-json.ts";
+import { keptBody } from "../../adapters/cache/frozen-json.ts";
 
 /** For the catalogue, content and settings: reused for 30 s, and while revalidating for a minute more. */
 export const PUBLIC_CACHE_CONTROL = "public, max-age=30, stale-while-revalidate=60";
@@ -54,20 +54,6 @@ export function bodyTag(body: string | Uint8Array): string {
   return `"${body.length.toString(16)}-${hex(a)}${hex(b)}"`;
 }
 
-/** Tags of the read cache's answers (a few dozen texts); forgotten all at once should they pile up. */
-const KEPT_TAGS = 512;
-const tagOfText = new Map<string, string>();
-
-function textTag(text: string): string {
-  let tag = tagOfText.get(text);
-  if (tag === undefined) {
-    if (tagOfText.size >= KEPT_TAGS) tagOfText.clear();
-    tag = bodyTag(text);
-    tagOfText.set(text, tag);
-  }
-  return tag;
-}
-
 /** If-None-Match compares weakly (RFC 9110 13.1.2): W/"x" matches "x"; "*" matches any. */
 export function noneMatch(header: string | undefined, tag: string): boolean {
   if (!header) return false;
@@ -80,11 +66,18 @@ function recordJsonBodies(c: Context): WeakMap<Response, () => string> {
   const tags = new WeakMap<Response, () => string>();
   const json = c.json;
   c.json = ((object: unknown, arg?: unknown, headers?: Record<string, string | string[]>) => {
-    const kept = keptJson(object);
-    const text = kept ?? JSON.stringify(object);
-    // What Hono's own c.json does with the text (hono/dist/context.js).
-    const response = c.newResponse(text, arg as never, { "Content-Type": "application/json", ...headers });
-    tags.set(response, () => kept === undefined ? bodyTag(text) : textTag(text));
+    const kept = keptBody(object);
+    // What Hono's own c.json does with the text (hono/dist/context.js); a kept answer goes as the
+    // bytes it was encoded to once, and is tagged once.
+    const headersOf = { "Content-Type": "application/json", ...headers };
+    if (kept) {
+      const response = c.newResponse(kept.bytes, arg as never, headersOf);
+      tags.set(response, () => kept.tag ??= bodyTag(kept.text));
+      return response;
+    }
+    const text = JSON.stringify(object);
+    const response = c.newResponse(text, arg as never, headersOf);
+    tags.set(response, () => bodyTag(text));
     return response;
   }) as typeof json;
   return tags;
