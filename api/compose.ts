@@ -85,15 +85,16 @@ export async function start(config: Config): Promise<Started> {
     const seriesJob = makeSeriesJob({ sql: db.sql });
     seriesJob.start();
     const janitor = startJanitor(db, config.TOKEN_TTL_HOURS);
+    const deps = makeAppDeps(db.sql, {
+      mailer,
+      jwtSecret,
+      tokenTtlHours: config.TOKEN_TTL_HOURS,
+      hasher: passwordPool,
+      readCache,
+      onSeriesStarted: () => seriesJob.wake(),
+    });
     const app = buildApp({
-      ...makeAppDeps(db.sql, {
-        mailer,
-        jwtSecret,
-        tokenTtlHours: config.TOKEN_TTL_HOURS,
-        hasher: passwordPool,
-        readCache,
-        onSeriesStarted: () => seriesJob.wake(),
-      }),
+      ...deps,
       trustProxy: config.TRUST_PROXY,
       limits: {
         submit: { ...DEFAULT_LIMITS.submit, limit: config.SUBMIT_RATE_LIMIT },
@@ -120,6 +121,8 @@ export async function start(config: Config): Promise<Started> {
         await reminders.stop();
         await seriesJob.stop();
         await relay.stop();
+        // The abuse counts this process has not yet added to the shared table.
+        await deps.rateLimitStore.flush().catch(() => {});
         await transport.close();
         passwordPool.close();
         await db.close();

@@ -111,7 +111,7 @@ Deno.test("the e-mail relay is woken only by the calls that write e-mails", asyn
     onOutboxWrite: () => wakes++,
     createBooking: () => Promise.resolve({ ok: true, value: { serviceNameAtBooking: "x" } as never }),
     createInquiry: () => Promise.resolve({ ok: true, value: {} as never }),
-    rateLimitStore: { hit: () => Promise.resolve({ hits: 1, retryAfterSeconds: 1 }), deleteOlderThan: () => Promise.resolve(0) },
+    rateLimitStore: { hit: () => Promise.resolve({ hits: 1, retryAfterSeconds: 1 }), flush: () => Promise.resolve(), deleteOlderThan: () => Promise.resolve(0) },
     idempotencyStore: {} as never,
   });
   const inquiry = {

@@ -30,7 +30,7 @@ const sql = started.db.sql;
 const unlimitedCache = await startDatabaseCache(started.db);
 const unlimited = buildApp({
   ...makeAppDeps(sql, { mailer: makeMailer(makeSettingsStore(sql)), jwtSecret: started.jwtSecret, tokenTtlHours: 1, readCache: unlimitedCache }),
-  rateLimitStore: { hit: () => Promise.resolve({ hits: 1, retryAfterSeconds: 60 }), deleteOlderThan: () => Promise.resolve(0) },
+  rateLimitStore: { hit: () => Promise.resolve({ hits: 1, retryAfterSeconds: 60 }), flush: () => Promise.resolve(), deleteOlderThan: () => Promise.resolve(0) },
 });
 const unlimitedServer = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen: () => {} }, unlimited.fetch);
 const unlimitedUrl = `http://127.0.0.1:${unlimitedServer.addr.port}`;

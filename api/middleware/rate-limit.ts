@@ -9,7 +9,10 @@ export interface RateLimitRule {
   windowSeconds: number;
 }
 
-/** A per-client-address budget kept in PostgreSQL, so every API process counts together. */
+/**
+ * A per-client-address budget shared by every API process (adapters/postgres/rate-limit-repository.ts:
+ * counted in memory for its first quarter, in PostgreSQL past it).
+ */
 export function rateLimit(
   store: RateLimitStore,
   rule: RateLimitRule,
@@ -17,7 +20,7 @@ export function rateLimit(
 ): MiddlewareHandler {
   return async (c, next) => {
     const bucket = `${rule.name}:${clientAddress(c, trustProxy)}`;
-    const { hits, retryAfterSeconds } = await store.hit(bucket, rule.windowSeconds);
+    const { hits, retryAfterSeconds } = await store.hit(bucket, rule.windowSeconds, rule.limit);
     c.header("RateLimit-Limit", String(rule.limit));
     c.header("RateLimit-Remaining", String(Math.max(0, rule.limit - hits)));
     if (hits > rule.limit) {
