@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { describeOnTargets, type TestDatabase } from "./test-db.ts";
 import { makeBookingReader } from "./booking-repository.ts";
-import { capacityHoldersForAdvice } from "./availability-reads.ts";
+import { capacityHoldersForAdvice, makeAvailabilityReader } from "./availability-reads.ts";
+import { capacityWindow } from "../../core/booking/capacity.ts";
 
 const ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
 let counter = 0;
@@ -61,6 +62,51 @@ describeOnTargets("availability reads: the same visits as the reservation's read
     const all = await capacityHoldersForAdvice(db.sql, new Date("2027-03-01T00:00:00+11:00"), new Date("2027-03-04T00:00:00+11:00"));
     assert.equal(all.length, 5);
     assert.ok(all.some((visit) => visit.end.toISOString() === "2027-03-03T01:15:30.999Z"));
+  });
+
+  await t.step("in start order; with a claim's window, only the visits that can count", async () => {
+    const all = await capacityHoldersForAdvice(db.sql, new Date("2027-03-01T00:00:00+11:00"), new Date("2027-03-04T00:00:00+11:00"));
+    assert.deepEqual(all.map((v) => v.start.getTime()), all.map((v) => v.start.getTime()).toSorted((a, b) => a - b));
+    // A 2-hour visit at 10:00 on the 2nd with a 120-minute buffer: the 16:00 visit of the 1st ended
+    // long before (left out); the 08:00 one starts a whole buffer before but runs to 12:30 (kept);
+    // the two 09:00 ones start within the buffer (kept).
+    const start = new Date("2027-03-02T10:00:00+11:00");
+    const window = capacityWindow({ start, end: new Date(start.getTime() + 120 * 60_000) }, { slotBufferMin: 120 });
+    const relevant = await capacityHoldersForAdvice(db.sql, window.from, window.to, window);
+    assert.deepEqual(byStart(relevant).map(([from]) => from), [
+      "2027-03-01T21:00:00.000Z",
+      "2027-03-01T22:00:00.000Z",
+      "2027-03-01T22:00:00.000Z",
+    ]);
+    const everything = await capacityHoldersForAdvice(db.sql, window.from, window.to);
+    assert.equal(everything.length, 4, "the 16:00 visit of the day before is in the window itself");
+  });
+
+  await t.step("the reader batches reads asked while others run, each with its own answer", async () => {
+    let statements = 0;
+    const counting = ((strings: TemplateStringsArray, ...values: unknown[]) => {
+      statements++;
+      return (db.sql as unknown as (s: TemplateStringsArray, ...v: unknown[]) => unknown)(strings, ...values);
+    }) as unknown as typeof db.sql;
+    const reader = makeAvailabilityReader(counting, { inFlight: 1 });
+    const asks: [string, string][] = [
+      ["2027-03-01T00:00:00+11:00", "2027-03-04T00:00:00+11:00"],
+      ["2027-03-02T08:00:00+11:00", "2027-03-02T09:00:00+11:00"],
+      ["2030-01-01T00:00:00Z", "2030-02-01T00:00:00Z"],
+      ["2027-03-03T10:15:30.123+11:00", "2027-03-03T10:15:30.124+11:00"],
+    ];
+    const start = new Date("2027-03-02T10:00:00+11:00");
+    const window = capacityWindow({ start, end: new Date(start.getTime() + 120 * 60_000) }, { slotBufferMin: 120 });
+    const answers = await Promise.all([
+      ...asks.map(([from, to]) => reader.capacityHoldersBetween(new Date(from), new Date(to))),
+      reader.capacityHoldersBetween(window.from, window.to, window),
+    ]);
+    assert.equal(statements, 2, "the first read alone, the other four together");
+    for (const [i, [from, to]] of asks.entries()) {
+      assert.deepEqual(byStart(answers[i]), byStart(await capacityHoldersForAdvice(db.sql, new Date(from), new Date(to))), `${from}..${to}`);
+    }
+    assert.deepEqual(byStart(answers[4]), byStart(await capacityHoldersForAdvice(db.sql, window.from, window.to, window)));
+    assert.equal(answers[4].length, 3);
   });
 
   await t.step("no visits: an empty list", async () => {

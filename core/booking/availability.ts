@@ -10,7 +10,7 @@ import type { SchedulingSettings } from "../settings/types.ts";
 import { addDaysYmd, melbourneInstant } from "../shared/melbourne-time.ts";
 import type { Clock } from "../shared/ports.ts";
 import { err, notFound, ok, type Result } from "../shared/result.ts";
-import { capacityClaim, capacityWindow } from "./capacity.ts";
+import { capacityIndex, type CapacityIndex, capacityWindow } from "./capacity.ts";
 import { extraMinutes } from "./create-booking.ts";
 import { jobMinutes } from "./job-length.ts";
 import type { BookingReader, Occupancy } from "./ports.ts";
@@ -26,26 +26,23 @@ const DAY_REASONS: Partial<Record<StartTimeCode, NonNullable<AvailabilityDay["re
   CLOSED_DATE: "CLOSED_DATE",
 };
 
-/** Visits sorted by start, and those starting in [from, to] found by binary search. */
-function visitsStartingBetween(sorted: Occupancy[], from: Date, to: Date): Occupancy[] {
-  let low = 0;
-  let high = sorted.length;
-  while (low < high) {
-    const mid = (low + high) >> 1;
-    if (sorted[mid].start.getTime() < from.getTime()) low = mid + 1;
-    else high = mid;
+/** The index of a context's holders, made once for all the days judged on them. */
+const indexes = new WeakMap<ReadonlyArray<Occupancy>, CapacityIndex>();
+function indexOf(holders: ReadonlyArray<Occupancy>): CapacityIndex {
+  let index = indexes.get(holders);
+  if (!index) {
+    index = capacityIndex(holders);
+    indexes.set(holders, index);
   }
-  const found: Occupancy[] = [];
-  for (let i = low; i < sorted.length && sorted[i].start.getTime() <= to.getTime(); i++) found.push(sorted[i]);
-  return found;
+  return index;
 }
 
 export interface DayContext {
   now: Date;
   scheduling: SchedulingSettings;
   visit: VisitContext;
-  /** Capacity-holding visits around the day, sorted by start. */
-  holders: Occupancy[];
+  /** Capacity-holding visits around the day (indexed once per array, capacityIndex). */
+  holders: ReadonlyArray<Occupancy>;
 }
 
 /** One day of the calendar. */
@@ -61,10 +58,11 @@ export function dayAvailability(ymd: string, ctx: DayContext): AvailabilityDay {
     const label = reason === "CLOSED_DATE" ? ctx.visit.closedDates.get(ymd) : undefined;
     return { date: ymd, open: false, reason, ...(label ? { label } : {}) };
   }
+  // capacityClaim's decision (isSlotBlocked on the window's visits), counted on the index.
+  const index = indexOf(ctx.holders);
   const slots = offered.map(({ start }) => {
-    const claim = capacityClaim({ start, end: visitEnd(start, ctx.visit.lengthMinutes) }, ctx.scheduling);
-    const nearby = visitsStartingBetween(ctx.holders, claim.window.from, claim.window.to);
-    return { startTimeISO: start.toISOString(), available: claim.decide(nearby).ok };
+    const blocked = index.blocks({ start, end: visitEnd(start, ctx.visit.lengthMinutes) }, ctx.scheduling);
+    return { startTimeISO: start.toISOString(), available: !blocked };
   });
   if (!slots.some((slot) => slot.available)) return { date: ymd, open: false, reason: "FULL" };
   return { date: ymd, open: true, slots };
@@ -106,8 +104,7 @@ export function makeGetAvailability(deps: {
     const first = capacityWindow({ start: melbourneInstant(query.from, 0), end: melbourneInstant(query.from, 0) }, scheduling);
     const lastStart = melbourneInstant(addDaysYmd(query.to, 1), 0);
     const last = capacityWindow({ start: lastStart, end: visitEnd(lastStart, lengthMinutes) }, scheduling);
-    const holders = (await deps.bookings.capacityHoldersBetween(first.from, last.to))
-      .toSorted((a, b) => a.start.getTime() - b.start.getTime());
+    const holders = await deps.bookings.capacityHoldersBetween(first.from, last.to);
     const ctx: DayContext = { now: deps.clock.now(), scheduling, visit, holders };
     return ok({ durationMinutes: lengthMinutes, days: datesBetween(query.from, query.to).map((ymd) => dayAvailability(ymd, ctx)) });
   };

@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import fc from "fast-check";
 import { capacityClaim, type CapacitySettings, capacityWindow, isSlotBlocked, SLOT_UNAVAILABLE } from "./capacity.ts";
 import { err, ok } from "../shared/result.ts";
 
@@ -157,4 +158,29 @@ Deno.test("capacityClaim reads the window and decides with isSlotBlocked", () =>
   const at = (m: number) => ({ start: minutes(m), end: minutes(m + 120) });
   assert.deepEqual(claim.decide([at(-60)]), ok(null));
   assert.deepEqual(claim.decide([at(-60), at(30)]), err(SLOT_UNAVAILABLE));
+});
+
+Deno.test("capacityWindow: the visits a reader may leave out never count (property)", () => {
+  // Readers fetch only visits starting after startsAfter or ending after endsAfter (issue 18):
+  // for any visit and any book in the window, that is exactly the set the rule can count.
+  const visitArb = fc.record({ start: fc.integer({ min: -1500, max: 1500 }), length: fc.integer({ min: 0, max: 1440 }) });
+  fc.assert(fc.property(
+    visitArb,
+    fc.array(visitArb, { maxLength: 30 }),
+    fc.integer({ min: 0, max: 600 }),
+    fc.integer({ min: 1, max: 5 }),
+    (job, book, buffer, cap) => {
+      const asVisit = (v: { start: number; length: number }) => ({ start: minutes(v.start), end: minutes(v.start + v.length) });
+      const own = asVisit(job);
+      const rules = settings({ slotBufferMin: buffer, maxConcurrentPerSlot: cap });
+      const window = capacityWindow(own, rules);
+      const inWindow = book.map(asVisit).filter((v) => v.start >= window.from && v.start <= window.to);
+      const kept = inWindow.filter((v) => v.start > window.startsAfter || v.end > window.endsAfter);
+      assert.equal(isSlotBlocked(own, kept, rules), isSlotBlocked(own, inWindow, rules));
+      // And every visit left out is one the rule does not count on its own either.
+      for (const v of inWindow) {
+        if (!kept.includes(v)) assert.equal(isSlotBlocked(own, [v], { ...rules, maxConcurrentPerSlot: 1 }), false);
+      }
+    },
+  ), { numRuns: 500 });
 });

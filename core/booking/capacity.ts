@@ -10,7 +10,7 @@
  */
 import { type DomainError, err, ok } from "../shared/result.ts";
 import type { SchedulingSettings } from "../settings/types.ts";
-import type { CapacityClaim, Occupancy } from "./ports.ts";
+import type { CapacityClaim, CapacityWindow, Occupancy } from "./ports.ts";
 
 export type CapacitySettings = Pick<
   SchedulingSettings,
@@ -34,11 +34,13 @@ export const MAX_JOB_MINUTES = 24 * 60;
 /** A bare start is a visit of no length: only the spec's start rule applies to it. */
 const asOccupancy = (visit: Date | Occupancy): Occupancy => (visit instanceof Date ? { start: visit, end: visit } : visit);
 
-/** Whether `other` counts against `job`: starts within the buffer, or the visits overlap. */
+/** Whether a visit counts against a job (times in ms): starts within the buffer, or the visits overlap. */
+function countsMs(jobStart: number, jobEnd: number, otherStart: number, otherEnd: number, bufferMs: number): boolean {
+  return Math.abs(otherStart - jobStart) < bufferMs || (otherStart < jobEnd && jobStart < otherEnd);
+}
+
 function counts(job: Occupancy, other: Occupancy, bufferMs: number): boolean {
-  const startsNear = Math.abs(other.start.getTime() - job.start.getTime()) < bufferMs;
-  const overlap = other.start.getTime() < job.end.getTime() && job.start.getTime() < other.end.getTime();
-  return startsNear || overlap;
+  return countsMs(job.start.getTime(), job.end.getTime(), other.start.getTime(), other.end.getTime(), bufferMs);
 }
 
 /**
@@ -59,18 +61,22 @@ export function isSlotBlocked(
 
 /**
  * The starts a store must read to decide on a visit: from the buffer (or the longest visit) before
- * its start to the buffer after its start or its end, whichever is later.
+ * its start to the buffer after its start or its end, whichever is later. Of the visits starting
+ * a buffer or more before it, only those still running at its start can count (`counts`): a
+ * visit that starts after `startsAfter` or ends after `endsAfter`.
  */
 export function capacityWindow(
   job: Date | Occupancy,
   settings: Pick<SchedulingSettings, "slotBufferMin">,
-): { from: Date; to: Date } {
+): CapacityWindow {
   const visit = asOccupancy(job);
   const bufferMs = settings.slotBufferMin * MS_PER_MINUTE;
   const lookBackMs = Math.max(bufferMs, MAX_JOB_MINUTES * MS_PER_MINUTE);
   return {
     from: new Date(visit.start.getTime() - lookBackMs),
     to: new Date(Math.max(visit.start.getTime() + bufferMs, visit.end.getTime())),
+    startsAfter: new Date(visit.start.getTime() - bufferMs),
+    endsAfter: visit.start,
   };
 }
 
@@ -85,5 +91,54 @@ export function capacityClaim(job: Date | Occupancy, settings: CapacitySettings)
       to: new Date(Math.max(visit.start.getTime() + bufferMs, visit.end.getTime())),
     },
     decide: (nearby) => (isSlotBlocked(job, nearby, settings) ? err(SLOT_UNAVAILABLE) : ok(null)),
+  };
+}
+
+/**
+ * The visits of a range, sorted by start into two arrays of milliseconds, to judge many slots on
+ * (the availability calendar: every slot of two months over a busy book). `blocks` is
+ * isSlotBlocked on the visits of the job's capacityWindow, counted with the same rule without an
+ * object per visit, and stops at the cap.
+ */
+export interface CapacityIndex {
+  blocks(job: Occupancy, settings: CapacitySettings): boolean;
+}
+
+export function capacityIndex(visits: ReadonlyArray<Occupancy>): CapacityIndex {
+  let starts = new Float64Array(visits.length);
+  let ends = new Float64Array(visits.length);
+  let inOrder = true;
+  for (let i = 0; i < visits.length; i++) {
+    starts[i] = visits[i].start.getTime();
+    ends[i] = visits[i].end.getTime();
+    if (i > 0 && starts[i] < starts[i - 1]) inOrder = false;
+  }
+  if (!inOrder) {
+    // Readers usually give them in start order already (an index's order); sorted here otherwise.
+    const order = Array.from(starts.keys()).sort((a, b) => starts[a] - starts[b]);
+    [starts, ends] = [Float64Array.from(order, (i) => starts[i]), Float64Array.from(order, (i) => ends[i])];
+  }
+  return {
+    blocks(job, settings) {
+      if (!settings.enforceBuffer) return false;
+      const cap = settings.maxConcurrentPerSlot;
+      if (cap <= 0) return true;
+      const window = capacityWindow(job, settings);
+      const [from, to] = [window.from.getTime(), window.to.getTime()];
+      const [jobStart, jobEnd] = [job.start.getTime(), job.end.getTime()];
+      const bufferMs = settings.slotBufferMin * MS_PER_MINUTE;
+      let low = 0;
+      let high = starts.length;
+      while (low < high) {
+        const mid = (low + high) >> 1;
+        if (starts[mid] < from) low = mid + 1;
+        else high = mid;
+      }
+      let holding = 0;
+      for (let i = low; i < starts.length && starts[i] <= to; i++) {
+        if (countsMs(jobStart, jobEnd, starts[i], ends[i], bufferMs) && ++holding >= cap) return true;
+      }
+      return false;
+    },
   };
 }

@@ -36,7 +36,7 @@ export function makeCheckAvailability(deps: {
     const outside = startTimeProblem(start, deps.clock.now(), scheduling, visit);
     if (outside) return { ...answer, available: false, reason: outside.message, code: "OUTSIDE_BOOKING_HOURS" };
     const claim = capacityClaim({ start, end: visitEnd(start, lengthMinutes) }, scheduling);
-    const nearby = await deps.bookings.capacityHoldersBetween(claim.window.from, claim.window.to);
+    const nearby = await deps.bookings.capacityHoldersBetween(claim.window.from, claim.window.to, claim.window);
     return claim.decide(nearby).ok
       ? { ...answer, available: true }
       : { ...answer, available: false, reason: SLOT_UNAVAILABLE.message, code: SLOT_UNAVAILABLE.code };

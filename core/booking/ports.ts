@@ -26,10 +26,22 @@ export interface Occupancy {
   end: Date;
 }
 
+/**
+ * The visits a decision on a place needs: those starting in [from, to]. Of them, only visits
+ * starting after `startsAfter` or ending after `endsAfter` can count (issue 18): a reader may
+ * leave the others out, and the decision is the same.
+ */
+export interface CapacityWindow {
+  from: Date;
+  to: Date;
+  startsAfter: Date;
+  endsAfter: Date;
+}
+
 /** A booking's claim on a place: which visits the decision needs, and the decision itself. */
 export interface CapacityClaim {
   /** BOOKING records holding capacity (PENDING, CONFIRMED, DONE) starting in [from, to]. */
-  window: { from: Date; to: Date };
+  window: CapacityWindow;
   /**
    * The visit's own span, from the buffer before its start to the later of the buffer after its
    * start and its end: the store keys its locks by the Melbourne days of this span (issue 18), so
@@ -70,7 +82,8 @@ export interface BookingReader {
   getById(id: string): Promise<BookingRecord | null>;
   /**
    * The read a reservation decides on, outside any lock (advice only: the availability check and
-   * calendar): capacity-holding BOOKING visits starting in [from, to].
+   * calendar): capacity-holding BOOKING visits starting in [from, to]; with `relevant` (a claim's
+   * window), only those that can count.
    */
-  capacityHoldersBetween(from: Date, to: Date): Promise<Occupancy[]>;
+  capacityHoldersBetween(from: Date, to: Date, relevant?: Pick<CapacityWindow, "startsAfter" | "endsAfter">): Promise<Occupancy[]>;
 }

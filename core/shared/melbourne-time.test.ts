@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import fc from "fast-check";
 import {
   addDaysYmd,
   formatMelbourneDate,
@@ -201,4 +202,17 @@ Deno.test("en-AU formats in Melbourne time", async (t) => {
     assert.equal(formatYmdLong("2026-11-26"), "Thursday 26 November 2026");
     assert.equal(formatYmdLong("2026-10-04"), "Sunday 4 October 2026");
   });
+});
+
+Deno.test("melbourneYmd: the remembered day never answers for an instant outside it (property)", () => {
+  // Instants around the DST changes of 2026-27 and the midnights either side, asked in any order.
+  const edges = ["2026-04-05T00:00:00+11:00", "2026-10-04T00:00:00+10:00", "2026-11-26T00:00:00+11:00", "2027-04-04T03:00:00+10:00"]
+    .map((iso) => Date.parse(iso));
+  const instant = fc.tuple(fc.constantFrom(...edges), fc.integer({ min: -30 * 3_600_000, max: 30 * 3_600_000 }))
+    .map(([edge, offset]) => new Date(edge + offset));
+  const expected = (at: Date) =>
+    new Intl.DateTimeFormat("en-CA", { timeZone: "Australia/Melbourne", year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
+  fc.assert(fc.property(fc.array(instant, { minLength: 1, maxLength: 20 }), (instants) => {
+    for (const at of instants) assert.equal(melbourneYmd(at), expected(at), at.toISOString());
+  }), { numRuns: 300 });
 });

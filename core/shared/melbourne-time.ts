@@ -71,9 +71,20 @@ const wallClockAt = memoized((ms: number): WallClock => {
   });
 });
 
+/**
+ * The last Melbourne day asked for, as the instants it runs between: "now" is a new millisecond
+ * on every call, so the memo above would never see it twice, yet it is nearly always today.
+ */
+let lastDay = { ymd: "", from: 0, to: 0 };
+
 /** The Melbourne calendar date of an instant, 'YYYY-MM-DD'. */
 export function melbourneYmd(instant: Date): string {
-  return wallClockAt(instant.getTime()).ymd;
+  const ms = instant.getTime();
+  if (ms >= lastDay.from && ms < lastDay.to) return lastDay.ymd;
+  const ymd = wallClockAt(ms).ymd;
+  // Only four-digit years have a next day to bound this one (and only those are remembered).
+  if (YMD_PATTERN.test(ymd)) lastDay = { ymd, from: instantMs(`${ymd} 0 0`), to: instantMs(`${addDaysYmd(ymd, 1)} 0 0`) };
+  return ymd;
 }
 
 /** The Melbourne weekday of an instant, 0 = Sunday. */
@@ -104,9 +115,15 @@ const instantMs = memoized((key: string): number => {
 
 /** Calendar arithmetic on a date with no time of day, so no time zone is involved. */
 export function addDaysYmd(ymd: string, days: number): string {
-  const { year, month, day } = requireYmd(ymd);
-  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+  return addDaysMemo(`${ymd}|${days}`);
 }
+
+// The calendar and the start rules ask the same few hundred (date, days) pairs on every call.
+const addDaysMemo = memoized((key: string): string => {
+  const [ymd, days] = key.split("|");
+  const { year, month, day } = requireYmd(ymd);
+  return new Date(Date.UTC(year, month - 1, day + Number(days))).toISOString().slice(0, 10);
+});
 
 /** Weekday of a calendar date, 0 = Sunday. */
 export function weekdayOfYmd(ymd: string): number {
