@@ -7,7 +7,6 @@ import { makeMailer } from "./mailer.ts";
 import { type Database, MIGRATION_TIMEOUTS, openDatabase } from "../adapters/postgres/db.ts";
 import { migrate } from "../adapters/postgres/migrate.ts";
 import { ensureBusinessProfile, seedDemoData } from "../adapters/postgres/seed.ts";
-import { makeSettingsStore } from "../adapters/postgres/settings-repository.ts";
 import { makeAdminStore } from "../adapters/postgres/admin-repository.ts";
 import { argon2Hasher } from "../adapters/security/password.ts";
 import { makePasswordPool } from "../adapters/security/password-pool.ts";
@@ -78,7 +77,8 @@ export async function start(config: Config): Promise<Started> {
     const relay = makeOutboxRelay({ sql: db.sql, transport, from: config.MAIL_FROM });
     relay.start();
     const siteUrl = config.SITE_URL ?? `http://localhost:${config.PORT}`;
-    const mailer = makeMailer(makeSettingsStore(db.sql), siteUrl, config.EMAIL_LOGO_URL ?? `${siteUrl}/apple-touch-icon.png`);
+    // The profile and content every e-mail quotes, from memory too.
+    const mailer = makeMailer(readCache.settings, siteUrl, config.EMAIL_LOGO_URL ?? `${siteUrl}/apple-touch-icon.png`);
     const reminders = makeReminderJob({ sql: db.sql, context: mailer.context, onQueued: () => relay.wake() });
     reminders.start();
     // Issue 17: the visits of the series of regular cleans, generated ahead (and at once after a booking starts one).

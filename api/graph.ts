@@ -96,10 +96,15 @@ export function makeAppDeps(
   const clock = options.clock ?? systemClock;
   const catalog = makeCatalogReader(sql);
   const settings = makeSettingsStore(sql);
-  // Issue 18: the public reads, the availability check and the calendar from memory when there is
-  // a read cache. Bookings (priced and checked on the live catalogue), manage-my-booking and the
-  // staff screens read the database.
+  // Issue 18: the public reads, the availability check, the calendar and the customer's bookings,
+  // quotes and inquiries from memory when there is a read cache: it is told of every change within
+  // milliseconds (NOTIFY, or at once in the writing process), so a booking is priced and checked on
+  // the catalogue as it stood a few milliseconds before, as if it had been sent that much earlier;
+  // its place is still decided on the database under the capacity lock. Manage-my-booking and the
+  // staff screens, which change records, read the database.
   const fromMemory = options.readCache ?? { catalog, settings, closedDates: makeClosedDatesStore(sql) };
+  // One reader for the check and the calendar, so their reads batch together under load.
+  const availabilityReader = makeAvailabilityReader(sql);
   const admins = makeAdminStore(sql);
   const tokens = makeJwtTokens(options.jwtSecret, options.tokenTtlHours, () => clock.now());
   const hasher = options.hasher ?? argon2Hasher;
@@ -183,9 +188,9 @@ export function makeAppDeps(
       await sql`select 1`;
     }),
     createBooking: makeCreateBooking({
-      catalog,
-      settings,
-      closedDates: makeClosedDatesStore(sql),
+      catalog: fromMemory.catalog,
+      settings: fromMemory.settings,
+      closedDates: fromMemory.closedDates,
       bookings: makeBookingStore(sql),
       clock,
       prepareEmails: () => options.mailer.prepareForRecord(),
@@ -194,14 +199,14 @@ export function makeAppDeps(
     checkAvailability: makeCheckAvailability({
       settings: fromMemory.settings,
       closedDates: fromMemory.closedDates,
-      bookings: makeAvailabilityReader(sql),
+      bookings: availabilityReader,
       clock,
     }),
     getAvailability: makeGetAvailability({
       settings: fromMemory.settings,
       closedDates: fromMemory.closedDates,
       catalog: fromMemory.catalog,
-      bookings: makeAvailabilityReader(sql),
+      bookings: availabilityReader,
       clock,
     }),
     manage: makeManageBooking({

@@ -27,20 +27,24 @@ import { runInTransaction } from "./transaction.ts";
 import { dateOrNull, num, numOrNull } from "./rows.ts";
 import { attachCustomer } from "./customer-match.ts";
 import { recordAudit } from "./audit-repository.ts";
-import { decideCapacityLocked, writeBooking } from "./booking-write.ts";
+import { decideCapacityLocked, reserveOneOff, writeBooking } from "./booking-write.ts";
 
 // Capacity decisions lock by the Melbourne days a visit can conflict on (issue 18): booking-write.ts.
 export { decideCapacityLocked };
 
 export function makeBookingStore(sql: Sql): BookingStore {
   return {
-    reserve: (booking, claim, emailsFor, access, series) =>
-      runInTransaction(sql, async (tx) => {
+    reserve: (booking, claim, emailsFor, access, series) => {
+      // The common case, a one-off, in two round trips (booking-write.ts); one that starts a series
+      // writes the series too, in statements of its own.
+      if (!series) return reserveOneOff(sql, claim, { record: booking, manageTokenHash: access.manageTokenHash, emailsFor });
+      return runInTransaction(sql, async (tx) => {
         // Lock, then read: no other process can take a place between the read and the insert.
         const decision = await decideCapacityLocked(tx, claim);
         if (!decision.ok) return decision;
         return ok(await insertWithEmails(tx, booking, emailsFor, access, series));
-      }),
+      });
+    },
     insertQuote: (quote, emailsFor, access) => runInTransaction(sql, (tx) => insertWithEmails(tx, quote, emailsFor, access)),
   };
 }

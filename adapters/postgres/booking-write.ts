@@ -9,8 +9,10 @@ import type { CapacityClaim, EmailsFor, Occupancy } from "../../core/booking/por
 import { newReference } from "../../core/booking/reference.ts";
 import type { BookingRecord, NewBookingRecord } from "../../core/booking/types.ts";
 import { melbourneYmd } from "../../core/shared/melbourne-time.ts";
-import type { Queryable } from "./db.ts";
+import { ok, type Result } from "../../core/shared/result.ts";
+import type { Queryable, Sql } from "./db.ts";
 import { customerCtes } from "./customer-match.ts";
+import { isUniqueViolation } from "./transaction.ts";
 
 const DAY_MS = 86_400_000;
 
@@ -37,11 +39,65 @@ export function capacityLockDays(span: { from: Date; to: Date }): number[] {
  * the transaction ends, so no other process can take a place in between.
  */
 export async function decideCapacityLocked(tx: Queryable, claim: CapacityClaim, except?: string) {
+  return claim.decide(await readCapacityLocked(tx, claim, except));
+}
+
+/** Takes the claim's capacity locks and reads the visits that can count against it. */
+async function readCapacityLocked(tx: Queryable, claim: CapacityClaim, except?: string): Promise<Occupancy[]> {
+  // Only the visits that can count come back (CapacityWindow): a busy day's others stay in PostgreSQL.
   const rows = await tx<{ start_time: Date; end_time: Date }[]>`
     select start_time, end_time from capacity_lock_and_read(
       ${capacityLockDays(claim.lockSpan)}::integer[], ${claim.window.from}, ${claim.window.to},
-      ${except ?? null}::uuid)`;
-  return claim.decide(rows.map((r): Occupancy => ({ start: new Date(r.start_time), end: new Date(r.end_time) })));
+      ${except ?? null}::uuid)
+     where start_time > ${claim.window.startsAfter} or end_time > ${claim.window.endsAfter}`;
+  return rows.map((r): Occupancy => ({ start: new Date(r.start_time), end: new Date(r.end_time) }));
+}
+
+/**
+ * A one-off booking's whole reservation in three round trips, on a connection of its own: BEGIN
+ * sent with the capacity locks and their read (BEGIN has no parameters, so it is never held back
+ * and always runs first); then, if the decision admits it, the one-statement write; then COMMIT
+ * (issue 18). A write that fails is rolled back, so nothing partial is kept: a reference that is
+ * taken fails the write here (no ON CONFLICT) and the whole reservation runs again with a new one.
+ */
+export async function reserveOneOff(
+  sql: Sql,
+  claim: CapacityClaim,
+  write: BookingWrite,
+  drawReference: () => string = newReference,
+): Promise<Result<BookingRecord>> {
+  const id = crypto.randomUUID();
+  const createdAt = new Date();
+  for (let attempt = 1;; attempt++) {
+    const connection = await sql.reserve();
+    let open = false;
+    try {
+      // postgres.js sends a query when it is first awaited, or at execute(): BEGIN goes first.
+      const begun = connection`begin`.execute();
+      open = true;
+      const [, nearby] = await Promise.all([begun, readCapacityLocked(connection, claim)]);
+      const decision = claim.decide(nearby);
+      if (!decision.ok) {
+        open = false;
+        await connection`rollback`;
+        return decision;
+      }
+      const stored = composeStored(write.record, id, drawReference(), createdAt);
+      // Awaited before the COMMIT is sent: postgres.js may hold a statement back to describe its
+      // parameters first, and a COMMIT pipelined behind it would then run before it.
+      const customerId = await writeStatement(connection, stored, write, "fail");
+      open = false;
+      await connection`commit`;
+      return ok({ ...stored, customerId });
+    } catch (error) {
+      // A transaction still open on this connection is ended before it goes back to the pool.
+      if (open) await connection`rollback`.catch(() => {});
+      if (isUniqueViolation(error, "bookings_reference_key") && attempt < REFERENCE_ATTEMPTS) continue;
+      throw error;
+    } finally {
+      connection.release();
+    }
+  }
 }
 
 /** What the one-statement write needs beyond the record: its manage-link hash and its e-mails. */
@@ -82,14 +138,23 @@ export async function writeBooking(tx: Queryable, write: BookingWrite): Promise<
   const createdAt = new Date();
   for (let attempt = 1;; attempt++) {
     const stored = composeStored(write.record, id, newReference(), createdAt);
-    const customerId = await writeStatement(tx, stored, write);
+    const customerId = await writeStatement(tx, stored, write, "skip");
     if (customerId) return { ...stored, customerId };
     if (attempt === REFERENCE_ATTEMPTS) throw new Error(`no free booking reference after ${attempt} draws`);
   }
 }
 
-/** The one statement; the customer's id, or null when the reference was taken (nothing written). */
-async function writeStatement(tx: Queryable, r: BookingRecord, write: BookingWrite): Promise<string | null> {
+/**
+ * The one statement; the customer's id. A reference already taken: with "skip", null and nothing
+ * written (the booking's insert does nothing, so neither do the others); with "fail", the unique
+ * violation, which aborts the transaction.
+ */
+async function writeStatement(
+  tx: Queryable,
+  r: BookingRecord,
+  write: BookingWrite,
+  referenceTaken: "skip" | "fail",
+): Promise<string | null> {
   const extras = r.extras.map((e, position) => ({
     position,
     extra_id: e.extraId,
@@ -133,7 +198,7 @@ async function writeStatement(tx: Queryable, r: BookingRecord, write: BookingWri
         ${r.frequencyDiscountPercent}, ${r.startTime}, ${r.endTime}, ${r.notes}, ${r.baseAmount},
         ${r.extrasAmount}, ${r.firstServiceTotal}, ${r.recurringTotal}, ${r.totalPaid}, ${r.paidAt},
         (select id from customer), ${r.createdAt}
-      on conflict (reference) do nothing
+      ${referenceTaken === "skip" ? tx`on conflict (reference) do nothing` : tx``}
       returning id, customer_id
     ), extra_lines as (
       insert into booking_extras (booking_id, position, extra_id, title_at_booking, quantity, price_at_booking)

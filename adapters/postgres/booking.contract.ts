@@ -3,6 +3,7 @@ import assert from "node:assert/strict";
 import type { Database } from "./db.ts";
 import type { TestDatabase } from "./test-db.ts";
 import { makeBookingReader, makeBookingStore } from "./booking-repository.ts";
+import { reserveOneOff } from "./booking-write.ts";
 import { makeCatalogReader } from "./catalog-repository.ts";
 import { makeSettingsStore } from "./settings-repository.ts";
 import { seedDemoData } from "./seed.ts";
@@ -87,7 +88,7 @@ export const sampleRecord = (overrides: Partial<NewBookingRecord> = {}): NewBook
 
 /** A claim that always admits: for steps about storage, not capacity. */
 const roomToSpare: CapacityClaim = {
-  window: { from: new Date(0), to: new Date(0) },
+  window: { from: new Date(0), to: new Date(0), startsAfter: new Date(0), endsAfter: new Date(0) },
   lockSpan: { from: new Date(0), to: new Date(0) },
   decide: () => ok(null),
 };
@@ -164,7 +165,7 @@ const bookingUseCaseOn = (pool: Database, beforeReserving: () => Promise<void> =
   });
 
 /** A customer's body as the API hands it to the use case: parsed with the request schema. */
-const customerDraft = (startTimeISO: string, email: string) => bookingDraftSchema.parse({
+const customerDraft = (startTimeISO: string, email: string, frequencyCode = "WEEKLY") => bookingDraftSchema.parse({
   firstName: "Ada",
   lastName: "Lovelace",
   email,
@@ -174,7 +175,7 @@ const customerDraft = (startTimeISO: string, email: string) => bookingDraftSchem
   hours: 3,
   extras: [],
   startTimeISO,
-  frequencyCode: "WEEKLY",
+  frequencyCode,
   answers: [{ questionId: accessQuestion._id, value: accessQuestion.options[0].value }],
 });
 
@@ -255,30 +256,52 @@ export async function bookingContract(t: Deno.TestContext, db: TestDatabase): Pr
     await db.sql`delete from email_outbox`;
   });
 
-  await t.step("N parallel attempts for the last place produce exactly one booking", async () => {
-    await seedDemoData(db.sql);
-    await makeSettingsStore(db.sql).saveScheduling({ ...SCHEDULING_DEFAULTS, maxConcurrentPerSlot: 2 });
-    // One place already taken out of two, by a booking 60 minutes earlier (inside the buffer).
-    const first = await bookingUseCaseOn(db)(customerDraft("2026-11-27T09:00:00+11:00", "first@example.com"), "BOOKING");
-    assert.equal(first.ok, true);
-    // A second pool on the same database stands in for a second API process.
-    const other = await db.openAnother(5);
-    try {
-      const atStartLine = startLine(20);
-      const processes = [bookingUseCaseOn(db, atStartLine), bookingUseCaseOn(other, atStartLine)];
-      const attempts = Array.from(
-        { length: 20 },
-        (_, i) => processes[i % 2](customerDraft("2026-11-27T10:00:00+11:00", `c${i}@example.com`), "BOOKING"),
-      );
-      const results = await Promise.all(attempts);
-      assert.equal(results.filter((r) => r.ok).length, 1);
-      assert.equal(results.filter((r) => !r.ok && r.error.code === "SLOT_UNAVAILABLE").length, 19);
-      assert.equal(await countBookings(db), 2);
-      const [{ n }] = await db.sql<{ n: number }[]>`select count(*)::int as n from email_outbox`;
-      assert.equal(n, 2, "one e-mail per stored booking, none for a refused one");
-    } finally {
-      await other.close();
-    }
+  // A one-off reserves in two pipelined round trips (reserveOneOff), a weekly clean in the
+  // transaction that also starts its series: both race here, on two pools at once.
+  for (const [frequencyCode, firstAt, racedAt, stored] of [["ONE_TIME", "09:00", "10:00", 2], ["WEEKLY", "13:00", "14:00", 4]] as const) {
+    await t.step(`N parallel attempts for the last place produce exactly one booking (${frequencyCode})`, async () => {
+      await seedDemoData(db.sql);
+      await makeSettingsStore(db.sql).saveScheduling({ ...SCHEDULING_DEFAULTS, maxConcurrentPerSlot: 2 });
+      // One place already taken out of two, by a booking 60 minutes earlier (inside the buffer).
+      const first = await bookingUseCaseOn(db)(customerDraft(`2026-11-27T${firstAt}:00+11:00`, `first-${frequencyCode}@example.com`, frequencyCode), "BOOKING");
+      assert.equal(first.ok, true);
+      // A second pool on the same database stands in for a second API process.
+      const other = await db.openAnother(5);
+      try {
+        const atStartLine = startLine(20);
+        const processes = [bookingUseCaseOn(db, atStartLine), bookingUseCaseOn(other, atStartLine)];
+        const attempts = Array.from(
+          { length: 20 },
+          (_, i) => processes[i % 2](customerDraft(`2026-11-27T${racedAt}:00+11:00`, `c${i}-${frequencyCode}@example.com`, frequencyCode), "BOOKING"),
+        );
+        const results = await Promise.all(attempts);
+        assert.equal(results.filter((r) => r.ok).length, 1);
+        assert.equal(results.filter((r) => !r.ok && r.error.code === "SLOT_UNAVAILABLE").length, 19);
+        assert.equal(await countBookings(db), stored);
+        const [{ n }] = await db.sql<{ n: number }[]>`select count(*)::int as n from email_outbox`;
+        assert.equal(n, stored, "one e-mail per stored booking, none for a refused one");
+      } finally {
+        await other.close();
+      }
+    });
+  }
+
+  await t.step("a reference already taken is drawn again; nothing of the first draw is kept", async () => {
+    const [{ reference }] = await db.sql<{ reference: string }[]>`select reference from bookings limit 1`;
+    const draws = [reference, reference, "YS-ZZZZ22"];
+    const before = await countBookings(db);
+    const [{ customers }] = await db.sql<{ customers: number }[]>`select count(*)::int as customers from customers`;
+    const result = await reserveOneOff(db.sql, roomToSpare, {
+      record: sampleRecord({ email: "clash@example.com", startTime: new Date("2030-06-04T00:00:00Z") }),
+      manageTokenHash: (await sampleAccess()).manageTokenHash,
+      emailsFor: (booking) => [{ kind: "booking-confirmation", to: booking.email, subject: booking.reference, text: "t", relatedId: booking._id }],
+    }, () => draws.shift()!);
+    assert.equal(result.ok && result.value.reference, "YS-ZZZZ22");
+    assert.equal(await countBookings(db), before + 1);
+    const [{ after }] = await db.sql<{ after: number }[]>`select count(*)::int as after from customers`;
+    assert.equal(after, customers + 1, "one customer record, not one per draw");
+    const mail = await db.sql`select subject from email_outbox where to_address = 'clash@example.com'`;
+    assert.deepEqual(mail.map((m) => m.subject), ["YS-ZZZZ22"], "the e-mail quotes the reference kept");
   });
 
   await t.step("cancelled bookings and quotes hold no place", async () => {
