@@ -5,8 +5,9 @@
  * index-only range scan (bookings_capacity_cover_idx, migration 012). A 62-day calendar over a
  * busy book reads thousands of them, so they come back as one text of epoch milliseconds, start
  * and end of each visit in turn, instead of a row and two parsed timestamps each: about half the
- * time of the row-per-visit read for 7,500 visits on PostgreSQL. In start order (the index's), which
- * the calendar's capacityIndex then need not sort.
+ * time of the row-per-visit read for 7,500 visits on PostgreSQL. In no promised order (an ORDER BY
+ * in the aggregate costs a quarter of the read): the capacity rule counts, and the calendar's
+ * capacityIndex sorts only if the index scan's order did not hold.
  *
  * Under load, reads are batched (makeAvailabilityReader): while a few reads are in flight, the
  * ones asked meanwhile wait and go together as one statement, each window read by its own index
@@ -34,7 +35,7 @@ async function readBatch(sql: Queryable, asks: Ask[]): Promise<(string | null)[]
   const rows = await sql<{ i: number; visits: string | null }[]>`
     select w.i::int as i, (
       select string_agg(floor(date_part('epoch', b.start_time) * 1000)::bigint || ',' ||
-                        floor(date_part('epoch', b.end_time) * 1000)::bigint, ',' order by b.start_time)
+                        floor(date_part('epoch', b.end_time) * 1000)::bigint, ',')
         from bookings b
        where b.type = 'BOOKING' and b.status in ('PENDING', 'CONFIRMED', 'DONE')
          and b.start_time between w.from_ts::timestamptz and w.to_ts::timestamptz
@@ -48,12 +49,32 @@ async function readBatch(sql: Queryable, asks: Ask[]): Promise<(string | null)[]
   return texts;
 }
 
-function visitsOf(text: string | null): Occupancy[] {
+/**
+ * The visits of a text of comma-separated epoch milliseconds, start and end in turn. Read digit by
+ * digit: a 62-day calendar's text is 17,000 numbers, and splitting it into strings first cost
+ * more than the read.
+ */
+export function visitsOf(text: string | null): Occupancy[] {
   if (!text) return [];
-  const numbers = text.split(",");
   const visits: Occupancy[] = [];
-  for (let i = 0; i < numbers.length; i += 2) {
-    visits.push({ start: new Date(Number(numbers[i])), end: new Date(Number(numbers[i + 1])) });
+  let start = 0;
+  let value = 0;
+  let negative = false;
+  let first = true;
+  for (let i = 0; i <= text.length; i++) {
+    const code = i < text.length ? text.charCodeAt(i) : 44;
+    if (code === 44) {
+      const ms = negative ? -value : value;
+      if (first) start = ms;
+      else visits.push({ start: new Date(start), end: new Date(ms) });
+      first = !first;
+      value = 0;
+      negative = false;
+    } else if (code === 45) {
+      negative = true;
+    } else {
+      value = value * 10 + (code - 48);
+    }
   }
   return visits;
 }
