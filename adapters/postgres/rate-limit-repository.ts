@@ -8,9 +8,9 @@
  * in the background: one statement for every bucket that changed, at most one in flight and one
  * per `flushEveryMs`. Past that share, a hit is counted in the table before it is answered (with
  * whatever this process still had to add), and the answer is the table's exact total: a budget
- * nearly spent is judged on every process's counts. What the background may miss is the
- * handful of hits another process admitted in its last few milliseconds, never more than its own
- * share; with up to 1 / localShare processes even those cannot take a client past its limit.
+ * nearly spent is judged on every process's counts. What such a judgment can miss is only what
+ * other processes admitted from memory in their last `flushEveryMs`, never more than a share
+ * each: a client racing several processes within those milliseconds may get that many more.
  */
 import type { Queryable } from "./db.ts";
 
