@@ -132,20 +132,20 @@ export function buildApp(deps: AppDeps) {
   // The admin remote on its own origin: its scripts, styles, images, fonts and fetches, nothing more.
   const remote = deps.web?.adminRemoteUrl ? [new URL(deps.web.adminRemoteUrl).origin] : [];
   const pageHeaders = secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...remote],
-        styleSrc: ["'self'", "'unsafe-inline'", ...remote],
-        imgSrc: ["'self'", "data:", "https:", ...remote],
-        fontSrc: ["'self'", ...remote],
-        connectSrc: ["'self'", ...remote],
-        frameSrc: ["https://www.google.com", "https://maps.google.com"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-      referrerPolicy: "strict-origin-when-cross-origin",
+    contentSecurityPolicy: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'", ...remote],
+      styleSrc: ["'self'", "'unsafe-inline'", ...remote],
+      imgSrc: ["'self'", "data:", "https:", ...remote],
+      fontSrc: ["'self'", ...remote],
+      connectSrc: ["'self'", ...remote],
+      frameSrc: ["https://www.google.com", "https://maps.google.com"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+    },
+    referrerPolicy: "strict-origin-when-cross-origin",
   });
   // The API's JSON answers are never documents: OWASP's REST set (a CSP that allows nothing and no
   // framing, nosniff, HSTS, same-origin CORP), not the page set above, whose other headers (the

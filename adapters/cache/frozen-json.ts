@@ -99,6 +99,3 @@ export function keptBody(value: unknown): KeptBody | undefined {
   }
   return body;
 }
-
-/** keptBody's text. */
-export const keptJson = (value: unknown): string | undefined => keptBody(value)?.text;

@@ -35,7 +35,7 @@ export { decideCapacityLocked };
 export function makeBookingStore(sql: Sql): BookingStore {
   return {
     reserve: (booking, claim, emailsFor, access, series) => {
-      // The common case, a one-off, in two round trips (booking-write.ts); one that starts a series
+      // The common case, a one-off, in three round trips (booking-write.ts); one that starts a series
       // writes the series too, in statements of its own.
       if (!series) return reserveOneOff(sql, claim, { record: booking, manageTokenHash: access.manageTokenHash, emailsFor });
       return runInTransaction(sql, async (tx) => {
