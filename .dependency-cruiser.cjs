@@ -4,7 +4,7 @@
  */
 
 // The only packages core may use: pure computation that runs in Deno, Node and the browser.
-const CORE_PACKAGES = ["zod", "date-fns", "@date-fns/tz", "ics"];
+const CORE_PACKAGES = ["zod", "date-fns", "@date-fns/tz", "@noble/hashes"];
 const corePackagePaths = CORE_PACKAGES.map((name) => `(^|/)node_modules/${name}/`);
 
 /** @type {import('dependency-cruiser').IConfiguration} */

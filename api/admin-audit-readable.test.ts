@@ -47,7 +47,7 @@ describeApi("the audit log a person can read", async (t, _app, db) => {
   };
   assert.equal((await app.request(send("PATCH", `/api/admin/bookings/${booking._id}/status`, { status: "CONFIRMED" }, sam.headers))).status, 200);
   assert.equal((await app.request(send("POST", `/api/admin/bookings/${booking._id}/payments`, { amount: 50, method: "CASH" }, sam.headers))).status, 201);
-  const link = await newManageToken();
+  const link = newManageToken();
   await saveManageTokenHash(db.sql, booking._id, link.hash);
   assert.equal((await app.request(post(`/api/manage/${link.token}/reschedule`, { startTimeISO: "2026-11-28T09:00:00+11:00" }))).status, 200);
   assert.equal(

@@ -98,12 +98,12 @@ describeApi("every declared route answers as its declaration says", async (t, _a
   await t.step("the customer's manage-my-booking link", async () => {
     // The link as the confirmation e-mail carries it (this app has no SITE_URL, so its e-mails carry none).
     const linkTo = async (id: string) => {
-      const link = await newManageToken();
+      const link = newManageToken();
       await saveManageTokenHash(db.sql, id, link.hash);
       return link.token;
     };
     const token = await linkTo(bookingId);
-    const missing = (await newManageToken()).token;
+    const missing = newManageToken().token;
     await call("GET", `/api/manage/${token}`, 200);
     await call("GET", `/api/manage/${missing}`, 404);
     await call("GET", `/api/manage/${token}/availability?from=2026-11-26&to=2026-12-05`, 200);

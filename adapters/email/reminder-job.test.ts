@@ -97,7 +97,7 @@ describeOnTargets("reminder job: each due booking once, with its .ics and a mana
       assert.ok(token, "links to the manage page");
       tokens.push(token);
       const [stored] = await db.sql<{ booking_id: string }[]>`
-        select booking_id::text from booking_access_tokens where token_hash = ${await hashManageToken(token)}`;
+        select booking_id::text from booking_access_tokens where token_hash = ${hashManageToken(token)}`;
       assert.equal(stored?.booking_id, record._id);
       assert.ok(row.text_body.includes("What to expect"));
       const ics = icsOf(row);

@@ -87,7 +87,7 @@ export function makeReminderJob(options: ReminderJobOptions): ReminderJob {
       for (const row of rows) {
         const record = toBookingRecord(row as Parameters<typeof toBookingRecord>[0]);
         // Every customer e-mail carries a token of its own; the store keeps its hash only.
-        const manage = await newManageToken();
+        const manage = newManageToken();
         await saveManageTokenHash(tx, record._id, manage.hash);
         await enqueueEmail(tx, bookingReminderEmail(record, ctx, { manageToken: manage.token }));
       }

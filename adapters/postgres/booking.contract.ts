@@ -94,7 +94,7 @@ const roomToSpare: CapacityClaim = {
 };
 
 /** A fresh manage-my-booking token's hash, as the use case gives the store. */
-const sampleAccess = async () => ({ manageTokenHash: (await newManageToken()).hash });
+const sampleAccess = () => ({ manageTokenHash: newManageToken().hash });
 
 /** Stores `record` as the use case does: a quote plainly, a booking through a reservation. */
 export async function storeRecord(
@@ -104,8 +104,8 @@ export async function storeRecord(
 ): Promise<Result<BookingRecord>> {
   const store = makeBookingStore(db.sql);
   return record.type === "QUOTE"
-    ? ok(await store.insertQuote({ ...record, type: "QUOTE" }, emailsFor, await sampleAccess()))
-    : await store.reserve({ ...record, type: "BOOKING" }, claim, emailsFor, await sampleAccess());
+    ? ok(await store.insertQuote({ ...record, type: "QUOTE" }, emailsFor, sampleAccess()))
+    : await store.reserve({ ...record, type: "BOOKING" }, claim, emailsFor, sampleAccess());
 }
 
 /** A sample record, stored with room to spare. */
@@ -293,7 +293,7 @@ export async function bookingContract(t: Deno.TestContext, db: TestDatabase): Pr
     const [{ customers }] = await db.sql<{ customers: number }[]>`select count(*)::int as customers from customers`;
     const result = await reserveOneOff(db.sql, roomToSpare, {
       record: sampleRecord({ email: "clash@example.com", startTime: new Date("2030-06-04T00:00:00Z") }),
-      manageTokenHash: (await sampleAccess()).manageTokenHash,
+      manageTokenHash: sampleAccess().manageTokenHash,
       emailsFor: (booking) => [{ kind: "booking-confirmation", to: booking.email, subject: booking.reference, text: "t", relatedId: booking._id }],
     }, () => draws.shift()!);
     assert.equal(result.ok && result.value.reference, "YS-ZZZZ22");

@@ -94,7 +94,7 @@ export function makeBookingsAdmin(deps: BookingsAdminDeps) {
         const cancelReason = status === "CANCELLED" ? (change.reason ?? "").trim() : undefined;
         const after = await tx.setStatus(id, status, now, { cancelReason, raiseCalendarSequence: update !== null });
         if (update) {
-          const manage = await newManageToken();
+          const manage = newManageToken();
           await tx.saveManageTokenHash(id, manage.hash);
           await tx.enqueueEmail(statusUpdateEmail(update, after, ctx, { manageToken: manage.token }));
         }

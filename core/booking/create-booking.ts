@@ -51,7 +51,7 @@ export function makeCreateBooking(deps: CreateBookingDeps): CreateBooking {
     const details = prepareRecord(input, type, reads.catalogue, draftRulesOf(reads, deps.clock.now(), type, "customer"));
     if (!details.ok) return details;
 
-    const [emails, manage] = await Promise.all([deps.prepareEmails(), newManageToken()]);
+    const [emails, manage] = [await deps.prepareEmails(), newManageToken()];
     // The store keeps the token's hash; only the customer's e-mail carries the token itself.
     const emailsFor = (record: BookingRecord) => emails(record, { manageToken: manage.token });
     const access = { manageTokenHash: manage.hash };

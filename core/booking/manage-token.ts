@@ -4,6 +4,9 @@
  * while its booking's job is not over (now < endTime), so nothing has to expire it.
  */
 
+import { sha256 } from "@noble/hashes/sha2.js";
+import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
+
 const TOKEN_BYTES = 32;
 /** base64url of 32 bytes, without padding. */
 export const MANAGE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
@@ -11,10 +14,12 @@ export const MANAGE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 const base64url = (bytes: Uint8Array): string =>
   btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 
-/** The hex SHA-256 of a token, as stored and looked up. */
-export async function hashManageToken(token: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token));
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+/**
+ * The hex SHA-256 of a token, as stored and looked up. Synchronous, in JS: WebCrypto's digest is a
+ * round trip off the event loop (~25 us alone, far more under load) for 43 bytes that hash in ~2 us.
+ */
+export function hashManageToken(token: string): string {
+  return bytesToHex(sha256(utf8ToBytes(token)));
 }
 
 export interface ManageToken {
@@ -24,11 +29,11 @@ export interface ManageToken {
   hash: string;
 }
 
-export async function newManageToken(
+export function newManageToken(
   random: (bytes: Uint8Array) => Uint8Array = (b) => crypto.getRandomValues(b),
-): Promise<ManageToken> {
+): ManageToken {
   const token = base64url(random(new Uint8Array(TOKEN_BYTES)));
-  return { token, hash: await hashManageToken(token) };
+  return { token, hash: hashManageToken(token) };
 }
 
 /** The page a customer opens: SITE_URL/manage/<token>; no link without a site URL. */

@@ -298,7 +298,7 @@ export function makeManageBooking(deps: ManageDeps) {
   /** The booking a token opens now: a token of the right shape, known, of a job not over. */
   async function open(token: string, now: Date): Promise<Result<BookingRecord>> {
     if (!MANAGE_TOKEN_PATTERN.test(token)) return linkInvalid;
-    const id = await store.bookingIdByTokenHash(await hashManageToken(token));
+    const id = await store.bookingIdByTokenHash(hashManageToken(token));
     const record = id ? await store.getById(id) : null;
     return record && manageTokenValid(record, now) ? ok(record) : linkInvalid;
   }
@@ -316,7 +316,8 @@ export function makeManageBooking(deps: ManageDeps) {
     const now = clock.now();
     const opened = await open(token, now);
     if (!opened.ok) return opened;
-    const [scheduling, ctx, link] = await Promise.all([deps.settings.getScheduling(), deps.mailContext(), newManageToken()]);
+    const [scheduling, ctx] = await Promise.all([deps.settings.getScheduling(), deps.mailContext()]);
+    const link = newManageToken();
     return store.transaction(async (tx): Promise<Result<ManageView>> => {
       if (options.series) await tx.lockSeriesOf(opened.value._id);
       const locked = await tx.lockById(opened.value._id);

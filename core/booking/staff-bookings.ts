@@ -315,7 +315,7 @@ export function makeStaffBookings(deps: StaffBookingsDeps) {
 
   /** The customer's e-mail with a fresh manage-my-booking link, written in the transaction. */
   async function tell(tx: StaffBookingTx, record: BookingRecord, compose: (links: { manageToken: string }) => OutboxMessage) {
-    const manage = await newManageToken();
+    const manage = newManageToken();
     await tx.saveManageTokenHash(record._id, manage.hash);
     await tx.enqueueEmail(compose({ manageToken: manage.token }));
   }

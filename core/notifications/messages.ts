@@ -3,7 +3,6 @@
  * booking or quote request, the business's notification, and the commercial-inquiry notification.
  * Use cases enqueue them in the outbox in the same transaction as the record.
  */
-import { createEvent, type EventAttributes } from "ics";
 import type { AnswerSnapshot, BookingRecord } from "../booking/types.ts";
 import type { CustomerLinks } from "../booking/ports.ts";
 import { manageUrl } from "../booking/manage-token.ts";
@@ -23,6 +22,7 @@ import {
 
 export { melbourneZoneAbbreviation };
 import { type Block, renderHtml, renderText } from "./email-layout.ts";
+import { formatCalendar } from "./icalendar.ts";
 
 export interface MessageContext {
   profile: BusinessProfile;
@@ -288,16 +288,12 @@ const calendarHeadline = (record: BookingRecord): string =>
 export function bookingCalendarEvent(record: BookingRecord, ctx: MessageContext, method: CalendarMethod = "PUBLISH"): string {
   const { profile } = ctx;
   const status = method === "CANCEL" ? "CANCELLED" : calendarStatus(record);
-  const event: EventAttributes & { timestamp: number } = {
+  return formatCalendar({
     uid: `${record._id}@${emailDomain(profile.email)}`,
     productId: `-//${profile.brandName}//Booking engine//EN`,
     method,
-    start: record.startTime.getTime(),
-    startInputType: "utc",
-    startOutputType: "utc",
-    end: record.endTime.getTime(),
-    endInputType: "utc",
-    endOutputType: "utc",
+    start: record.startTime,
+    end: record.endTime,
     title: `${record.serviceNameAtBooking} — ${profile.brandName}`,
     description: [
       calendarHeadline(record),
@@ -309,15 +305,10 @@ export function bookingCalendarEvent(record: BookingRecord, ctx: MessageContext,
     status,
     busyStatus: status === "CONFIRMED" ? "BUSY" : status === "CANCELLED" ? "FREE" : "TENTATIVE",
     sequence: record.calendarSequence,
-    created: record.createdAt.getTime(),
+    created: record.createdAt,
     // DTSTAMP from the record, not the clock, so the message is a pure function of its inputs.
-    timestamp: record.createdAt.getTime(),
-  };
-  const { error, value } = createEvent(event);
-  if (error || !value) {
-    throw new Error(`Could not build the calendar invite for ${record._id}: ${error?.message}`);
-  }
-  return value;
+    stamp: record.createdAt,
+  });
 }
 
 /** The booking's .ics as an e-mail attachment, its content type naming the method. */

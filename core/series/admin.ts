@@ -100,7 +100,7 @@ export function makeSeriesAdmin(deps: SeriesAdminDeps) {
 
   /** A visit e-mail with a fresh manage-my-booking link, written in the transaction. */
   async function tellAboutVisit(tx: SeriesTx, visit: BookingRecord, compose: (links: { manageToken: string }) => ReturnType<typeof seriesVisitSkippedEmail>) {
-    const manage = await newManageToken();
+    const manage = newManageToken();
     await tx.saveManageTokenHash(visit._id, manage.hash);
     await tx.enqueueEmail(compose({ manageToken: manage.token }));
   }
