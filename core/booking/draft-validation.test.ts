@@ -720,3 +720,17 @@ Deno.test("sections of fields, and the first one with an error", async (t) => {
     );
   }
 });
+
+Deno.test("each validateDraft call is judged in its own context only (one schema serves every call)", () => {
+  const outside = { ...ctx, servesPostcode: () => false };
+  const later = { ...ctx, now: new Date("2026-11-30T01:00:00Z") };
+  const verdicts = [ctx, outside, ctx, later, ctx].map((context) => {
+    const result = validateDraft(VALID, context);
+    return result.ok ? "ok" : Object.keys(result.error.fieldErrors ?? {}).join(",");
+  });
+  assert.deepEqual(verdicts, ["ok", "address.postCode", "ok", "startTimeISO", "ok"]);
+  // A context's callback that itself validates a draft gets its own verdict, and the outer call keeps its context.
+  const nested = validateDraft(VALID, { ...ctx, servesPostcode: () => !validateDraft(VALID, later).ok });
+  assert.ok(nested.ok, JSON.stringify(nested));
+  assert.deepEqual(Object.keys((validateDraft(VALID, outside) as { error: { fieldErrors: object } }).error.fieldErrors), ["address.postCode"]);
+});

@@ -282,34 +282,53 @@ function draftRuleErrors(fields: DraftFields, ctx?: DraftValidationContext): [st
   return errors;
 }
 
-const withDraftRules = (ctx?: DraftValidationContext) =>
+/** The fields and the cross-field rules, judged in the context `contextOf` gives when the parse runs. */
+const withDraftRules = (contextOf: () => DraftValidationContext | undefined) =>
   draftFields.superRefine((fields, issues) => {
-    for (const [path, message] of draftRuleErrors(fields, ctx)) {
+    for (const [path, message] of draftRuleErrors(fields, contextOf())) {
       issues.addIssue({ code: "custom", path: path.split("."), message, input: fields[path as keyof DraftFields] });
     }
   }, { when: (payload) => isRecord(payload.value) });
 
 /** The payload of POST /api/bookings and /api/quotes: the API validates, types and documents it with this. */
-export const bookingDraftSchema = withDraftRules().meta({
+export const bookingDraftSchema = withDraftRules(() => undefined).meta({
   id: "BookingDraft",
   description: "The payload of a booking or a quote. Client totals are ignored.",
 });
 
+/**
+ * The context of the validateDraft call running, read by the one schema below. A schema built per
+ * call cost zod a new compiled parser each time (issue 18: ~8 % of a booking's CPU); a parse is
+ * synchronous (no async refinements), so the context set around it is the call's own.
+ */
+let runningContext: DraftValidationContext | null = null;
+const contextOfCall = (): DraftValidationContext => {
+  if (!runningContext) throw new Error("validateDraft's schema ran outside validateDraft");
+  return runningContext;
+};
+
+const contextualDraft = withDraftRules(contextOfCall).transform((fields): BookingDraft => {
+  const { servicePricingModel: _, startTimeISO, ...rest } = fields;
+  // The size rule passed, so there is a model; the start parsed.
+  const pricingModel = pricingModelOf(fields, contextOfCall().pricingModel) as PricingModel;
+  return {
+    ...rest,
+    pricingModel,
+    hours: pricingModel === "HOURLY" ? rest.hours : null,
+    bedrooms: pricingModel === "BEDROOMS" ? rest.bedrooms : null,
+    startTime: parseIsoInstant(startTimeISO) as Date,
+  };
+});
+
 /** Turns whatever the customer sent into a BookingDraft, or the spec's messages by field path. */
 export function validateDraft(input: unknown, ctx: DraftValidationContext): Result<BookingDraft> {
-  const draft = withDraftRules(ctx).transform((fields): BookingDraft => {
-    const { servicePricingModel: _, startTimeISO, ...rest } = fields;
-    // The size rule passed, so there is a model; the start parsed.
-    const pricingModel = pricingModelOf(fields, ctx.pricingModel) as PricingModel;
-    return {
-      ...rest,
-      pricingModel,
-      hours: pricingModel === "HOURLY" ? rest.hours : null,
-      bedrooms: pricingModel === "BEDROOMS" ? rest.bedrooms : null,
-      startTime: parseIsoInstant(startTimeISO) as Date,
-    };
-  });
-  return parseInput(draft, input);
+  const outer = runningContext;
+  runningContext = ctx;
+  try {
+    return parseInput(contextualDraft, input);
+  } finally {
+    runningContext = outer;
+  }
 }
 
 export interface SectionValidity {
