@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { describeOnTargets, type TestDatabase } from "./test-db.ts";
 import { makeBookingReader } from "./booking-repository.ts";
-import { capacityHoldersForAdvice, makeAvailabilityReader, visitsOf } from "./availability-reads.ts";
+import { capacityHoldersForAdvice, makeAvailabilityReader, packedVisitsOf, visitsOf } from "./availability-reads.ts";
 import { capacityWindow } from "../../core/booking/capacity.ts";
 
 const ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
@@ -95,11 +95,19 @@ describeOnTargets("availability reads: the same visits as the reservation's read
     ];
     const start = new Date("2027-03-02T10:00:00+11:00");
     const window = capacityWindow({ start, end: new Date(start.getTime() + 120 * 60_000) }, { slotBufferMin: 120 });
-    const answers = await Promise.all([
-      ...asks.map(([from, to]) => reader.capacityHoldersBetween(new Date(from), new Date(to))),
-      reader.capacityHoldersBetween(window.from, window.to, window),
+    const [answers, packed] = await Promise.all([
+      Promise.all([
+        ...asks.map(([from, to]) => reader.capacityHoldersBetween(new Date(from), new Date(to))),
+        reader.capacityHoldersBetween(window.from, window.to, window),
+      ]),
+      reader.packedHoldersBetween(new Date(asks[0][0]), new Date(asks[0][1])),
     ]);
-    assert.equal(statements, 2, "the first read alone, the other four together");
+    assert.equal(statements, 2, "the first read alone, the other five together");
+    assert.deepEqual(
+      byStart([...packed.starts].map((start, i) => ({ start: new Date(start), end: new Date(packed.ends[i]) }))),
+      byStart(answers[0]),
+      "the calendar's packed read: the same visits",
+    );
     for (const [i, [from, to]] of asks.entries()) {
       assert.deepEqual(byStart(answers[i]), byStart(await capacityHoldersForAdvice(db.sql, new Date(from), new Date(to))), `${from}..${to}`);
     }
@@ -118,4 +126,15 @@ Deno.test("visitsOf reads the numbers as Number() would, before 1970 too", () =>
   assert.deepEqual(visits.map((v) => [v.start.getTime(), v.end.getTime()]), pairs);
   assert.deepEqual(visitsOf(null), []);
   assert.deepEqual(visitsOf(""), []);
+});
+
+Deno.test("packedVisitsOf: the same visits as visitsOf, packed into arrays of their size", () => {
+  const pairs = [[1_795_689_304_566, 1_795_689_311_766], [-86_400_000, 0], [0, 1], [253_402_300_799_999, 253_402_300_800_000]];
+  const packed = packedVisitsOf(pairs.flat().join(","));
+  assert.deepEqual([...packed.starts], pairs.map(([start]) => start));
+  assert.deepEqual([...packed.ends], pairs.map(([, end]) => end));
+  for (const empty of [null, ""]) {
+    const none = packedVisitsOf(empty);
+    assert.equal(none.starts.length + none.ends.length, 0);
+  }
 });

@@ -13,7 +13,7 @@
  * ones asked meanwhile wait and go together as one statement, each window read by its own index
  * scan, so a busy process sends one statement for many checks instead of one each.
  */
-import type { BookingReader, CapacityWindow, Occupancy } from "../../core/booking/ports.ts";
+import type { BookingReader, CapacityWindow, Occupancy, PackedHoldersReader, PackedVisits } from "../../core/booking/ports.ts";
 import type { Queryable } from "./db.ts";
 
 /** A read asked of the batch: a range, and optionally the window that says which visits can count. */
@@ -50,13 +50,11 @@ async function readBatch(sql: Queryable, asks: Ask[]): Promise<(string | null)[]
 }
 
 /**
- * The visits of a text of comma-separated epoch milliseconds, start and end in turn. Read digit by
- * digit: a 62-day calendar's text is 17,000 numbers, and splitting it into strings first cost
- * more than the read.
+ * Calls `each(start, end)` for the visits of a text of comma-separated epoch milliseconds, start
+ * and end in turn. Read digit by digit: a 62-day calendar's text is 18,000 numbers, and splitting
+ * it into strings first cost more than the read.
  */
-export function visitsOf(text: string | null): Occupancy[] {
-  if (!text) return [];
-  const visits: Occupancy[] = [];
+function eachVisit(text: string, each: (start: number, end: number) => void): void {
   let start = 0;
   let value = 0;
   let negative = false;
@@ -66,7 +64,7 @@ export function visitsOf(text: string | null): Occupancy[] {
     if (code === 44) {
       const ms = negative ? -value : value;
       if (first) start = ms;
-      else visits.push({ start: new Date(start), end: new Date(ms) });
+      else each(start, ms);
       first = !first;
       value = 0;
       negative = false;
@@ -76,7 +74,30 @@ export function visitsOf(text: string | null): Occupancy[] {
       value = value * 10 + (code - 48);
     }
   }
+}
+
+/** The visits of such a text as Occupancy objects (the check's few dozen). */
+export function visitsOf(text: string | null): Occupancy[] {
+  if (!text) return [];
+  const visits: Occupancy[] = [];
+  eachVisit(text, (start, end) => visits.push({ start: new Date(start), end: new Date(end) }));
   return visits;
+}
+
+/** The visits of such a text packed (the calendar's thousands), sized by its commas. */
+export function packedVisitsOf(text: string | null): PackedVisits {
+  let numbers = text ? 1 : 0;
+  for (let i = 0; text && i < text.length; i++) if (text.charCodeAt(i) === 44) numbers++;
+  const starts = new Float64Array(numbers >> 1);
+  const ends = new Float64Array(numbers >> 1);
+  let n = 0;
+  if (text) {
+    eachVisit(text, (start, end) => {
+      starts[n] = start;
+      ends[n++] = end;
+    });
+  }
+  return { starts, ends };
 }
 
 /** One read on its own (tests, and the reader's batches of one). */
@@ -105,17 +126,17 @@ export interface AvailabilityReaderOptions {
 export function makeAvailabilityReader(
   sql: Queryable,
   options: AvailabilityReaderOptions = {},
-): Pick<BookingReader, "capacityHoldersBetween"> {
+): Pick<BookingReader, "capacityHoldersBetween"> & PackedHoldersReader {
   const inFlight = options.inFlight ?? 3;
   const maxBatch = options.maxBatch ?? 64;
-  const waiting: (Ask & { resolve: (visits: Occupancy[]) => void; reject: (error: unknown) => void })[] = [];
+  const waiting: (Ask & { resolve: (text: string | null) => void; reject: (error: unknown) => void })[] = [];
   let running = 0;
   const next = () => {
     while (running < inFlight && waiting.length > 0) {
       const batch = waiting.splice(0, maxBatch);
       running++;
       readBatch(sql, batch)
-        .then((texts) => batch.forEach((ask, i) => ask.resolve(visitsOf(texts[i]))))
+        .then((texts) => batch.forEach((ask, i) => ask.resolve(texts[i])))
         .catch((error) => batch.forEach((ask) => ask.reject(error)))
         .finally(() => {
           running--;
@@ -123,11 +144,13 @@ export function makeAvailabilityReader(
         });
     }
   };
+  const read = (ask: Ask) =>
+    new Promise<string | null>((resolve, reject) => {
+      waiting.push({ ...ask, resolve, reject });
+      next();
+    });
   return {
-    capacityHoldersBetween: (from, to, relevant) =>
-      new Promise((resolve, reject) => {
-        waiting.push({ from, to, relevant, resolve, reject });
-        next();
-      }),
+    capacityHoldersBetween: async (from, to, relevant) => visitsOf(await read({ from, to, relevant })),
+    packedHoldersBetween: async (from, to) => packedVisitsOf(await read({ from, to })),
   };
 }

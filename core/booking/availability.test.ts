@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { SCHEDULING_DEFAULTS, type SchedulingSettings } from "../settings/types.ts";
 import { addDaysYmd, melbourneInstant } from "../shared/melbourne-time.ts";
 import { dayAvailability, type DayContext } from "./availability.ts";
-import { capacityClaim } from "./capacity.ts";
+import { capacityClaim, packVisits } from "./capacity.ts";
 import type { Occupancy } from "./ports.ts";
 import { slotHours, slotInstant, startTimeProblem, visitEnd } from "./scheduling.ts";
 
@@ -65,11 +65,11 @@ Deno.test("dayAvailability: slots that would end after the close are not offered
 });
 
 /** The booking's own two rules, as create-booking and the store run them, for one start. */
-function bookingAccepts(start: Date, ctx: DayContext): boolean {
+function bookingAccepts(start: Date, ctx: DayContext, holders: ReadonlyArray<Occupancy>): boolean {
   if (startTimeProblem(start, ctx.now, ctx.scheduling, ctx.visit) !== null) return false;
   const claim = capacityClaim({ start, end: visitEnd(start, ctx.visit.lengthMinutes) }, ctx.scheduling);
   // What the store reads under its lock: the capacity holders starting in the window.
-  const read = ctx.holders.filter((v) => v.start >= claim.window.from && v.start <= claim.window.to);
+  const read = holders.filter((v) => v.start >= claim.window.from && v.start <= claim.window.to);
   return claim.decide(read).ok;
 }
 
@@ -103,13 +103,16 @@ Deno.test("property: for every slot of a month, the calendar offers exactly what
           holders,
           visit: { closedDates: new Map(closed.map((ymd) => [ymd, "Closed"])), lengthMinutes },
         };
+        // The same visits packed, in the reverse of start order (the index sorts them).
+        const packedCtx: DayContext = { ...ctx, holders: packVisits(holders.toReversed()) };
         for (let offset = 0; offset <= 40; offset++) {
           const ymd = addDaysYmd(MONTH_START, offset);
           const shown = dayAvailability(ymd, ctx);
+          assert.deepEqual(dayAvailability(ymd, packedCtx), shown, `${ymd}, packed`);
           const free = new Set((shown.slots ?? []).filter((slot) => slot.available).map((slot) => slot.startTimeISO));
           for (const hour of slotHours(scheduling)) {
             const start = slotInstant(ymd, hour);
-            assert.equal(free.has(start.toISOString()), bookingAccepts(start, ctx), `${ymd} ${hour}:00`);
+            assert.equal(free.has(start.toISOString()), bookingAccepts(start, ctx, holders), `${ymd} ${hour}:00`);
           }
           assert.equal(shown.open, free.size > 0, ymd);
         }

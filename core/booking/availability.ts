@@ -13,7 +13,7 @@ import { err, notFound, ok, type Result } from "../shared/result.ts";
 import { capacityIndex, type CapacityIndex, capacityWindow } from "./capacity.ts";
 import { extraMinutes } from "./create-booking.ts";
 import { jobMinutes } from "./job-length.ts";
-import type { BookingReader, Occupancy } from "./ports.ts";
+import type { BookingReader, Occupancy, PackedHoldersReader, PackedVisits } from "./ports.ts";
 import type { AvailabilityCalendar, AvailabilityDay, AvailabilityQuery } from "./schemas.ts";
 import { closedDateLabels, slotHours, slotInstant, type StartTimeCode, startTimeProblem, type VisitContext, visitEnd } from "./scheduling.ts";
 
@@ -27,8 +27,8 @@ const DAY_REASONS: Partial<Record<StartTimeCode, NonNullable<AvailabilityDay["re
 };
 
 /** The index of a context's holders, made once for all the days judged on them. */
-const indexes = new WeakMap<ReadonlyArray<Occupancy>, CapacityIndex>();
-function indexOf(holders: ReadonlyArray<Occupancy>): CapacityIndex {
+const indexes = new WeakMap<ReadonlyArray<Occupancy> | PackedVisits, CapacityIndex>();
+function indexOf(holders: ReadonlyArray<Occupancy> | PackedVisits): CapacityIndex {
   let index = indexes.get(holders);
   if (!index) {
     index = capacityIndex(holders);
@@ -42,7 +42,7 @@ export interface DayContext {
   scheduling: SchedulingSettings;
   visit: VisitContext;
   /** Capacity-holding visits around the day (indexed once per array, capacityIndex). */
-  holders: ReadonlyArray<Occupancy>;
+  holders: ReadonlyArray<Occupancy> | PackedVisits;
 }
 
 /** One day of the calendar. */
@@ -81,7 +81,8 @@ export function makeGetAvailability(deps: {
   settings: Pick<SettingsStore, "getScheduling">;
   closedDates: Pick<ClosedDatesStore, "list">;
   catalog: Pick<CatalogReader, "getService" | "listExtras">;
-  bookings: Pick<BookingReader, "capacityHoldersBetween">;
+  /** Packed when the reader can (a 62-day range over a busy book is thousands of visits). */
+  bookings: Pick<BookingReader, "capacityHoldersBetween"> & Partial<PackedHoldersReader>;
   clock: Clock;
 }) {
   /** A few round trips whatever the range: settings, closed dates, the service and its add-ons, the visits. */
@@ -104,7 +105,9 @@ export function makeGetAvailability(deps: {
     const first = capacityWindow({ start: melbourneInstant(query.from, 0), end: melbourneInstant(query.from, 0) }, scheduling);
     const lastStart = melbourneInstant(addDaysYmd(query.to, 1), 0);
     const last = capacityWindow({ start: lastStart, end: visitEnd(lastStart, lengthMinutes) }, scheduling);
-    const holders = await deps.bookings.capacityHoldersBetween(first.from, last.to);
+    const holders = deps.bookings.packedHoldersBetween
+      ? await deps.bookings.packedHoldersBetween(first.from, last.to)
+      : await deps.bookings.capacityHoldersBetween(first.from, last.to);
     const ctx: DayContext = { now: deps.clock.now(), scheduling, visit, holders };
     return ok({ durationMinutes: lengthMinutes, days: datesBetween(query.from, query.to).map((ymd) => dayAvailability(ymd, ctx)) });
   };

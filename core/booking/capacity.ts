@@ -10,7 +10,7 @@
  */
 import { type DomainError, err, ok } from "../shared/result.ts";
 import type { SchedulingSettings } from "../settings/types.ts";
-import type { CapacityClaim, CapacityWindow, Occupancy } from "./ports.ts";
+import type { CapacityClaim, CapacityWindow, Occupancy, PackedVisits } from "./ports.ts";
 
 export type CapacitySettings = Pick<
   SchedulingSettings,
@@ -94,6 +94,17 @@ export function capacityClaim(job: Date | Occupancy, settings: CapacitySettings)
   };
 }
 
+/** Occupancy objects packed. */
+export function packVisits(visits: ReadonlyArray<Occupancy>): PackedVisits {
+  const starts = new Float64Array(visits.length);
+  const ends = new Float64Array(visits.length);
+  for (let i = 0; i < visits.length; i++) {
+    starts[i] = visits[i].start.getTime();
+    ends[i] = visits[i].end.getTime();
+  }
+  return { starts, ends };
+}
+
 /**
  * The visits of a range, sorted by start into two arrays of milliseconds, to judge many slots on
  * (the availability calendar: every slot of two months over a busy book). `blocks` is
@@ -104,15 +115,10 @@ export interface CapacityIndex {
   blocks(job: Occupancy, settings: CapacitySettings): boolean;
 }
 
-export function capacityIndex(visits: ReadonlyArray<Occupancy>): CapacityIndex {
-  let starts = new Float64Array(visits.length);
-  let ends = new Float64Array(visits.length);
+export function capacityIndex(visits: ReadonlyArray<Occupancy> | PackedVisits): CapacityIndex {
+  let { starts, ends } = "starts" in visits ? visits : packVisits(visits);
   let inOrder = true;
-  for (let i = 0; i < visits.length; i++) {
-    starts[i] = visits[i].start.getTime();
-    ends[i] = visits[i].end.getTime();
-    if (i > 0 && starts[i] < starts[i - 1]) inOrder = false;
-  }
+  for (let i = 1; i < starts.length && inOrder; i++) if (starts[i] < starts[i - 1]) inOrder = false;
   if (!inOrder) {
     // Readers usually give them in start order already (an index's order); sorted here otherwise.
     const order = Array.from(starts.keys()).sort((a, b) => starts[a] - starts[b]);
