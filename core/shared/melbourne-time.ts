@@ -167,9 +167,14 @@ function partsOf(format: Intl.DateTimeFormat, instant: Date): Record<string, str
 
 /** e.g. 'Sat 28 Nov 2026, 9:00 am'. */
 export function formatMelbourneDateTime(instant: Date): string {
-  const p = partsOf(dateTimeFormat, instant);
-  return `${p.weekday} ${p.day} ${p.month} ${p.year}, ${p.hour}:${p.minute} ${p.dayPeriod.toLowerCase()}`;
+  return dateTimeText(instant.getTime());
 }
+
+// Every e-mail about a visit writes its start a few times, and visits start on the hour.
+const dateTimeText = memoized((ms: number): string => {
+  const p = partsOf(dateTimeFormat, new Date(ms));
+  return `${p.weekday} ${p.day} ${p.month} ${p.year}, ${p.hour}:${p.minute} ${p.dayPeriod.toLowerCase()}`;
+});
 
 /** e.g. 'Sat 28 Nov 2026'. */
 export function formatMelbourneDate(instant: Date): string {
@@ -193,5 +198,6 @@ export function formatYmdLong(ymd: string): string {
  * 'AEST' or 'AEDT': Melbourne's offset at the instant, to the second (a wall clock read to the
  * minute made any time at :30 s or later look one minute short of +11:00).
  */
-export const melbourneZoneAbbreviation = (instant: Date): "AEST" | "AEDT" =>
-  tzOffset(MELBOURNE_TZ, instant) >= 660 ? "AEDT" : "AEST";
+export const melbourneZoneAbbreviation = (instant: Date): "AEST" | "AEDT" => zoneAt(instant.getTime());
+
+const zoneAt = memoized((ms: number): "AEST" | "AEDT" => tzOffset(MELBOURNE_TZ, new Date(ms)) >= 660 ? "AEDT" : "AEST");
