@@ -11,7 +11,7 @@ import { customerListQuerySchema } from "../../core/customers/schemas.ts";
 import { makeCustomersAdmin } from "../../core/customers/use-cases.ts";
 import type { Inquiry } from "../../core/inquiry/types.ts";
 import { storeSample } from "./booking.contract.ts";
-import { attachCustomer } from "./customer-match.ts";
+import { attachCustomer, customerCtes } from "./customer-match.ts";
 import { makeCustomersStore } from "./customers-repository.ts";
 import type { Database } from "./db.ts";
 import { makeInquiryStore } from "./inquiry-repository.ts";
@@ -131,6 +131,23 @@ describeOnTargets("customer records: matching by normalised e-mail", async (t, d
       assert.equal(await customerOf(db, "inquiries", inquiry._id), ada.id);
     }
     assert.equal((await db.sql`select 1 from customers where email_key = ${customerEmailKey("countess@lovelace.uk")}`).length, 1, "no new record");
+  });
+
+  await t.step("finding a customer reads by index, not the whole table (migration 014)", async () => {
+    // A business's book: thousands of customers, a few merged.
+    await db.sql`
+      insert into customers (id, email_key, first_name, last_name, email)
+      select gen_random_uuid(), 'many' || n || '@example.com', 'Many', 'Customers', 'many' || n || '@example.com'
+        from generate_series(1, 5000) as n`;
+    await db.sql`analyze customers`;
+    const key = customerEmailKey("someone.new@example.com");
+    const plan = JSON.stringify(await db.sql`explain (format json) with ${customerCtes(db.sql, {
+      firstName: "Some", lastName: "One", email: "someone.new@example.com", phone: "",
+    })} select id from customer`);
+    assert.ok(!plan.includes('"Seq Scan"'), `a sequential scan: ${plan}`);
+    assert.ok(plan.includes("customers_merged_email_idx"), "the merged records' lookup uses their index");
+    assert.equal((await db.sql`select 1 from customers where email_key = ${key}`).length, 0, "EXPLAIN wrote nothing");
+    await db.sql`delete from customers where email_key like 'many%@example.com'`;
   });
 });
 
