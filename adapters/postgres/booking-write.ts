@@ -1,9 +1,9 @@
 /**
  * The booking write path in as few round trips as it can be (issue 18): the capacity locks and
- * the read they guard in one call (migration 013's capacity_lock_and_read), then the booking with
- * its customer, add-ons, answers, manage-link hash and e-mails in ONE statement (a data-modifying
- * CTE). The stored record and its e-mails are composed here before that statement, from the id,
- * reference and creation time this module chooses, so nothing has to be read back.
+ * the read they guard in one call (capacity_lock_and_read, migrations 013 and 015), then the
+ * booking with its customer, add-ons, answers, manage-link hash and e-mails in ONE statement (a
+ * data-modifying CTE). The stored record and its e-mails are composed here before that statement,
+ * from the id, reference and creation time this module chooses, so nothing has to be read back.
  */
 import type { CapacityClaim, EmailsFor, Occupancy } from "../../core/booking/ports.ts";
 import { newReference } from "../../core/booking/reference.ts";
@@ -48,8 +48,7 @@ async function readCapacityLocked(tx: Queryable, claim: CapacityClaim, except?: 
   const rows = await tx<{ start_time: Date; end_time: Date }[]>`
     select start_time, end_time from capacity_lock_and_read(
       ${capacityLockDays(claim.lockSpan)}::integer[], ${claim.window.from}, ${claim.window.to},
-      ${except ?? null}::uuid)
-     where start_time > ${claim.window.startsAfter} or end_time > ${claim.window.endsAfter}`;
+      ${except ?? null}::uuid, ${claim.window.startsAfter}, ${claim.window.endsAfter})`;
   return rows.map((r): Occupancy => ({ start: new Date(r.start_time), end: new Date(r.end_time) }));
 }
 

@@ -16,7 +16,8 @@ const DROP_ALL = `drop table if exists admin_sessions, audit_log, rate_limit_cou
   email_outbox, settings, admins, inquiries, booking_cleaners, cleaners, booking_payments, booking_access_tokens, booking_answers,
   booking_extras, bookings, closed_dates, question_options, questions, frequencies, extras,
   service_bedroom_prices, services, booking_series, customers cascade;
-  drop function if exists capacity_lock_and_read`;
+  drop function if exists capacity_lock_and_read(integer[], timestamptz, timestamptz, uuid),
+    capacity_lock_and_read(integer[], timestamptz, timestamptz, uuid, timestamptz, timestamptz)`;
 
 describeOnTargets("migrations", async (t, db) => {
   await t.step("are applied once and recorded", async () => {
