@@ -120,20 +120,31 @@ describeOnTargets("availability reads: the same visits as the reservation's read
   });
 });
 
-Deno.test("visitsOf reads the numbers as Number() would, before 1970 too", () => {
+/** Visits as PostgreSQL's float8send writes them: big-endian doubles, start and end in turn. */
+const bytesOf = (pairs: number[][]) => {
+  const view = new DataView(new ArrayBuffer(pairs.length * 16));
+  pairs.flat().forEach((ms, i) => view.setFloat64(i * 8, ms));
+  return new Uint8Array(view.buffer);
+};
+
+Deno.test("visitsOf reads the milliseconds exactly, before 1970 too, and at an offset in a larger buffer", () => {
   const pairs = [[1_795_689_304_566, 1_795_689_311_766], [-86_400_000, 0], [0, 1], [253_402_300_799_999, 253_402_300_800_000]];
-  const visits = visitsOf(pairs.flat().join(","));
+  const visits = visitsOf(bytesOf(pairs));
   assert.deepEqual(visits.map((v) => [v.start.getTime(), v.end.getTime()]), pairs);
+  // postgres.js hands bytea as a view into its read buffer.
+  const inside = new Uint8Array(8 + 64 + 8);
+  inside.set(bytesOf(pairs), 8);
+  assert.deepEqual(visitsOf(inside.subarray(8, 72)).map((v) => [v.start.getTime(), v.end.getTime()]), pairs);
   assert.deepEqual(visitsOf(null), []);
-  assert.deepEqual(visitsOf(""), []);
+  assert.deepEqual(visitsOf(new Uint8Array(0)), []);
 });
 
 Deno.test("packedVisitsOf: the same visits as visitsOf, packed into arrays of their size", () => {
   const pairs = [[1_795_689_304_566, 1_795_689_311_766], [-86_400_000, 0], [0, 1], [253_402_300_799_999, 253_402_300_800_000]];
-  const packed = packedVisitsOf(pairs.flat().join(","));
+  const packed = packedVisitsOf(bytesOf(pairs));
   assert.deepEqual([...packed.starts], pairs.map(([start]) => start));
   assert.deepEqual([...packed.ends], pairs.map(([, end]) => end));
-  for (const empty of [null, ""]) {
+  for (const empty of [null, new Uint8Array(0)]) {
     const none = packedVisitsOf(empty);
     assert.equal(none.starts.length + none.ends.length, 0);
   }
