@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
-import { capacityClaim, type CapacitySettings, capacityWindow, isSlotBlocked, SLOT_UNAVAILABLE } from "./capacity.ts";
+import { capacityClaim, capacityIndex, type CapacitySettings, capacityWindow, isSlotBlocked, packVisits, SLOT_UNAVAILABLE } from "./capacity.ts";
 import { err, ok } from "../shared/result.ts";
 
 const S = new Date("2026-11-26T22:00:00Z");
@@ -183,4 +183,28 @@ Deno.test("capacityWindow: the visits a reader may leave out never count (proper
       }
     },
   ), { numRuns: 500 });
+});
+
+Deno.test("capacityIndex decides as isSlotBlocked on the window's visits, whatever their order and lengths (property)", () => {
+  // The calendar judges every slot on one index of the range (issue 18); it scans from the longest
+  // visit (or the buffer) before the job, not the window's whole day back.
+  const visitArb = fc.record({ start: fc.integer({ min: -1500, max: 1500 }), length: fc.integer({ min: 0, max: 1440 }) });
+  fc.assert(fc.property(
+    visitArb,
+    fc.array(visitArb, { maxLength: 40 }),
+    fc.integer({ min: 0, max: 600 }),
+    fc.integer({ min: 0, max: 5 }),
+    fc.boolean(),
+    (job, book, buffer, cap, packed) => {
+      const asVisit = (v: { start: number; length: number }) => ({ start: minutes(v.start), end: minutes(v.start + v.length) });
+      const own = asVisit(job);
+      const rules = settings({ slotBufferMin: buffer, maxConcurrentPerSlot: cap });
+      const visits = book.map(asVisit);
+      const window = capacityWindow(own, rules);
+      const inWindow = visits.filter((v) => v.start >= window.from && v.start <= window.to);
+      const index = capacityIndex(packed ? packVisits(visits) : visits);
+      assert.equal(index.blocks(own, rules), isSlotBlocked(own, inWindow, rules));
+      assert.equal(index.blocks(own, { ...rules, enforceBuffer: false }), false);
+    },
+  ), { numRuns: 1000 });
 });

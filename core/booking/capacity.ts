@@ -124,15 +124,20 @@ export function capacityIndex(visits: ReadonlyArray<Occupancy> | PackedVisits): 
     const order = Array.from(starts.keys()).sort((a, b) => starts[a] - starts[b]);
     [starts, ends] = [Float64Array.from(order, (i) => starts[i]), Float64Array.from(order, (i) => ends[i])];
   }
+  // The longest of these visits: one that starts further than that (and than the buffer) before a
+  // job has ended before it and cannot count, so the scan starts there, not a whole
+  // MAX_JOB_MINUTES before (a day of a busy book that no visit of a few hours can reach).
+  let longestMs = 0;
+  for (let i = 0; i < starts.length; i++) longestMs = Math.max(longestMs, ends[i] - starts[i]);
   return {
     blocks(job, settings) {
       if (!settings.enforceBuffer) return false;
       const cap = settings.maxConcurrentPerSlot;
       if (cap <= 0) return true;
       const window = capacityWindow(job, settings);
-      const [from, to] = [window.from.getTime(), window.to.getTime()];
       const [jobStart, jobEnd] = [job.start.getTime(), job.end.getTime()];
       const bufferMs = settings.slotBufferMin * MS_PER_MINUTE;
+      const [from, to] = [Math.max(window.from.getTime(), jobStart - Math.max(bufferMs, longestMs)), window.to.getTime()];
       let low = 0;
       let high = starts.length;
       while (low < high) {

@@ -204,7 +204,7 @@ Deno.test("en-AU formats in Melbourne time", async (t) => {
   });
 });
 
-Deno.test("melbourneYmd: the remembered day never answers for an instant outside it (property)", () => {
+Deno.test("melbourneYmd: the remembered days never answer for an instant outside them (property)", () => {
   // Instants around the DST changes of 2026-27 and the midnights either side, asked in any order.
   const edges = ["2026-04-05T00:00:00+11:00", "2026-10-04T00:00:00+10:00", "2026-11-26T00:00:00+11:00", "2027-04-04T03:00:00+10:00"]
     .map((iso) => Date.parse(iso));

@@ -71,19 +71,35 @@ const wallClockAt = memoized((ms: number): WallClock => {
   });
 });
 
+interface DayBounds {
+  ymd: string;
+  from: number;
+  to: number;
+}
+
 /**
- * The last Melbourne day asked for, as the instants it runs between: "now" is a new millisecond
- * on every call, so the memo above would never see it twice, yet it is nearly always today.
+ * The last two Melbourne days asked for, as the instants they run between, the latest first:
+ * "now" is a new millisecond on every call, so the memo above would never see it twice, yet it is
+ * nearly always today; and the start rules ask for today between each slot's own day (with one
+ * day remembered, the calendar's every slot swapped them and worked both out again).
  */
-let lastDay = { ymd: "", from: 0, to: 0 };
+let latestDay: DayBounds = { ymd: "", from: 0, to: 0 };
+let earlierDay: DayBounds = latestDay;
 
 /** The Melbourne calendar date of an instant, 'YYYY-MM-DD'. */
 export function melbourneYmd(instant: Date): string {
   const ms = instant.getTime();
-  if (ms >= lastDay.from && ms < lastDay.to) return lastDay.ymd;
+  if (ms >= latestDay.from && ms < latestDay.to) return latestDay.ymd;
+  if (ms >= earlierDay.from && ms < earlierDay.to) {
+    [latestDay, earlierDay] = [earlierDay, latestDay];
+    return latestDay.ymd;
+  }
   const ymd = wallClockAt(ms).ymd;
   // Only four-digit years have a next day to bound this one (and only those are remembered).
-  if (YMD_PATTERN.test(ymd)) lastDay = { ymd, from: instantMs(`${ymd} 0 0`), to: instantMs(`${addDaysYmd(ymd, 1)} 0 0`) };
+  if (YMD_PATTERN.test(ymd)) {
+    earlierDay = latestDay;
+    latestDay = { ymd, from: instantMs(ymd, 0, 0), to: instantMs(addDaysYmd(ymd, 1), 0, 0) };
+  }
   return ymd;
 }
 
@@ -104,14 +120,34 @@ export function melbourneHourMinute(
  * (02:xx on the first Sunday of October) lands an hour later, as clocks show it.
  */
 export function melbourneInstant(ymd: string, hour: number, minute = 0): Date {
-  return new Date(instantMs(`${ymd} ${hour} ${minute}`));
+  return new Date(instantMs(ymd, hour, minute));
 }
 
-const instantMs = memoized((key: string): number => {
-  const [ymd, hour, minute] = key.split(" ");
-  const { year, month, day } = requireYmd(ymd);
-  return new TZDate(year, month - 1, day, Number(hour), Number(minute), 0, 0, MELBOURNE_TZ).getTime();
-});
+/**
+ * Remembered by day, then by the minute of the day: a key string built per call cost more than
+ * the lookup (the calendar asks for every slot of two months on every call), while the dates come
+ * from addDaysYmd's memo, the same strings each time, whose hashes V8 keeps.
+ */
+const instantsByDay = new Map<string, Map<number, number>>();
+const DAYS_REMEMBERED = 2_000;
+
+function instantMs(ymd: string, hour: number, minute: number): number {
+  let day = instantsByDay.get(ymd);
+  if (day === undefined) {
+    requireYmd(ymd); // Not a date: nothing remembered.
+    if (instantsByDay.size >= DAYS_REMEMBERED) instantsByDay.clear();
+    day = new Map();
+    instantsByDay.set(ymd, day);
+  }
+  const minuteOfDay = hour * 60 + minute;
+  let ms = day.get(minuteOfDay);
+  if (ms === undefined) {
+    const { year, month, day: date } = requireYmd(ymd);
+    ms = new TZDate(year, month - 1, date, hour, minute, 0, 0, MELBOURNE_TZ).getTime();
+    day.set(minuteOfDay, ms);
+  }
+  return ms;
+}
 
 /** Calendar arithmetic on a date with no time of day, so no time zone is involved. */
 export function addDaysYmd(ymd: string, days: number): string {
@@ -125,11 +161,11 @@ const addDaysMemo = memoized((key: string): string => {
   return new Date(Date.UTC(year, month - 1, day + Number(days))).toISOString().slice(0, 10);
 });
 
-/** Weekday of a calendar date, 0 = Sunday. */
-export function weekdayOfYmd(ymd: string): number {
+/** Weekday of a calendar date, 0 = Sunday (asked of every slot the calendar judges). */
+export const weekdayOfYmd: (ymd: string) => number = memoized((ymd: string): number => {
   const { year, month, day } = requireYmd(ymd);
   return new Date(Date.UTC(year, month - 1, day)).getUTCDay();
-}
+});
 
 const dateTimeFormat = new Intl.DateTimeFormat("en-AU", {
   timeZone: MELBOURNE_TZ,
