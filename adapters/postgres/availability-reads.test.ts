@@ -131,7 +131,7 @@ Deno.test("visitsOf reads the milliseconds exactly, before 1970 too, and at an o
   const pairs = [[1_795_689_304_566, 1_795_689_311_766], [-86_400_000, 0], [0, 1], [253_402_300_799_999, 253_402_300_800_000]];
   const visits = visitsOf(bytesOf(pairs));
   assert.deepEqual(visits.map((v) => [v.start.getTime(), v.end.getTime()]), pairs);
-  // postgres.js hands bytea as a view into its read buffer.
+  // A view into a larger buffer (the bytes a decoder hands over need not start at its offset 0).
   const inside = new Uint8Array(8 + 64 + 8);
   inside.set(bytesOf(pairs), 8);
   assert.deepEqual(visitsOf(inside.subarray(8, 72)).map((v) => [v.start.getTime(), v.end.getTime()]), pairs);
