@@ -126,25 +126,26 @@ export function melbourneInstant(ymd: string, hour: number, minute = 0): Date {
 /**
  * Remembered by day, then by the minute of the day: a key string built per call cost more than
  * the lookup (the calendar asks for every slot of two months on every call), while the dates come
- * from addDaysYmd's memo, the same strings each time, whose hashes V8 keeps.
+ * from addDaysYmd's memo, the same strings each time, whose hashes V8 keeps. Each day keeps its
+ * parsed date, read once.
  */
-const instantsByDay = new Map<string, Map<number, number>>();
+const instantsByDay = new Map<string, { date: ReturnType<typeof requireYmd>; byMinute: Map<number, number> }>();
 const DAYS_REMEMBERED = 2_000;
 
 function instantMs(ymd: string, hour: number, minute: number): number {
   let day = instantsByDay.get(ymd);
   if (day === undefined) {
-    requireYmd(ymd); // Not a date: nothing remembered.
+    const date = requireYmd(ymd); // Not a date: it throws, and nothing is remembered.
     if (instantsByDay.size >= DAYS_REMEMBERED) instantsByDay.clear();
-    day = new Map();
+    day = { date, byMinute: new Map() };
     instantsByDay.set(ymd, day);
   }
   const minuteOfDay = hour * 60 + minute;
-  let ms = day.get(minuteOfDay);
+  let ms = day.byMinute.get(minuteOfDay);
   if (ms === undefined) {
-    const { year, month, day: date } = requireYmd(ymd);
+    const { year, month, day: date } = day.date;
     ms = new TZDate(year, month - 1, date, hour, minute, 0, 0, MELBOURNE_TZ).getTime();
-    day.set(minuteOfDay, ms);
+    day.byMinute.set(minuteOfDay, ms);
   }
   return ms;
 }
