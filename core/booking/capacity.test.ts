@@ -160,21 +160,27 @@ Deno.test("capacityClaim reads the window and decides with isSlotBlocked", () =>
   assert.deepEqual(claim.decide([at(-60), at(30)]), err(SLOT_UNAVAILABLE));
 });
 
+/** A visit for the properties: its start in minutes around S, and a length up to a day. */
+const visitArb = fc.record({ start: fc.integer({ min: -1500, max: 1500 }), length: fc.integer({ min: 0, max: 1440 }) });
+const asVisit = (v: { start: number; length: number }) => ({ start: minutes(v.start), end: minutes(v.start + v.length) });
+/** The visits of a book that a store reads for a job: those starting in its capacityWindow. */
+const readForJob = (own: { start: Date; end: Date }, book: { start: Date; end: Date }[], rules: CapacitySettings) => {
+  const window = capacityWindow(own, rules);
+  return { window, inWindow: book.filter((v) => v.start >= window.from && v.start <= window.to) };
+};
+
 Deno.test("capacityWindow: the visits a reader may leave out never count (property)", () => {
   // Readers fetch only visits starting after startsAfter or ending after endsAfter (issue 18):
   // for any visit and any book in the window, that is exactly the set the rule can count.
-  const visitArb = fc.record({ start: fc.integer({ min: -1500, max: 1500 }), length: fc.integer({ min: 0, max: 1440 }) });
   fc.assert(fc.property(
     visitArb,
     fc.array(visitArb, { maxLength: 30 }),
     fc.integer({ min: 0, max: 600 }),
     fc.integer({ min: 1, max: 5 }),
     (job, book, buffer, cap) => {
-      const asVisit = (v: { start: number; length: number }) => ({ start: minutes(v.start), end: minutes(v.start + v.length) });
       const own = asVisit(job);
       const rules = settings({ slotBufferMin: buffer, maxConcurrentPerSlot: cap });
-      const window = capacityWindow(own, rules);
-      const inWindow = book.map(asVisit).filter((v) => v.start >= window.from && v.start <= window.to);
+      const { window, inWindow } = readForJob(own, book.map(asVisit), rules);
       const kept = inWindow.filter((v) => v.start > window.startsAfter || v.end > window.endsAfter);
       assert.equal(isSlotBlocked(own, kept, rules), isSlotBlocked(own, inWindow, rules));
       // And every visit left out is one the rule does not count on its own either.
@@ -188,7 +194,6 @@ Deno.test("capacityWindow: the visits a reader may leave out never count (proper
 Deno.test("capacityIndex decides as isSlotBlocked on the window's visits, whatever their order and lengths (property)", () => {
   // The calendar judges every slot on one index of the range (issue 18); it scans from the longest
   // visit (or the buffer) before the job, not the window's whole day back.
-  const visitArb = fc.record({ start: fc.integer({ min: -1500, max: 1500 }), length: fc.integer({ min: 0, max: 1440 }) });
   fc.assert(fc.property(
     visitArb,
     fc.array(visitArb, { maxLength: 40 }),
@@ -196,12 +201,10 @@ Deno.test("capacityIndex decides as isSlotBlocked on the window's visits, whatev
     fc.integer({ min: 0, max: 5 }),
     fc.boolean(),
     (job, book, buffer, cap, packed) => {
-      const asVisit = (v: { start: number; length: number }) => ({ start: minutes(v.start), end: minutes(v.start + v.length) });
       const own = asVisit(job);
       const rules = settings({ slotBufferMin: buffer, maxConcurrentPerSlot: cap });
       const visits = book.map(asVisit);
-      const window = capacityWindow(own, rules);
-      const inWindow = visits.filter((v) => v.start >= window.from && v.start <= window.to);
+      const { inWindow } = readForJob(own, visits, rules);
       const index = capacityIndex(packed ? packVisits(visits) : visits);
       assert.equal(index.blocks(own, rules), isSlotBlocked(own, inWindow, rules));
       assert.equal(index.blocks(own, { ...rules, enforceBuffer: false }), false);
