@@ -6,6 +6,8 @@ import { fieldErrorsOf } from "../core/shared/parse-input.ts";
 import type { DomainError, ErrorKind } from "../core/shared/result.ts";
 import type { ErrorBody, ErrorCode } from "../core/shared/error-codes.ts";
 import { isDatabaseUnavailable } from "../adapters/postgres/connection-guard.ts";
+import { loggedPath } from "./middleware/request-log.ts";
+import { cleanerOverlapOf } from "../adapters/postgres/transaction.ts";
 
 export type { ErrorBody };
 
@@ -81,13 +83,24 @@ export const onError: ErrorHandler = (error, c) => {
       status,
     );
   }
+  const overlap = cleanerOverlapOf(error);
+  if (overlap) {
+    // The database's own guard (migration 018): a path wrote a job that puts a cleaner on two
+    // overlapping jobs. Its transaction rolled back; the client is told as the use cases tell it.
+    return sendError(c, {
+      kind: "conflict",
+      code: "CLEANER_BUSY",
+      message: "The cleaner for this job is already booked at that time. Please choose another time.",
+      details: overlap,
+    });
+  }
   if (isDatabaseUnavailable(error)) {
     // An outage, not a bug: one line without the stack, and the client is told to come back.
     console.warn(JSON.stringify({
       level: "warn",
       requestId: c.get("requestId"),
       method: c.req.method,
-      path: c.req.path,
+      path: loggedPath(c.req.path),
       message: `database unavailable: ${error instanceof Error ? error.message : String(error)}`,
     }));
     c.header("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
@@ -101,7 +114,7 @@ export const onError: ErrorHandler = (error, c) => {
       level: "error",
       requestId: c.get("requestId"),
       method: c.req.method,
-      path: c.req.path,
+      path: loggedPath(c.req.path),
       message: error instanceof Error ? error.message : String(error),
       stack: error instanceof Error ? error.stack : undefined,
     }),

@@ -45,7 +45,7 @@ function filteredRows(sql: Queryable, query: AuditQuery): Fragment {
   if (query.adminId) conditions.push(sql`l.admin_id = ${query.adminId}::uuid`);
   if (query.email) conditions.push(sql`lower(l.admin_email) = lower(${query.email})`);
   if (query.actor === "staff") conditions.push(sql`l.admin_id is not null`);
-  if (query.actor === "customer") conditions.push(sql`l.admin_id is null`);
+  if (query.actor === "customer") conditions.push(sql`l.admin_id is null and l.admin_email <> 'system'`);
   if (query.atFrom) conditions.push(sql`l.at >= ${query.atFrom}`);
   if (query.atBefore) conditions.push(sql`l.at < ${query.atBefore}`);
   const byBookingType = query.recordType === "booking" || query.recordType === "quote";
@@ -113,7 +113,7 @@ export async function listAudit(sql: Queryable, query: AuditQuery): Promise<{ it
       left join lateral (
         select jsonb_object_agg(n.id, n.name) as names from (
           select c2.id::text as id, c2.name from cleaners c2
-           where p.action = 'booking.cleaners'
+           where p.action in ('booking.cleaners', 'booking.cleaner_clash_removed')
              and c2.id::text in (
                select jsonb_array_elements_text(x.ids)
                  from (values (p.before -> 'cleanerIds'), (p.after -> 'cleanerIds')) x (ids)

@@ -16,7 +16,7 @@ import { makeScheduleReader } from "./schedule-repository.ts";
 import { seedDemoData } from "./seed.ts";
 import { DEMO_CLEANERS } from "./demo-data.ts";
 import type { TestDatabase } from "./test-db.ts";
-import { runInTransaction } from "./transaction.ts";
+import { cleanerOverlapOf, runInTransaction } from "./transaction.ts";
 
 const actor = { _id: crypto.randomUUID(), email: "office@yarrashine.com.au" };
 const T0 = new Date("2030-03-05T22:00:00Z"); // Wed 6 Mar 2030, 9:00 am in Melbourne
@@ -151,6 +151,41 @@ export async function cleanersContract(t: Deno.TestContext, db: TestDatabase): P
     } finally {
       await other.close();
     }
+  });
+
+  await t.step("the database keeps a cleaner on one place-holding job at a time, whatever path writes (migration 018)", async () => {
+    const base = 30 * 1440;
+    const morning = await storeSample(db, job(base, base + 140));
+    const afternoon = await storeSample(db, job(base + 300, base + 420));
+    assert.ok((await admin.assign(actor, morning._id, { cleanerIds: [tom._id] })).ok);
+    assert.ok((await admin.assign(actor, afternoon._id, { cleanerIds: [tom._id, priya._id] })).ok);
+    // A path that never asks the cleaners' rule (the customer's move did not): the write itself fails.
+    const overlap = await db.sql`update bookings set start_time = ${at(base + 60)}, end_time = ${at(base + 180)} where id = ${afternoon._id}`
+      .then(() => null, (error: unknown) => error);
+    assert.deepEqual(cleanerOverlapOf(overlap), { cleanerId: tom._id });
+    const [kept] = await db.sql`select start_time from bookings where id = ${afternoon._id}`;
+    assert.equal(new Date(kept.start_time).getTime(), at(base + 300).getTime(), "the move was not stored");
+    // Back to back is no clash (half-open ranges, as core's overlaps).
+    await db.sql`update bookings set start_time = ${at(base + 140)}, end_time = ${at(base + 260)} where id = ${afternoon._id}`;
+    // A job that holds no place holds no cleaner: cancelled, needing attention, or a quote.
+    for (const status of ["CANCELLED", "NEEDS_ATTENTION"]) {
+      await db.sql`update bookings set status = ${status} where id = ${morning._id}`;
+      await db.sql`update bookings set start_time = ${at(base + 60)}, end_time = ${at(base + 180)} where id = ${afternoon._id}`;
+      await db.sql`update bookings set start_time = ${at(base + 140)}, end_time = ${at(base + 260)} where id = ${afternoon._id}`;
+    }
+    // Holding a place again while the other job overlaps: refused too.
+    await db.sql`update bookings set start_time = ${at(base + 60)}, end_time = ${at(base + 180)} where id = ${afternoon._id}`;
+    const back = await db.sql`update bookings set status = 'PENDING' where id = ${morning._id}`.then(() => null, (error: unknown) => error);
+    assert.deepEqual(cleanerOverlapOf(back), { cleanerId: tom._id });
+    // A new assignment copies its job's time: a raw insert cannot slip past.
+    await db.sql`update bookings set start_time = ${at(base + 300)}, end_time = ${at(base + 420)} where id = ${afternoon._id}`;
+    await db.sql`update bookings set status = 'PENDING' where id = ${morning._id}`;
+    const third = await storeSample(db, job(base + 100, base + 200));
+    const inserted = await db.sql`insert into booking_cleaners (booking_id, cleaner_id, position) values (${third._id}, ${tom._id}, 0)`
+      .then(() => null, (error: unknown) => error);
+    assert.deepEqual(cleanerOverlapOf(inserted), { cleanerId: tom._id });
+    assert.equal(cleanerOverlapOf(new Error("other")), null);
+    await db.sql`delete from bookings where id in ${db.sql([morning._id, afternoon._id, third._id])}`;
   });
 
   await t.step("a deleted booking takes its cleaners' rows with it; a cleaner on a job cannot be deleted", async () => {

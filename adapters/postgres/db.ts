@@ -1,5 +1,6 @@
 import postgres from "postgres";
 import { PGlite } from "@electric-sql/pglite";
+import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 import { makeGuardedConnector, type SocketFactory } from "./connection-guard.ts";
 
@@ -134,7 +135,8 @@ async function openEmbedded(dataDir: string): Promise<Embedded> {
     entry = (async () => {
       // PGlite creates only the last folder of the path.
       if (!dataDir.includes("://")) await Deno.mkdir(dataDir, { recursive: true });
-      const db = await PGlite.create(dataDir);
+      // btree_gist: migration 018's exclusion constraint (a cleaner on one job at a time).
+      const db = await PGlite.create(dataDir, { extensions: { btree_gist } });
       // The default of one connection would make every other pool connection wait 60 s.
       const server = new PGLiteSocketServer({ db, host: "127.0.0.1", port: 0, maxConnections: 64 });
       await server.start();

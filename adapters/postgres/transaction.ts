@@ -45,3 +45,15 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   const e = error as { code?: unknown; constraint_name?: unknown } | null;
   return e?.code === "23505" && (constraint === undefined || e.constraint_name === constraint);
 }
+
+/**
+ * The exclusion constraint of migration 018 refused a write: a cleaner would hold two overlapping
+ * place-holding jobs. Returns the cleaner named in PostgreSQL's detail (`Key (cleaner_id, …)=(id,
+ * …) conflicts with existing key …`), or null for any other error.
+ */
+export function cleanerOverlapOf(error: unknown): { cleanerId: string | null } | null {
+  const e = error as { code?: unknown; constraint_name?: unknown; detail?: unknown } | null;
+  if (e?.code !== "23P01" || e.constraint_name !== "booking_cleaners_no_overlap") return null;
+  const id = /\)=\(([0-9a-f-]{36}),/i.exec(typeof e.detail === "string" ? e.detail : "");
+  return { cleanerId: id ? id[1] : null };
+}

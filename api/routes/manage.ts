@@ -51,7 +51,8 @@ const invalidLink: [404, string] = [404, "MANAGE_LINK_INVALID: unknown, malforme
 const changeConflicts: [409, string] = [
   409,
   "CHANGE_CUTOFF_PASSED: inside the free-change cut-off (the message states the fee and the phone); " +
-  "BOOKING_NOT_CHANGEABLE: a quote, or a cancelled or done booking; SLOT_UNAVAILABLE: the new time is full",
+  "BOOKING_NOT_CHANGEABLE: a quote, or a cancelled or done booking; SLOT_UNAVAILABLE: the new time is full; " +
+  "CLEANER_BUSY: the booking's cleaner is on another job at the new time",
 ];
 
 const viewBooking = route({

@@ -71,8 +71,11 @@ export interface AuditRowWithFacts extends AuditRecord {
 export interface AuditActor {
   name: string;
   email: string;
-  /** customer: the booking's customer, through their manage-my-booking link. */
-  kind: "staff" | "customer";
+  /**
+   * customer: the booking's customer, through their manage-my-booking link; system: the site
+   * itself (a migration's repair), never a person.
+   */
+  kind: "staff" | "customer" | "system";
 }
 
 export interface AuditRecordRef {
@@ -146,7 +149,11 @@ const humanKey = (key: string): string => {
 // ---------------------------------------------------------------------------------------------
 // Who
 
+/** The admin_email of rows the site writes itself (migration 018's clash repair). */
+export const SYSTEM_ACTOR_EMAIL = "system";
+
 export function auditActor(row: Pick<AuditRowWithFacts, "adminId" | "adminEmail" | "actorName">): AuditActor {
+  if (row.adminId === null && row.adminEmail === SYSTEM_ACTOR_EMAIL) return { name: "The system", email: "", kind: "system" };
   if (row.adminId === null) return { name: "Customer", email: row.adminEmail, kind: "customer" };
   return { name: textOf(row.actorName) ?? row.adminEmail, email: row.adminEmail, kind: "staff" };
 }
@@ -675,6 +682,11 @@ const SENTENCES: Record<string, Sentence> = {
     if (ids.length === 0) return `Took every cleaner off ${bookingPhrase(ctx)}`;
     const names = ids.map((id) => ctx.row.names?.[id] ?? "a cleaner no longer listed");
     return `Put ${listOf(names)} on ${bookingPhrase(ctx)}`;
+  },
+  "booking.cleaner_clash_removed": (ctx) => {
+    const id = Array.isArray(ctx.before.cleanerIds) ? String(ctx.before.cleanerIds[0] ?? "") : "";
+    const name = ctx.row.names?.[id] ?? "a cleaner no longer listed";
+    return `Took ${name} off ${bookingPhrase(ctx)}: they were already on an overlapping job`;
   },
   // Bookings (the customer, through their link)
   "booking.customer_cancel": (ctx) =>

@@ -107,9 +107,9 @@ const auditRecordSchema = z.object({
   before: z.unknown(),
   after: z.unknown(),
   actor: z.object({
-    name: z.string().meta({ description: "The admin's name now; their e-mail once deleted; Customer for a customer" }),
+    name: z.string().meta({ description: "The admin's name now; their e-mail once deleted; Customer for a customer; The system for the site's own repairs" }),
     email: z.string(),
-    kind: z.enum(["staff", "customer"]),
+    kind: z.enum(["staff", "customer", "system"]),
   }),
   record: z.object({
     type: z.string().meta({ description: `One of ${AUDIT_RECORD_TYPES.join(", ")}` }),

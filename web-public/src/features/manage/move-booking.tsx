@@ -55,7 +55,8 @@ export function MoveBooking({ token, booking, onMoved, onFailed, onClose }: Move
       const message = isApiError(error) ? error.fieldErrors?.startTimeISO?.[0] : undefined;
       if (message) setFieldError(message);
       else {
-        if (isApiError(error) && error.code === "SLOT_UNAVAILABLE") {
+        // Either way the time is taken: the place is full, or the booking's cleaner is on another job then.
+        if (isApiError(error) && (error.code === "SLOT_UNAVAILABLE" || error.code === "CLEANER_BUSY")) {
           calendar.refreshDay(date);
           setStartTimeISO("");
         }
