@@ -39,6 +39,14 @@ async function listCleaners(sql: Queryable, options: { includeInactive: boolean 
   return rows.map(toCleaner);
 }
 
+/** The cleaners with these ids that exist, active or not (ids that are no UUID name no one). */
+export async function cleanersByIds(sql: Queryable, ids: readonly string[]): Promise<Cleaner[]> {
+  const wanted = [...new Set(ids)].filter(isUuid);
+  if (wanted.length === 0) return [];
+  const rows = await sql<CleanerRow[]>`select ${columns(sql)} from cleaners where id in ${sql(wanted)}`;
+  return rows.map(toCleaner);
+}
+
 /**
  * The advisory locks of one cleaner's jobs: the two-key form, in a space of our own (it never
  * meets the one-key capacity, migration and seed locks), keyed by the id's first 32 bits.
@@ -85,6 +93,35 @@ export async function decideCleanersFreeLocked(
   return decideCleanersFree(decided, commitments, (id) => names.get(id) ?? "A cleaner");
 }
 
+/**
+ * Inside a transaction: puts on `visit` those of `cleanerIds` (in that order) who are active and
+ * free for its whole time, under their locks (decideCleanersFreeLocked), replacing whoever was on
+ * it. The others are returned as `busy` (on another job then) or `inactive`, for the office to see.
+ * A regular clean's planned and re-planned visits come through here.
+ */
+export async function placeCleaners(
+  tx: Queryable,
+  visit: { bookingId: string; start: Date; end: Date },
+  cleanerIds: readonly string[],
+): Promise<{ placed: string[]; busy: string[]; inactive: string[] }> {
+  const wanted = [...new Set(cleanerIds)].filter(isUuid);
+  const activeRows = wanted.length === 0
+    ? []
+    : await tx<{ id: string }[]>`select id from cleaners where id in ${tx(wanted)} and active`;
+  const active = new Set(activeRows.map((row) => row.id));
+  const placed: string[] = [];
+  const busy: string[] = [];
+  for (const cleanerId of wanted.filter((id) => active.has(id))) {
+    const free = await decideCleanersFreeLocked(tx, { ...visit, cleanerIds: [cleanerId] });
+    (free.ok ? placed : busy).push(cleanerId);
+  }
+  await tx`delete from booking_cleaners where booking_id = ${visit.bookingId}`;
+  for (const [position, cleanerId] of placed.entries()) {
+    await tx`insert into booking_cleaners (booking_id, cleaner_id, position) values (${visit.bookingId}, ${cleanerId}, ${position})`;
+  }
+  return { placed, busy, inactive: wanted.filter((id) => !active.has(id)) };
+}
+
 async function rereadBooking(tx: Queryable, id: string) {
   const record = await makeBookingReader(tx).getById(id);
   if (!record) throw new Error(`booking ${id} vanished inside its own transaction`);
@@ -129,12 +166,7 @@ function cleanersTx(tx: Queryable): CleanersTx {
       const [locked] = await tx`select id from bookings where id = ${id} for update`;
       return locked ? rereadBooking(tx, id) : null;
     },
-    async cleanersByIds(ids) {
-      const wanted = [...new Set(ids)].filter(isUuid);
-      if (wanted.length === 0) return [];
-      const rows = await tx<CleanerRow[]>`select ${columns(tx)} from cleaners where id in ${tx(wanted)}`;
-      return rows.map(toCleaner);
-    },
+    cleanersByIds: (ids) => cleanersByIds(tx, ids),
     decideCleanersFree: (job) => decideCleanersFreeLocked(tx, job),
     async setBookingCleaners(bookingId, cleanerIds, at) {
       await tx`delete from booking_cleaners where booking_id = ${bookingId}`;

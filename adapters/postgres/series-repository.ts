@@ -15,6 +15,7 @@ import type { SeriesDetail, SeriesFilter, SeriesSummary } from "../../core/serie
 import type { Series, SeriesTemplate } from "../../core/series/types.ts";
 import { addDaysYmd, melbourneInstant, weekdayOfYmd } from "../../core/shared/melbourne-time.ts";
 import { recordAudit } from "./audit-repository.ts";
+import { cleanersByIds, placeCleaners } from "./cleaners-repository.ts";
 import { searchCondition } from "./booking-admin-repository.ts";
 import { decideCapacityLocked, makeBookingReader, saveManageTokenHash, selectBookings, toBookingRecord } from "./booking-repository.ts";
 import type { Queryable, Sql } from "./db.ts";
@@ -133,6 +134,7 @@ interface SeriesRow {
   ends_ymd: string | null;
   generated_ymd: string | null;
   version: number;
+  cleaner_ids: string[] | null;
   created_at: Date;
 }
 
@@ -157,6 +159,7 @@ export const toSeries = (row: SeriesRow): Series => ({
   endsOn: row.ends_ymd,
   generatedThrough: row.generated_ymd,
   version: row.version,
+  cleanerIds: row.cleaner_ids ?? [],
   createdAt: new Date(row.created_at),
 });
 
@@ -325,6 +328,7 @@ const toSummary = (row: SummaryRow): SeriesSummary => {
       ? { bookingId: row.next_id, reference: row.next_reference as string, startTime: new Date(row.next_start as Date).toISOString(), status: row.next_status as BookingStatus }
       : null,
     needsAttention: row.needs_attention,
+    cleanerIds: series.cleanerIds,
     createdAt: series.createdAt.toISOString(),
   };
 };
@@ -341,8 +345,8 @@ async function listSeries(sql: Queryable, filter: SeriesFilter, paging: { limit:
   return { items: rows.map(toSummary), totalItems };
 }
 
-/** A series visit as the detail lists it. */
-const toVisit = (visit: BookingRecord): SeriesDetail["visits"][number] => ({
+/** A series visit as the detail lists it; a coming place-holding one names the regular cleaners it lacks. */
+const toVisit = (series: Pick<Series, "cleanerIds">, now: Date) => (visit: BookingRecord): SeriesDetail["visits"][number] => ({
   _id: visit._id,
   reference: visit.reference,
   seriesDate: visit.seriesDate,
@@ -353,6 +357,9 @@ const toVisit = (visit: BookingRecord): SeriesDetail["visits"][number] => ({
   total: visit.firstServiceTotal,
   cancelReason: visit.cancelReason,
   cleanerIds: visit.cleanerIds,
+  missingCleanerIds: (visit.status === "PENDING" || visit.status === "CONFIRMED") && visit.endTime > now
+    ? series.cleanerIds.filter((id) => !visit.cleanerIds.includes(id))
+    : [],
 });
 
 async function visitsOf(sql: Queryable, seriesId: string): Promise<BookingRecord[]> {
@@ -374,7 +381,7 @@ async function seriesDetail(sql: Queryable, id: string, now: Date): Promise<Omit
     extras: template.extras,
     address: template.address,
     notes: template.notes,
-    visits: (await visitsOf(sql, id)).map(toVisit),
+    visits: (await visitsOf(sql, id)).map(toVisit(series, now)),
   };
 }
 
@@ -452,6 +459,23 @@ function seriesTx(tx: Queryable): SeriesTx {
       const ended = await endSeriesLocked(tx, seriesId, fromDate, reason);
       if (!ended) throw new Error(`series ${seriesId} could not be ended inside the transaction that locked it`);
       return rereadAll(tx, ended.cancelledIds);
+    },
+    async setCleaners(seriesId, cleanerIds) {
+      await tx`update booking_series set cleaner_ids = ${[...cleanerIds]}::uuid[], updated_at = now() where id = ${seriesId}`;
+      return rereadSeries(tx, seriesId);
+    },
+    cleanersByIds: (ids) => cleanersByIds(tx, ids),
+    async comingVisits(seriesId, from) {
+      const rows = await tx<{ id: string }[]>`
+        select id from bookings
+         where series_id = ${seriesId} and type = 'BOOKING' and status in ('PENDING', 'CONFIRMED') and start_time >= ${from}
+         order by start_time, id
+           for update`;
+      return rereadAll(tx, rows.map((row) => row.id));
+    },
+    async placeCleaners(visit, cleanerIds) {
+      const { busy, inactive } = await placeCleaners(tx, { bookingId: visit._id, start: visit.startTime, end: visit.endTime }, cleanerIds);
+      return { visit: await reread(tx, visit._id), busy, inactive };
     },
     saveManageTokenHash: (bookingId, tokenHash) => saveManageTokenHash(tx, bookingId, tokenHash),
     enqueueEmail: (message) => enqueueEmail(tx, message),

@@ -13,7 +13,8 @@
  *   is closed that day) is stored NEEDS_ATTENTION and holds no place;
  * - generated_through is written only while the series' version is the one read: a process
  *   holding older terms rolls its whole transaction back, writing nothing.
- * A restart resumes from generated_through. No e-mail is sent per visit: the reminder job reminds
+ * Each visit that holds a place carries the series' regular cleaners who are free then, under
+ * their locks (placeCleaners). A restart resumes from generated_through. No e-mail is sent per visit: the reminder job reminds
  * each visit before it, as any booking.
  */
 import { capacityClaim } from "../../core/booking/capacity.ts";
@@ -25,6 +26,7 @@ import { melbourneYmd } from "../../core/shared/melbourne-time.ts";
 import { type Clock, systemClock } from "../../core/shared/ports.ts";
 import { ok } from "../../core/shared/result.ts";
 import { decideCapacityLocked, insertSeriesVisit } from "../postgres/booking-repository.ts";
+import { placeCleaners } from "../postgres/cleaners-repository.ts";
 import { makeClosedDatesStore } from "../postgres/closed-dates-repository.ts";
 import type { Queryable, Sql } from "../postgres/db.ts";
 import { claimDueSeries, firstVisitStatusForGeneration, markGenerated, takenOccurrences } from "../postgres/series-repository.ts";
@@ -112,7 +114,13 @@ async function generateLocked(tx: Queryable, series: Series, ctx: RunContext) {
         seriesDate: visit.date,
         customerId: series.customerId,
       });
-      if (stored) created++;
+      if (!stored) continue;
+      created++;
+      // The regular cleaners who are free then go with a visit that holds a place; one who is
+      // busy is left off, and the series' detail names the gap (missingCleanerIds).
+      if (series.cleanerIds.length > 0 && (status === "PENDING" || status === "CONFIRMED")) {
+        await placeCleaners(tx, { bookingId: stored._id, start: stored.startTime, end: stored.endTime }, series.cleanerIds);
+      }
     }
   }
   if (!await markGenerated(tx, series._id, series.version, plan.through)) return STALE_TERMS;

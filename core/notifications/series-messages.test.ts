@@ -43,6 +43,7 @@ const series: Series = {
   endsOn: null,
   generatedThrough: "2026-11-28",
   version: 1,
+  cleanerIds: [],
   createdAt: new Date("2026-11-20T00:00:00Z"),
 };
 

@@ -40,8 +40,10 @@ import {
   SERIES_CANCEL_REASONS,
   SERIES_ERRORS,
 } from "./rules.ts";
+import { checkAssignment, sameAssignment } from "../cleaners/rules.ts";
 import type {
   SeriesChangeBody,
+  SeriesCleanersInput,
   SeriesDetail,
   SeriesEndInput,
   SeriesListQuery,
@@ -223,6 +225,35 @@ export function makeSeriesAdmin(deps: SeriesAdminDeps) {
         }));
         return ok("changed");
       }, () => generation.generate(id));
+    },
+
+    /**
+     * The regular cleaners from now on. Each coming visit holding a place whose cleaners are all
+     * among the series' old ones (none, or not changed for that visit alone) gets the new ones who are free at its time;
+     * a visit where one is busy keeps its place without them and is named in the answer
+     * (missingCleanerIds) for the office to choose someone. No customer e-mail: who cleans is the
+     * office's to arrange. Audited as series.cleaners.
+     */
+    async setCleaners(actor: StaffActor, id: string, input: SeriesCleanersInput): Promise<Result<SeriesDetail>> {
+      return changeSeries(id, async (tx, series) => {
+        const { cleanerIds } = input;
+        if (sameAssignment(series.cleanerIds, cleanerIds)) return ok("unchanged");
+        const allowed = checkAssignment({ type: "BOOKING", status: "PENDING", cleanerIds: series.cleanerIds }, cleanerIds, await tx.cleanersByIds(cleanerIds));
+        if (!allowed.ok) return allowed;
+        await tx.setCleaners(series._id, cleanerIds);
+        const changed: string[] = [];
+        for (const visit of await tx.comingVisits(series._id, clock.now())) {
+          // A visit given someone else for itself alone keeps them.
+          if (!visit.cleanerIds.every((cleanerId) => series.cleanerIds.includes(cleanerId))) continue;
+          await tx.placeCleaners(visit, cleanerIds);
+          changed.push(visit._id);
+        }
+        await tx.audit(auditEntry(actor, "series.cleaners", "series", series._id, { cleanerIds: series.cleanerIds }, {
+          cleanerIds: [...cleanerIds],
+          visitIds: changed,
+        }));
+        return ok("changed");
+      });
     },
 
     /** Paused from a date (default today): the visits from then cancelled ("Regular clean paused", dates freed); nothing generated. */

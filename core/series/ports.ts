@@ -1,5 +1,6 @@
 /** What the series use cases need from storage and from the generation job (issue 17). */
 import type { AuditEntry } from "../admin/audit.ts";
+import type { Cleaner } from "../cleaners/types.ts";
 import type { CapacityClaim } from "../booking/ports.ts";
 import type { BookingRecord, BookingStatus, RecordStatus } from "../booking/types.ts";
 import type { OutboxMessage } from "../shared/outbox.ts";
@@ -45,6 +46,17 @@ export interface SeriesTx {
   resume(seriesId: string, fromDate: string): Promise<Series>;
   /** ENDED from `fromDate`, its visits from then cancelled (series dates kept); the cancelled visits, by start. */
   end(seriesId: string, fromDate: string, reason: string): Promise<BookingRecord[]>;
+  /** The regular cleaners from now on (the visits are not touched). */
+  setCleaners(seriesId: string, cleanerIds: readonly string[]): Promise<Series>;
+  /** The cleaners with these ids that exist (active or not). */
+  cleanersByIds(ids: readonly string[]): Promise<Cleaner[]>;
+  /** The visits holding a place (PENDING, CONFIRMED) that start at or after `from`, by start, held until the transaction ends. */
+  comingVisits(seriesId: string, from: Date): Promise<BookingRecord[]>;
+  /**
+   * Puts those of `cleanerIds` who are active and free for the visit's time on it, under the
+   * cleaners' locks, replacing whoever was on it; the others come back as busy or inactive.
+   */
+  placeCleaners(visit: BookingRecord, cleanerIds: readonly string[]): Promise<{ visit: BookingRecord; busy: string[]; inactive: string[] }>;
   saveManageTokenHash(bookingId: string, tokenHash: string): Promise<void>;
   enqueueEmail(message: OutboxMessage): Promise<void>;
   audit(entry: AuditEntry): Promise<void>;

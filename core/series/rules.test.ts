@@ -66,6 +66,7 @@ function series(overrides: Partial<Series> = {}): Series {
     endsOn: null,
     generatedThrough: start.anchorDate,
     version: 1,
+    cleanerIds: [],
     createdAt: NOW,
     ...overrides,
   };

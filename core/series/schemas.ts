@@ -12,6 +12,7 @@ import { bookingDraftSchema } from "../booking/draft-validation.ts";
 import { STATUS_MESSAGES } from "../booking/status.ts";
 import { moneySchema as money } from "../shared/money-schema.ts";
 import { ymdText } from "../shared/ymd-schema.ts";
+import { assignmentInputSchema } from "../cleaners/schemas.ts";
 import { SERIES_MESSAGES } from "./rules.ts";
 import { SERIES_STATUSES, type SeriesStatus } from "./types.ts";
 
@@ -49,6 +50,7 @@ export const seriesSummarySchema = z.object({
   firstBookingId: z.string().meta({ description: "The booking that started the series" }),
   nextVisit: seriesNextVisitSchema.nullable().meta({ description: "The next visit from now that still stands (PENDING, CONFIRMED or NEEDS_ATTENTION)" }),
   needsAttention: z.number().int().meta({ description: "Visits that could not be placed (NEEDS_ATTENTION): move, confirm or skip them" }),
+  cleanerIds: z.array(z.string()).meta({ description: "The regular cleaners (PUT /api/admin/series/{id}/cleaners), in order: each planned visit carries those free at its time" }),
   createdAt: instant("When the series started"),
 }).meta({ id: "SeriesSummary" });
 
@@ -65,6 +67,9 @@ export const seriesVisitSchema = z.object({
   total: money.meta({ description: "What the visit costs (its firstServiceTotal)" }),
   cancelReason: z.string(),
   cleanerIds: z.array(z.string()),
+  missingCleanerIds: z.array(z.string()).meta({
+    description: "A coming visit holding a place: the regular cleaners who are not on it (busy then, deactivated, or taken off): the office chooses someone",
+  }),
 }).meta({ id: "SeriesVisit" });
 
 export const seriesDetailSchema = seriesSummarySchema.extend({
@@ -158,6 +163,10 @@ export const seriesEndSchema = z.object({
   fromDate: fromDate("No visit from this date on (today or later)"),
   reason: reason.optional().meta({ description: `The cancelled visits' cancelReason; default "Regular clean ended"` }),
 }).meta({ id: "SeriesEnd" });
+
+/** The regular cleaners: the job assignment's shape (ids each once, at most 10, [] for none). */
+export const seriesCleanersSchema = assignmentInputSchema.meta({ id: "SeriesCleaners" });
+export type SeriesCleanersInput = z.output<typeof seriesCleanersSchema>;
 
 export type SeriesSkipInput = z.output<typeof seriesSkipSchema>;
 export type SeriesMoveInput = z.output<typeof seriesMoveSchema>;

@@ -28,6 +28,8 @@ export interface Series extends NewSeries {
   endsOn: string | null;
   /** The last occurrence date generation has decided on; null before the first run. */
   generatedThrough: string | null;
+  /** The regular cleaners, in the order staff gave them: each planned visit carries those free at its time. */
+  cleanerIds: string[];
   /** Raised with every change of terms or status: a generation holding an older one writes nothing. */
   version: number;
   createdAt: Date;

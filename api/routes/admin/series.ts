@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { SeriesAdmin } from "../../../core/series/admin.ts";
 import {
   seriesChangeSchema,
+  seriesCleanersSchema,
   seriesDetailSchema,
   seriesEndSchema,
   seriesListQuerySchema,
@@ -96,6 +97,22 @@ const changeSeries = route({
     ),
   },
 });
+const setSeriesCleaners = route({
+  ...admin, method: "put", path: "/series/{id}/cleaners", summary: "Set the regular cleaners",
+  description:
+    "The regular cleaners, in order ([] for none). Each coming visit holding a place (PENDING or CONFIRMED) whose cleaners are all " +
+    "among the series' old regular ones gets the new ones who are free for its whole time, under the cleaners' locks; a visit given " +
+    "someone else for itself alone keeps them. A visit where a regular cleaner is busy keeps its place without them: the answer's " +
+    "visits name them in missingCleanerIds. Visits planned later carry them the same way. No e-mail. " + AUDITED("series.cleaners"),
+  request: { params: IdParams, body: jsonBody(seriesCleanersSchema) },
+  responses: {
+    200: json(seriesDetailSchema, "The series"),
+    ...errors(
+      seriesNotFound,
+      [422, "VALIDATION_FAILED: fieldErrors.cleanerIds (not a list of ids, repeated, over 10, unknown, or a deactivated cleaner)"],
+    ),
+  },
+});
 const pauseSeries = route({
   ...admin, method: "post", path: "/series/{id}/pause", summary: "Pause the series",
   description:
@@ -159,6 +176,7 @@ export function seriesAdminRoutes(series: SeriesAdmin) {
       return answer(c, await series.move(c.get("admin"), id, bookingId, c.req.valid("json")));
     })
     .openapi(changeSeries, async (c) => answer(c, await series.change(c.get("admin"), c.req.valid("param").id, c.req.valid("json"))))
+    .openapi(setSeriesCleaners, async (c) => answer(c, await series.setCleaners(c.get("admin"), c.req.valid("param").id, c.req.valid("json"))))
     .openapi(pauseSeries, async (c) => answer(c, await series.pause(c.get("admin"), c.req.valid("param").id, c.req.valid("json"))))
     .openapi(resumeSeries, async (c) => answer(c, await series.resume(c.get("admin"), c.req.valid("param").id, c.req.valid("json"))))
     .openapi(endSeries, async (c) => answer(c, await series.end(c.get("admin"), c.req.valid("param").id, c.req.valid("json"))));
