@@ -113,7 +113,7 @@ export async function listAudit(sql: Queryable, query: AuditQuery): Promise<{ it
       left join lateral (
         select jsonb_object_agg(n.id, n.name) as names from (
           select c2.id::text as id, c2.name from cleaners c2
-           where p.action in ('booking.cleaners', 'booking.cleaner_clash_removed')
+           where p.action in ('booking.cleaners', 'booking.cleaner_clash_removed', 'series.cleaners')
              and c2.id::text in (
                select jsonb_array_elements_text(x.ids)
                  from (values (p.before -> 'cleanerIds'), (p.after -> 'cleanerIds')) x (ids)

@@ -688,6 +688,12 @@ const SENTENCES: Record<string, Sentence> = {
     const name = ctx.row.names?.[id] ?? "a cleaner no longer listed";
     return `Took ${name} off ${bookingPhrase(ctx)}: they were already on an overlapping job`;
   },
+  "series.cleaners": (ctx) => {
+    const ids = Array.isArray(ctx.after.cleanerIds) ? ctx.after.cleanerIds.map(String) : [];
+    if (ids.length === 0) return `Took the regular cleaners off ${seriesPhrase(ctx)}`;
+    const names = ids.map((id) => ctx.row.names?.[id] ?? "a cleaner no longer listed");
+    return `Made ${listOf(names)} the regular ${ids.length === 1 ? "cleaner" : "cleaners"} of ${seriesPhrase(ctx)}`;
+  },
   // Bookings (the customer, through their link)
   "booking.customer_cancel": (ctx) =>
     withReason(`${customerName(ctx) ?? "The customer"} cancelled ${customerFreeBooking(ctx)}`, ctx.after.cancelReason),
