@@ -163,6 +163,22 @@ const SENTENCE_CASES: [string, AuditRowWithFacts, string][] = [
   ],
   ["booking.cleaners", booking("booking.cleaners", { cleanerIds: ["c1"] }, { cleanerIds: [] }), "Took every cleaner off booking YS-7K3F9Q for Ada Lovelace"],
   [
+    "booking.cleaner_clash_removed",
+    { ...booking("booking.cleaner_clash_removed", { cleanerIds: ["c1"] }, { cleanerIds: [] }), adminId: null, adminEmail: "system", names: { c1: "Sam Lee" } },
+    "Took Sam Lee off booking YS-7K3F9Q for Ada Lovelace: they were already on an overlapping job",
+  ],
+  [
+    "series.cleaners",
+    { ...series("series.cleaners", { cleanerIds: [] }, { cleanerIds: ["c1", "c2"], visitIds: ["v1"] }), names: { c1: "Sam Lee", c2: "Mia Chen" } },
+    "Made Sam Lee and Mia Chen the regular cleaners of Ada Lovelace's weekly clean",
+  ],
+  [
+    "series.cleaners",
+    { ...series("series.cleaners", { cleanerIds: ["c1"] }, { cleanerIds: ["c2"], visitIds: [] }), names: { c2: "Mia Chen" } },
+    "Made Mia Chen the regular cleaner of Ada Lovelace's weekly clean",
+  ],
+  ["series.cleaners", series("series.cleaners", { cleanerIds: ["c1"] }, { cleanerIds: [], visitIds: [] }), "Took the regular cleaners off Ada Lovelace's weekly clean"],
+  [
     "booking.customer_cancel",
     { ...booking("booking.customer_cancel", { status: "CONFIRMED" }, { status: "CANCELLED", cancelReason: "Sick" }), adminId: null, adminEmail: "ada@example.com" },
     "Ada Lovelace cancelled booking YS-7K3F9Q (reason: Sick)",
@@ -455,6 +471,10 @@ Deno.test("every action string in the code base has its own sentence and a case 
   assert.deepEqual(missing, [], "actions with no sentence in audit-summary.ts");
   assert.deepEqual([...written].filter((action) => !tested.has(action)), [], "actions with no case in SENTENCE_CASES");
   assert.deepEqual(KNOWN_AUDIT_ACTIONS.filter((action) => !tested.has(action)), [], "sentences with no case");
+});
+
+Deno.test("auditActor: the site's own repair (migration 018) is the system, not a customer", () => {
+  assert.deepEqual(auditActor(row({ adminId: null, adminEmail: "system" })), { name: "The system", email: "", kind: "system" });
 });
 
 Deno.test("auditActor: the admin's name now, the stored e-mail once deleted, Customer for a customer", () => {
