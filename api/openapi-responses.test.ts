@@ -336,6 +336,9 @@ describeApi("every declared route answers as its declaration says", async (t, _a
     await call("POST", `${series}/change`, 422, asAdmin({ fromDate: "2026-11-01" }));
     await call("POST", `/api/admin/series/${unknownId()}/change`, 404, asAdmin({ fromDate: "2026-12-10" }));
     await call("POST", `${series}/change`, 200, asAdmin({ fromDate: "2026-12-10", hours: 4 }));
+    await call("PUT", `${series}/cleaners`, 422, asAdmin({ cleanerIds: [unknownId()] }));
+    await call("PUT", `/api/admin/series/${unknownId()}/cleaners`, 404, asAdmin({ cleanerIds: [] }));
+    await call("PUT", `${series}/cleaners`, 200, asAdmin({ cleanerIds: [] }));
     const { visits } = await call("GET", series, 200, asAdmin()) as { visits: { _id: string; status: string; startTime: string }[] };
     const [skip, move] = visits.filter((v) => v.status !== "CANCELLED" && v.startTime > "2026-12-09");
     await call("POST", `${series}/visits/${skip._id}/skip`, 422, asAdmin({ reason: "x".repeat(501) }));

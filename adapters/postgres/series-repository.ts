@@ -439,6 +439,7 @@ function seriesTx(tx: Queryable): SeriesTx {
                repeat_unit = ${terms.unit}, repeat_every = ${terms.every}, anchor_date = ${terms.anchorDate}::date,
                start_minutes = ${terms.startMinutes}, duration_minutes = ${terms.durationMinutes},
                template = ${tx.json(JSON.parse(JSON.stringify(change.template)))},
+               first_visit_total = coalesce(${change.firstVisitTotal ?? null}::numeric, first_visit_total),
                generated_through = ${addDaysYmd(terms.anchorDate, -1)}::date,
                version = version + 1, updated_at = now()
          where id = ${seriesId}`;

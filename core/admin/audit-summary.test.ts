@@ -168,6 +168,11 @@ const SENTENCE_CASES: [string, AuditRowWithFacts, string][] = [
     "Took Sam Lee off booking YS-7K3F9Q for Ada Lovelace: they were already on an overlapping job",
   ],
   [
+    "booking.first_price",
+    { ...booking("booking.first_price", { firstServiceTotal: 207.4 }, { firstServiceTotal: 230.44 }), adminId: null, adminEmail: "system" },
+    "Charged the first-clean price of A$230.44 on booking YS-7K3F9Q for Ada Lovelace: the visits before it were skipped or cancelled",
+  ],
+  [
     "series.cleaners",
     { ...series("series.cleaners", { cleanerIds: [] }, { cleanerIds: ["c1", "c2"], visitIds: ["v1"] }), names: { c1: "Sam Lee", c2: "Mia Chen" } },
     "Made Sam Lee and Mia Chen the regular cleaners of Ada Lovelace's weekly clean",

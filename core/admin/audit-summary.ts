@@ -688,6 +688,11 @@ const SENTENCES: Record<string, Sentence> = {
     const name = ctx.row.names?.[id] ?? "a cleaner no longer listed";
     return `Took ${name} off ${bookingPhrase(ctx)}: they were already on an overlapping job`;
   },
+  "booking.first_price": (ctx) => {
+    const total = numberOf(ctx.after.firstServiceTotal);
+    return `Charged the first-clean price${total === undefined ? "" : ` of ${formatAud(total)}`} on ${bookingPhrase(ctx)}: ` +
+      "the visits before it were skipped or cancelled";
+  },
   "series.cleaners": (ctx) => {
     const ids = Array.isArray(ctx.after.cleanerIds) ? ctx.after.cleanerIds.map(String) : [];
     if (ids.length === 0) return `Took the regular cleaners off ${seriesPhrase(ctx)}`;

@@ -193,6 +193,8 @@ export interface SeriesChange {
   frequencyCode: string;
   frequencyName: string;
   template: SeriesTemplate;
+  /** Re-priced: what a first visit on the new terms costs (the full price, before the frequency's discount). */
+  firstVisitTotal?: number;
 }
 
 const HH_MM = /^([01]\d|2[0-3]):([0-5]\d)$/;
@@ -231,6 +233,7 @@ export function planChange(
   const { template } = series;
   const reprice = input.frequencyCode !== undefined || input.hours !== undefined || input.bedrooms !== undefined ||
     input.extras !== undefined;
+  let firstVisitTotal: number | undefined;
   let next: Omit<SeriesChange, "terms"> & { durationMinutes: number; unit: Series["unit"]; every: number } = {
     frequencyCode: series.frequencyCode,
     frequencyName: series.frequencyName,
@@ -254,6 +257,7 @@ export function planChange(
       errors.frequencyCode = [SERIES_MESSAGES.notRepeating];
     } else {
       const { service, frequency, extraLines, totals } = priced.value;
+      firstVisitTotal = totals.firstServiceTotal;
       const size = {
         hours: service.pricingModel === "HOURLY" ? input.hours !== undefined ? input.hours : template.hours : null,
         bedrooms: service.pricingModel === "BEDROOMS" ? input.bedrooms !== undefined ? input.bedrooms : template.bedrooms : null,
@@ -301,7 +305,13 @@ export function planChange(
     lengthMinutes: terms.durationMinutes,
   });
   if (problem) return err(validationError({ [DAY_PROBLEMS.has(problem.code) ? "fromDate" : "startTime"]: [problem.message] }));
-  return ok({ terms, frequencyCode: next.frequencyCode, frequencyName: next.frequencyName, template: next.template });
+  return ok({
+    terms,
+    frequencyCode: next.frequencyCode,
+    frequencyName: next.frequencyName,
+    template: next.template,
+    ...(firstVisitTotal !== undefined ? { firstVisitTotal } : {}),
+  });
 }
 
 /** Pausing from a date (default today): an open series; pausing a paused one changes nothing. */
