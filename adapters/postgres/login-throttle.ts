@@ -1,3 +1,4 @@
+import type { DeviceAttempts } from "../../core/admin/login.ts";
 import type { LoginThrottle } from "../../core/admin/ports.ts";
 import type { Queryable } from "./db.ts";
 
@@ -37,6 +38,31 @@ export function makeLoginThrottle(sql: Queryable, windowSeconds = 15 * 60): Logi
     },
     async clear(key) {
       await sql`delete from rate_limit_counters where bucket = ${key} and window_start = ${windowStart()}`;
+    },
+  };
+}
+
+/**
+ * Issue 29: the attempts of each device cookie (OWASP's device lockout list), one row per cookie
+ * that has been presented, kept until the cookie expires. Counting is one upsert, as above.
+ */
+export function makeDeviceAttempts(sql: Queryable): DeviceAttempts & { deleteExpired(): Promise<void> } {
+  return {
+    async count(nonce, expiresAt) {
+      const [row] = await sql<{ attempts: number; distrusted: boolean }[]>`
+        insert into login_device_attempts (nonce, attempts, expires_at) values (${nonce}, 1, ${expiresAt})
+        on conflict (nonce) do update set attempts = login_device_attempts.attempts + 1
+        returning attempts, distrusted`;
+      return row;
+    },
+    async forgive(nonce) {
+      await sql`update login_device_attempts set attempts = greatest(attempts - 1, 0) where nonce = ${nonce}`;
+    },
+    async distrust(nonce) {
+      await sql`update login_device_attempts set distrusted = true where nonce = ${nonce}`;
+    },
+    async deleteExpired() {
+      await sql`delete from login_device_attempts where expires_at < now()`;
     },
   };
 }

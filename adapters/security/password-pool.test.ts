@@ -44,3 +44,25 @@ Deno.test("password pool: a full queue refuses at once instead of growing", asyn
     pool.close();
   }
 });
+
+Deno.test("password pool: the trusted lane has its own bound and goes before the shared queue", async () => {
+  const pool = makePasswordPool({ workers: 1, maxQueue: 2, maxTrustedQueue: 1 });
+  try {
+    const hash = await pool.hash("right");
+    const finished: string[] = [];
+    const track = (name: string, job: Promise<unknown>) => job.then(() => finished.push(name));
+    // One running and two waiting fill the shared queue: the next shared job is refused...
+    const shared = ["a", "b", "c"].map((name) => track(name, pool.verify(hash, "wrong")));
+    await assert.rejects(pool.verify(hash, "wrong"), PasswordPoolBusyError);
+    // ...a trusted one is taken, and refused only once its own queue is full.
+    const trusted = track("trusted", pool.trusted.verify(hash, "right"));
+    await assert.rejects(pool.trusted.verify(hash, "right"), PasswordPoolBusyError);
+    assert.equal(pool.load(), 4);
+    await Promise.all([...shared, trusted]);
+    assert.deepEqual(finished, ["a", "trusted", "b", "c"], "the trusted job waited only for the one running");
+    assert.equal(await pool.trusted.verify(hash, "right"), true);
+    assert.equal(pool.load(), 0);
+  } finally {
+    pool.close();
+  }
+});

@@ -3,6 +3,12 @@
  * counted before any password is checked, so a burst of parallel guesses verifies at most the
  * limit; the counts are per e-mail and address pair and per address, so a stranger elsewhere can
  * slow an admin's logins but never lock them out.
+ *
+ * Issue 29, OWASP's device cookies: a browser that logged in as an e-mail before carries a signed
+ * cookie naming it. Its logins for that e-mail are counted against that cookie alone (never the
+ * pair, address or e-mail counters strangers fill), wait for no e-mail delay and check the password
+ * in the hasher's reserved lane, so a flood from many addresses cannot keep the office out. Past
+ * `perDevice` attempts the cookie is never trusted again; a success replaces it with a new one.
  */
 import { err, ok, type Result } from "../shared/result.ts";
 import {
@@ -14,7 +20,7 @@ import {
   type TokenService,
 } from "./ports.ts";
 import type { LoginInput } from "./schemas.ts";
-import type { AdminUser } from "./types.ts";
+import type { AdminUser, AdminWithHash } from "./types.ts";
 
 export const LOGIN_MESSAGES = {
   invalid: "Invalid email or password.",
@@ -38,6 +44,8 @@ export const LOGIN_LIMITS = {
   maxDelayMs: 4000,
   /** What a full hashing queue tells the client to wait. */
   busyRetryAfterSeconds: 1,
+  /** Attempts one device cookie may make before it is distrusted for good (OWASP's N). */
+  perDevice: 10,
 };
 
 export const loginKeys = (email: string, clientAddress: string) => ({
@@ -58,7 +66,28 @@ export interface LoginSuccess {
   /** Echoed by the staff bundle in a header on every write it sends with the session cookie. */
   csrfToken: string;
   user: Pick<AdminUser, "_id" | "name" | "email" | "role">;
+  /** The browser's new device cookie for this e-mail (it replaces the one it came with). */
+  deviceCookie: { value: string; expiresAt: Date };
 }
+
+/** Signed device cookies: the e-mail that logged in on a browser and a nonce naming that cookie. */
+export interface DeviceCookies {
+  issue(email: string): Promise<{ value: string; nonce: string; expiresAt: Date }>;
+  /** The cookie's nonce and expiry when it was signed here, has not expired and names `email`; else null. */
+  verify(value: string, email: string): Promise<{ nonce: string; expiresAt: Date } | null>;
+}
+
+/** Each device cookie's login attempts, shared by every process (OWASP's device lockout list). */
+export interface DeviceAttempts {
+  /** Counts one attempt by the cookie, atomically; its attempts so far and whether it is distrusted. */
+  count(nonce: string, expiresAt: Date): Promise<{ attempts: number; distrusted: boolean }>;
+  /** Takes back one attempt that checked nothing. */
+  forgive(nonce: string): Promise<void>;
+  /** Never trusts the cookie again (it has been replaced, or was used up). */
+  distrust(nonce: string): Promise<void>;
+}
+
+const INVALID_CREDENTIALS = { kind: "unauthenticated", code: "INVALID_CREDENTIALS", message: LOGIN_MESSAGES.invalid } as const;
 
 export const BUSY_ERROR = {
   kind: "unavailable",
@@ -70,6 +99,10 @@ export const BUSY_ERROR = {
 export function makeLogin(deps: {
   admins: Pick<AdminStore, "findByEmail">;
   hasher: PasswordHasher;
+  /** Checks passwords of trusted devices past the shared queue (the pool's reserved lane); `hasher` by default. */
+  trustedHasher?: PasswordHasher;
+  devices: DeviceCookies;
+  deviceAttempts: DeviceAttempts;
   tokens: TokenService;
   sessions: Pick<AdminSessionStore, "start">;
   throttle: LoginThrottle;
@@ -79,9 +112,70 @@ export function makeLogin(deps: {
   decoyHash: string;
 }) {
   const sleep = deps.sleep ?? ((ms: number) => new Promise((r) => setTimeout(r, ms)));
-  const { throttle } = deps;
-  /** `email` and `password` as loginSchema reads them (trimmed, lower-case e-mail). */
-  return async ({ email, password }: LoginInput, clientAddress: string): Promise<Result<LoginSuccess>> => {
+  const { throttle, devices, deviceAttempts } = deps;
+  const trustedHasher = deps.trustedHasher ?? deps.hasher;
+
+  /** The password's verdict, or null when the hasher took no more work (nothing was checked). */
+  const check = async (hasher: PasswordHasher, admin: AdminWithHash | null, password: string) => {
+    try {
+      return await hasher.verify(admin?.passwordHash ?? deps.decoyHash, password);
+    } catch (error) {
+      if (!(error instanceof PasswordHasherBusyError)) throw error;
+      return null;
+    }
+  };
+
+  const loggedIn = async (admin: AdminWithHash, email: string): Promise<Result<LoginSuccess>> => {
+    const { sessionId, csrfToken } = await deps.sessions.start(admin._id);
+    const { token, expiresAt } = await deps.tokens.issue(admin, sessionId);
+    const { value, expiresAt: deviceExpiresAt } = await devices.issue(email);
+    return ok({
+      token,
+      expiresAt,
+      csrfToken,
+      user: { _id: admin._id, name: admin.name, email: admin.email, role: admin.role },
+      deviceCookie: { value, expiresAt: deviceExpiresAt },
+    });
+  };
+
+  /** A device cookie for this e-mail that has attempts left: counted (this attempt included), else null. */
+  const trustedDevice = async (email: string, deviceCookie: string | undefined) => {
+    const device = deviceCookie ? await devices.verify(deviceCookie, email) : null;
+    if (!device) return null;
+    const { attempts, distrusted } = await deviceAttempts.count(device.nonce, device.expiresAt);
+    if (distrusted || attempts > LOGIN_LIMITS.perDevice) {
+      // Used up: distrusted for good, so the browser logs in as a stranger would (OWASP's lockout list).
+      if (!distrusted) await deviceAttempts.distrust(device.nonce);
+      return null;
+    }
+    return device;
+  };
+
+  /** A browser that logged in as this e-mail before: only its own cookie's attempts count. */
+  const trustedLogin = async (nonce: string, email: string, password: string): Promise<Result<LoginSuccess>> => {
+    const admin = await deps.admins.findByEmail(email);
+    const matches = await check(trustedHasher, admin, password);
+    if (matches === null) {
+      await deviceAttempts.forgive(nonce);
+      return err(BUSY_ERROR);
+    }
+    if (!admin || !matches) return err(INVALID_CREDENTIALS);
+    // The cookie it came with is replaced, so a copy taken from this browser is trusted no more.
+    await deviceAttempts.distrust(nonce);
+    return await loggedIn(admin, email);
+  };
+
+  /**
+   * `email` and `password` as loginSchema reads them (trimmed, lower-case e-mail); `deviceCookie`
+   * as the browser sent it, if at all.
+   */
+  return async (
+    { email, password }: LoginInput,
+    clientAddress: string,
+    deviceCookie?: string,
+  ): Promise<Result<LoginSuccess>> => {
+    const device = await trustedDevice(email, deviceCookie);
+    if (device) return await trustedLogin(device.nonce, email, password);
     const keys = loginKeys(email, clientAddress);
     const [pair, address] = await throttle.count([keys.pair, keys.address]);
     const over = [pair.count > LOGIN_LIMITS.perPair && pair, address.count > LOGIN_LIMITS.perAddress && address]
@@ -97,11 +191,8 @@ export function makeLogin(deps: {
     const delay = loginDelayMs(await throttle.peek(keys.emailFailures));
     if (delay > 0) await sleep(delay);
     const admin = await deps.admins.findByEmail(email);
-    let matches: boolean;
-    try {
-      matches = await deps.hasher.verify(admin?.passwordHash ?? deps.decoyHash, password);
-    } catch (error) {
-      if (!(error instanceof PasswordHasherBusyError)) throw error;
+    const matches = await check(deps.hasher, admin, password);
+    if (matches === null) {
       // Nothing was checked: the attempt does not use up the person's budget.
       await throttle.forgive(keys.pair, 1);
       await throttle.forgive(keys.address, 1);
@@ -109,19 +200,12 @@ export function makeLogin(deps: {
     }
     if (!admin || !matches) {
       await throttle.count([keys.emailFailures]);
-      return err({ kind: "unauthenticated", code: "INVALID_CREDENTIALS", message: LOGIN_MESSAGES.invalid });
+      return err(INVALID_CREDENTIALS);
     }
     // Forgive the attempts up to this one; those counted after it (a burst in flight) still count.
     await throttle.forgive(keys.pair, pair.count);
     await throttle.forgive(keys.address, 1);
     await throttle.clear(keys.emailFailures);
-    const { sessionId, csrfToken } = await deps.sessions.start(admin._id);
-    const { token, expiresAt } = await deps.tokens.issue(admin, sessionId);
-    return ok({
-      token,
-      expiresAt,
-      csrfToken,
-      user: { _id: admin._id, name: admin.name, email: admin.email, role: admin.role },
-    });
+    return await loggedIn(admin, email);
   };
 }
