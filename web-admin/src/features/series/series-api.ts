@@ -1,13 +1,15 @@
 /**
  * The staff calls of regular cleans (issue 17): the paged list, one series with its visits, and
- * the writes (skip or move a visit, change from a date, pause, resume, end), each answering with
- * the series as it now is.
+ * the writes (skip or move a visit, change from a date, pause, resume, end, set the regular
+ * cleaners), each answering with the series as it now is.
  *
  * The shapes are core's (core/series/schemas.ts), which the API validates its answers with.
  */
 import { keepPreviousData, type QueryClient, queryOptions } from "@tanstack/react-query";
 import type { ExtraDto, FrequencyDto, PublicSchedulingDto, ServiceDto } from "@yarra/api/client/types.ts";
+import type { cleanerSchema } from "@yarra/core/cleaners/schemas.ts";
 import type { SeriesChangeBody, SeriesDetail, SeriesSummary } from "@yarra/core/series/schemas.ts";
+import type { z } from "zod";
 import { api } from "../../lib/api.ts";
 import type { SeriesFilters } from "./series-search.ts";
 
@@ -60,6 +62,13 @@ export const resumeSeries = (id: string, fromDate: string) => api.post<SeriesDet
 export const endSeries = (id: string, fromDate: string, reason?: string) =>
   api.post<SeriesDetail>(`${seriesPath(id)}/end`, { fromDate, ...withReason(reason) });
 
+/** The regular cleaners, in order ([] for none): coming visits get those free at their time. */
+export const setSeriesCleaners = (id: string, cleanerIds: string[]) =>
+  api.put<SeriesDetail>(`${seriesPath(id)}/cleaners`, { cleanerIds });
+
+/** A cleaner of the team as GET /api/admin/cleaners sends one. */
+export type TeamCleaner = z.output<typeof cleanerSchema>;
+
 // ------------------------------------------------------------ cached reads
 
 const SERIES = ["series"] as const;
@@ -111,6 +120,15 @@ export const changeCatalogueQuery = (firstBookingId: string) =>
       return { services, frequencies, extras, scheduling, serviceId };
     },
   });
+
+/**
+ * The whole team, deactivated cleaners too (a regular cleaner may have left): the same read and
+ * cache entry as the Team screen's list with deactivated shown, so a change there reaches here.
+ */
+export const teamQuery = queryOptions({
+  queryKey: ["cleaners", { includeInactive: true }],
+  queryFn: () => api.list<TeamCleaner>("/api/admin/cleaners", { query: { includeInactive: true } }),
+});
 
 /** The public scheduling rules: the start hours a visit may be moved to. */
 export const schedulingQuery = queryOptions({

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderAdmin, storeSession } from "../../test/render-admin.tsx";
 import { server } from "../../test/server.ts";
 import type { SeriesDetail } from "./series-api.ts";
-import { aDetail, FREQUENCIES, FRIDGE, HOURLY, NOW, OVEN, SCHEDULING, VISITS } from "./test-fixtures.ts";
+import { aDetail, FREQUENCIES, FRIDGE, HOURLY, NOW, OVEN, SCHEDULING, TEAM, VISITS } from "./test-fixtures.ts";
 
 interface Sent {
   path: string;
@@ -12,29 +12,36 @@ interface Sent {
 }
 
 /**
- * GET /api/admin/series/sr1 answers `current`; each write records its body and answers what
- * `answer` makes of it (the series as it now is), or the error it is given.
+ * GET /api/admin/series/sr1 answers `current`; each write (POST, or PUT of the cleaners) records
+ * its method, path and body and answers what `answer` makes of it (the series as it now is), or
+ * the error it is given. The team answers only when asked with the deactivated cleaners included.
  */
 function serveSeries(
   current: SeriesDetail,
   answer: (path: string, body: Record<string, unknown>) => SeriesDetail | Response = () => current,
 ) {
   const sent: Sent[] = [];
+  const write = async ({ request }: { request: Request }) => {
+    const path = new URL(request.url).pathname;
+    const body = (await request.json()) as Record<string, unknown>;
+    sent.push({ path: request.method === "POST" ? path : `${request.method} ${path}`, body });
+    const result = answer(path, body);
+    if (result instanceof Response) return result;
+    current = result;
+    return HttpResponse.json(result);
+  };
   server.use(
     http.get("/api/admin/series/:id", ({ params }) =>
       params.id === current._id
         ? HttpResponse.json(current)
         : HttpResponse.json({ error: "That regular clean doesn’t exist.", code: "SERIES_NOT_FOUND" }, { status: 404 })),
-    http.post("/api/admin/series/:id/*", async ({ request }) => {
-      const path = new URL(request.url).pathname;
-      const body = (await request.json()) as Record<string, unknown>;
-      sent.push({ path, body });
-      const result = answer(path, body);
-      if (result instanceof Response) return result;
-      current = result;
-      return HttpResponse.json(result);
-    }),
+    http.post("/api/admin/series/:id/*", write),
+    http.put("/api/admin/series/:id/cleaners", write),
     http.get("/api/scheduling", () => HttpResponse.json(SCHEDULING)),
+    http.get("/api/admin/cleaners", ({ request }) =>
+      new URL(request.url).searchParams.get("includeInactive") === "true"
+        ? HttpResponse.json({ items: TEAM })
+        : HttpResponse.json({ items: TEAM.filter((cleaner) => cleaner.active) })),
   );
   return sent;
 }
@@ -66,6 +73,12 @@ const said = () => document.querySelector(".series-said")!;
 /** The row of a visit, by its reference. */
 const rowOf = (reference: string) => within(screen.getByRole("link", { name: reference }).closest("tr")!);
 
+// The route loads the page as its own chunk: transform it once up front, so the first test's
+// wait for the heading is not spent compiling on a busy machine.
+beforeAll(async () => {
+  await import("./series-page.tsx");
+}, 60_000);
+
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ["Date"], now: NOW });
   storeSession();
@@ -87,13 +100,13 @@ describe("a regular clean's page", () => {
     expect(terms.getByText("8 weeks")).toBeTruthy();
     expect(terms.getByText("4/12 Chapel St, Richmond, VIC 3121")).toBeTruthy();
 
-    const comingRows = coming().getAllByRole("row").slice(1).map((row) => within(row).getAllByRole("cell").slice(0, 6).map((c) => c.textContent));
-    expect(comingRows[0]).toEqual(["Wed 2 Dec 2026", "9:00 am – 1:00 pm", "Confirmed", "YS-AAAA11", "A$211.50", "Unpaid"]);
+    const comingRows = coming().getAllByRole("row").slice(1).map((row) => within(row).getAllByRole("cell").slice(0, 7).map((c) => c.textContent));
+    expect(comingRows[0]).toEqual(["Wed 2 Dec 2026", "9:00 am – 1:00 pm", "Confirmed", "—", "YS-AAAA11", "A$211.50", "Unpaid"]);
     expect(comingRows[2][2]).toBe("CancelledAway on holiday");
     expect(coming().getByRole("link", { name: "YS-AAAA11" }).getAttribute("href")).toBe("/admin/bookings/b1");
     expect(past().getByRole("link", { name: "YS-FIRST0" })).toBeTruthy();
-    expect(within(past().getAllByRole("row")[1]).getAllByRole("cell").slice(0, 6).map((c) => c.textContent))
-      .toEqual(["Wed 18 Nov 2026", "9:00 am – 1:00 pm", "Done", "YS-FIRST0", "A$235.00", "Paid"]);
+    expect(within(past().getAllByRole("row")[1]).getAllByRole("cell").slice(0, 7).map((c) => c.textContent))
+      .toEqual(["Wed 18 Nov 2026", "9:00 am – 1:00 pm", "Done", "—", "YS-FIRST0", "A$235.00", "Paid"]);
     // Only standing coming visits can change; the past and the cancelled cannot.
     expect(rowOf("YS-AAAA11").getByRole("button", { name: /^Skip/ })).toBeTruthy();
     expect(rowOf("YS-CCCC33").queryByRole("button")).toBeNull();
@@ -416,5 +429,139 @@ describe("pause, resume and end", () => {
     expect((await dialog().findByRole("alert")).textContent).toContain("This regular clean has ended, so it can’t be changed.");
     await user.click(dialog().getByRole("button", { name: "Keep as is" }));
     expect(screen.queryByRole("dialog")).toBeNull();
+  });
+});
+
+describe("regular cleaners", () => {
+  const card = () => within(screen.getByRole("region", { name: "Regular cleaners" }));
+  const choices = () => within(screen.getByRole("group", { name: "Choose the regular cleaners" }));
+
+  it("says when there are none yet", async () => {
+    serveSeries(aDetail());
+    await openSeries();
+    expect(card().getByText("No regular cleaners yet: each visit is assigned on the schedule.")).toBeTruthy();
+    expect(card().queryByRole("listitem")).toBeNull();
+  });
+
+  it("names them in order with their colours, a deactivated one marked", async () => {
+    serveSeries(aDetail({ cleanerIds: ["k2", "k3"] }));
+    await openSeries();
+    const items = await card().findAllByRole("listitem");
+    expect(items.map((item) => item.textContent)).toEqual(["Priya Sharma", "Ana Costa (deactivated)"]);
+    expect(items[0].querySelector<HTMLElement>(".series-swatch")!.style.backgroundColor).toBe("#b4457f");
+  });
+
+  it("ticks cleaners, sends them in the order ticked, and says who now cleans and which visits miss one", async () => {
+    const sent = serveSeries(aDetail(), (_path, body) =>
+      aDetail({
+        cleanerIds: body.cleanerIds as string[],
+        visits: VISITS.map((v) => (v._id === "b1" ? { ...v, cleanerIds: ["k2"], missingCleanerIds: ["k1"] } : v)),
+      }));
+    const { user } = await openSeries();
+    const toggle = card().getByRole("button", { name: "Change regular cleaners…" });
+    await waitFor(() => expect((toggle as HTMLButtonElement).disabled).toBe(false));
+    await user.click(toggle);
+    expect(toggle.getAttribute("aria-expanded")).toBe("true");
+    // Only active cleaners are offered; focus starts on the first.
+    expect(choices().getAllByRole("checkbox").map((box) => box.closest("label")!.textContent)).toEqual(["Tom Nguyen", "Priya Sharma"]);
+    expect(document.activeElement).toBe(choices().getByRole("checkbox", { name: "Tom Nguyen" }));
+    await user.click(choices().getByRole("checkbox", { name: "Priya Sharma" }));
+    await user.click(choices().getByRole("checkbox", { name: "Tom Nguyen" }));
+    await user.click(card().getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(sent).toEqual([{ path: "PUT /api/admin/series/sr1/cleaners", body: { cleanerIds: ["k2", "k1"] } }]));
+    await waitFor(() =>
+      expect(said().textContent).toBe(
+        "Priya Sharma and Tom Nguyen now clean every visit they are free for. 1 coming visit misses a regular cleaner: choose someone for it on the schedule.",
+      )
+    );
+    await waitFor(() => expect(document.activeElement).toBe(said()));
+    expect(screen.queryByRole("group", { name: "Choose the regular cleaners" })).toBeNull();
+    expect(card().getAllByRole("listitem").map((item) => item.textContent)).toEqual(["Priya Sharma", "Tom Nguyen"]);
+    expect(card().getByText("1 coming visit misses a regular cleaner: choose someone for it on the schedule.")).toBeTruthy();
+    expect(rowOf("YS-AAAA11").getByText("Priya Sharma")).toBeTruthy();
+  });
+
+  it("keeps those already regular first, can take everyone off, and offers a deactivated regular only to untick", async () => {
+    const sent = serveSeries(aDetail({ cleanerIds: ["k3", "k2"] }), (_path, body) => aDetail({ cleanerIds: body.cleanerIds as string[] }));
+    const { user } = await openSeries();
+    await user.click(await card().findByRole("button", { name: "Change regular cleaners…" }));
+    expect(choices().getAllByRole("checkbox").map((box) => box.closest("label")!.textContent))
+      .toEqual(["Tom Nguyen", "Priya Sharma", "Ana Costa (deactivated)"]);
+    await user.click(choices().getByRole("checkbox", { name: /Ana Costa/ }));
+    await user.click(choices().getByRole("checkbox", { name: "Tom Nguyen" }));
+    await user.click(card().getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(sent.map((s) => s.body)).toEqual([{ cleanerIds: ["k2", "k1"] }]));
+
+    await user.click(card().getByRole("button", { name: "Change regular cleaners…" }));
+    await user.click(choices().getByRole("checkbox", { name: "Priya Sharma" }));
+    await user.click(choices().getByRole("checkbox", { name: "Tom Nguyen" }));
+    await user.click(card().getByRole("button", { name: "Save" }));
+    await waitFor(() => expect(sent.map((s) => s.body)[1]).toEqual({ cleanerIds: [] }));
+    await waitFor(() => expect(said().textContent).toBe("No regular cleaners now: each visit is assigned on the schedule."));
+    expect(card().getByText("No regular cleaners yet: each visit is assigned on the schedule.")).toBeTruthy();
+  });
+
+  it("Cancel and Esc close the list unchanged and put focus back on the button", async () => {
+    const sent = serveSeries(aDetail({ cleanerIds: ["k1"] }));
+    const { user } = await openSeries();
+    const toggle = await card().findByRole("button", { name: "Change regular cleaners…" });
+    await waitFor(() => expect((toggle as HTMLButtonElement).disabled).toBe(false));
+    await user.click(toggle);
+    await user.click(choices().getByRole("checkbox", { name: "Priya Sharma" }));
+    await user.click(card().getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByRole("group", { name: "Choose the regular cleaners" })).toBeNull();
+    expect(document.activeElement).toBe(toggle);
+    await user.click(toggle);
+    // What was ticked before Cancel is forgotten.
+    expect((choices().getByRole("checkbox", { name: "Priya Sharma" }) as HTMLInputElement).checked).toBe(false);
+    expect((choices().getByRole("checkbox", { name: "Tom Nguyen" }) as HTMLInputElement).checked).toBe(true);
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("group", { name: "Choose the regular cleaners" })).toBeNull();
+    expect(document.activeElement).toBe(toggle);
+    expect(sent).toEqual([]);
+  });
+
+  it("shows the server's field message in the list, and other failures as an alert", async () => {
+    let refusal = error(422, "VALIDATION_FAILED", "Please fix the highlighted fields, then try again.", {
+      cleanerIds: ["Priya Sharma is no longer active. Choose an active cleaner."],
+    });
+    serveSeries(aDetail(), () => refusal);
+    const { user } = await openSeries();
+    await user.click(await card().findByRole("button", { name: "Change regular cleaners…" }));
+    await user.click(choices().getByRole("checkbox", { name: "Priya Sharma" }));
+    await user.click(card().getByRole("button", { name: "Save" }));
+    const message = await choices().findByText("Priya Sharma is no longer active. Choose an active cleaner.");
+    expect(screen.getByRole("group", { name: "Choose the regular cleaners" }).getAttribute("aria-describedby")).toContain(message.id);
+    expect(said().textContent).toBe("");
+
+    refusal = error(404, "SERIES_NOT_FOUND", "That regular clean doesn’t exist.");
+    await user.click(card().getByRole("button", { name: "Save" }));
+    expect((await card().findByRole("alert")).textContent).toContain("That regular clean doesn’t exist.");
+    expect(choices().queryByText("Priya Sharma is no longer active. Choose an active cleaner.")).toBeNull();
+  });
+
+  it("flags a coming visit that misses a regular cleaner, with a link to that day's schedule", async () => {
+    serveSeries(aDetail({
+      cleanerIds: ["k1", "k3"],
+      visits: VISITS.map((v) => (v._id === "b1" ? { ...v, cleanerIds: ["k2"], missingCleanerIds: ["k1", "k3"] } : v)),
+    }));
+    await openSeries();
+    const row = rowOf("YS-AAAA11");
+    expect(await row.findByText("Priya Sharma")).toBeTruthy();
+    const flag = row.getByText(/isn’t on this visit/);
+    expect(flag.textContent).toBe(
+      "Tom Nguyen isn’t on this visit: busy then, or taken off it. Ana Costa has been deactivated. Choose someone on the schedule for Wed 2 Dec 2026",
+    );
+    expect(within(flag).getByRole("link", { name: "Choose someone on the schedule for Wed 2 Dec 2026" }).getAttribute("href"))
+      .toBe("/admin/schedule?date=2026-12-02");
+    // Only that visit is flagged.
+    expect(rowOf("YS-BBBB22").queryByText(/on this visit/)).toBeNull();
+  });
+
+  it("names them, but offers no change, once the regular clean has ended", async () => {
+    serveSeries(aDetail({ status: "ENDED", endsOn: "2026-12-09", cleanerIds: ["k1"], visits: VISITS.slice(0, 2), needsAttention: 0 }));
+    await openSeries();
+    expect((await card().findAllByRole("listitem")).map((item) => item.textContent)).toEqual(["Tom Nguyen"]);
+    expect(card().queryByRole("button")).toBeNull();
   });
 });

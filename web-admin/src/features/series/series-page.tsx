@@ -6,16 +6,26 @@ import { formatJobLength } from "@yarra/core/booking/scheduling.ts";
 import { formatAud } from "@yarra/core/shared/money.ts";
 import { formatYmdLong, isYmd, melbourneYmd } from "@yarra/core/shared/melbourne-time.ts";
 import { ErrorAlert } from "@yarra/public-ui/error-alert.tsx";
-import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { errorCodeOf } from "../../lib/error-code.ts";
-import { asFailure } from "../../ui/failure.ts";
+import { asFailure, fieldErrorsOf } from "../../ui/failure.ts";
 import { FormField } from "../../ui/form-field.tsx";
 import { MessagePage } from "../../ui/message-page.tsx";
-import { endSeries, pauseSeries, resumeSeries, type SeriesDetail, seriesQuery, settleSeries } from "./series-api.ts";
+import {
+  endSeries,
+  pauseSeries,
+  resumeSeries,
+  type SeriesDetail,
+  seriesQuery,
+  setSeriesCleaners,
+  settleSeries,
+  type TeamCleaner,
+  teamQuery,
+} from "./series-api.ts";
 import { SeriesChangeForm } from "./series-change-form.tsx";
 import { SeriesDialog } from "./series-dialog.tsx";
 import { dateProblem } from "./series-form.ts";
-import { rhythmText, SERIES_STATUS_LABELS } from "./series-text.ts";
+import { cleanerName, namesText, rhythmText, SERIES_STATUS_LABELS } from "./series-text.ts";
 import { SeriesVisits } from "./series-visits.tsx";
 import "./series.css";
 
@@ -57,6 +67,28 @@ export const SERIES_TEXT = {
   fromDate: "From",
   keep: "Keep as is",
   failed: "The change failed",
+  cleanersTitle: "Regular cleaners",
+  noCleaners: "No regular cleaners yet: each visit is assigned on the schedule.",
+  loadingTeam: "Loading the team…",
+  teamFailed: "Failed to load the team",
+  deactivated: " (deactivated)",
+  openCleaners: "Change regular cleaners…",
+  cleanersLegend: "Choose the regular cleaners",
+  cleanersHint:
+    "Each coming visit gets those who are free at its time, unless someone else was chosen for that visit alone. The customer isn’t e-mailed.",
+  noActiveCleaners: "No active cleaners: add them on the Team screen.",
+  saveCleaners: "Save",
+  savingCleaners: "Saving…",
+  cancel: "Cancel",
+  cleanersFailed: "Saving the regular cleaners failed",
+  cleanersSet: (names: string[]) =>
+    names.length === 0
+      ? "No regular cleaners now: each visit is assigned on the schedule."
+      : `${namesText(names)} now ${names.length === 1 ? "cleans" : "clean"} every visit they are free for.`,
+  visitsMissing: (count: number) =>
+    count === 1
+      ? "1 coming visit misses a regular cleaner: choose someone for it on the schedule."
+      : `${count} coming visits miss a regular cleaner: choose someone for each on the schedule.`,
 } as const;
 
 const T = SERIES_TEXT;
@@ -116,6 +148,7 @@ function SeriesBody({ series }: { series: SeriesDetail }) {
         <p className="series-attention" role="note">{T.attention(series.needsAttention)}</p>
       )}
       <SeriesTerms series={series} />
+      <RegularCleaners series={series} onDone={done} />
       <SeriesVisits series={series} now={now} onDone={done} />
 
       {ended ? (
@@ -205,6 +238,164 @@ function SeriesTerms({ series }: { series: SeriesDetail }) {
         ))}
       </dl>
     </section>
+  );
+}
+
+/** Coming visits that lack one of the regular cleaners: the office must choose someone for each. */
+const visitsMissingCleaners = (series: SeriesDetail) => series.visits.filter((visit) => visit.missingCleanerIds.length > 0).length;
+
+/**
+ * Who cleans each visit: the regular cleaners by name, and (unless ended) a list to tick them from.
+ * The list follows the schedule's Assign control: a fieldset of checkboxes, Save or Cancel, Esc
+ * closes, and focus goes back to the button.
+ */
+function RegularCleaners({ series, onDone }: { series: SeriesDetail; onDone: (updated: SeriesDetail, message: string) => void }) {
+  const team = useQuery(teamQuery);
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+  const titleId = useId();
+  const byId = new Map((team.data ?? []).map((cleaner) => [cleaner._id, cleaner]));
+  const ended = series.status === "ENDED";
+  const missing = visitsMissingCleaners(series);
+
+  function close() {
+    setOpen(false);
+    button.current?.focus();
+  }
+
+  return (
+    <section className="admin-card series-cleaners" aria-labelledby={titleId}>
+      <h2 id={titleId} className="admin-card__title">{T.cleanersTitle}</h2>
+      {team.isError && <ErrorAlert failure={asFailure(team.error, T.teamFailed)} message={T.teamFailed} />}
+      {series.cleanerIds.length === 0 ? <p className="series-note">{T.noCleaners}</p> : team.isPending ? (
+        <p className="series-note" role="status">{T.loadingTeam}</p>
+      ) : (
+        <ul className="series-cleaners__list">
+          {series.cleanerIds.map((id) => {
+            const cleaner = byId.get(id);
+            return (
+              <li key={id} className="series-cleaners__item">
+                <CleanerSwatch cleaner={cleaner} />
+                <bdi>{cleanerName(cleaner)}</bdi>
+                {cleaner?.active === false && T.deactivated}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {missing > 0 && !ended && <p className="series-cleaners__missing">{T.visitsMissing(missing)}</p>}
+      {!ended && (
+        <>
+          <button
+            ref={button}
+            type="button"
+            className="admin-button admin-button--secondary"
+            aria-expanded={open}
+            aria-controls={open ? panelId : undefined}
+            disabled={!team.data}
+            onClick={() => setOpen((shown) => !shown)}
+          >
+            {T.openCleaners}
+          </button>
+          {open && team.data && (
+            <CleanersForm
+              id={panelId}
+              series={series}
+              team={team.data}
+              onDone={(updated, message) => {
+                setOpen(false);
+                onDone(updated, message);
+              }}
+              onCancel={close}
+            />
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+/** The cleaner's colour from the Team screen, as the schedule draws it; blank for one the team no longer lists. */
+function CleanerSwatch({ cleaner }: { cleaner: TeamCleaner | undefined }) {
+  return <span className="series-swatch" style={cleaner ? { backgroundColor: cleaner.colour } : undefined} aria-hidden="true" />;
+}
+
+interface CleanersFormProps {
+  id: string;
+  series: SeriesDetail;
+  team: TeamCleaner[];
+  onDone: (updated: SeriesDetail, message: string) => void;
+  onCancel: () => void;
+}
+
+function CleanersForm({ id, series, team, onDone, onCancel }: CleanersFormProps) {
+  const current = series.cleanerIds;
+  // Active cleaners may be chosen; a deactivated one already regular may only be kept or taken off.
+  const options = team.filter((cleaner) => cleaner.active || current.includes(cleaner._id));
+  const [chosen, setChosen] = useState<string[]>(current);
+  const hintId = useId();
+  const errorId = useId();
+  const save = useMutation({
+    mutationFn: (cleanerIds: string[]) => setSeriesCleaners(series._id, cleanerIds),
+    onSuccess: (updated) => {
+      const names = updated.cleanerIds.map((cleanerId) => cleanerName(team.find((cleaner) => cleaner._id === cleanerId)));
+      const missing = visitsMissingCleaners(updated);
+      onDone(updated, missing > 0 ? `${T.cleanersSet(names)} ${T.visitsMissing(missing)}` : T.cleanersSet(names));
+    },
+  });
+  const fieldErrors = save.isError ? fieldErrorsOf(save.error).cleanerIds : undefined;
+  const failure = save.isError && !fieldErrors ? asFailure(save.error, T.cleanersFailed) : null;
+
+  function onKeyDown(event: KeyboardEvent<HTMLElement>) {
+    if (event.key === "Escape") {
+      event.stopPropagation();
+      onCancel();
+    }
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (save.isPending) return;
+    // In the order the office ticked them, those already regular first.
+    const ids = [...current.filter((cleanerId) => chosen.includes(cleanerId)), ...chosen.filter((cleanerId) => !current.includes(cleanerId))];
+    save.mutate(ids);
+  }
+
+  const toggle = (cleanerId: string, on: boolean) =>
+    setChosen((ticked) => (on ? [...ticked, cleanerId] : ticked.filter((other) => other !== cleanerId)));
+
+  return (
+    <form id={id} className="series-cleaners__form" onSubmit={submit} onKeyDown={onKeyDown}>
+      <fieldset className="admin-fieldset" aria-describedby={[hintId, fieldErrors ? errorId : ""].filter(Boolean).join(" ")}>
+        <legend>{T.cleanersLegend}</legend>
+        <p id={hintId} className="admin-field__hint">{T.cleanersHint}</p>
+        {options.length === 0 && <p className="series-note">{T.noActiveCleaners}</p>}
+        <div className="series-cleaners__options">
+          {options.map((cleaner, index) => (
+            <label key={cleaner._id} className="admin-check series-cleaners__option">
+              <input
+                type="checkbox"
+                checked={chosen.includes(cleaner._id)}
+                autoFocus={index === 0}
+                onChange={(event) => toggle(cleaner._id, event.target.checked)}
+              />
+              <CleanerSwatch cleaner={cleaner} />
+              <bdi>{cleaner.name}</bdi>
+              {!cleaner.active && T.deactivated}
+            </label>
+          ))}
+        </div>
+        {fieldErrors && <p id={errorId} className="admin-field__error">{fieldErrors.join(" ")}</p>}
+      </fieldset>
+      {failure && <ErrorAlert failure={failure} message={failure.serverMessage} onDismiss={() => save.reset()} />}
+      <div className="admin-form-actions">
+        <button type="submit" className="admin-button admin-button--primary" disabled={save.isPending}>
+          {save.isPending ? T.savingCleaners : T.saveCleaners}
+        </button>
+        <button type="button" className="admin-button admin-button--secondary" onClick={onCancel}>{T.cancel}</button>
+      </div>
+    </form>
   );
 }
 

@@ -1,8 +1,8 @@
-/** How the regular cleans screens word a series: its rhythm, its statuses and its visits' times. */
+/** How the regular cleans screens word a series: its rhythm, its statuses, its visits' times and its cleaners. */
 import type { PaymentStatus, RecordStatus } from "@yarra/core/booking/types.ts";
 import { melbourneHourMinute, parseYmd } from "@yarra/core/shared/melbourne-time.ts";
 import type { FrequencyDto } from "@yarra/api/client/types.ts";
-import type { SeriesStatus, SeriesSummary } from "./series-api.ts";
+import type { SeriesStatus, SeriesSummary, TeamCleaner } from "./series-api.ts";
 
 export const SERIES_STATUS_LABELS: Record<SeriesStatus, string> = { ACTIVE: "Active", PAUSED: "Paused", ENDED: "Ended" };
 
@@ -60,4 +60,12 @@ export function rhythmText(series: Pick<SeriesSummary, "repeatUnit" | "repeatEve
     return day ? `${repeat} · ${ordinal(day)} · ${start}` : `${repeat} · ${start}`;
   }
   return `${repeat} · ${WEEKDAYS[series.weekday] ?? ""} ${start}`.replace("  ", " ");
+}
+
+/** A cleaner by name; one the team list does not hold (not loaded, or removed) is 'a regular cleaner'. */
+export const cleanerName = (cleaner: Pick<TeamCleaner, "name"> | undefined) => cleaner?.name ?? "a regular cleaner";
+
+/** 'Tom', 'Tom and Priya', 'Tom, Priya and Ana'. */
+export function namesText(names: readonly string[]): string {
+  return names.length <= 1 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
 }

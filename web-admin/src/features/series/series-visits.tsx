@@ -10,10 +10,18 @@ import { errorCodeOf } from "../../lib/error-code.ts";
 import { readSession } from "../../lib/session.ts";
 import { asFailure } from "../../ui/failure.ts";
 import { FormField } from "../../ui/form-field.tsx";
-import { moveVisit, schedulingQuery, type SeriesDetail, type SeriesVisit, skipVisit } from "./series-api.ts";
+import {
+  moveVisit,
+  schedulingQuery,
+  type SeriesDetail,
+  type SeriesVisit,
+  skipVisit,
+  type TeamCleaner,
+  teamQuery,
+} from "./series-api.ts";
 import { SeriesDialog } from "./series-dialog.tsx";
 import { isChangeable, moveStart, startOptions, wallClockOf } from "./series-form.ts";
-import { PAYMENT_LABELS, startText, timeOf, VISIT_STATUS_LABELS } from "./series-text.ts";
+import { cleanerName, namesText, PAYMENT_LABELS, startText, timeOf, VISIT_STATUS_LABELS } from "./series-text.ts";
 
 export const VISITS_TEXT = {
   coming: "Coming visits",
@@ -43,9 +51,17 @@ export const VISITS_TEXT = {
   override: "Book anyway (override capacity)",
   keep: "Keep as is",
   failed: "The change failed",
+  noCleaner: "—",
+  missingBusy: (names: string, many: boolean) => `${names} ${many ? "aren’t" : "isn’t"} on this visit: busy then, or taken off it.`,
+  missingDeactivated: (names: string, many: boolean) => `${names} ${many ? "have" : "has"} been deactivated.`,
+  chooseOnSchedule: "Choose someone on the schedule",
 } as const;
 
 const T = VISITS_TEXT;
+
+/** 'a regular cleaner' starts a sentence as 'A regular cleaner'. */
+const sentence = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 const SKIP_REASON_MAX = 500;
 
 interface SeriesVisitsProps {
@@ -60,6 +76,9 @@ type Asking = { kind: "skip" | "move"; visit: SeriesVisit } | null;
 /** The series' visits, coming then past, with Skip and Move for those that can still change. */
 export function SeriesVisits({ series, now, onDone }: SeriesVisitsProps) {
   const [asking, setAsking] = useState<Asking>(null);
+  // The page's own read of the team (one request, one cache entry): the visits' cleaners by name.
+  const team = useQuery(teamQuery);
+  const cleaners = new Map((team.data ?? []).map((cleaner) => [cleaner._id, cleaner]));
   const nowMs = now.getTime();
   const coming = series.visits.filter((visit) => new Date(visit.startTime).getTime() >= nowMs);
   // The latest first: the office looks back from today.
@@ -77,6 +96,7 @@ export function SeriesVisits({ series, now, onDone }: SeriesVisitsProps) {
         title={T.coming}
         empty={T.noComing}
         visits={coming}
+        cleaners={cleaners}
         actions={(visit) =>
           canChange && isChangeable(visit, now) && (
             <div className="series-visits__actions">
@@ -93,7 +113,7 @@ export function SeriesVisits({ series, now, onDone }: SeriesVisitsProps) {
             </div>
           )}
       />
-      <VisitTable title={T.past} empty={T.noPast} visits={past} />
+      <VisitTable title={T.past} empty={T.noPast} visits={past} cleaners={cleaners} />
       {asking?.kind === "skip" && (
         <SkipDialog seriesId={series._id} visit={asking.visit} onDone={done} onDismiss={() => setAsking(null)} />
       )}
@@ -108,10 +128,11 @@ interface VisitTableProps {
   title: string;
   empty: string;
   visits: SeriesVisit[];
+  cleaners: ReadonlyMap<string, TeamCleaner>;
   actions?: (visit: SeriesVisit) => ReactNode;
 }
 
-function VisitTable({ title, empty, visits, actions }: VisitTableProps) {
+function VisitTable({ title, empty, visits, cleaners, actions }: VisitTableProps) {
   const id = useId();
   return (
     <section className="admin-card series-visits" aria-labelledby={id}>
@@ -124,6 +145,7 @@ function VisitTable({ title, empty, visits, actions }: VisitTableProps) {
                 <th scope="col">Date</th>
                 <th scope="col">Time</th>
                 <th scope="col">Status</th>
+                <th scope="col">Cleaners</th>
                 <th scope="col">Reference</th>
                 <th scope="col">Total</th>
                 <th scope="col">Paid</th>
@@ -148,6 +170,14 @@ function VisitTable({ title, empty, visits, actions }: VisitTableProps) {
                         )}
                       </div>
                     </td>
+                    <td data-label="Cleaners">
+                      <div>
+                        {visit.cleanerIds.length === 0
+                          ? T.noCleaner
+                          : <bdi>{namesText(visit.cleanerIds.map((id) => cleanerName(cleaners.get(id))))}</bdi>}
+                        {visit.missingCleanerIds.length > 0 && <MissingCleaners visit={visit} cleaners={cleaners} />}
+                      </div>
+                    </td>
                     <td data-label="Reference">
                       <Link to="/bookings/$bookingId" params={{ bookingId: visit._id }}>{visit.reference}</Link>
                     </td>
@@ -162,6 +192,29 @@ function VisitTable({ title, empty, visits, actions }: VisitTableProps) {
         </div>
       )}
     </section>
+  );
+}
+
+/**
+ * A coming visit without one of its regular cleaners: who and why (as far as the team list tells),
+ * and the schedule's day, where the office chooses someone.
+ */
+function MissingCleaners({ visit, cleaners }: { visit: SeriesVisit; cleaners: ReadonlyMap<string, TeamCleaner> }) {
+  const missing = visit.missingCleanerIds.map((id) => cleaners.get(id));
+  // The same name twice is 'a regular cleaner' for two the list does not hold: say it once.
+  const namesOf = (group: (TeamCleaner | undefined)[]) => [...new Set(group.map(cleanerName))];
+  const gone = namesOf(missing.filter((cleaner) => cleaner?.active === false));
+  const busy = namesOf(missing.filter((cleaner) => cleaner?.active !== false));
+  const start = new Date(visit.startTime);
+  return (
+    <p className="series-visits__todo series-visits__missing">
+      {busy.length > 0 && <>{sentence(T.missingBusy(namesText(busy), busy.length > 1))} </>}
+      {gone.length > 0 && <>{sentence(T.missingDeactivated(namesText(gone), gone.length > 1))} </>}
+      <Link to="/schedule" search={{ date: melbourneYmd(start) }}>
+        {T.chooseOnSchedule}
+        <span className="admin-visually-hidden">{` for ${formatMelbourneDate(start)}`}</span>
+      </Link>
+    </p>
   );
 }
 

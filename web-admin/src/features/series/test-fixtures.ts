@@ -1,6 +1,6 @@
 /** A weekly regular clean as the staff series calls answer it, and the catalogue its change form prices with. */
 import type { ExtraDto, FrequencyDto, PublicSchedulingDto, ServiceDto } from "@yarra/api/client/types.ts";
-import type { SeriesDetail, SeriesSummary, SeriesVisit } from "./series-api.ts";
+import type { SeriesDetail, SeriesSummary, SeriesVisit, TeamCleaner } from "./series-api.ts";
 
 /** Wed 25 Nov 2026, 2:00 pm in Melbourne (AEDT, UTC+11). */
 export const NOW = new Date("2026-11-25T03:00:00.000Z");
@@ -28,6 +28,7 @@ export function aSummary(overrides: Partial<SeriesSummary> = {}): SeriesSummary 
     firstBookingId: "b0",
     nextVisit: { bookingId: "b1", reference: "YS-AAAA11", startTime: "2026-12-01T22:00:00.000Z", status: "CONFIRMED" },
     needsAttention: 1,
+    cleanerIds: [],
     createdAt: "2026-11-10T01:00:00.000Z",
     ...overrides,
   };
@@ -45,6 +46,7 @@ export function aVisit(overrides: Partial<SeriesVisit> = {}): SeriesVisit {
     total: 211.5,
     cancelReason: "",
     cleanerIds: [],
+    missingCleanerIds: [],
     ...overrides,
   };
 }
@@ -144,3 +146,19 @@ export const SCHEDULING = {
   dayEndHour: 18,
   serviceArea: { postcodes: [] },
 } as PublicSchedulingDto;
+
+const aCleaner = (overrides: Partial<TeamCleaner> & Pick<TeamCleaner, "_id" | "name">): TeamCleaner => ({
+  phone: "",
+  email: "",
+  colour: "#1f7a6d",
+  active: true,
+  createdAt: "2026-01-10T00:00:00.000Z",
+  ...overrides,
+});
+
+/** The team as GET /api/admin/cleaners?includeInactive=true sends it: two active cleaners, then one deactivated. */
+export const TEAM: TeamCleaner[] = [
+  aCleaner({ _id: "k1", name: "Tom Nguyen", colour: "#1f7a6d" }),
+  aCleaner({ _id: "k2", name: "Priya Sharma", colour: "#b4457f" }),
+  aCleaner({ _id: "k3", name: "Ana Costa", colour: "#c2410c", active: false }),
+];
