@@ -4,7 +4,8 @@
  */
 
 // The only packages core may use: pure computation that runs in Deno, Node and the browser.
-const CORE_PACKAGES = ["zod", "date-fns", "@date-fns/tz", "@noble/hashes"];
+// @zxcvbn-ts/*: password guessability (issue 29), loaded by core/admin/password-policy.ts on the server only.
+const CORE_PACKAGES = ["zod", "date-fns", "@date-fns/tz", "@noble/hashes", "@zxcvbn-ts/core", "@zxcvbn-ts/language-common", "@zxcvbn-ts/language-en"];
 const corePackagePaths = CORE_PACKAGES.map((name) => `(^|/)node_modules/${name}/`);
 
 /** @type {import('dependency-cruiser').IConfiguration} */

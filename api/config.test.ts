@@ -31,6 +31,10 @@ Deno.test("config: bad values stop start-up with every problem named", () => {
     [{ SUPERADMIN_EMAIL: "a@b.co" }, /go together/],
     [{ SUPERADMIN_EMAIL: "a@b.co", SUPERADMIN_PASSWORD: "password1234" }, /SUPERADMIN_PASSWORD: This password is too common/],
     [{ SUPERADMIN_EMAIL: "a@b.co", SUPERADMIN_PASSWORD: "aaaaaaaaaaaa" }, /SUPERADMIN_PASSWORD: Password is too repetitive/],
+    // Issue 29: the published demo password, the site's domain, the account's own e-mail.
+    [{ SUPERADMIN_EMAIL: "a@b.co", SUPERADMIN_PASSWORD: "ShineDemo-2024!" }, /SUPERADMIN_PASSWORD: This is the demo password/],
+    [{ SUPERADMIN_EMAIL: "a@b.co", SUPERADMIN_PASSWORD: "Sparkle-Homes-2026", SITE_URL: "https://sparklehomes.com.au" }, /SUPERADMIN_PASSWORD: Don't use the business's name/],
+    [{ SUPERADMIN_EMAIL: "owner.jones@b.co", SUPERADMIN_PASSWORD: "OwnerJones!2026" }, /SUPERADMIN_PASSWORD: Don't use the business's name/],
     [{ SMTP_URL: "http://mail" }, /SMTP_URL/],
     [{ SEED_DEMO: "maybe" }, /SEED_DEMO/],
     [{ SITE_URL: "yarrashine.com.au" }, /SITE_URL: must be an http:\/\/ or https:\/\/ address/],

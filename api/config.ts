@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { passwordProblem } from "../core/admin/password-policy.ts";
+import { domainOf, quickPasswordProblem } from "../core/admin/password-policy.ts";
 import { commonPasswords } from "../adapters/security/common-passwords.ts";
 
 /** Unset and empty are the same to an operator. */
@@ -49,11 +49,8 @@ const schema = z.object({
   JWT_SECRET: optional(z.string().min(32, "must be at least 32 characters")),
   TOKEN_TTL_HOURS: optional(z.coerce.number().positive().max(24 * 30)).transform((v) => v ?? 12),
   SUPERADMIN_EMAIL: optional(z.email()),
-  /** The same rules as any admin's password: 12+ characters, not repetitive, not a common one. */
-  SUPERADMIN_PASSWORD: optional(z.string().superRefine((value, ctx) => {
-    const problem = passwordProblem(value, commonPasswords);
-    if (problem) ctx.addIssue({ code: "custom", message: problem });
-  })),
+  /** Any admin's rules (checked below with the e-mail and SITE_URL): 12+ characters, not repetitive, not common. */
+  SUPERADMIN_PASSWORD: optional(z.string()),
   /** Demo catalogue and demo admin on an empty database; on by default for the embedded one. */
   SEED_DEMO: optional(flag),
   SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")),
@@ -96,6 +93,16 @@ const schema = z.object({
   SUBMIT_RATE_LIMIT: optional(z.coerce.number().int().min(1)).transform((v) => v ?? 20),
   /** Availability checks per client address per minute. */
   AVAILABILITY_RATE_LIMIT: optional(z.coerce.number().int().min(1)).transform((v) => v ?? 120),
+}).superRefine((env, ctx) => {
+  if (!env.SUPERADMIN_PASSWORD) return;
+  // Synchronously and without the guessability dictionaries: the business's name is not known
+  // before the database is open, its site and the account's e-mail are.
+  const problem = quickPasswordProblem(env.SUPERADMIN_PASSWORD, commonPasswords, {
+    businessNames: [],
+    domains: [domainOf(env.SITE_URL)],
+    emails: [env.SUPERADMIN_EMAIL],
+  });
+  if (problem) ctx.addIssue({ code: "custom", path: ["SUPERADMIN_PASSWORD"], message: problem });
 });
 
 export type Config = z.output<typeof schema> & { seedDemo: boolean; embedded: boolean };

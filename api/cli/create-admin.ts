@@ -12,17 +12,15 @@ import { migrate } from "../../adapters/postgres/migrate.ts";
 import { makeAdminStore } from "../../adapters/postgres/admin-repository.ts";
 import { argon2Hasher } from "../../adapters/security/password.ts";
 import { commonPasswords } from "../../adapters/security/common-passwords.ts";
-import { passwordProblem } from "../../core/admin/password-policy.ts";
+import { makeSettingsStore } from "../../adapters/postgres/settings-repository.ts";
+import { domainOf, passwordProblem } from "../../core/admin/password-policy.ts";
 
 const input = z.object({
   email: z.email("--email must be an e-mail address"),
   name: z.string().trim().min(1, "--name is required"),
   role: z.enum(["admin", "superadmin"], { error: "--role must be admin or superadmin" }),
-  // The rules the staff screen applies: 12+ characters, not repetitive, not a common password.
-  password: z.string().superRefine((value, ctx) => {
-    const problem = passwordProblem(value, commonPasswords);
-    if (problem) ctx.addIssue({ code: "custom", message: problem });
-  }),
+  // Judged by the policy once the business's name can be read (below).
+  password: z.string(),
 });
 
 async function main(): Promise<number> {
@@ -57,6 +55,17 @@ async function main(): Promise<number> {
   });
   try {
     await migrate(db.sql);
+    // The rules the staff screen applies, with the same context (the business, its site, the e-mail).
+    const profile = await makeSettingsStore(db.sql).getBusinessProfile();
+    const problem = await passwordProblem(parsed.data.password, commonPasswords, {
+      businessNames: [profile?.brandName, profile?.legalName],
+      domains: [domainOf(config.SITE_URL), domainOf(profile?.email), domainOf(profile?.notificationEmail)],
+      emails: [parsed.data.email],
+    });
+    if (problem) {
+      console.error(problem);
+      return 1;
+    }
     const admin = await makeAdminStore(db.sql).insert({
       name: parsed.data.name,
       email: parsed.data.email,

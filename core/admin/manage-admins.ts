@@ -2,45 +2,35 @@
  * Admin accounts, superadmin only (admin-area.md sections 5 and 6; decisions.md, Accounts and
  * sessions): nobody deletes or demotes themselves, and one superadmin always remains.
  */
-import { z } from "zod";
-import { EMAIL_PATTERN } from "../booking/types.ts";
-import { isRecord } from "../shared/input.ts";
-import { parseInput } from "../shared/parse-input.ts";
 import { type DomainError, err, ok, type Result, validationError } from "../shared/result.ts";
+import type { SettingsStore } from "../settings/ports.ts";
 import { type Actor, auditEntry } from "./audit.ts";
 import type { AuditLog } from "./manage-audit.ts";
 import { withoutSecrets } from "./manage-audit.ts";
 import { BUSY_ERROR } from "./login.ts";
-import { isCommonPassword, isRepetitive, PASSWORD_MESSAGES, PASSWORD_RULES } from "./password-policy.ts";
-import { type CommonPasswordList, type NewAdmin, type PasswordHasher, PasswordHasherBusyError } from "./ports.ts";
-import { adminUserSchema } from "./schemas.ts";
-import { ADMIN_ROLES, type AdminRole, type AdminUser } from "./types.ts";
+import { ADMIN_ACCOUNT_MESSAGES, type AdminAccountChanges, type AdminAccountInput } from "./admin-account-form.ts";
+import { domainOf, type PasswordContext, passwordProblem } from "./password-policy.ts";
+import {
+  type AdminStore,
+  type CommonPasswordList,
+  type NewAdmin,
+  type PasswordHasher,
+  PasswordHasherBusyError,
+} from "./ports.ts";
+import type { AdminRole, AdminUser } from "./types.ts";
 
-export const ADMIN_ACCOUNT_LIMITS = {
-  name: 100,
-  email: 254,
-  passwordMin: PASSWORD_RULES.min,
-  passwordMax: PASSWORD_RULES.max,
-} as const;
-
-export const ADMIN_ACCOUNT_MESSAGES = {
-  nameRequired: "Name is required.",
-  nameTooLong: `Name must be at most ${ADMIN_ACCOUNT_LIMITS.name} characters.`,
-  emailRequired: "Email is required.",
-  emailInvalid: "Please enter a valid email address.",
-  passwordRequired: PASSWORD_MESSAGES.required,
-  passwordTooShort: PASSWORD_MESSAGES.tooShort,
-  passwordTooLong: PASSWORD_MESSAGES.tooLong,
-  passwordRepetitive: PASSWORD_MESSAGES.repetitive,
-  passwordCommon: PASSWORD_MESSAGES.common,
-  roleInvalid: "Role must be admin or superadmin.",
-  emailTaken: "An admin with this email already exists.",
-  notFound: "Admin not found.",
-  selfDelete: "You can’t delete your own account.",
-  selfRole: "You can’t change your own role.",
-  lastSuperadmin: "There must always be at least one superadmin.",
-  forbidden: "You don’t have permission to perform this action.",
-} as const;
+// The form's pieces live apart so the staff bundle never loads the password dictionaries.
+export {
+  ADMIN_ACCOUNT_LIMITS,
+  ADMIN_ACCOUNT_MESSAGES,
+  type AdminAccountChanges,
+  type AdminAccountInput,
+  adminAccountSchema,
+  adminChangesSchema,
+  newAdminSchema,
+  validateAdminChanges,
+  validateNewAdmin,
+} from "./admin-account-form.ts";
 
 const M = ADMIN_ACCOUNT_MESSAGES;
 
@@ -84,53 +74,6 @@ export interface AdminAccountsTransactor {
   run<T>(work: (tx: AdminAccountsTx) => Promise<T>): Promise<T>;
 }
 
-const name = z.string({ error: M.nameRequired }).trim().min(1, { error: M.nameRequired, abort: true })
-  .max(ADMIN_ACCOUNT_LIMITS.name, M.nameTooLong);
-const email = z.string({ error: M.emailRequired }).trim().min(1, { error: M.emailRequired, abort: true })
-  .refine((e) => EMAIL_PATTERN.test(e) && e.length <= ADMIN_ACCOUNT_LIMITS.email, M.emailInvalid)
-  .meta({ format: "email" });
-const role = z.enum(ADMIN_ROLES, { error: M.roleInvalid });
-// The common-password list is checked by the use case (it needs the list); the form shows these.
-const password = z.string({ error: M.passwordRequired })
-  .min(ADMIN_ACCOUNT_LIMITS.passwordMin, { error: M.passwordTooShort, abort: true })
-  .max(ADMIN_ACCOUNT_LIMITS.passwordMax, { error: M.passwordTooLong, abort: true })
-  .refine((p) => !isRepetitive(p), M.passwordRepetitive);
-/** Passwords are taken as typed (spaces count); blank (or not text) means "not given". */
-const given = z.unknown().transform((p) => (typeof p === "string" && p.trim() !== "" ? p : undefined));
-
-/** Create: name, email and password required; role defaults to admin. */
-export const newAdminSchema = z.object({
-  name,
-  email,
-  password: given.pipe(password).meta({ type: "string", minLength: ADMIN_ACCOUNT_LIMITS.passwordMin }),
-  role: z.union([role, z.literal(""), z.null()], { error: M.roleInvalid }).optional().transform((r) => r || "admin")
-    .meta({ description: "admin when left out" }),
-}).meta({ id: "AdminAccountInput" });
-
-/** Edit: only the fields sent are checked; a blank or missing password keeps the current one. */
-export const adminChangesSchema = z.object({
-  name: name.optional(),
-  email: email.optional(),
-  password: given.pipe(password.optional()).optional()
-    .meta({ type: "string", description: "Blank or left out keeps the current password" }),
-  role: role.optional(),
-}).transform((changes) => {
-  if (changes.password === undefined) delete changes.password;
-  return changes;
-}).meta({ id: "AdminAccountChanges" });
-
-/** A new account as typed: the password is hashed before anything is stored. */
-export type AdminAccountInput = z.output<typeof newAdminSchema>;
-/** An edit: fields left out (and a blank password) keep their current value. */
-export type AdminAccountChanges = z.output<typeof adminChangesSchema>;
-
-// The form's checks (web-admin), with the schemas the API validates with.
-export const validateNewAdmin = (form: unknown) => parseInput(newAdminSchema, isRecord(form) ? form : {});
-export const validateAdminChanges = (form: unknown) => parseInput(adminChangesSchema, isRecord(form) ? form : {});
-
-export const adminAccountSchema = adminUserSchema.extend({ createdAt: z.string().meta({ format: "date-time" }) })
-  .meta({ id: "AdminAccount" });
-
 /** Why `actor` may not give `target` the role `nextRole`, or null when they may. */
 export function roleChangeBlocker(
   actor: Actor,
@@ -159,8 +102,8 @@ export function deletionBlocker(
 const auditForm = (admin: AdminUser, extra: Record<string, unknown> = {}) =>
   withoutSecrets({ ...admin, ...extra });
 
-/** A leaked or common password is a 422 on the password field. */
-const commonPasswordError = () => validationError({ password: [M.passwordCommon] });
+/** A password the policy refuses is a 422 on the password field, saying why. */
+const passwordError = (message: string) => validationError({ password: [message] });
 
 /** The hash, or the busy answer when the hasher's queue is full. */
 async function hashOrBusy(hasher: PasswordHasher, password: string): Promise<Result<string>> {
@@ -176,7 +119,28 @@ export function makeManageAdmins(deps: {
   transactor: AdminAccountsTransactor;
   hasher: PasswordHasher;
   commonPasswords: CommonPasswordList;
+  /** The admin an edit changes, read for its e-mail before the password is judged. */
+  admins: Pick<AdminStore, "getById">;
+  /** The business's names and e-mail, which a password may not contain. */
+  settings: Pick<SettingsStore, "getBusinessProfile">;
+  /** The site's public address (SITE_URL, or the local one): its domain may not be in a password either. */
+  siteUrl: string;
 }) {
+  /** What the password of an account with these e-mails must not name. */
+  const contextOf = async (emails: (string | undefined)[]): Promise<PasswordContext> => {
+    const profile = await deps.settings.getBusinessProfile();
+    return {
+      businessNames: [profile?.brandName, profile?.legalName],
+      domains: [domainOf(deps.siteUrl), domainOf(profile?.email), domainOf(profile?.notificationEmail)],
+      emails,
+    };
+  };
+  /** The policy's refusal of the password as a Result, before any hashing. */
+  const judged = async (password: string, emails: (string | undefined)[]): Promise<Result<null>> => {
+    const problem = await passwordProblem(password, deps.commonPasswords, await contextOf(emails));
+    return problem ? err(passwordError(problem)) : ok(null);
+  };
+
   /**
    * The route guard read the actor before this transaction; read it again under the lock, so a
    * superadmin demoted or deleted a moment ago cannot still change accounts.
@@ -186,7 +150,8 @@ export function makeManageAdmins(deps: {
 
   return {
     async create(actor: Actor, { password, ...account }: AdminAccountInput): Promise<Result<AdminUser>> {
-      if (isCommonPassword(password, deps.commonPasswords)) return err(commonPasswordError());
+      const allowed = await judged(password, [account.email]);
+      if (!allowed.ok) return allowed;
       // Hashing takes ~150 ms: outside the transaction, which stays short.
       const hashed = await hashOrBusy(deps.hasher, password);
       if (!hashed.ok) return hashed;
@@ -204,7 +169,11 @@ export function makeManageAdmins(deps: {
     },
 
     async update(actor: Actor, id: string, { password, ...changes }: AdminAccountChanges): Promise<Result<AdminUser>> {
-      if (password && isCommonPassword(password, deps.commonPasswords)) return err(commonPasswordError());
+      if (password) {
+        // Judged with the e-mail the account has and the one it is given; a missing admin gets its 404 below.
+        const allowed = await judged(password, [changes.email, (await deps.admins.getById(id))?.email]);
+        if (!allowed.ok) return allowed;
+      }
       const hashed = password ? await hashOrBusy(deps.hasher, password) : undefined;
       if (hashed && !hashed.ok) return hashed;
       const passwordHash = hashed?.value;

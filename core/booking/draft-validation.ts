@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { PRICING_MODELS, type PricingModel } from "../catalog/types.ts";
 import { parseIsoInstant } from "../shared/iso-instant.ts";
-import { isRecord } from "../shared/input.ts";
+import { isRecord, oneLine } from "../shared/input.ts";
 import { parseInput } from "../shared/parse-input.ts";
 import type { FieldErrors, Result } from "../shared/result.ts";
 import { normaliseAuPhone } from "./phone.ts";
@@ -107,6 +107,10 @@ const filled = (missing: string, min = 1) => z.string({ error: missing }).trim()
 export const trimmedText = (min: number, max: number, missing: string, tooLong: string) =>
   filled(missing, min).max(max, { error: tooLong });
 
+/** trimmedText without line breaks (issue 29): names, streets, suburbs. */
+export const oneLineText = (min: number, max: number, missing: string, tooLong: string) =>
+  oneLine(trimmedText(min, max, missing, tooLong));
+
 const asText = (value: unknown): string => (typeof value === "string" ? value : "");
 
 /** Numeric text, as HTML inputs send numbers, becomes a number; anything else is left to refuse. */
@@ -150,10 +154,10 @@ export const addressSchema = z.preprocess(
     return asText(unit).trim() ? { ...address, unit } : address;
   },
   z.object({
-    unit: z.string().trim().max(L.unit, { error: M.unitTooLong }).optional()
+    unit: oneLine(z.string().trim().max(L.unit, { error: M.unitTooLong })).optional()
       .meta({ description: "Unit or apartment", examples: ["4"] }),
-    street: trimmedText(1, L.street, M.street, M.streetTooLong).meta({ examples: ["12 Smith St"] }),
-    suburb: trimmedText(1, L.suburb, M.suburb, M.suburbTooLong).meta({ examples: ["Fitzroy"] }),
+    street: oneLineText(1, L.street, M.street, M.streetTooLong).meta({ examples: ["12 Smith St"] }),
+    suburb: oneLineText(1, L.suburb, M.suburb, M.suburbTooLong).meta({ examples: ["Fitzroy"] }),
     state: z.preprocess(
       (value) => asText(value).trim().toUpperCase(),
       z.enum(AU_STATES, { error: (issue) => (issue.input === "" ? M.stateRequired : M.stateInvalid) }),
@@ -178,8 +182,8 @@ const answer = z.object({
 });
 
 const draftFields = z.object({
-  firstName: trimmedText(2, L.name, M.firstName, M.firstNameTooLong).meta({ examples: ["Ada"] }),
-  lastName: trimmedText(2, L.name, M.lastName, M.lastNameTooLong).meta({ examples: ["Lovelace"] }),
+  firstName: oneLineText(2, L.name, M.firstName, M.firstNameTooLong).meta({ examples: ["Ada"] }),
+  lastName: oneLineText(2, L.name, M.lastName, M.lastNameTooLong).meta({ examples: ["Lovelace"] }),
   email: emailText(M.email, L.email).meta({ examples: ["ada@example.com"] }),
   phone: z.string({ error: M.phone }).trim()
     .refine((value) => value.length <= L.phoneRaw && normaliseAuPhone(value) !== null, M.phone)

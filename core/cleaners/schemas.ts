@@ -7,6 +7,7 @@ import { z } from "zod";
 import { DRAFT_MESSAGES } from "../booking/draft-validation.ts";
 import { normaliseAuPhone } from "../booking/phone.ts";
 import { EMAIL_PATTERN } from "../booking/types.ts";
+import { oneLine } from "../shared/input.ts";
 
 export const CLEANER_LIMITS = {
   name: 100,
@@ -53,10 +54,10 @@ export const cleanerListSchema = z.object({ items: z.array(cleanerSchema) }).met
 
 // ------------------------------------------------------------ what staff send
 
-/** Text that must be given: anything but a string counts as blank. */
+/** One line of text that must be given: anything but a string counts as blank. */
 const name = z.preprocess(
   (value) => (typeof value === "string" ? value.trim() : ""),
-  z.string().min(1, M.nameRequired).max(L.name, M.nameTooLong),
+  oneLine(z.string().min(1, M.nameRequired).max(L.name, M.nameTooLong)),
 ).meta({ type: "string", maxLength: L.name, examples: ["Priya Sharma"] });
 
 /** Blank is "not known"; anything else must be an Australian number, kept as its digits. */

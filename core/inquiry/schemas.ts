@@ -1,6 +1,6 @@
 /** The wire shapes of commercial inquiries: the form's rules and messages, written once. */
 import { z } from "zod";
-import { emailText, trimmedText as text } from "../booking/draft-validation.ts";
+import { emailText, oneLineText as line, trimmedText as text } from "../booking/draft-validation.ts";
 import { normaliseAuPhone } from "../booking/phone.ts";
 import { isRecord, readText } from "../shared/input.ts";
 import { DEFAULT_INQUIRY_TYPE, INQUIRY_TYPE_ALIASES, INQUIRY_TYPES } from "./types.ts";
@@ -19,14 +19,14 @@ export const inquirySchema = z.preprocess(
   (value) => isRecord(value) && !readText(value.message) ? { ...value, message: value.inquiryText } : value,
   z.object({
     inquiryType: z.preprocess(inquiryTypeOf, z.enum(INQUIRY_TYPES, { error: M.inquiryType })).meta({ description: `Default ${DEFAULT_INQUIRY_TYPE}, any case; INDUSTRIAL is an alias of INDUSTRIAL_WAREHOUSE`, examples: ["OFFICE"] }),
-    firstName: text(1, L.name, M.firstName, M.firstNameTooLong).meta({ examples: ["Grace"] }),
-    lastName: text(1, L.name, M.lastName, M.lastNameTooLong).meta({ examples: ["Hopper"] }),
+    firstName: line(1, L.name, M.firstName, M.firstNameTooLong).meta({ examples: ["Grace"] }),
+    lastName: line(1, L.name, M.lastName, M.lastNameTooLong).meta({ examples: ["Hopper"] }),
     email: emailText(M.email, L.email).meta({ examples: ["grace@example.com"] }),
     // Kept as typed (staff read it back); checked with the booking form's rule (issue 14).
-    phone: text(1, L.phone, M.phone, M.phoneTooLong)
+    phone: line(1, L.phone, M.phone, M.phoneTooLong)
       .refine((value) => value === "" || value.length > L.phone || normaliseAuPhone(value) !== null, M.phoneInvalid)
       .meta({ description: "Australian landline or mobile; spaces, brackets and +61 accepted", examples: ["03 9123 4567"] }),
-    suburb: text(1, L.suburb, M.suburb, M.suburbTooLong).meta({ examples: ["Richmond"] }),
+    suburb: line(1, L.suburb, M.suburb, M.suburbTooLong).meta({ examples: ["Richmond"] }),
     message: text(1, L.message, M.message, M.messageTooLong)
       .meta({ description: "inquiryText is accepted as an alias", examples: ["A quote for cleaning our 400 m² office, five evenings a week, please."] }),
   }),

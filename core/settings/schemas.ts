@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { SCHEDULING_LIMITS as L } from "./clamps.ts";
 import { ymdText } from "../shared/ymd-schema.ts";
+import { oneLine } from "../shared/input.ts";
 
 const hour = (description: string) => z.number().int().min(L.firstSlotHour.min).max(L.firstSlotHour.max).meta({ description });
 
@@ -75,7 +76,7 @@ export const CLOSED_DATE_LABEL_MAX = 80;
 
 export const closedDateInputSchema = z.object({
   date: ymdSchema,
-  label: z.string().trim().max(CLOSED_DATE_LABEL_MAX, `Label must be ${CLOSED_DATE_LABEL_MAX} characters or fewer.`).optional(),
+  label: oneLine(z.string().trim().max(CLOSED_DATE_LABEL_MAX, `Label must be ${CLOSED_DATE_LABEL_MAX} characters or fewer.`)).optional(),
 }).meta({ id: "ClosedDateInput" });
 
 /** "3121" or "3000-3207": a Victorian-style four-digit postcode or an inclusive range of them. */

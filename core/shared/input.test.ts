@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { isRecord, readNumber, readText } from "./input.ts";
+import { z } from "zod";
+import { isOneLine, isRecord, ONE_LINE_MESSAGE, oneLine, readNumber, readText } from "./input.ts";
 
 Deno.test("readNumber", async (t) => {
   const cases: [unknown, number | null][] = [
@@ -37,5 +38,48 @@ Deno.test("readText and isRecord", async (t) => {
   ], [1, false]];
   for (const [value, expected] of records) {
     await t.step(`record ${JSON.stringify(value)}`, () => assert.equal(isRecord(value), expected));
+  }
+});
+
+Deno.test("isOneLine: every kind of line break counts", async (t) => {
+  const cases: [string, boolean][] = [
+    ["Ada Lovelace", true],
+    ["", true],
+    ["tab\tinside", true],
+    ["O’Brien-Smith, Jr.", true],
+    ["a\nb", false],
+    ["a\rb", false],
+    ["a\r\nb", false],
+    ["a\vb", false],
+    ["a\fb", false],
+    ["a\u0085b", false],
+    ["a\u2028b", false],
+    ["a\u2029b", false],
+    ["\n", false],
+  ];
+  for (const [text, expected] of cases) {
+    await t.step(JSON.stringify(text), () => assert.equal(isOneLine(text), expected));
+  }
+});
+
+Deno.test("oneLine: refuses breaks inside, after trim the ends' are gone", async (t) => {
+  const name = oneLine(z.string().trim().min(1, "Required"));
+  const custom = oneLine(z.string(), "One line, please");
+  const cases: [z.ZodType, unknown, { ok: true; value: string } | { ok: false; messages: string[] }][] = [
+    [name, "Ada", { ok: true, value: "Ada" }],
+    [name, "  Ada\r\n", { ok: true, value: "Ada" }],
+    [name, "Ada\nLovelace", { ok: false, messages: [ONE_LINE_MESSAGE] }],
+    [name, "Ada\u2028Lovelace", { ok: false, messages: [ONE_LINE_MESSAGE] }],
+    [name, "\n", { ok: false, messages: ["Required"] }],
+    [custom, "a\rb", { ok: false, messages: ["One line, please"] }],
+  ];
+  for (const [schema, input, expected] of cases) {
+    await t.step(JSON.stringify(input), () => {
+      const parsed = schema.safeParse(input);
+      assert.deepEqual(
+        parsed.success ? { ok: true, value: parsed.data } : { ok: false, messages: parsed.error.issues.map((i) => i.message) },
+        expected,
+      );
+    });
   }
 });

@@ -70,7 +70,7 @@ const listAdmins = route({
 });
 const createAdmin = route({
   method: "post", path: "/admins", ...superadmin, summary: "Create an admin account (superadmin only)",
-  description: "Name, a valid email and a password of at least 12 characters are required; the password is stored as an argon2id hash.",
+  description: "Name (one line), a valid email and a password of at least 12 characters are required; the password may not be common, the demo one, name the business, its site or the account's e-mail, or be easy to guess (zxcvbn score 3+), and is stored as an argon2id hash.",
   request: { body: jsonBody(newAdminSchema) },
   responses: { 201: json(adminAccountSchema, "The account"), ...errors([409, "EMAIL_TAKEN: another admin has this email (any case)"], 422) },
 });

@@ -97,6 +97,21 @@ describe("admins page", () => {
     await waitFor(() => expect(screen.getByRole("alert").textContent).toContain("Create admin failed"));
   });
 
+  it("shows the server's reason for refusing a password beside the field (issue 29)", async () => {
+    answerList([ana]);
+    const why = "Don't use the business's name, the website address or your e-mail in your password.";
+    server.use(http.post("/api/admin/admins", () =>
+      HttpResponse.json({ error: "Validation failed", code: "VALIDATION_FAILED", fieldErrors: { password: [why] } }, { status: 422 })));
+    const { user } = await openAdmins();
+    expect(screen.getByText(/Not the business's name, the website address or the account's e-mail\./)).toBeTruthy();
+    await user.type(screen.getByLabelText("Name"), "Cleo");
+    await user.type(screen.getByLabelText("Email"), "cleo@example.com");
+    await user.type(screen.getByLabelText("Password"), "YarraShine2024!");
+    await user.click(screen.getByRole("button", { name: "Create admin" }));
+    expect(await screen.findByText(why)).toBeTruthy();
+    expect(screen.getByLabelText("Password").getAttribute("aria-invalid")).toBe("true");
+  });
+
   it("edits with the password optional: blank keeps the current one", async () => {
     answerList([ana, ben]);
     const sent: unknown[] = [];

@@ -3,7 +3,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/r
 import { type FormEvent, useId, useRef, useState } from "react";
 import { serverMessageOr } from "@yarra/api/client/error-catalogue.ts";
 import type { AdminRole } from "@yarra/api/client/types.ts";
-import { ADMIN_ACCOUNT_LIMITS, validateAdminChanges, validateNewAdmin } from "@yarra/core/admin/manage-admins.ts";
+import { ADMIN_ACCOUNT_LIMITS, validateAdminChanges, validateNewAdmin } from "@yarra/core/admin/admin-account-form.ts";
 import { ADMIN_ROLES } from "@yarra/core/admin/types.ts";
 import { ErrorAlert } from "@yarra/public-ui/error-alert.tsx";
 import { api } from "../../lib/api.ts";
@@ -125,7 +125,7 @@ export function AdminsPage() {
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     save.reset();
-    // The server's own rules (core/admin/manage-admins.ts), so the form and the API agree.
+    // The server's own rules (core/admin/admin-account-form.ts), so the form and the API agree.
     const checked = editing ? validateAdminChanges(form) : validateNewAdmin(form);
     if (!checked.ok) {
       setFieldErrors(checked.error.fieldErrors ?? {});
@@ -270,6 +270,8 @@ export function AdminsPage() {
               {editing
                 ? "Optional: leave blank to keep the current password."
                 : `Required, at least ${ADMIN_ACCOUNT_LIMITS.passwordMin} characters.`}
+              {/* The server's rules with context (issue 29), said before the admin meets them. */}
+              {" Not the business's name, the website address or the account's e-mail."}
             </p>
             {errorOf("password") && <p id={`${ids.password}-error`} className="admins-form__error">{errorOf("password")}</p>}
           </div>
