@@ -563,18 +563,65 @@ describeApi("staff catalogue: frequencies", async (t, _app, db) => {
     assert.equal((await auditRows(db, "frequency.delete")).length, 0);
   });
 
-  await t.step("DELETE removes it for good; past bookings keep their snapshot", async () => {
-    const booked = await json(await app.request(post("/api/bookings", draft({ frequencyCode: "WEEKLY" }))));
-    assert.equal(booked.status, 201);
+  await t.step("ONE_TIME cannot be retired either (409)", async () => {
+    const retired = await api.put(`/frequencies/${oneTime._id}`, { active: false });
+    assert.equal(retired.status, 409);
+    assert.equal(retired.body.code, "DEFAULT_FREQUENCY");
+  });
+
+  let booked: { _id: string };
+  await t.step("DELETE of a frequency in use: 409 FREQUENCY_IN_USE with the counts; nothing deleted, nothing audited", async () => {
+    const answer = await json(await app.request(post("/api/bookings", draft({ frequencyCode: "WEEKLY" }))));
+    assert.equal(answer.status, 201);
+    booked = answer.body;
+    const [use] = await db.sql<{ series: number; bookings: number }[]>`
+      select (select count(*) from booking_series where frequency_code = 'WEEKLY')::int as series,
+             (select count(*) from bookings where frequency_code = 'WEEKLY')::int as bookings`;
+    // The first visit and its series (no visit generated yet: the series job is not running here).
+    assert.deepEqual(use, { series: 1, bookings: 1 });
+    const { status, body } = await api.delete(`/frequencies/${weekly._id}`);
+    assert.equal(status, 409);
+    assert.deepEqual(body, {
+      error: "This frequency is used by 1 regular clean and 1 coming booking, so it can’t be deleted. " +
+        "Retire it instead: it leaves the booking form and they keep it.",
+      code: "FREQUENCY_IN_USE",
+      details: { series: 1, bookings: 1 },
+    });
+    assert.ok((await api.get("/frequencies")).body.items.some((f: { code: string }) => f.code === "WEEKLY"));
+    assert.equal((await auditRows(db, "frequency.delete")).length, 0);
+  });
+
+  await t.step("retiring it (PUT active false) hides it from the booking form only; audited", async () => {
+    const { status, body } = await api.put(`/frequencies/${weekly._id}`, { active: false });
+    assert.equal(status, 200);
+    assert.deepEqual(body, { ...weekly, discountPercent: 12, active: false });
+    assert.ok(!(await publicGet(app, "/frequencies")).body.items.some((f: { code: string }) => f.code === "WEEKLY"));
+    assert.ok((await api.get("/frequencies")).body.items.some((f: { code: string; active: boolean }) => f.code === "WEEKLY" && !f.active));
+    const rows = await auditRows(db, "frequency.update");
+    assert.deepEqual([rows.at(-1)!.before?.active, rows.at(-1)!.after?.active], [true, false]);
+    const notBoolean = await api.put(`/frequencies/${weekly._id}`, { active: "no" });
+    assert.equal(notBoolean.status, 422);
+    assert.deepEqual(notBoolean.body.fieldErrors, { active: ["Active must be true or false"] });
+  });
+
+  await t.step("a frequency nothing uses deletes at once (204, audited; 404 again)", async () => {
+    const unused = (await api.get("/frequencies")).body.items.find((f: { code: string }) => f.code === "EVERY_3_WEEKS");
+    assert.equal((await api.delete(`/frequencies/${unused._id}`)).status, 204);
+    const [row] = await auditRows(db, "frequency.delete");
+    assert.equal(row.before?.code, "EVERY_3_WEEKS");
+    assert.equal((await api.delete(`/frequencies/${unused._id}`)).status, 404);
+  });
+
+  await t.step("once its series ended and its bookings are over, DELETE removes it; past bookings keep their snapshot", async () => {
+    await db.sql`update booking_series set status = 'ENDED' where frequency_code = 'WEEKLY'`;
+    await db.sql`update bookings set status = 'CANCELLED' where id = ${booked._id}`;
     const { status } = await api.delete(`/frequencies/${weekly._id}`);
     assert.equal(status, 204);
-    assert.ok(!(await publicGet(app, "/frequencies")).body.items.some((f: { code: string }) => f.code === "WEEKLY"));
+    assert.ok(!(await api.get("/frequencies")).body.items.some((f: { code: string }) => f.code === "WEEKLY"));
     const [booking] = await db.sql<{ frequency_code: string; frequency_discount_percent: string }[]>`
-      select frequency_code, frequency_discount_percent from bookings where id = ${booked.body._id}`;
+      select frequency_code, frequency_discount_percent from bookings where id = ${booked._id}`;
     assert.equal(booking.frequency_code, "WEEKLY");
     assert.equal(Number(booking.frequency_discount_percent), 12);
-    const [row] = await auditRows(db, "frequency.delete");
-    assert.equal(row.before?.code, "WEEKLY");
     assert.equal((await api.delete(`/frequencies/${weekly._id}`)).status, 404);
   });
 });

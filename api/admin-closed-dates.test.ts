@@ -1,7 +1,7 @@
 /** Issue 14: the staff calls for closed dates and the service area (401/403: api/admin-access.test.ts). */
 import assert from "node:assert/strict";
 import { adminSession, buildTestApp, describeApi, json } from "./test-app.ts";
-import { fixedClock, post } from "./test-fixtures.ts";
+import { draft, fixedClock, post } from "./test-fixtures.ts";
 import type { TestDatabase } from "../adapters/postgres/test-db.ts";
 
 type Headers = Record<string, string>;
@@ -45,9 +45,9 @@ describeApi("staff: closed dates", async (t, _app, db) => {
 
   await t.step("add: 201 with the date and its label (trimmed, optional)", async () => {
     const christmas = await call(post("/api/admin/closed-dates", { date: "2026-12-25", label: "  Christmas Day " }, staff.headers));
-    assert.deepEqual(christmas, { status: 201, body: { date: "2026-12-25", label: "Christmas Day" } });
+    assert.deepEqual(christmas, { status: 201, body: { date: "2026-12-25", label: "Christmas Day", affected: [] } });
     const teamDay = await call(post("/api/admin/closed-dates", { date: "2026-12-01" }, staff.headers));
-    assert.deepEqual(teamDay, { status: 201, body: { date: "2026-12-01", label: "" } });
+    assert.deepEqual(teamDay, { status: 201, body: { date: "2026-12-01", label: "", affected: [] } });
     assert.deepEqual(await closedDateRows(db), [{ date: "2026-12-01", label: "" }, { date: "2026-12-25", label: "Christmas Day" }]);
   });
 
@@ -110,6 +110,100 @@ describeApi("staff: closed dates", async (t, _app, db) => {
       ["closed_date.add", "closed_date", "2026-12-01", null, { date: "2026-12-01", label: "" }, staff.admin.email],
       ["closed_date.remove", "closed_date", "2026-12-01", { date: "2026-12-01", label: "" }, null, staff.admin.email],
     ]);
+  });
+});
+
+/** A one-off 2-hour booking made on the public form (PENDING, holding its place). */
+const book = async (app: ReturnType<typeof buildTestApp>, startTimeISO: string, lastName: string) => {
+  const answer = await json(await app.request(post("/api/bookings", draft({
+    startTimeISO, lastName, hours: 2, extras: [], frequencyCode: "ONE_TIME",
+  }))));
+  assert.equal(answer.status, 201, JSON.stringify(answer.body));
+  return answer.body as { _id: string; reference: string };
+};
+
+const statusesOf = async (db: TestDatabase, ids: string[]) =>
+  Object.fromEntries((await db.sql<{ id: string; status: string }[]>`
+    select id, status from bookings where id in ${db.sql(ids)}`).map((r) => [r.id, r.status]));
+
+describeApi("staff: closing a day with jobs on it (issue 28)", async (t, _app, db) => {
+  const app = buildTestApp(db, { clock: fixedClock });
+  const staff = await adminSession(db, "admin");
+  const call = async (request: Request) => await json(await app.request(request));
+  // Monday 30 November 2026: three jobs, one since cancelled; Tuesday's stays as it is.
+  const early = await book(app, "2026-11-30T08:00:00+11:00", "Early");
+  const noon = await book(app, "2026-11-30T12:00:00+11:00", "Noon");
+  const cancelled = await book(app, "2026-11-30T16:00:00+11:00", "Cancelled");
+  const tuesday = await book(app, "2026-12-01T08:00:00+11:00", "Tuesday");
+  await db.sql`update bookings set status = 'CANCELLED' where id = ${cancelled._id}`;
+  await db.sql`update bookings set status = 'CONFIRMED' where id = ${noon._id}`;
+  const ids = [early._id, noon._id, cancelled._id, tuesday._id];
+
+  await t.step("201 names the jobs that held a place on the day, by start", async () => {
+    const { status, body } = await call(post("/api/admin/closed-dates", { date: "2026-11-30", label: "Team training" }, staff.headers));
+    assert.equal(status, 201);
+    assert.deepEqual(body, {
+      date: "2026-11-30",
+      label: "Team training",
+      affected: [
+        { _id: early._id, reference: early.reference, customerName: "Ada Early", startTime: "2026-11-29T21:00:00.000Z" },
+        { _id: noon._id, reference: noon.reference, customerName: "Ada Noon", startTime: "2026-11-30T01:00:00.000Z" },
+      ],
+    });
+  });
+
+  await t.step("those jobs are NEEDS_ATTENTION (no place held); the others are as they were", async () => {
+    assert.deepEqual(await statusesOf(db, ids), {
+      [early._id]: "NEEDS_ATTENTION",
+      [noon._id]: "NEEDS_ATTENTION",
+      [cancelled._id]: "CANCELLED",
+      [tuesday._id]: "PENDING",
+    });
+  });
+
+  await t.step("each has a booking.status audit row with the closing as its reason", async () => {
+    const rows = await auditRows(db, ["booking.status"]);
+    assert.deepEqual(rows.map((r) => [r.entity_id, r.before, r.after, r.admin_email]), [
+      [early._id, { status: "PENDING" }, { status: "NEEDS_ATTENTION", reason: "Closed: 2026-11-30 (Team training)" }, staff.admin.email],
+      [noon._id, { status: "CONFIRMED" }, { status: "NEEDS_ATTENTION", reason: "Closed: 2026-11-30 (Team training)" }, staff.admin.email],
+    ]);
+  });
+
+  await t.step("the office is e-mailed once, listing both", async () => {
+    const mails = await db.sql<{ to_address: string; subject: string; text_body: string }[]>`
+      select to_address, subject, text_body from email_outbox where kind = 'closed-day-jobs'`;
+    assert.equal(mails.length, 1);
+    const [{ office }] = await db.sql<{ office: string }[]>`
+      select value->>'notificationEmail' as office from settings where key = 'business_profile'`;
+    assert.equal(mails[0].to_address, office);
+    assert.equal(mails[0].subject, "Closed Monday 30 November 2026: 2 jobs need a new time");
+    assert.ok(mails[0].text_body.includes(`${early.reference}: Ada Early, Mon 30 Nov 2026, 8:00 am`), mails[0].text_body);
+    assert.ok(mails[0].text_body.includes(`${noon.reference}: Ada Noon, Mon 30 Nov 2026, 12:00 pm`), mails[0].text_body);
+  });
+
+  await t.step("they are listed under Needs attention in the bookings list", async () => {
+    const { status, body } = await call(get("/api/admin/bookings?status=NEEDS_ATTENTION", staff.headers));
+    assert.equal(status, 200);
+    assert.deepEqual(body.items.map((b: { _id: string }) => b._id).sort(), [early._id, noon._id].sort());
+  });
+
+  await t.step("the schedule shows them on their closed day, as needing attention", async () => {
+    const { status, body } = await call(get("/api/admin/schedule?from=2026-11-30&to=2026-11-30", staff.headers));
+    assert.equal(status, 200);
+    assert.deepEqual([body.days[0].open, body.days[0].label], [false, "Team training"]);
+    assert.deepEqual(body.jobs.map((j: { _id: string; status: string }) => [j._id, j.status]), [
+      [early._id, "NEEDS_ATTENTION"],
+      [noon._id, "NEEDS_ATTENTION"],
+    ]);
+  });
+
+  await t.step("opening the day again leaves the jobs as they are, holding no place: staff move or confirm each", async () => {
+    assert.equal((await app.request(del("/api/admin/closed-dates/2026-11-30", staff.headers))).status, 204);
+    assert.equal((await statusesOf(db, [early._id]))[early._id], "NEEDS_ATTENTION");
+    const { body } = await call(get("/api/admin/schedule?from=2026-11-30&to=2026-11-30", staff.headers));
+    assert.equal(body.days[0].open, true);
+    assert.equal(body.jobs.length, 2);
+    assert.ok(body.days[0].slots.every((slot: { taken: number }) => slot.taken === 0), JSON.stringify(body.days[0].slots));
   });
 });
 

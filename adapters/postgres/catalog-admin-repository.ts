@@ -50,7 +50,7 @@ async function readExtra(sql: Queryable, id: string): Promise<Extra | null> {
 async function readFrequency(sql: Queryable, id: string): Promise<Frequency | null> {
   if (!isUuid(id)) return null;
   const [row] = await sql<FrequencyRow[]>`
-    select id, name, code, discount_percent, repeat_unit, repeat_every from frequencies where id = ${id}`;
+    select id, name, code, discount_percent, repeat_unit, repeat_every, active from frequencies where id = ${id}`;
   return row ? toFrequency(row) : null;
 }
 
@@ -192,8 +192,8 @@ function catalogAdminTx(tx: Queryable): CatalogAdminTx {
     async insertFrequency(f: FrequencyInput) {
       const id = crypto.randomUUID();
       await tx`
-        insert into frequencies (id, name, code, discount_percent, repeat_unit, repeat_every, sort_order)
-        values (${id}, ${f.name}, ${f.code}, ${f.discountPercent}, ${f.repeatUnit}, ${f.repeatEvery},
+        insert into frequencies (id, name, code, discount_percent, repeat_unit, repeat_every, active, sort_order)
+        values (${id}, ${f.name}, ${f.code}, ${f.discountPercent}, ${f.repeatUnit}, ${f.repeatEvery}, ${f.active ?? true},
                 (select coalesce(max(sort_order), 0) + 1 from frequencies))`;
       return must(readFrequency(tx, id), `frequency ${id}`);
     },
@@ -201,12 +201,21 @@ function catalogAdminTx(tx: Queryable): CatalogAdminTx {
       await tx`
         update frequencies
            set name = ${f.name}, code = ${f.code}, discount_percent = ${f.discountPercent},
-               repeat_unit = ${f.repeatUnit}, repeat_every = ${f.repeatEvery}, updated_at = now()
+               repeat_unit = ${f.repeatUnit}, repeat_every = ${f.repeatEvery}, active = ${f.active ?? true}, updated_at = now()
          where id = ${id}`;
       return must(readFrequency(tx, id), `frequency ${id}`);
     },
     async deleteFrequency(id) {
       await tx`delete from frequencies where id = ${id}`;
+    },
+    // Bookings and series keep the code, not the row: what the code names is what they use.
+    async frequencyUse(code, now) {
+      const [row] = await tx<{ series: number; bookings: number }[]>`
+        select (select count(*) from booking_series where frequency_code = ${code} and status <> 'ENDED')::int as series,
+               (select count(*) from bookings
+                 where frequency_code = ${code} and start_time >= ${now}
+                   and status in ('PENDING', 'CONFIRMED', 'NEEDS_ATTENTION', 'QUOTE_REQUESTED'))::int as bookings`;
+      return row;
     },
 
     async questionsOfService(serviceId) {
@@ -276,7 +285,7 @@ export function makeCatalogAdminStore(sql: Sql): CatalogAdminStore {
     },
     async listFrequencies() {
       const rows = await sql<FrequencyRow[]>`
-        select id, name, code, discount_percent, repeat_unit, repeat_every from frequencies
+        select id, name, code, discount_percent, repeat_unit, repeat_every, active from frequencies
          order by sort_order, discount_percent, name`;
       return rows.map(toFrequency);
     },

@@ -97,6 +97,7 @@ interface FrequencyRow {
   discount_percent: string;
   repeat_unit: Frequency["repeatUnit"];
   repeat_every: number;
+  active: boolean;
 }
 
 export const toFrequency = (row: FrequencyRow): Frequency => ({
@@ -106,6 +107,7 @@ export const toFrequency = (row: FrequencyRow): Frequency => ({
   discountPercent: num(row.discount_percent),
   repeatUnit: row.repeat_unit,
   repeatEvery: row.repeat_every,
+  active: row.active,
 });
 
 interface QuestionRow {
@@ -172,7 +174,7 @@ export function makeCatalogReader(sql: Queryable): CatalogReader {
     },
     async listFrequencies() {
       const rows = await sql<FrequencyRow[]>`
-        select id, name, code, discount_percent, repeat_unit, repeat_every from frequencies
+        select id, name, code, discount_percent, repeat_unit, repeat_every, active from frequencies
          order by sort_order, discount_percent, name`;
       return rows.map(toFrequency);
     },

@@ -208,7 +208,7 @@ export async function cleanersContract(t: Deno.TestContext, db: TestDatabase): P
     const done = await storeSample(db, job(20 * 1440 + 120, 20 * 1440 + 240, { status: "DONE" }));
     await storeSample(db, job(20 * 1440 + 301, 20 * 1440 + 400)); // after `to`
     assert.ok((await admin.assign(actor, done._id, { cleanerIds: [priya._id, tom._id] })).ok);
-    const read = await makeScheduleReader(db.sql).placeHoldersStartingBetween(from, at(20 * 1440 + 300));
+    const read = await makeScheduleReader(db.sql).jobsStartingBetween(from, at(20 * 1440 + 300));
     assert.deepEqual(read.map((b) => [b._id, b.cleanerIds]), [[first._id, []], [done._id, [priya._id, tom._id]], [last._id, []]]);
   });
 }

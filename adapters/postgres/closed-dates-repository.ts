@@ -1,8 +1,10 @@
-import type { ClosedDatesAdminTransactor } from "../../core/settings/closed-dates.ts";
+import type { ClosedDatesAdminTransactor, ClosingDayJobs, SetAsideJob } from "../../core/settings/closed-dates.ts";
 import type { ClosedDatesStore } from "../../core/settings/ports.ts";
 import type { ClosedDate } from "../../core/settings/types.ts";
 import { recordAudit } from "./audit-repository.ts";
+import { capacityLockDays } from "./booking-write.ts";
 import type { Queryable, Sql } from "./db.ts";
+import { enqueueEmail } from "./outbox-repository.ts";
 import { runInTransaction } from "./transaction.ts";
 
 interface ClosedDateRow {
@@ -42,10 +44,62 @@ export function makeClosedDatesStore(sql: Queryable): ClosedDatesStore {
   };
 }
 
-/** The staff's closed-date writes, each in one transaction with its audit rows. */
+/** The advisory-lock class of the capacity decisions' day locks (capacity_lock_and_read, migration 013). */
+const CAPACITY_DAY_LOCK_CLASS = 727311002;
+
+/**
+ * Issue 28: the jobs of a day being closed, inside the closing's transaction. First the rows found
+ * now are locked (a path that moves a job locks its row before any day, so this order never waits
+ * crosswise with one); then the day's capacity lock, which a booking deciding on the day holds
+ * until it commits; then a fresh read and write that sees every booking committed meanwhile.
+ */
+export function makeClosingDayJobs(tx: Queryable): ClosingDayJobs {
+  return {
+    setAside: async ({ from, to }, statuses, at) => {
+      const held = [...statuses];
+      await tx`
+        select id from bookings
+         where type = 'BOOKING' and status in ${tx(held)} and start_time >= ${from} and start_time < ${to}
+         order by id for update`;
+      for (const day of capacityLockDays({ from, to: from })) {
+        await tx`select pg_advisory_xact_lock(${CAPACITY_DAY_LOCK_CLASS}, ${day}::integer)`;
+      }
+      const rows = await tx<
+        { id: string; reference: string; first_name: string; last_name: string; start_time: Date; end_time: Date; status: string }[]
+      >`
+        with found as (
+          select id, status from bookings
+           where type = 'BOOKING' and status in ${tx(held)} and start_time >= ${from} and start_time < ${to}
+           for update
+        )
+        update bookings b set status = 'NEEDS_ATTENTION', updated_at = ${at}
+          from found where b.id = found.id
+        returning b.id, b.reference, b.first_name, b.last_name, b.start_time, b.end_time, found.status`;
+      return rows
+        .map((row): SetAsideJob => ({
+          _id: row.id,
+          reference: row.reference,
+          firstName: row.first_name,
+          lastName: row.last_name,
+          startTime: new Date(row.start_time),
+          endTime: new Date(row.end_time),
+          status: row.status as SetAsideJob["status"],
+        }))
+        .sort((a, b) => a.startTime.getTime() - b.startTime.getTime() || (a._id < b._id ? -1 : 1));
+    },
+  };
+}
+
+/** The staff's closed-date writes, each in one transaction with its audit rows, set-aside jobs and e-mail. */
 export function makeClosedDatesAdminTransactor(sql: Sql): ClosedDatesAdminTransactor {
   return {
     run: (work) =>
-      runInTransaction(sql, (tx) => work({ closedDates: makeClosedDatesStore(tx), audit: { record: (entry) => recordAudit(tx, entry) } })),
+      runInTransaction(sql, (tx) =>
+        work({
+          closedDates: makeClosedDatesStore(tx),
+          audit: { record: (entry) => recordAudit(tx, entry) },
+          jobs: makeClosingDayJobs(tx),
+          enqueueEmail: (message) => enqueueEmail(tx, message),
+        })),
   };
 }

@@ -6,7 +6,11 @@ import {
   DEMO_FREQUENCIES,
   DEMO_QUESTIONS,
   DEMO_SERVICES,
+  demoClosedDates,
 } from "./demo-data.ts";
+import { makeClosedDatesStore } from "./closed-dates-repository.ts";
+import { seedDemoData } from "./seed.ts";
+import { describeOnTargets, openTestDatabase } from "./test-db.ts";
 import { BOOKING_FORM_CONTENT_DEFAULTS } from "../../core/settings/types.ts";
 import { CATALOG_LIMITS } from "../../core/catalog/constants.ts";
 import { DEMO_CLEANERS } from "./demo-data.ts";
@@ -123,4 +127,44 @@ Deno.test("demo data: four cleaners with v4 ids, Australian mobiles, e-mails and
   }
   assert.equal(new Set(DEMO_CLEANERS.map((c) => c.colour)).size, 4);
   assert.equal(new Set(DEMO_CLEANERS.map((c) => c._id)).size, 4);
+});
+
+Deno.test("demo data: closed on the national public holidays of this year and the next (issue 28)", () => {
+  // 27 Nov 2026, 11:00 am in Melbourne: 2026 and 2027.
+  const dates = demoClosedDates(new Date("2026-11-27T00:00:00Z"));
+  const byDate = new Map(dates.map((d) => [d.date, d.label]));
+  assert.equal(byDate.get("2026-12-25"), "Christmas Day");
+  assert.equal(byDate.get("2026-12-26"), "Boxing Day");
+  assert.equal(byDate.get("2026-12-28"), "Boxing Day (substitute day)");
+  assert.equal(byDate.get("2027-01-01"), "New Year's Day");
+  assert.equal(byDate.get("2027-03-26"), "Good Friday");
+  assert.equal(byDate.get("2027-03-29"), "Easter Monday");
+  assert.equal(byDate.get("2027-04-25"), "Anzac Day");
+  assert.equal(byDate.get("2027-12-25"), "Christmas Day");
+  // The state's own holidays are the office's to add.
+  assert.equal(byDate.get("2026-11-03"), undefined, "Melbourne Cup");
+  assert.equal(byDate.get("2027-01-26"), undefined, "Australia Day is national but not one of the six");
+  assert.ok(dates.every((d) => d.date >= "2026-01-01" && d.date <= "2027-12-31"));
+  // 31 Dec 2026 at 2 pm UTC is already 1 Jan 2027 in Melbourne: its years are 2027 and 2028.
+  assert.equal(demoClosedDates(new Date("2026-12-31T14:00:00Z"))[0].date, "2027-01-01");
+});
+
+describeOnTargets("demo seed: closed on the national holidays when the demo asks, never otherwise", async (t, db, target) => {
+  await t.step("a plain seed (as the tests use) closes nothing", async () => {
+    assert.equal(await seedDemoData(db.sql), true);
+    assert.deepEqual(await makeClosedDatesStore(db.sql).list(), []);
+  });
+  await t.step("the demo server's seed of an empty database closes them, labels and all; once", async () => {
+    const demo = await openTestDatabase(target);
+    try {
+      const today = new Date("2026-11-27T00:00:00Z");
+      assert.equal(await seedDemoData(demo.sql, { closeNationalHolidaysFrom: today }), true);
+      assert.deepEqual(await makeClosedDatesStore(demo.sql).list(), demoClosedDates(today));
+      // A restart a year on finds the catalogue and leaves the office's closed dates as they are.
+      assert.equal(await seedDemoData(demo.sql, { closeNationalHolidaysFrom: new Date("2027-11-27T00:00:00Z") }), false);
+      assert.deepEqual(await makeClosedDatesStore(demo.sql).list(), demoClosedDates(today));
+    } finally {
+      await demo.close();
+    }
+  });
 });

@@ -13,7 +13,10 @@ import type { Cleaner } from "../../core/cleaners/types.ts";
 import {
   BOOKING_FORM_CONTENT_DEFAULTS,
   type BookingFormContent,
+  type ClosedDate,
 } from "../../core/settings/types.ts";
+import { melbourneYmd } from "../../core/shared/melbourne-time.ts";
+import { nationalPublicHolidays } from "../holidays/national-public-holidays.ts";
 
 // ---------------------------------------------------------------------------
 // Service ids
@@ -536,6 +539,7 @@ export const DEMO_FREQUENCIES: Frequency[] = [
     discountPercent: 0,
     repeatUnit: "NONE",
     repeatEvery: 0,
+    active: true,
   },
   {
     _id: "77759078-768c-4060-bbfd-348894378e64",
@@ -544,6 +548,7 @@ export const DEMO_FREQUENCIES: Frequency[] = [
     discountPercent: 15,
     repeatUnit: "WEEK",
     repeatEvery: 1,
+    active: true,
   },
   {
     _id: "28a5746a-da34-4a20-8355-05f71830f799",
@@ -552,6 +557,7 @@ export const DEMO_FREQUENCIES: Frequency[] = [
     discountPercent: 10,
     repeatUnit: "WEEK",
     repeatEvery: 2,
+    active: true,
   },
   {
     _id: "b65eaec5-dce8-49be-89b5-0b1f2fa43fb0",
@@ -560,6 +566,7 @@ export const DEMO_FREQUENCIES: Frequency[] = [
     discountPercent: 5,
     repeatUnit: "MONTH",
     repeatEvery: 1,
+    active: true,
   },
 ];
 
@@ -741,3 +748,18 @@ export const DEMO_CLEANERS: Omit<Cleaner, "createdAt">[] = [
     active: true,
   },
 ];
+
+// ---------------------------------------------------------------------------
+// Closed dates (issue 28)
+// ---------------------------------------------------------------------------
+
+/**
+ * The demo business is closed on the national public holidays (Christmas, Boxing Day, New Year's
+ * Day, Good Friday, Easter Monday, Anzac Day, with Victoria's substitute days) of the Melbourne
+ * year of `today` and the next, as date-holidays knows them. The office adds the state's others
+ * (Melbourne Cup, the Grand Final Friday...) with "Add Victoria's public holidays" if it wants.
+ */
+export function demoClosedDates(today: Date): ClosedDate[] {
+  const year = Number(melbourneYmd(today).slice(0, 4));
+  return nationalPublicHolidays(`${year}-01-01`, `${year + 1}-12-31`);
+}

@@ -8,19 +8,30 @@ import {
   DEMO_QUESTIONS,
   DEMO_SERVICE_AREA,
   DEMO_SERVICES,
+  demoClosedDates,
 } from "./demo-data.ts";
+import { makeClosedDatesStore } from "./closed-dates-repository.ts";
 import { makeSettingsStore } from "./settings-repository.ts";
 import { runInTransaction } from "./transaction.ts";
 import { SCHEDULING_DEFAULTS } from "../../core/settings/types.ts";
 
 const SEED_LOCK_KEY = 727_311_003;
 
+export interface SeedOptions {
+  /**
+   * Issue 28: close the demo on the national public holidays of this day's Melbourne year and
+   * the next (demoClosedDates). The demo server passes the day it starts; tests that choose their
+   * own dates leave it out, so no date they book is closed behind their back.
+   */
+  closeNationalHolidaysFrom?: Date;
+}
+
 /**
  * Seeds the demo catalogue, settings and business profile into an empty database, in one
  * transaction under an advisory lock so two processes starting together seed once.
  * Returns false when the database already had a catalogue.
  */
-export async function seedDemoData(sql: Sql): Promise<boolean> {
+export async function seedDemoData(sql: Sql, options: SeedOptions = {}): Promise<boolean> {
   return await runInTransaction(sql, async (tx) => {
     await tx`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`;
     await seedDemoTeam(tx);
@@ -67,6 +78,10 @@ export async function seedDemoData(sql: Sql): Promise<boolean> {
     await settings.saveBookingFormContent(DEMO_BOOKING_FORM_CONTENT);
     await settings.saveBusinessProfile(DEMO_BUSINESS_PROFILE);
     await settings.saveServiceArea({ postcodes: DEMO_SERVICE_AREA });
+    if (options.closeNationalHolidaysFrom) {
+      const closedDates = makeClosedDatesStore(tx);
+      for (const holiday of demoClosedDates(options.closeNationalHolidaysFrom)) await closedDates.add(holiday);
+    }
     return true;
   });
 }

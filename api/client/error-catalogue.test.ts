@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import {
   describeFailure,
   formatFieldErrors,
+  frequencyInUseDetails,
   normaliseFieldErrors,
   serverMessageOr,
 } from "./error-catalogue.ts";
@@ -136,4 +137,16 @@ Deno.test("serverMessageOr: server text, else the fallback", () => {
   );
   assert.equal(serverMessageOr(new Error("boom"), "Login failed"), "Login failed");
   assert.equal(serverMessageOr(undefined, "Login failed"), "Login failed");
+});
+
+Deno.test("frequencyInUseDetails: the counts of a FREQUENCY_IN_USE refusal, nothing for any other", () => {
+  const refused = describeFailure({
+    status: 409,
+    body: { error: "This frequency is used by 2 regular cleans…", code: "FREQUENCY_IN_USE", details: { series: 2, bookings: 5 } },
+  });
+  assert.deepEqual(frequencyInUseDetails(refused), { series: 2, bookings: 5 });
+  assert.equal(frequencyInUseDetails(describeFailure({ status: 409, body: { error: "Taken", code: "CODE_TAKEN" } })), null);
+  assert.equal(frequencyInUseDetails({ code: "FREQUENCY_IN_USE", details: { series: -1, bookings: 2 } }), null);
+  assert.equal(frequencyInUseDetails({ code: "FREQUENCY_IN_USE", details: "2 and 5" }), null);
+  assert.equal(frequencyInUseDetails(null), null);
 });

@@ -163,3 +163,24 @@ export function serverMessageOr(error: unknown, fallback: string): string {
   }
   return fallback;
 }
+
+/** Issue 28: what a FREQUENCY_IN_USE refusal counts (its `details`). */
+export interface FrequencyInUseDetails {
+  /** Regular cleans (series) not ended that repeat with it. */
+  series: number;
+  /** Bookings and quotes still to come that were made with it. */
+  bookings: number;
+}
+
+const countOf = (value: unknown): number | undefined =>
+  typeof value === "number" && Number.isInteger(value) && value >= 0 ? value : undefined;
+
+/** The counts of a FREQUENCY_IN_USE failure, or null for any other failure (or details it cannot read). */
+export function frequencyInUseDetails(failure: Pick<FailureDescription, "code" | "details"> | unknown): FrequencyInUseDetails | null {
+  if (!isRecord(failure) && !(failure instanceof Error)) return null;
+  const { code, details } = failure as { code?: unknown; details?: unknown };
+  if (code !== "FREQUENCY_IN_USE" || !isRecord(details)) return null;
+  const series = countOf(details.series);
+  const bookings = countOf(details.bookings);
+  return series === undefined || bookings === undefined ? null : { series, bookings };
+}

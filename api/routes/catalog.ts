@@ -1,4 +1,5 @@
 import type { CatalogReader } from "../../core/catalog/ports.ts";
+import { isOnOffer } from "../../core/catalog/types.ts";
 import type { SettingsStore } from "../../core/settings/ports.ts";
 import { notFound } from "../../core/shared/result.ts";
 import { failWith } from "../http-errors.ts";
@@ -26,6 +27,7 @@ const listExtras = route({
 });
 const listFrequencies = route({
   method: "get", path: "/frequencies", tags, "x-required-role": role, summary: "How often a clean can repeat, with discounts",
+  description: "Retired frequencies (active false) are left out: the booking form no longer offers them.",
   responses: { 200: json(itemsOf(frequencySchema), "The frequencies") },
 });
 const listQuestions = route({
@@ -60,7 +62,8 @@ export function catalogRoutes(catalog: CatalogReader, settings: SettingsStore) {
       if (!await catalog.getService(serviceId)) return failWith(c, serviceNotFound);
       return c.json({ items: await catalog.listExtras(serviceId) }, 200);
     })
-    .openapi(listFrequencies, async (c) => c.json({ items: await catalog.listFrequencies() }, 200))
+    // Issue 28: the reader keeps retired frequencies for the bookings that use them; the form offers the active ones.
+    .openapi(listFrequencies, async (c) => c.json({ items: (await catalog.listFrequencies()).filter(isOnOffer) }, 200))
     .openapi(listQuestions, async (c) => {
       const { serviceId } = c.req.valid("query");
       if (serviceId && !await catalog.getService(serviceId)) return failWith(c, serviceNotFound);

@@ -49,7 +49,9 @@ export const scheduleDaySchema = z.object({
 export const scheduleJobSchema = z.object({
   _id: z.string(),
   reference: z.string(),
-  status: z.enum(["PENDING", "CONFIRMED", "DONE"]),
+  status: z.enum(["PENDING", "CONFIRMED", "DONE", "NEEDS_ATTENTION"]).meta({
+    description: "NEEDS_ATTENTION: it holds no place (its day was closed, or a visit could not be placed) and waits for a new time",
+  }),
   startTime: z.string().meta({ format: "date-time" }),
   endTime: z.string().meta({ format: "date-time" }),
   createdAt: z.string().meta({ format: "date-time", description: "When it was booked: new jobs since a last look stand out" }),

@@ -207,7 +207,7 @@ Deno.test("makeGetSchedule: one read around the range; jobs in it; the team on i
   const dayAfter = booking({ _id: "after", startTime: melbourneInstant("2027-04-05", 8), endTime: melbourneInstant("2027-04-05", 10) });
   const getSchedule = makeGetSchedule({
     bookings: {
-      placeHoldersStartingBetween: (from, to) => {
+      jobsStartingBetween: (from, to) => {
         reads.push({ from, to });
         return Promise.resolve([dayBefore, inRange, dayAfter].map((b) => ({ ...b, customerNotes: "" })));
       },

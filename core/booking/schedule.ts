@@ -18,6 +18,7 @@ import { capacityWindow, isSlotBlocked } from "./capacity.ts";
 import type { Occupancy } from "./ports.ts";
 import type { Schedule, ScheduleDay, ScheduleJob, ScheduleQuery } from "./schedule-schemas.ts";
 import { closedDateLabels, isClosedYmd, slotHours, slotInstant } from "./scheduling.ts";
+import { holdsPlace } from "./status.ts";
 import type { BookingRecord } from "./types.ts";
 
 /** A booking on the schedule, with its customer's lasting notes ('' when none) for the run sheet. */
@@ -26,10 +27,11 @@ export type ScheduledBooking = BookingRecord & { customerNotes: string };
 /** What the schedule reads of bookings: one read for the whole range. */
 export interface ScheduleReader {
   /**
-   * Capacity-holding BOOKING records (PENDING, CONFIRMED, DONE) starting in [from, to], by start
-   * then id, with their cleaners and their customer's notes.
+   * BOOKING records starting in [from, to] that hold a place (PENDING, CONFIRMED, DONE) or wait
+   * for a new one (NEEDS_ATTENTION: a job on a day since closed, a visit that could not be placed),
+   * by start then id, with their cleaners and their customer's notes.
    */
-  placeHoldersStartingBetween(from: Date, to: Date): Promise<ScheduledBooking[]>;
+  jobsStartingBetween(from: Date, to: Date): Promise<ScheduledBooking[]>;
 }
 
 /**
@@ -81,7 +83,7 @@ export function sizeLabel(record: Pick<BookingRecord, "pricingModel" | "hours" |
   return "";
 }
 
-/** A place-holding booking as the schedule shows it. */
+/** A job on the schedule (holding a place, or NEEDS_ATTENTION) as the schedule shows it. */
 export function scheduleJob(record: ScheduledBooking): ScheduleJob {
   return {
     _id: record._id,
@@ -128,9 +130,10 @@ export function makeGetSchedule(deps: {
     const [closedDates, team, bookings] = await Promise.all([
       deps.closedDates.list({ from: query.from, to: query.to }),
       deps.cleaners.list({ includeInactive: true }),
-      deps.bookings.placeHoldersStartingBetween(read.from, read.to),
+      deps.bookings.jobsStartingBetween(read.from, read.to),
     ]);
-    const holders = bookings.map((b): Occupancy => ({ start: b.startTime, end: b.endTime }));
+    // Issue 28: a NEEDS_ATTENTION job shows on its day (the office sees what waits) but takes no place.
+    const holders = bookings.filter((b) => holdsPlace(b.status)).map((b): Occupancy => ({ start: b.startTime, end: b.endTime }));
     const ctx: ScheduleDayContext = { scheduling, closedDates: closedDateLabels(closedDates), holders };
     const jobs = bookings
       .filter((b) => b.startTime.getTime() >= rangeStart.getTime() && b.startTime.getTime() < rangeEnd.getTime())

@@ -13,6 +13,7 @@ import {
   EXTRA_NOT_FOUND,
   fieldError,
   FREQUENCY_NOT_FOUND,
+  frequencyInUse,
   isDefaultFrequency,
   mergeExtraUpdate,
   mergeFrequencyUpdate,
@@ -34,7 +35,7 @@ import {
   type ServiceInput,
   type ServicePatch,
 } from "./schemas.ts";
-import type { Extra, Frequency, Question, Service } from "./types.ts";
+import { type Extra, type Frequency, isOnOffer, type Question, type Service } from "./types.ts";
 
 export interface CatalogAdminDeps {
   store: CatalogAdminStore;
@@ -210,7 +211,7 @@ export function makeCatalogAdmin({ store, clock }: CatalogAdminDeps) {
         if (!before) return err(FREQUENCY_NOT_FOUND);
         const input = mergeFrequencyUpdate(before, patch);
         if (!input.ok) return input;
-        if (isDefaultFrequency(before) && !isDefaultFrequency(input.value)) {
+        if (isDefaultFrequency(before) && (!isDefaultFrequency(input.value) || !isOnOffer(input.value))) {
           return err(DEFAULT_FREQUENCY_LOCKED);
         }
         if (await tx.codeTaken(input.value.code, id)) return err(CODE_TAKEN);
@@ -220,12 +221,17 @@ export function makeCatalogAdmin({ store, clock }: CatalogAdminDeps) {
       });
     },
 
-    /** Permanent; past bookings keep their frequency snapshot. ONE_TIME stays. */
+    /**
+     * Permanent; past bookings keep their frequency snapshot. ONE_TIME stays; one that a live
+     * series or a coming booking uses stays too (retire it: update with active false).
+     */
     delete(actor: Actor, id: string): Promise<Result<null>> {
       return store.run(async (tx) => {
         const before = await tx.lockFrequency(id);
         if (!before) return err(FREQUENCY_NOT_FOUND);
         if (isDefaultFrequency(before)) return err(DEFAULT_FREQUENCY_LOCKED);
+        const inUse = frequencyInUse(await tx.frequencyUse(before.code, clock.now()));
+        if (inUse) return err(inUse);
         await tx.deleteFrequency(id);
         await tx.recordAudit(auditEntry(actor, "frequency.delete", "frequency", id, before, null));
         return ok(null);

@@ -46,6 +46,8 @@ export interface CatalogAdminTx {
   insertFrequency(input: FrequencyInput): Promise<Frequency>;
   updateFrequency(id: string, input: FrequencyInput): Promise<Frequency>;
   deleteFrequency(id: string): Promise<void>;
+  /** Series not ENDED with this frequency code, and bookings and quotes still standing that start at or after `now`. */
+  frequencyUse(code: string, now: Date): Promise<{ series: number; bookings: number }>;
 
   /** The SERVICE questions of one service. */
   questionsOfService(serviceId: string): Promise<Question[]>;

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import {
+  frequencyInUse,
   isDefaultFrequency,
   mergeExtraUpdate,
   mergeFrequencyUpdate,
@@ -221,4 +222,38 @@ Deno.test("validateExtraOrders: all of this service's extras, once each, at dist
     if (c.fieldErrors) assert.deepEqual(fieldErrorsOf(result), c.fieldErrors, c.name);
     else assert.deepEqual(result, ok(c.value), c.name);
   }
+});
+
+Deno.test("frequencyInUse: refused while a series or a coming booking uses it, with the counts (issue 28)", () => {
+  const cases: [{ series: number; bookings: number }, string | null][] = [
+    [{ series: 0, bookings: 0 }, null],
+    [{ series: 1, bookings: 0 }, "This frequency is used by 1 regular clean, so it can’t be deleted."],
+    [{ series: 0, bookings: 1 }, "This frequency is used by 1 coming booking, so it can’t be deleted."],
+    [{ series: 2, bookings: 5 }, "This frequency is used by 2 regular cleans and 5 coming bookings, so it can’t be deleted."],
+  ];
+  for (const [use, opening] of cases) {
+    const refusal = frequencyInUse(use);
+    if (opening === null) {
+      assert.equal(refusal, null);
+      continue;
+    }
+    assert.ok(refusal, JSON.stringify(use));
+    assert.equal(refusal.kind, "conflict");
+    assert.equal(refusal.code, "FREQUENCY_IN_USE");
+    assert.deepEqual(refusal.details, use);
+    assert.equal(refusal.message, `${opening} Retire it instead: it leaves the booking form and they keep it.`);
+  }
+});
+
+Deno.test("mergeFrequencyUpdate: retiring and bringing back (active)", () => {
+  const weekly: Frequency = { _id: "f1", name: "Weekly", code: "WEEKLY", discountPercent: 15, repeatUnit: "WEEK", repeatEvery: 1, active: true };
+  const putWeekly = put(validateFrequencyInput, (patch) => mergeFrequencyUpdate(weekly, patch));
+  const retired = putWeekly({ active: false });
+  assert.ok(retired.ok);
+  assert.equal(retired.value.active, false);
+  assert.equal(retired.value.discountPercent, 15);
+  assert.equal(mergeFrequencyUpdate({ ...weekly, active: false }, { active: true }).ok, true);
+  const notBoolean = validateFrequencyInput({ active: "no" }, "update");
+  assert.ok(!notBoolean.ok);
+  assert.deepEqual(notBoolean.error.fieldErrors, { active: ["Active must be true or false"] });
 });

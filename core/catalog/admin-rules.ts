@@ -51,12 +51,38 @@ export const CODE_TAKEN: DomainError = {
   fieldErrors: { code: [M.codeTaken] },
 };
 
-/** ONE_TIME is what a booking without a chosen frequency uses: it must stay. */
+/** ONE_TIME is what a booking without a chosen frequency uses: it must stay, and on the form. */
 export const DEFAULT_FREQUENCY_LOCKED: DomainError = {
   kind: "conflict",
   code: "DEFAULT_FREQUENCY",
-  message: `${DEFAULT_FREQUENCY_CODE} is the default frequency: it cannot be deleted or renamed to another code.`,
+  message: `${DEFAULT_FREQUENCY_CODE} is the default frequency: it cannot be deleted, retired or renamed to another code.`,
 };
+
+/** What still uses a frequency: series not ended, and bookings and quotes still to come. */
+export interface FrequencyUse {
+  series: number;
+  bookings: number;
+}
+
+const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * Issue 28: a frequency a live series or a coming booking uses cannot be deleted (editing them
+ * would fail on an unknown frequency); retiring it hides it from the booking form instead.
+ */
+export function frequencyInUse(use: FrequencyUse): DomainError | null {
+  if (use.series === 0 && use.bookings === 0) return null;
+  const users = [
+    use.series > 0 ? counted(use.series, "regular clean", "regular cleans") : "",
+    use.bookings > 0 ? counted(use.bookings, "coming booking", "coming bookings") : "",
+  ].filter(Boolean).join(" and ");
+  return {
+    kind: "conflict",
+    code: "FREQUENCY_IN_USE",
+    message: `This frequency is used by ${users}, so it can’t be deleted. Retire it instead: it leaves the booking form and they keep it.`,
+    details: { series: use.series, bookings: use.bookings },
+  };
+}
 
 export const isDefaultFrequency = (frequency: Pick<Frequency, "code">): boolean =>
   frequency.code === DEFAULT_FREQUENCY_CODE;

@@ -4,7 +4,7 @@
  * validates with these schemas, the staff forms check with them, and the input types derive from them.
  */
 import { z } from "zod";
-import { isRecord } from "../shared/input.ts";
+import { isRecord, oneLine } from "../shared/input.ts";
 import { MONEY_MAX, MONEY_MAX_TEXT, roundHalfAwayFromZero, roundToCents } from "../shared/money.ts";
 import { moneySchema as money } from "../shared/money-schema.ts";
 import type { FieldErrors } from "../shared/result.ts";
@@ -127,6 +127,9 @@ export const frequencySchema = z.object({
   discountPercent: z.number(),
   repeatUnit: z.enum(FREQUENCY_REPEAT_UNITS).meta({ description: "NONE: a one-off; WEEK or MONTH: a booking with it starts a series of regular visits" }),
   repeatEvery: z.number().int().meta({ description: "Every this many weeks or months (1 to 52); 0 with NONE", examples: [1] }),
+  // Optional on the type only, so records written before issue 28 still read; the server always sends it.
+  active: z.boolean().optional()
+    .meta({ description: "false: retired, hidden from the booking form; the bookings and series that use it keep it. Always sent" }),
 }).meta({ id: "Frequency" });
 
 export const questionSchema = z.object({
@@ -153,9 +156,9 @@ export const questionsQuerySchema = z.object({
 
 // ------------------------------------------------------------ how staff fields are read
 
-/** Text that must be given: anything but a string counts as blank. */
+/** One line of text that must be given (names, titles, codes): anything but a string counts as blank. */
 const requiredText = (required: string, max: number, tooLong: string) =>
-  z.preprocess((v) => (typeof v === "string" ? v.trim() : ""), z.string().min(1, required).max(max, tooLong));
+  z.preprocess((v) => (typeof v === "string" ? v.trim() : ""), oneLine(z.string().min(1, required).max(max, tooLong)));
 
 /** Text that may be left out; null means empty too. */
 const optionalText = (rule = (text: z.ZodString) => text) =>
@@ -345,6 +348,9 @@ const frequencyFields = z.object({
     .meta({ description: "NONE (a one-off), WEEK or MONTH: a booking with a repeating frequency starts a series of regular visits" }),
   repeatEvery: wholeBetween(0, CATALOG_LIMITS.repeatEvery, M.repeatEvery)
     .meta({ description: `Every this many weeks or months, 1 to ${CATALOG_LIMITS.repeatEvery}; NONE makes it 0` }),
+  // Issue 28: retiring (false) hides a frequency from the booking form where deleting it is refused.
+  active: z.boolean({ error: M.active }).optional()
+    .meta({ description: "false retires the frequency: hidden from the booking form; bookings and series that use it keep it. Default true" }),
 });
 
 type FrequencyFields = z.output<typeof frequencyFields>;
@@ -390,7 +396,7 @@ export const frequencyInputSchema = withRule(
 
 export const frequencyUpdateSchema = frequencyFields.partial().meta({
   id: "FrequencyUpdate",
-  description: "Any fields of FrequencyInput ('Edit %' sends discountPercent); ONE_TIME keeps its code. The repeat is judged with the stored one",
+  description: "Any fields of FrequencyInput ('Edit %' sends discountPercent; Retire sends active false); ONE_TIME keeps its code and stays active. The repeat is judged with the stored one",
 });
 
 export type FrequencyInput = z.output<typeof frequencyInputSchema>;
@@ -408,7 +414,7 @@ const questionFields = z.object({
   order: wholeBetween(1, CATALOG_LIMITS.order, M.order, M.orderTooLarge),
   helpText: optionalText((text) => text.max(500, M.helpTextTooLong)),
   placeholder: optionalText((text) => text.max(200, M.placeholderTooLong)),
-  options: z.array(entry(z.object({ label: optionalText(), value: optionalText() }))).meta({
+  options: z.array(entry(z.object({ label: optionalText(oneLine), value: optionalText(oneLine) }))).meta({
     description: "SINGLE and MULTI: at least one, no empty label or value, unique values; TEXT: none",
   }),
 });

@@ -26,8 +26,14 @@ export type BedroomPrice = Service["bedroomPrices"][number];
 /** `order`: position in the service's list, starting at 1. */
 export type Extra = Omit<ExtraInput, "order"> & { _id: string; order: number; deletedAt: Date | null };
 
-/** `repeatUnit`/`repeatEvery`: NONE/0 for a one-off; WEEK or MONTH every 1..52 starts a series (issue 17). */
+/**
+ * `repeatUnit`/`repeatEvery`: NONE/0 for a one-off; WEEK or MONTH every 1..52 starts a series (issue 17).
+ * `active` false: retired (issue 28), off the booking form; absent reads as active.
+ */
 export type Frequency = FrequencyInput & { _id: string };
+
+/** Whether the booking form offers the frequency: every one not retired. */
+export const isOnOffer = (frequency: Pick<Frequency, "active">): boolean => frequency.active !== false;
 
 export type Question = QuestionInput & { _id: string };
 export type QuestionOption = Question["options"][number];

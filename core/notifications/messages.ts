@@ -52,7 +52,9 @@ export type MessageKind =
   | "quote-updated"
   // Issue 17: the customer skipped a visit of their regular clean, or cancelled it from a visit on.
   | "visit-skipped"
-  | "series-cancelled";
+  | "series-cancelled"
+  // Issue 28: the office closed a day with jobs on it; each now needs a new time.
+  | "closed-day-jobs";
 
 export const CALENDAR_ATTACHMENT_FILENAME = "booking.ics";
 

@@ -1,11 +1,18 @@
 import assert from "node:assert/strict";
 import type { AuditEntry } from "../admin/audit.ts";
+import { DEMO_BUSINESS_PROFILE } from "./demo-business-profile.ts";
+import { DEFAULT_CANCELLATION_POLICY_HTML } from "./types.ts";
+import { melbourneInstant } from "../shared/melbourne-time.ts";
+import type { OutboxMessage } from "../shared/outbox.ts";
 import {
   CLOSED_DATE_ERRORS,
   type ClosedDatesAdminTx,
   makeClosedDatesAdmin,
   makeServiceAreaAdmin,
+  melbourneDayWindow,
   type PublicHolidayCalendar,
+  SET_ASIDE_STATUSES,
+  type SetAsideJob,
   yearsAfterYmd,
 } from "./closed-dates.ts";
 import type { SettingsAdminTx } from "./admin-settings.ts";
@@ -24,15 +31,50 @@ Deno.test("yearsAfterYmd", () => {
   assert.throws(() => yearsAfterYmd("2026-02-30", 1), RangeError);
 });
 
+Deno.test("melbourneDayWindow: a Melbourne day from midnight to midnight, 23 or 25 hours at a change of clocks", () => {
+  const hours = (ymd: string) => {
+    const { from, to } = melbourneDayWindow(ymd);
+    return (to.getTime() - from.getTime()) / 3_600_000;
+  };
+  assert.deepEqual(melbourneDayWindow("2026-12-25"), {
+    date: "2026-12-25",
+    from: new Date("2026-12-24T13:00:00Z"),
+    to: new Date("2026-12-25T13:00:00Z"),
+  });
+  assert.equal(hours("2026-12-25"), 24);
+  assert.equal(hours("2026-10-04"), 23, "daylight saving starts");
+  assert.equal(hours("2027-04-04"), 25, "daylight saving ends");
+});
+
+Deno.test("closing a day sets aside the jobs holding a place, but never a job done", () => {
+  assert.deepEqual(SET_ASIDE_STATUSES, ["PENDING", "CONFIRMED"]);
+});
+
 const actor = { _id: "admin-1", email: "sam@yarrashine.com.au" };
+
+/** A stored job for the world below: a record with its type and any status. */
+const job = (id: string, ymd: string, hour: number, status: string, type: "BOOKING" | "QUOTE" = "BOOKING") => {
+  const startTime = melbourneInstant(ymd, hour);
+  return {
+    _id: id,
+    reference: `YS-${id.toUpperCase()}`,
+    firstName: "Jane",
+    lastName: id,
+    startTime,
+    endTime: new Date(startTime.getTime() + 7_200_000),
+    status,
+    type,
+  };
+};
 
 /**
  * The transaction's ports over plain values: enough to see what the use cases decide and audit.
  * The SQL behind them is contract-tested on PGlite through the API (api/admin-closed-dates.test.ts).
  */
-function world(initial: ClosedDate[] = []) {
+function world(initial: ClosedDate[] = [], jobs: ReturnType<typeof job>[] = []) {
   const closed = new Map(initial.map((c) => [c.date, c]));
   const audit: AuditEntry[] = [];
+  const outbox: OutboxMessage[] = [];
   const sorted = () => [...closed.values()].sort((a, b) => a.date.localeCompare(b.date));
   const tx: ClosedDatesAdminTx = {
     closedDates: {
@@ -47,6 +89,18 @@ function world(initial: ClosedDate[] = []) {
       },
     },
     audit: { record: (entry) => Promise.resolve(void audit.push(entry)) },
+    jobs: {
+      setAside: ({ from, to }, statuses, _at) => {
+        const found = jobs.filter((j) =>
+          j.type === "BOOKING" && (statuses as readonly string[]).includes(j.status) &&
+          j.startTime >= from && j.startTime < to
+        ).sort((a, b) => a.startTime.getTime() - b.startTime.getTime());
+        const before = found.map(({ type: _type, ...stored }) => ({ ...stored }) as SetAsideJob);
+        for (const j of found) j.status = "NEEDS_ATTENTION";
+        return Promise.resolve(before);
+      },
+    },
+    enqueueEmail: (message) => Promise.resolve(void outbox.push(message)),
   };
   const asked: [string, string][] = [];
   const holidays: PublicHolidayCalendar = {
@@ -66,8 +120,16 @@ function world(initial: ClosedDate[] = []) {
     closedDates: tx.closedDates,
     holidays,
     clock,
+    messages: {
+      context: () =>
+        Promise.resolve({
+          profile: { ...DEMO_BUSINESS_PROFILE, notificationEmail: "office@yarrashine.example" },
+          cancellationPolicyHtml: DEFAULT_CANCELLATION_POLICY_HTML,
+          siteUrl: "https://yarrashine.example",
+        }),
+    },
   });
-  return { admin, closed, audit, asked, sorted };
+  return { admin, closed, audit, asked, sorted, outbox, jobs };
 }
 
 Deno.test("closed dates: add and remove, each audited", async (t) => {
@@ -76,9 +138,9 @@ Deno.test("closed dates: add and remove, each audited", async (t) => {
   await t.step("add stores the date with its trimmed label, or none", async () => {
     assert.deepEqual(await admin.add(actor, { date: "2027-01-02", label: "  Stocktake " }), {
       ok: true,
-      value: { date: "2027-01-02", label: "Stocktake" },
+      value: { date: "2027-01-02", label: "Stocktake", affected: [] },
     });
-    assert.deepEqual(await admin.add(actor, { date: "2027-01-03" }), { ok: true, value: { date: "2027-01-03", label: "" } });
+    assert.deepEqual(await admin.add(actor, { date: "2027-01-03" }), { ok: true, value: { date: "2027-01-03", label: "", affected: [] } });
     assert.deepEqual(audit.map((a) => [a.action, a.entity, a.entityId, a.before, a.after, a.adminEmail]), [
       ["closed_date.add", "closed_date", "2027-01-02", null, { date: "2027-01-02", label: "Stocktake" }, actor.email],
       ["closed_date.add", "closed_date", "2027-01-03", null, { date: "2027-01-03", label: "" }, actor.email],
@@ -106,6 +168,80 @@ Deno.test("closed dates: add and remove, each audited", async (t) => {
 
   await t.step("list: every date, in date order", async () => {
     assert.deepEqual((await admin.list()).map((c) => c.date), ["2027-01-02", "2027-01-03"]);
+  });
+});
+
+Deno.test("closing a day with jobs on it (issue 28)", async (t) => {
+  const jobs = [
+    job("late", "2026-11-30", 15, "CONFIRMED"),
+    job("early", "2026-11-30", 8, "PENDING"),
+    job("done", "2026-11-30", 9, "DONE"),
+    job("gone", "2026-11-30", 10, "CANCELLED"),
+    job("again", "2026-11-30", 11, "NEEDS_ATTENTION"),
+    job("quote", "2026-11-30", 12, "QUOTE_REQUESTED", "QUOTE"),
+    // Midnight starts the next day; 11:59 pm the night before is the day before.
+    job("next", "2026-12-01", 0, "PENDING"),
+  ];
+  jobs.push({ ...job("eve", "2026-11-29", 23, "PENDING"), startTime: new Date(melbourneInstant("2026-11-30", 0).getTime() - 60_000) });
+  const { admin, audit, outbox } = world([], jobs);
+  const statusOf = (id: string) => jobs.find((j) => j._id === id)!.status;
+
+  await t.step("answers the jobs that held a place on the day, by start; they become NEEDS_ATTENTION", async () => {
+    const answer = await admin.add(actor, { date: "2026-11-30", label: "Team training" });
+    assert.deepEqual(answer, {
+      ok: true,
+      value: {
+        date: "2026-11-30",
+        label: "Team training",
+        affected: [
+          { _id: "early", reference: "YS-EARLY", customerName: "Jane early", startTime: "2026-11-29T21:00:00.000Z" },
+          { _id: "late", reference: "YS-LATE", customerName: "Jane late", startTime: "2026-11-30T04:00:00.000Z" },
+        ],
+      },
+    });
+    assert.deepEqual(jobs.map((j) => [j._id, j.status]), [
+      ["late", "NEEDS_ATTENTION"],
+      ["early", "NEEDS_ATTENTION"],
+      ["done", "DONE"],
+      ["gone", "CANCELLED"],
+      ["again", "NEEDS_ATTENTION"],
+      ["quote", "QUOTE_REQUESTED"],
+      ["next", "PENDING"],
+      ["eve", "PENDING"],
+    ]);
+  });
+
+  await t.step("one booking.status audit row per job, naming the closing as the reason", () => {
+    assert.deepEqual(audit.map((a) => [a.action, a.entity, a.entityId, a.before, a.after]), [
+      ["closed_date.add", "closed_date", "2026-11-30", null, { date: "2026-11-30", label: "Team training" }],
+      ["booking.status", "booking", "early", { status: "PENDING" }, { status: "NEEDS_ATTENTION", reason: "Closed: 2026-11-30 (Team training)" }],
+      ["booking.status", "booking", "late", { status: "CONFIRMED" }, { status: "NEEDS_ATTENTION", reason: "Closed: 2026-11-30 (Team training)" }],
+    ]);
+  });
+
+  await t.step("the office is e-mailed the list, with a link to Needs attention", () => {
+    assert.equal(outbox.length, 1);
+    const [mail] = outbox;
+    assert.equal(mail.kind, "closed-day-jobs");
+    assert.equal(mail.to, "office@yarrashine.example");
+    assert.equal(mail.subject, "Closed Monday 30 November 2026: 2 jobs need a new time");
+    assert.match(mail.text, /Monday 30 November 2026 \(Team training\)/);
+    assert.match(mail.text, /- YS-EARLY: Jane early, Mon 30 Nov 2026, 8:00 am – 10:00 am AEDT/);
+    assert.match(mail.text, /- YS-LATE: Jane late, Mon 30 Nov 2026, 3:00 pm – 5:00 pm AEDT/);
+    assert.match(mail.text, /https:\/\/yarrashine\.example\/admin\/bookings\?status=NEEDS_ATTENTION/);
+  });
+
+  await t.step("a day with no jobs answers none and e-mails no one", async () => {
+    const answer = await admin.add(actor, { date: "2026-12-02" });
+    assert.deepEqual(answer, { ok: true, value: { date: "2026-12-02", label: "", affected: [] } });
+    assert.equal(outbox.length, 1);
+  });
+
+  await t.step("a date closed already sets nothing aside", async () => {
+    jobs.push(job("later", "2026-11-30", 14, "PENDING"));
+    assert.deepEqual(await admin.add(actor, { date: "2026-11-30" }), { ok: false, error: CLOSED_DATE_ERRORS.exists });
+    assert.equal(statusOf("later"), "PENDING");
+    assert.equal(outbox.length, 1);
   });
 });
 
@@ -140,8 +276,33 @@ Deno.test("closed dates: public holidays", async (t) => {
     const answer = await admin.addPublicHolidays(actor);
     assert.equal(answer.added, 0);
     assert.equal(answer.items.length, 3);
+    assert.deepEqual(answer.affected, []);
     assert.equal(audit.length, 2);
   });
+});
+
+Deno.test("closed dates: the public holidays set aside the jobs on the dates they close, with one e-mail", async () => {
+  const jobs = [
+    job("xmas", "2026-12-25", 9, "PENDING"),
+    job("boxing", "2026-12-26", 10, "CONFIRMED"),
+    job("cup", "2027-11-02", 11, "PENDING"),
+  ];
+  // Boxing Day is closed by hand already: its job was set aside then (or kept on purpose), not now.
+  const { admin, outbox, audit } = world([{ date: "2026-12-26", label: "Our own label" }], jobs);
+  const answer = await admin.addPublicHolidays(actor);
+  assert.equal(answer.added, 2);
+  assert.deepEqual(answer.affected.map((a) => a._id), ["xmas", "cup"]);
+  assert.deepEqual(jobs.map((j) => j.status), ["NEEDS_ATTENTION", "CONFIRMED", "NEEDS_ATTENTION"]);
+  assert.deepEqual(audit.map((a) => [a.action, a.entityId]), [
+    ["closed_date.add", "2026-12-25"],
+    ["booking.status", "xmas"],
+    ["closed_date.add", "2027-11-02"],
+    ["booking.status", "cup"],
+  ]);
+  assert.equal(outbox.length, 1);
+  assert.equal(outbox[0].subject, "Closed 2 days: 2 jobs need a new time");
+  assert.match(outbox[0].text, /Friday 25 December 2026 \(Christmas Day\)\n-+\n\n- YS-XMAS/);
+  assert.match(outbox[0].text, /Tuesday 2 November 2027 \(Melbourne Cup\)\n-+\n\n- YS-CUP/);
 });
 
 Deno.test("service area: saved trimmed, once each, in order; audited with before and after", async () => {

@@ -41,6 +41,7 @@ export const ERROR_CODES = [
   "SLUG_TAKEN",
   "CODE_TAKEN",
   "DEFAULT_FREQUENCY",
+  "FREQUENCY_IN_USE",
   "DUPLICATE_EXTRA",
   // Pricing a draft
   "UNKNOWN_SERVICE",

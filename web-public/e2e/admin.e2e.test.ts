@@ -2,6 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { addDaysYmd, melbourneInstant, melbourneYmd, weekdayOfYmd } from "../../core/shared/melbourne-time.ts";
 import { launchBrowser, watchErrors } from "./browser.ts";
+import { closedDates } from "./steps.ts";
 
 const baseUrl = inject("baseUrl");
 const SUPERADMIN = { email: "admin@yarrashine.com.au", password: "ShineDemo-2024!" };
@@ -30,7 +31,7 @@ const postJson = (path: string, body: unknown) =>
 interface Service { _id: string; name: string; pricingModel: string; minHours: number }
 interface Question { _id: string; required: boolean; type: string; options: { value: string }[] }
 
-/** A booking through the public API, on the first free slot at least 10 days ahead (never a Sunday, 8-16 Melbourne). */
+/** A booking through the public API, on the first free slot at least 10 days ahead (never a Sunday or a closed date, 8-16 Melbourne). */
 async function makeBooking(): Promise<string> {
   const { items: services } = await getJson<{ items: Service[] }>("/api/services");
   const service = services.find((s) => s.pricingModel === "HOURLY")!;
@@ -38,9 +39,11 @@ async function makeBooking(): Promise<string> {
   const answers = questions
     .filter((q) => q.required)
     .map((q) => ({ questionId: q._id, value: q.type === "TEXT" ? "Front door" : q.type === "MULTI" ? [q.options[0].value] : q.options[0].value }));
+  // Issue 28: closed dates (the demo closes on the public holidays) are skipped as Sundays are.
+  const closed = await closedDates();
   let day = addDaysYmd(melbourneYmd(new Date()), 10);
   for (let attempt = 0; attempt < 30; attempt += 1) {
-    if (weekdayOfYmd(day) === 0) day = addDaysYmd(day, 1);
+    while (weekdayOfYmd(day) === 0 || closed.has(day)) day = addDaysYmd(day, 1);
     const hour = 8 + (attempt % 9);
     const response = await postJson("/api/bookings", {
       firstName: "Robin",

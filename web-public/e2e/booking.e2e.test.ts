@@ -3,11 +3,9 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { bookableDates } from "../../core/booking/scheduling.ts";
-import { SCHEDULING_DEFAULTS } from "../../core/settings/types.ts";
 import { melbourneInstant } from "../../core/shared/melbourne-time.ts";
 import { launchBrowser, watchErrors } from "./browser.ts";
-import { fillCustomer, mailsTo, pickDay, staffToken } from "./steps.ts";
+import { fillCustomer, mailsTo, openDays, pickDay, staffToken } from "./steps.ts";
 
 const baseUrl = inject("baseUrl");
 const dataDir = inject("dataDir");
@@ -115,7 +113,7 @@ describe("the booking page", () => {
     await page.getByRole("checkbox", { name: /Interior windows/ }).check();
     await page.getByLabel(/Quantity of Interior windows/).fill("2");
 
-    const date = bookableDates(new Date(), SCHEDULING_DEFAULTS, 3)[2];
+    const date = (await openDays(3))[2];
     await pickDay(page, date);
     await page.getByRole("button", { name: "10:00 am", exact: true }).click();
     await page.getByRole("button", { name: "Check availability" }).click();
@@ -164,7 +162,7 @@ describe("the booking page", () => {
     await page.getByRole("radio", { name: /Regular Clean/ }).check();
     await page.getByLabel(/^Bedrooms/).selectOption("2");
     await page.getByRole("checkbox", { name: /Balcony|Inside oven|Inside fridge/ }).first().check();
-    const date = bookableDates(new Date(), SCHEDULING_DEFAULTS, 5)[4];
+    const date = (await openDays(5))[4];
     await pickDay(page, date);
     await page.getByRole("button", { name: "2:00 pm", exact: true }).click();
     await page.getByRole("radio", { name: "Lockbox" }).check();
@@ -189,7 +187,7 @@ describe("the booking page", () => {
   });
 
   it("on a 390 px phone: a closed date cannot be chosen, a taken time is not offered, and a booking goes through the calendar", async () => {
-    const [day, closed] = bookableDates(new Date(), SCHEDULING_DEFAULTS, 9).slice(7);
+    const [day, closed] = (await openDays(9)).slice(7);
     await closeDate(closed, "Team day off");
     const { page, errors } = await openBooking(390, 844);
     const email = `ada.phone.${Date.now()}@example.com`;
@@ -241,7 +239,7 @@ describe("the booking page", () => {
     await fillCustomer(page, email);
     await page.getByRole("radio", { name: /Hourly Cleaning/ }).check();
     await page.getByLabel(/^Hours/).selectOption("3");
-    const [bookedDay, movedDay] = bookableDates(new Date(), SCHEDULING_DEFAULTS, 12).slice(10);
+    const [bookedDay, movedDay] = (await openDays(12)).slice(10);
     await pickDay(page, bookedDay);
     await page.getByRole("button", { name: "10:00 am", exact: true }).click();
     await page.getByRole("radio", { name: "Someone will be home" }).check();

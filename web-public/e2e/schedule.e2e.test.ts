@@ -7,7 +7,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { addDaysYmd, melbourneInstant, melbourneYmd, weekdayOfYmd } from "../../core/shared/melbourne-time.ts";
 import { launchBrowser, watchErrors } from "./browser.ts";
-import { logIn } from "./steps.ts";
+import { closedDates, logIn } from "./steps.ts";
 
 const baseUrl = inject("baseUrl");
 const SUPERADMIN = { email: "admin@yarrashine.com.au", password: "ShineDemo-2024!" };
@@ -41,9 +41,11 @@ interface Question { _id: string; required: boolean; type: string; options: { va
 interface Booking { _id: string; reference: string; startTime: string; cleanerIds: string[]; status: string }
 
 /** A weekday at least two weeks ahead with no jobs of other tests: the schedule shows ours alone. */
-function quietDay(): string {
+async function quietDay(): Promise<string> {
+  // Issue 28: nor a closed date (the demo closes on the public holidays).
+  const closed = await closedDates();
   let day = addDaysYmd(melbourneYmd(new Date()), 16);
-  while (weekdayOfYmd(day) === 0) day = addDaysYmd(day, 1);
+  while (weekdayOfYmd(day) === 0 || closed.has(day)) day = addDaysYmd(day, 1);
   return day;
 }
 
@@ -69,7 +71,7 @@ async function bookOnline(day: string): Promise<Booking> {
 
 describe("the office runs its day from the schedule", () => {
   it("sees the day, assigns a cleaner, moves a job, takes a phone booking and prints the run sheets", async () => {
-    const day = quietDay();
+    const day = await quietDay();
     const online = await bookOnline(day);
     const { items: cleaners } = await staffGet<{ items: { _id: string; name: string }[] }>("/api/admin/cleaners");
     const priya = cleaners.find((c) => c.name === "Priya Sharma")!;

@@ -7,6 +7,8 @@ import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { inject } from "vitest";
+import { bookableDates } from "../../core/booking/scheduling.ts";
+import { SCHEDULING_DEFAULTS } from "../../core/settings/types.ts";
 
 export const SUPERADMIN = { email: "admin@yarrashine.com.au", password: "ShineDemo-2024!" };
 
@@ -63,4 +65,24 @@ export async function logIn(page: Page) {
   await page.getByLabel("Password").fill(SUPERADMIN.password);
   await page.getByRole("button", { name: "Log in" }).click();
   await page.waitForURL(/\/admin$/);
+}
+
+/** Issue 28: the dates the demo is closed on (it opens closed on the national public holidays), as staff list them. */
+export async function closedDates(): Promise<Set<string>> {
+  const response = await fetch(`${inject("baseUrl")}/api/admin/closed-dates`, {
+    headers: { authorization: `Bearer ${await staffToken()}` },
+  });
+  return new Set(((await response.json()) as { items: { date: string }[] }).items.map((closed) => closed.date));
+}
+
+/**
+ * The first `count` days a customer can book from now (the lead time, the closed weekdays) that are
+ * no closed date either, and that `keep` accepts.
+ */
+export async function openDays(count: number, keep: (ymd: string, closed: ReadonlySet<string>) => boolean = () => true): Promise<string[]> {
+  const closed = await closedDates();
+  // A year of bookable days is more than any run of holidays and refusals can use up.
+  return bookableDates(new Date(), SCHEDULING_DEFAULTS, 320)
+    .filter((ymd) => !closed.has(ymd) && keep(ymd, closed))
+    .slice(0, count);
 }

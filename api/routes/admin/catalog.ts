@@ -132,18 +132,20 @@ const createFrequency = route({
   responses: { 201: json(frequencySchema, "The frequency"), ...errors([409, "CODE_TAKEN: another frequency has the code"], 422) },
 });
 const updateFrequency = route({
-  ...admin, method: "put", path: "/frequencies/{id}", summary: "Update a frequency ('Edit %' sends discountPercent)",
+  ...admin, method: "put", path: "/frequencies/{id}", summary: "Update a frequency ('Edit %' sends discountPercent; Retire sends active false)",
   request: { params, body: jsonBody(frequencyUpdateSchema) },
   responses: {
     200: json(frequencySchema, "The frequency"),
-    ...errors(unknown("frequency"), [409, "CODE_TAKEN; or DEFAULT_FREQUENCY: ONE_TIME keeps its code"], 422),
+    ...errors(unknown("frequency"), [409, "CODE_TAKEN; or DEFAULT_FREQUENCY: ONE_TIME keeps its code and stays active"], 422),
   },
 });
 const deleteFrequency = route({
   ...admin, method: "delete", path: "/frequencies/{id}", summary: "Delete a frequency permanently",
-  description: "Past bookings keep their frequency snapshot. ONE_TIME, the default, cannot be deleted.",
+  description: "Past bookings keep their frequency snapshot. ONE_TIME, the default, cannot be deleted; nor can a frequency " +
+    "that a series not ended, or a booking or quote still to come, uses (409 FREQUENCY_IN_USE with details {series, bookings}): " +
+    "retire it instead (PUT with active false), which hides it from the booking form.",
   request: { params },
-  responses: { ...deleted, ...errors(unknown("frequency"), [409, "DEFAULT_FREQUENCY: ONE_TIME stays"]) },
+  responses: { ...deleted, ...errors(unknown("frequency"), [409, "DEFAULT_FREQUENCY: ONE_TIME stays; FREQUENCY_IN_USE: details {series, bookings} count its users"]) },
 });
 
 // ---------------------------------------------------------------- questions

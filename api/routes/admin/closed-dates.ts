@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { z } from "zod";
 import type { Actor } from "../../../core/admin/audit.ts";
 import {
+  closedDateAddedSchema,
   type ClosedDatesAdmin,
   publicHolidaySchema,
   publicHolidaysAddedSchema,
@@ -41,10 +42,12 @@ const listClosedDates = route({
 });
 const addClosedDate = route({
   method: "post", path: "/closed-dates", ...admin, summary: "Close a date: no job starts on it",
-  description: "The label (at most 80 characters) is optional. Audited as closed_date.add.",
+  description: "The label (at most 80 characters) is optional. Audited as closed_date.add. The jobs already on the day " +
+    "(PENDING or CONFIRMED bookings) become NEEDS_ATTENTION in the same transaction (they hold no place; one booking.status " +
+    "audit row each), are answered as `affected`, and the office is e-mailed their list.",
   request: { body: jsonBody(closedDateInputSchema) },
   responses: {
-    201: json(closedDateSchema, "The closed date"),
+    201: json(closedDateAddedSchema, "The closed date, and the jobs that were on it"),
     ...errors([409, "CLOSED_DATE_EXISTS: the date is closed already"], [422, "Not a date written YYYY-MM-DD, or a label over 80 characters"]),
   },
 });
@@ -65,8 +68,9 @@ const listPublicHolidays = route({
 const addPublicHolidays = route({
   method: "post", path: "/closed-dates/public-holidays", ...admin,
   summary: "Close every public holiday of the coming two years that is not closed yet",
-  description: "One transaction; one closed_date.add audit row per date added. Dates closed already keep their label.",
-  responses: { 200: json(publicHolidaysAddedSchema, "How many were added, and every closed date now") },
+  description: "One transaction; one closed_date.add audit row per date added. Dates closed already keep their label. " +
+    "The jobs on the dates added become NEEDS_ATTENTION as with a single date (`affected`), with one e-mail to the office.",
+  responses: { 200: json(publicHolidaysAddedSchema, "How many were added, every closed date now, and the jobs that were on the dates added") },
 });
 const getServiceArea = route({
   method: "get", path: "/settings/service-area", ...admin, summary: "The postcodes the business cleans in (empty: everywhere)",

@@ -37,8 +37,9 @@ export const OVERRIDE_CAPACITY_LABEL = "Confirm anyway (override capacity)";
 
 /** Issue 17: the mark of a visit of a regular clean, e.g. 'Regular · Weekly'. */
 export const SERIES_MARK = (frequencyName: string) => `Regular · ${frequencyName}`;
+// Issue 28: a one-off on a day since closed needs attention too, not only a visit of a regular clean.
 export const NEEDS_ATTENTION_HINT =
-  "This visit of a regular clean couldn’t be placed (the time was full or the day closed), so it holds no place. Move it to a free time or skip it on the regular clean’s page.";
+  "This job holds no place (its time was full or its day is closed). Move it to a free time with Edit booking, or cancel it and tell the customer; a visit of a regular clean can also be skipped on its page.";
 
 type Failure = { kind: "api"; error: Parameters<typeof ErrorAlert>[0]["failure"] } | { kind: "text"; text: string };
 

@@ -1,11 +1,11 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { PublicHoliday, PublicHolidaysAdded } from "@yarra/core/settings/closed-dates.ts";
+import type { AffectedJob, ClosedDateAdded, PublicHoliday, PublicHolidaysAdded } from "@yarra/core/settings/closed-dates.ts";
 import type { ClosedDate } from "@yarra/core/settings/types.ts";
 import { api } from "../../lib/api.ts";
 
 const BASE = "/api/admin/closed-dates";
 
-export type { ClosedDate, PublicHoliday, PublicHolidaysAdded };
+export type { AffectedJob, ClosedDate, ClosedDateAdded, PublicHoliday, PublicHolidaysAdded };
 
 /** Every closed date, past ones too, in date order. */
 export const closedDatesQuery = queryOptions({
@@ -21,6 +21,7 @@ export const publicHolidaysQuery = queryOptions({
   staleTime: 0,
 });
 
-export const addClosedDate = (body: { date: string; label?: string }) => api.post<ClosedDate>(BASE, body);
+/** Issue 28: the answer names the jobs that were on the day (now NEEDS_ATTENTION). */
+export const addClosedDate = (body: { date: string; label?: string }) => api.post<ClosedDateAdded>(BASE, body);
 export const removeClosedDate = (date: string) => api.delete<void>(`${BASE}/${encodeURIComponent(date)}`);
 export const addPublicHolidays = () => api.post<PublicHolidaysAdded>(`${BASE}/public-holidays`);

@@ -1,4 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
+import { createMemoryHistory, createRootRoute, createRoute, createRouter, RouterProvider } from "@tanstack/react-router";
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { http, HttpResponse } from "msw";
@@ -6,7 +7,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { createStaffQueryClient } from "../../lib/query-client.ts";
 import { storeSession } from "../../test/render-admin.tsx";
 import { server } from "../../test/server.ts";
-import type { ClosedDate, PublicHoliday } from "./closed-dates-api.ts";
+import type { AffectedJob, ClosedDate, PublicHoliday } from "./closed-dates-api.ts";
 import { ClosedDatesCard, splitByToday } from "./closed-dates-card.tsx";
 
 const christmas = { date: "2099-12-25", label: "Christmas Day" };
@@ -19,6 +20,10 @@ interface Seen {
   path: string;
   body: unknown;
 }
+
+/** Issue 28: the jobs a closing finds, by date (none unless a test puts some there). */
+let jobsByDate: Record<string, AffectedJob[]> = {};
+const jobsOn = (date: string) => jobsByDate[date] ?? [];
 
 /** Answers the list with `items` (kept up to date by the writes) and records every write. */
 function serve(initial: ClosedDate[]) {
@@ -39,7 +44,7 @@ function serve(initial: ClosedDate[]) {
       }
       const saved = { date: body.date, label: body.label ?? "" };
       items = [...items, saved].sort((a, b) => a.date.localeCompare(b.date));
-      return HttpResponse.json(saved, { status: 201 });
+      return HttpResponse.json({ ...saved, affected: jobsOn(body.date) }, { status: 201 });
     }),
     http.delete("/api/admin/closed-dates/:date", async ({ request, params }) => {
       await record(request);
@@ -72,7 +77,34 @@ const pickDate = (ymd: string) => fireEvent.change(addForm().getByLabelText("Dat
 // happy-dom has no dialogs; give the spies something to wrap (an unexpected dialog says no).
 beforeEach(() => {
   Object.assign(window, { confirm: () => false, alert: () => {} });
+  jobsByDate = {};
 });
+
+/** The card inside a router of its own, so the links to the bookings it shows can resolve. */
+async function renderCardWithLinks() {
+  storeSession();
+  const user = userEvent.setup();
+  const root = createRootRoute({ component: () => <ClosedDatesCard /> });
+  const routeTree = root.addChildren([
+    createRoute({ getParentRoute: () => root, path: "/" }),
+    createRoute({ getParentRoute: () => root, path: "/bookings" }),
+    createRoute({ getParentRoute: () => root, path: "/bookings/$bookingId" }),
+  ]);
+  const router = createRouter({ routeTree, history: createMemoryHistory({ initialEntries: ["/"] }) });
+  const view = render(
+    <QueryClientProvider client={createStaffQueryClient(() => {})}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  await screen.findByRole("heading", { name: "Closed dates", level: 2 });
+  await waitFor(() => expect(screen.queryByText("Loading closed dates…")).toBeNull());
+  return { ...view, user };
+}
+
+const mondayJobs: AffectedJob[] = [
+  { _id: "b1", reference: "YS-AAA111", customerName: "Ada Lovelace", startTime: "2099-11-29T21:00:00.000Z" },
+  { _id: "b2", reference: "YS-BBB222", customerName: "Grace Hopper", startTime: "2099-11-30T03:00:00.000Z" },
+];
 
 describe("splitByToday", () => {
   it("puts today and later first, soonest first, and the past after, latest first", () => {
@@ -200,6 +232,54 @@ describe("adding a closed date", () => {
     await user.click(addForm().getByRole("button", { name: "Add closed date" }));
     const alert = await addForm().findByRole("alert");
     expect(alert.textContent).toContain("Adding the closed date failed");
+  });
+});
+
+describe("closing a day with jobs on it (issue 28)", () => {
+  it("names the jobs that need a new time, each a link to its booking, with a link to Needs attention", async () => {
+    serve([]);
+    jobsByDate = { "2099-11-30": mondayJobs };
+    const { user } = await renderCardWithLinks();
+    pickDate("2099-11-30");
+    await user.click(addForm().getByRole("button", { name: "Add closed date" }));
+    const affected = within(await screen.findByRole("region", { name: "Closed Monday 30 November. 2 jobs on that day need a new time:" }));
+    const links = affected.getAllByRole("link");
+    expect(links.map((link) => [link.textContent, link.getAttribute("href")])).toEqual([
+      ["YS-AAA111 · Ada Lovelace, Mon 30 Nov 2099, 8:00 am", "/bookings/b1"],
+      ["YS-BBB222 · Grace Hopper, Mon 30 Nov 2099, 2:00 pm", "/bookings/b2"],
+      ["Open Needs attention", "/bookings?status=NEEDS_ATTENTION"],
+    ]);
+    expect(affected.getByText(/move it to a new time, or cancel it and tell the customer/)).toBeTruthy();
+    await user.click(affected.getByRole("button", { name: "Dismiss" }));
+    expect(screen.queryByRole("region", { name: /need a new time/ })).toBeNull();
+  });
+
+  it("one job reads in the singular; a day with none shows no list", async () => {
+    serve([]);
+    jobsByDate = { "2099-11-30": mondayJobs.slice(0, 1) };
+    const { user } = await renderCardWithLinks();
+    pickDate("2099-12-01");
+    await user.click(addForm().getByRole("button", { name: "Add closed date" }));
+    expect(await screen.findByText("Tue 1 Dec 2099 is closed.")).toBeTruthy();
+    expect(screen.queryByRole("region", { name: /need a new time/ })).toBeNull();
+    pickDate("2099-11-30");
+    await user.click(addForm().getByRole("button", { name: "Add closed date" }));
+    expect(await screen.findByRole("region", { name: "Closed Monday 30 November. 1 job on that day needs a new time:" })).toBeTruthy();
+  });
+
+  it("the public holidays name the jobs on every date they closed", async () => {
+    serve([]);
+    server.use(
+      http.get("/api/admin/closed-dates/public-holidays", () =>
+        HttpResponse.json({ items: [{ date: "2099-12-25", label: "Christmas Day", closed: false }] })),
+      http.post("/api/admin/closed-dates/public-holidays", () =>
+        HttpResponse.json({ added: 1, items: [{ date: "2099-12-25", label: "Christmas Day" }], affected: mondayJobs })),
+    );
+    const { user } = await renderCardWithLinks();
+    await user.click(screen.getByRole("button", { name: "Add Victoria's public holidays" }));
+    await user.click(await screen.findByRole("button", { name: "Add 1 date" }));
+    const affected = within(await screen.findByRole("region", { name: "2 jobs on the dates just closed need a new time:" }));
+    expect(affected.getAllByRole("link")).toHaveLength(3);
   });
 });
 

@@ -1,9 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { serverMessageOr } from "@yarra/api/client/error-catalogue.ts";
 import { isApiError } from "@yarra/api/client/http.ts";
 import { CLOSED_DATE_LABEL_MAX, closedDateInputSchema } from "@yarra/core/settings/schemas.ts";
-import { formatMelbourneDate, isYmd, melbourneInstant, melbourneYmd } from "@yarra/core/shared/melbourne-time.ts";
+import {
+  formatMelbourneDate,
+  formatMelbourneDateTime,
+  formatYmdLong,
+  isYmd,
+  melbourneInstant,
+  melbourneYmd,
+} from "@yarra/core/shared/melbourne-time.ts";
 import { parseInput } from "@yarra/core/shared/parse-input.ts";
 import { ErrorAlert } from "@yarra/public-ui/error-alert.tsx";
 import { errorCodeOf } from "../../lib/error-code.ts";
@@ -14,7 +22,9 @@ import { useFlash } from "../../ui/use-flash.ts";
 import {
   addClosedDate,
   addPublicHolidays,
+  type AffectedJob,
   type ClosedDate,
+  type ClosedDateAdded,
   closedDatesQuery,
   publicHolidaysQuery,
   removeClosedDate,
@@ -46,7 +56,20 @@ export const CLOSED_DATES_TEXT = {
   holidaysAdded: (count: number) => `${count} ${count === 1 ? "date" : "dates"} added.`,
   holidaysFailed: "Adding the public holidays failed",
   alreadyClosed: "Closed already",
+  // Issue 28: the jobs a closing found on the day lost their place and wait under Needs attention.
+  affectedOnDay: (date: string, count: number) =>
+    `Closed ${dayWithoutYear(date)}. ${count} ${count === 1 ? "job" : "jobs"} on that day ${count === 1 ? "needs" : "need"} a new time:`,
+  affectedOnHolidays: (count: number) =>
+    `${count} ${count === 1 ? "job" : "jobs"} on the dates just closed ${count === 1 ? "needs" : "need"} a new time:`,
+  affectedHint: "Each holds no place now: move it to a new time, or cancel it and tell the customer. The office has been e-mailed the list.",
+  needsAttentionLink: "Open Needs attention",
+  dismiss: "Dismiss",
 } as const;
+
+/** 'Monday 30 November': the day as the office says it (the year is the one it is about to work in). */
+function dayWithoutYear(ymd: string): string {
+  return formatYmdLong(ymd).replace(/ \d{4}$/, "");
+}
 
 const T = CLOSED_DATES_TEXT;
 
@@ -71,6 +94,8 @@ export function ClosedDatesCard() {
   const flash = useFlash();
   const [actionError, setActionError] = useState<{ error: unknown; message: string } | null>(null);
   const [removing, setRemoving] = useState<string | null>(null);
+  /** The jobs the last closing set aside, with the sentence that introduces them. */
+  const [affected, setAffected] = useState<{ heading: string; jobs: AffectedJob[] } | null>(null);
   const titleId = useId();
 
   /** The list as the server now holds it; the holidays' closed flags follow on their next read. */
@@ -124,9 +149,10 @@ export function ClosedDatesCard() {
       <p className="closed-dates__note">{T.intro}</p>
 
       <AddClosedDateForm
-        onAdded={(closed) => {
+        onAdded={({ affected: jobs = [], ...closed }) => {
           settle((dates) => [...dates.filter((other) => other.date !== closed.date), closed]);
           flash.show(T.added(formatClosedDate(closed.date)));
+          setAffected(jobs.length > 0 ? { heading: T.affectedOnDay(closed.date, jobs.length), jobs } : null);
         }}
       />
 
@@ -134,8 +160,12 @@ export function ClosedDatesCard() {
         onAdded={(answer) => {
           settle(() => answer.items);
           flash.show(T.holidaysAdded(answer.added));
+          const jobs = answer.affected ?? [];
+          setAffected(jobs.length > 0 ? { heading: T.affectedOnHolidays(jobs.length), jobs } : null);
         }}
       />
+
+      {affected && <AffectedJobs heading={affected.heading} jobs={affected.jobs} onDismiss={() => setAffected(null)} />}
 
       <p role="status" className="closed-dates__flash">{flash.message}</p>
       {actionError && (
@@ -169,8 +199,36 @@ export function ClosedDatesCard() {
   );
 }
 
+/** Issue 28: the jobs a closing took out of their place, each a link to its booking, and the Needs attention list. */
+function AffectedJobs({ heading, jobs, onDismiss }: { heading: string; jobs: AffectedJob[]; onDismiss: () => void }) {
+  const headingId = useId();
+  return (
+    <div className="closed-dates__affected admin-alert" role="region" aria-labelledby={headingId}>
+      <p id={headingId} className="closed-dates__affected-title">{heading}</p>
+      <ul className="closed-dates__affected-list">
+        {jobs.map((job) => (
+          <li key={job._id}>
+            <Link to="/bookings/$bookingId" params={{ bookingId: job._id }}>
+              {job.reference} · <bdi>{job.customerName}</bdi>, {formatMelbourneDateTime(new Date(job.startTime))}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <p className="closed-dates__note">{T.affectedHint}</p>
+      <div className="closed-dates__actions">
+        <Link to="/bookings" search={{ status: "NEEDS_ATTENTION" }} className="admin-button admin-button--primary admin-button--small">
+          {T.needsAttentionLink}
+        </Link>
+        <button type="button" className="admin-button admin-button--secondary admin-button--small" onClick={onDismiss}>
+          {T.dismiss}
+        </button>
+      </div>
+    </div>
+  );
+}
+
 /** The add form: a date and an optional label; the server's 409 and 422 land on their fields. */
-function AddClosedDateForm({ onAdded }: { onAdded: (closed: ClosedDate) => void }) {
+function AddClosedDateForm({ onAdded }: { onAdded: (closed: ClosedDate & Partial<Pick<ClosedDateAdded, "affected">>) => void }) {
   const [date, setDate] = useState("");
   const [label, setLabel] = useState("");
   const [errors, setErrors] = useState<Record<string, string[]>>({});
@@ -262,7 +320,7 @@ function AddClosedDateForm({ onAdded }: { onAdded: (closed: ClosedDate) => void 
 }
 
 /** First the list of holidays (which are closed already), then one click closes the rest. */
-function PublicHolidays({ onAdded }: { onAdded: (answer: { added: number; items: ClosedDate[] }) => void }) {
+function PublicHolidays({ onAdded }: { onAdded: (answer: { added: number; items: ClosedDate[]; affected?: AffectedJob[] }) => void }) {
   const [open, setOpen] = useState(false);
   const holidays = useQuery({ ...publicHolidaysQuery, enabled: open });
   const openButton = useRef<HTMLButtonElement>(null);

@@ -9,6 +9,8 @@ export interface FrequencyBody {
   /** Issue 17: NONE (a one-off), or every `repeatEvery` weeks or months (a booking then starts a series). */
   repeatUnit?: FrequencyDto["repeatUnit"];
   repeatEvery?: number;
+  /** Issue 28: false retires it (off the booking form); true brings it back. */
+  active?: boolean;
 }
 
 const BASE = "/api/admin/frequencies";

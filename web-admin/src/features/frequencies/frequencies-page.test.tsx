@@ -10,8 +10,8 @@ beforeEach(() => {
   Object.assign(window, { confirm: () => false, alert: () => {}, prompt: () => null });
 });
 
-const oneTime: FrequencyDto = { _id: "f1", name: "One time", code: "ONE_TIME", discountPercent: 0, repeatUnit: "NONE", repeatEvery: 0 };
-const weekly: FrequencyDto = { _id: "f2", name: "Weekly", code: "WEEKLY", discountPercent: 15, repeatUnit: "WEEK", repeatEvery: 1 };
+const oneTime: FrequencyDto = { _id: "f1", name: "One time", code: "ONE_TIME", discountPercent: 0, repeatUnit: "NONE", repeatEvery: 0, active: true };
+const weekly: FrequencyDto = { _id: "f2", name: "Weekly", code: "WEEKLY", discountPercent: 15, repeatUnit: "WEEK", repeatEvery: 1, active: true };
 
 interface Seen {
   method: string;
@@ -29,7 +29,7 @@ function serve(items: FrequencyDto[]) {
   server.use(
     http.get("/api/admin/frequencies", () => HttpResponse.json({ items })),
     http.post("/api/admin/frequencies", async ({ request }) =>
-      HttpResponse.json({ _id: "new", name: "", code: "", discountPercent: 0, repeatUnit: "NONE", repeatEvery: 0, ...(await record(request)) }, { status: 201 })),
+      HttpResponse.json({ _id: "new", name: "", code: "", discountPercent: 0, repeatUnit: "NONE", repeatEvery: 0, active: true, ...(await record(request)) }, { status: 201 })),
     http.put("/api/admin/frequencies/:id", async ({ request, params }) =>
       HttpResponse.json({ ...items.find((f) => f._id === params.id)!, ...(await record(request)) })),
     http.delete("/api/admin/frequencies/:id", async ({ request }) => {
@@ -180,6 +180,60 @@ describe("delete", () => {
     const alert = await screen.findByRole("alert");
     expect(within(alert).getByText("ONE_TIME is the default frequency and stays.")).toBeTruthy();
     expect(screen.getByRole("heading", { name: /One time/ })).toBeTruthy();
+  });
+});
+
+describe("a frequency in use (issue 28)", () => {
+  const refuse = () =>
+    server.use(http.delete("/api/admin/frequencies/:id", () =>
+      HttpResponse.json({
+        error: "This frequency is used by 2 regular cleans and 5 coming bookings, so it can’t be deleted.",
+        code: "FREQUENCY_IN_USE",
+        details: { series: 2, bookings: 5 },
+      }, { status: 409 })));
+
+  it("a refused delete says what uses it, with the counts, and offers Retire instead, which retires it", async () => {
+    const seen = serve([oneTime, weekly]);
+    refuse();
+    vi.spyOn(window, "confirm").mockReturnValue(true);
+    const { user } = await openPage();
+    await user.click(screen.getByRole("button", { name: "Delete Weekly" }));
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain(
+      "“Weekly” can’t be deleted: 2 regular cleans and 5 coming bookings still use it. Retire it instead: it leaves the booking form, and they keep it.",
+    );
+    expect(screen.getByRole("heading", { name: /Weekly/ })).toBeTruthy();
+    await user.click(within(alert).getByRole("button", { name: "Retire instead" }));
+    await waitFor(() => expect(screen.queryByRole("button", { name: "Retire instead" })).toBeNull());
+    expect(seen).toEqual([{ method: "PUT", path: "/api/admin/frequencies/f2", body: { active: false } }]);
+    const row = within(screen.getByRole("heading", { name: /Weekly/ }).closest("li")!);
+    expect(row.getByText("Retired: not offered on the booking form")).toBeTruthy();
+    expect(row.getByRole("button", { name: "Bring back Weekly" })).toBeTruthy();
+    expect(screen.getByText("“Weekly” is retired: the booking form no longer offers it.")).toBeTruthy();
+  });
+
+  it("one in use with only bookings names those alone; Cancel closes the message and sends nothing", async () => {
+    const seen = serve([oneTime, weekly]);
+    server.use(http.delete("/api/admin/frequencies/:id", () =>
+      HttpResponse.json({ error: "In use", code: "FREQUENCY_IN_USE", details: { series: 0, bookings: 1 } }, { status: 409 })));
+    vi.spyOn(window, "confirm").mockReturnValue(true);
+    const { user } = await openPage();
+    await user.click(screen.getByRole("button", { name: "Delete Weekly" }));
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("“Weekly” can’t be deleted: 1 coming booking still use it.");
+    await user.click(within(alert).getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(seen).toEqual([]);
+  });
+
+  it("Retire and Bring back in the row; ONE_TIME has neither", async () => {
+    const seen = serve([oneTime, { ...weekly, active: false }]);
+    const { user } = await openPage();
+    expect(screen.queryByRole("button", { name: /Retire One time|Bring back One time/ })).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Bring back Weekly" }));
+    await screen.findByRole("button", { name: "Retire Weekly" });
+    expect(seen).toEqual([{ method: "PUT", path: "/api/admin/frequencies/f2", body: { active: true } }]);
+    expect(screen.getByText("“Weekly” is on the booking form again.")).toBeTruthy();
   });
 });
 

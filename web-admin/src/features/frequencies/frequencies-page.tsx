@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import { serverMessageOr } from "@yarra/api/client/error-catalogue.ts";
+import { frequencyInUseDetails, type FrequencyInUseDetails, serverMessageOr } from "@yarra/api/client/error-catalogue.ts";
 import type { FrequencyDto } from "@yarra/api/client/types.ts";
 import { repeatRuleErrors } from "@yarra/core/catalog/schemas.ts";
+import { DEFAULT_FREQUENCY_CODE } from "@yarra/core/catalog/constants.ts";
 import { clampDiscountPercent, validateFrequencyInput } from "@yarra/core/catalog/validation.ts";
 import { ErrorAlert } from "@yarra/public-ui/error-alert.tsx";
 import { appending, removing, replacing, updateCachedList } from "../../lib/list-cache.ts";
@@ -27,6 +28,20 @@ export const FREQUENCIES_MESSAGES = {
   promptDiscount: (name: string) => `New discount percent for “${name}” (0 to 100):`,
   confirmDelete: (name: string) => `Delete the frequency “${name}”? Past bookings keep their discount.`,
   repeatSaved: (name: string, repeat: string) => `“${name}” now: ${repeat.toLowerCase()}.`,
+  // Issue 28: a frequency in use is retired, not deleted.
+  inUse: (name: string, { series, bookings }: FrequencyInUseDetails) => {
+    const users = [
+      series > 0 ? `${series} ${series === 1 ? "regular clean" : "regular cleans"}` : "",
+      bookings > 0 ? `${bookings} ${bookings === 1 ? "coming booking" : "coming bookings"}` : "",
+    ].filter(Boolean).join(" and ");
+    return `“${name}” can’t be deleted: ${users} still use it. Retire it instead: it leaves the booking form, and they keep it.`;
+  },
+  retire: "Retire",
+  retireInstead: "Retire instead",
+  bringBack: "Bring back",
+  retired: "Retired: not offered on the booking form",
+  retiredFlash: (name: string) => `“${name}” is retired: the booking form no longer offers it.`,
+  broughtBackFlash: (name: string) => `“${name}” is on the booking form again.`,
   editRepeat: "Edit repeat",
   saveRepeat: "Save repeat",
   cancel: "Cancel",
@@ -50,6 +65,8 @@ export function FrequenciesPage() {
   const [editing, setEditing] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [actionError, setActionError] = useState<{ error: unknown; message: string } | null>(null);
+  /** A delete refused because the frequency is in use: its counts, and Retire instead. */
+  const [inUse, setInUse] = useState<{ frequency: FrequencyDto; use: FrequencyInUseDetails } | null>(null);
   const { run, isPending } = useRowWrites("frequencies");
   const flash = useFlash();
   const formRef = useRef<HTMLFormElement>(null);
@@ -89,11 +106,21 @@ export function FrequenciesPage() {
   const rowAction = (frequency: FrequencyDto, fallback: string, action: () => Promise<void>) =>
     run(frequency._id, async () => {
       setActionError(null);
+      setInUse(null);
       try {
         await action();
       } catch (error) {
-        setActionError({ error, message: serverMessageOr(error, fallback) });
+        const use = frequencyInUseDetails(error);
+        if (use) setInUse({ frequency, use });
+        else setActionError({ error, message: serverMessageOr(error, fallback) });
       }
+    });
+
+  /** Retire (off the booking form) or bring back; bookings and series that use it keep it either way. */
+  const setOnOffer = (frequency: FrequencyDto, active: boolean) =>
+    rowAction(frequency, M.updateFailed, async () => {
+      settle(replacing(await updateFrequency(frequency._id, { active })));
+      flash.show(active ? M.broughtBackFlash(frequency.name) : M.retiredFlash(frequency.name));
     });
 
   function editPercent(frequency: FrequencyDto) {
@@ -173,6 +200,20 @@ export function FrequenciesPage() {
       {actionError && (
         <ErrorAlert failure={asFailure(actionError.error)} message={actionError.message} onDismiss={() => setActionError(null)} />
       )}
+      {inUse && (
+        <div className="admin-alert frequencies-page__in-use" role="alert">
+          <p>{M.inUse(inUse.frequency.name, inUse.use)}</p>
+          <div className="admin-form-actions">
+            <button type="button" className="admin-button admin-button--primary admin-button--small"
+              disabled={isPending(inUse.frequency._id)} onClick={() => void setOnOffer(inUse.frequency, false)}>
+              {M.retireInstead}
+            </button>
+            <button type="button" className="admin-button admin-button--secondary admin-button--small" onClick={() => setInUse(null)}>
+              {M.cancel}
+            </button>
+          </div>
+        </div>
+      )}
 
       <h2 className="frequencies-page__list-title">All frequencies</h2>
       {(list.isPending || retrying) && <p role="status">Loading frequencies…</p>}
@@ -196,6 +237,7 @@ export function FrequenciesPage() {
                   </h3>
                   <p className="admin-row__meta">{discountText(frequency.discountPercent)}</p>
                   <p className="admin-row__meta">{repeatLabel(frequency.repeatUnit, frequency.repeatEvery)}</p>
+                  {frequency.active === false && <p className="admin-row__meta frequencies-page__retired">{M.retired}</p>}
                 </div>
                 <div className="admin-row__actions">
                   <EditRepeatButton
@@ -208,6 +250,13 @@ export function FrequenciesPage() {
                     aria-label={`Edit % of ${frequency.name}`} disabled={busy} onClick={() => editPercent(frequency)}>
                     Edit %
                   </button>
+                  {frequency.code !== DEFAULT_FREQUENCY_CODE && (
+                    <button type="button" className="admin-button admin-button--secondary admin-button--small"
+                      aria-label={`${frequency.active === false ? M.bringBack : M.retire} ${frequency.name}`} disabled={busy}
+                      onClick={() => void setOnOffer(frequency, frequency.active === false)}>
+                      {frequency.active === false ? M.bringBack : M.retire}
+                    </button>
+                  )}
                   <button type="button" className="admin-button admin-button--danger admin-button--small"
                     aria-label={`Delete ${frequency.name}`} disabled={busy} onClick={() => void remove(frequency)}>
                     Delete

@@ -4,7 +4,13 @@ import { AssignControl } from "./assign-control.tsx";
 import type { JobStatus, ScheduleCleaner, ScheduleJob } from "./schedule-api.ts";
 import { formatTimeRange } from "./schedule-dates.ts";
 
-export const STATUS_LABELS: Record<JobStatus, string> = { PENDING: "Pending", CONFIRMED: "Confirmed", DONE: "Done" };
+export const STATUS_LABELS: Record<JobStatus, string> = {
+  PENDING: "Pending",
+  CONFIRMED: "Confirmed",
+  DONE: "Done",
+  // Issue 28: on a day since closed (or a visit that found no place); it holds no place until moved.
+  NEEDS_ATTENTION: "Needs attention",
+};
 export const REGULAR_MARK = "Regular";
 
 export interface JobActions {

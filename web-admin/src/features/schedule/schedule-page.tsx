@@ -190,7 +190,7 @@ export function SchedulePage({ date, view, onNavigate }: SchedulePageProps) {
       </div>
       {view === "day" && <DaySummary day={day} />}
       <ul className="schedule-legend" aria-label="Legend">
-        {(["PENDING", "CONFIRMED", "DONE"] as const).map((status) => (
+        {(["PENDING", "CONFIRMED", "DONE", "NEEDS_ATTENTION"] as const).map((status) => (
           <li key={status} className={`schedule-legend__item job-card--${status.toLowerCase()}`}>{STATUS_LABELS[status]}</li>
         ))}
         <li className="schedule-legend__item schedule-legend__item--unassigned">Unassigned</li>
