@@ -8,7 +8,7 @@ import type { SettingsStore } from "../core/settings/ports.ts";
 import type { IdempotencyStore } from "../adapters/postgres/idempotency-repository.ts";
 import type { RateLimitStore } from "../adapters/postgres/rate-limit-repository.ts";
 import { apiNotFound, onError } from "./http-errors.ts";
-import { refuseUnstorableQuery } from "./read-json.ts";
+import { refuseDeepJson, refuseUnstorableQuery } from "./read-json.ts";
 import { idempotency } from "./middleware/idempotency.ts";
 import { PUBLIC_CACHE_CONTROL, publicEtag } from "./middleware/etag.ts";
 import { type LineWriter, requestLog } from "./middleware/request-log.ts";
@@ -109,6 +109,13 @@ export const ADMIN_ASSETS_PATH = "/admin-app";
 /** Requests larger than this are refused with 413 before anything parses them. */
 export const MAX_BODY_BYTES = 64 * 1024;
 
+/** Public reads (under /api) that may be kept briefly by a browser or CDN: the catalogue, content and settings. */
+const PUBLIC_CATALOGUE_READS = ["/services", "/services/:id", "/extras", "/frequencies", "/questions", "/content", "/scheduling", "/business", "/legal/:page"];
+/** Public reads that carry an ETag but are revalidated every time (bookings change the calendar). */
+const REVALIDATED_PUBLIC_READS = ["/availability", "/openapi.json", "/docs/*"];
+/** Answers with personal data or a token: the staff API, login/logout, manage-my-booking. */
+const PERSONAL_PATHS = /^\/api\/(admin|auth|manage)(\/|$)/i;
+
 /** A DNS name, IPv4 or [IPv6] address, with an optional port. */
 const VALID_HOST = /^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?$/;
 
@@ -173,6 +180,13 @@ export function buildApp(deps: AppDeps) {
   const limits = deps.limits ?? DEFAULT_LIMITS;
   const trustProxy = deps.trustProxy ?? 0;
   const api = routeGroup().basePath("/api");
+  // Issue 29: no answer of the API is stored by a browser or proxy unless it is one of the public
+  // reads below. Staff, login and manage-my-booking answers carry personal data or tokens: no-store
+  // even if a route set something else. Outermost: the last word, on the refusals below too.
+  api.use("*", async (c, next) => {
+    await next();
+    if (PERSONAL_PATHS.test(c.req.path) || !c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
+  });
   api.use(
     "*",
     bodyLimit({
@@ -181,18 +195,21 @@ export function buildApp(deps: AppDeps) {
         c.json({ error: "The request body is too large.", code: "PAYLOAD_TOO_LARGE" }, 413),
     }),
   );
+  // Issue 29: bounded work per request. Size above (413), nesting here (400), before any guard
+  // counts the call, before the login throttle, and before anything parses or walks the body.
+  api.use("*", refuseDeepJson);
   api.use("*", refuseUnstorableQuery);
-  api.use("*", async (c, next) => {
+  // Public reads, the same for everyone: revalidated (no-cache) unless publicEtag lets them be kept,
+  // their errors included (set after publicEtag, which runs inside this).
+  api.on("GET", [...PUBLIC_CATALOGUE_READS, ...REVALIDATED_PUBLIC_READS], async (c, next) => {
     await next();
     if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-cache");
   });
   // Issue 18: public GETs carry an ETag (304 to If-None-Match); those that are the same for
   // everyone and change a few times a day may be kept briefly by a browser or CDN. Never staff or
-  // manage-my-booking calls: their answers are personal. Inside the no-cache default above, so
-  // theirs is set first; one pattern per path, so none is tagged twice.
-  api.on("GET", ["/services", "/services/:id", "/extras", "/frequencies", "/questions", "/content", "/scheduling", "/business", "/legal/:page"],
-    publicEtag({ cacheControl: PUBLIC_CACHE_CONTROL }));
-  api.on("GET", ["/availability", "/openapi.json", "/docs/*"], publicEtag());
+  // manage-my-booking calls: their answers are personal. One pattern per path, so none is tagged twice.
+  api.on("GET", PUBLIC_CATALOGUE_READS, publicEtag({ cacheControl: PUBLIC_CACHE_CONTROL }));
+  api.on("GET", REVALIDATED_PUBLIC_READS, publicEtag());
   if (deps.afterStaffWrite) {
     const told = deps.afterStaffWrite;
     api.use("/admin/*", async (c, next) => {

@@ -11,10 +11,14 @@ import type { TestDatabase } from "../adapters/postgres/test-db.ts";
 import { adminSession, buildTestApp, describeApi, type TestApp } from "./test-app.ts";
 import { type DeclaredRoute, routeName, send } from "./test-answers.ts";
 import { draft, FRIDAY_9AM, fixedClock, NOW } from "./test-fixtures.ts";
+import { MAX_JSON_DEPTH } from "./read-json.ts";
 
 const SEED = 1_302_026;
-/** Requests per write route and per list query; the customer's drafts get more, the login (argon2) fewer. */
-const RUNS = { write: 100, drafts: 200, query: 40, login: 25 };
+/**
+ * Requests per write route and per list query; the customer's drafts get more, the login (argon2)
+ * fewer; `costly`: deep and megabyte bodies per write route.
+ */
+const RUNS = { write: 100, drafts: 200, query: 40, login: 25, costly: 12 };
 const WRITE_METHODS = new Set(["post", "put", "patch", "delete"]);
 
 /**
@@ -193,6 +197,62 @@ const arbitraryBody: fc.Arbitrary<unknown> = fc.oneof(
   fc.dictionary(fc.string({ maxLength: 12 }), fc.jsonValue({ maxDepth: 3 }), { maxKeys: 6 }),
 );
 
+// ------------------------------------------------------------------ bodies that cost work (issue 29)
+
+const MIB = 1024 * 1024;
+/** Made once: a megabyte of text each, shared by every request that sends them. */
+const MEGABYTE_BODIES = [
+  `{"notes":"${"x".repeat(MIB)}"}`,
+  "[".repeat(MIB),
+  `{"items":[${Array(Math.ceil(MIB / 3)).fill("{},").join("")}{}]}`,
+  "x".repeat(MIB),
+];
+
+/** Arrays, objects, or both, nested `depth` deep around `core`; closed or left open. */
+function nested(depth: number, shape: "arrays" | "objects" | "mixed", closed: boolean, core = "1"): string {
+  const open = (level: number) => shape === "arrays" || (shape === "mixed" && level % 2 === 0) ? "[" : '{"a":';
+  const close = (level: number) => shape === "arrays" || (shape === "mixed" && level % 2 === 0) ? "]" : "}";
+  let head = "";
+  let tail = "";
+  for (let level = 0; level < depth; level++) {
+    head += open(level);
+    tail = close(level) + tail;
+  }
+  return head + core + (closed ? tail : "");
+}
+
+type CostlyBody = { body: string; headers?: Record<string, string> };
+
+/**
+ * A route's sample (or an empty object) with one more field nested deep, as issue 29's login
+ * reproduction; or a body that is nothing but the nesting; or a megabyte (with its true
+ * Content-Length, or streamed without one). Depths on both sides of
+ * MAX_JSON_DEPTH, the reproduction's 6,000, and more.
+ */
+const costlyBody = (sample: Record<string, unknown> | undefined): fc.Arbitrary<CostlyBody> =>
+  fc.oneof(
+    {
+      weight: 6,
+      arbitrary: fc.record({
+        depth: fc.oneof(fc.constantFrom(MAX_JSON_DEPTH - 1, MAX_JSON_DEPTH + 1, 6_000), fc.integer({ min: 1, max: 20_000 })),
+        shape: fc.constantFrom("arrays" as const, "objects" as const, "mixed" as const),
+        closed: fc.boolean(),
+        alone: fc.boolean(),
+      }).map(({ depth, shape, closed, alone }): CostlyBody => {
+        if (alone) return { body: nested(depth, shape, closed) };
+        // One level is the body object itself.
+        const fields = JSON.stringify(sample ?? {}).slice(1, -1);
+        return { body: `{${fields}${fields ? "," : ""}"p":${nested(depth - 1, shape, closed)}}` };
+      }),
+    },
+    {
+      weight: 2,
+      arbitrary: fc.record({ body: fc.constantFrom(...MEGABYTE_BODIES), declared: fc.boolean() })
+        // All ASCII: as many bytes as characters.
+        .map(({ body, declared }): CostlyBody => ({ body, headers: declared ? { "content-length": String(body.length) } : {} })),
+    },
+  );
+
 /** A path id: mostly a live record's, else anything a URL can carry. */
 const idArbitrary = (live: string | undefined) =>
   fc.oneof(
@@ -225,10 +285,17 @@ const truncate = (value: unknown) => {
 };
 
 /** One request; fails (the property) on a 5xx, an error without the one body, or a 4xx that stored something. */
-async function probe(sweep: Sweep, route: DeclaredRoute, path: string, body: unknown, auth: boolean): Promise<void> {
+async function probe(
+  sweep: Sweep,
+  route: DeclaredRoute,
+  path: string,
+  body: unknown,
+  auth: boolean,
+  headers: Record<string, string> = {},
+): Promise<void> {
   const fingerprint = async () => (await sweep.db.sql.unsafe(fingerprintSql(sweep.tables)))[0] as Record<string, string>;
   const before = await fingerprint();
-  const response = await send(sweep.app, route.method, path, { body, headers: auth ? sweep.headers() : {} });
+  const response = await send(sweep.app, route.method, path, { body, headers: { ...headers, ...(auth ? sweep.headers() : {}) } });
   const text = await response.text();
   sweep.requests++;
   sweep.statuses.set(response.status, (sweep.statuses.get(response.status) ?? 0) + 1);
@@ -248,11 +315,16 @@ async function probe(sweep: Sweep, route: DeclaredRoute, path: string, body: unk
 }
 
 /** Runs one route's property; a failure is kept (with fast-check's smallest case) so every route reports. */
-async function sweepRoute(sweep: Sweep, route: DeclaredRoute, input: fc.Arbitrary<{ path: string; body: unknown }>, numRuns: number) {
+async function sweepRoute(
+  sweep: Sweep,
+  route: DeclaredRoute,
+  input: fc.Arbitrary<{ path: string; body: unknown; headers?: Record<string, string> }>,
+  numRuns: number,
+) {
   const auth = (route as Record<string, unknown>)["x-required-role"] !== "public";
   try {
     await fc.assert(
-      fc.asyncProperty(input, ({ path, body }) => probe(sweep, route, path, body, auth)),
+      fc.asyncProperty(input, ({ path, body, headers }) => probe(sweep, route, path, body, auth, headers)),
       { seed: SEED, numRuns },
     );
   } catch (error) {
@@ -296,7 +368,7 @@ describeApi("input sweep: no 5xx on any input, nothing stored by a 4xx", async (
     phone: "0412 000 111", suburb: "Docklands", message: "Weekly office clean, 3 floors.",
   };
   const inquiry = idOf(await call("POST", "/api/inquiries", inquiryBody));
-  const adminBody = { name: "Sweep Admin", email: "sweep@yarrashine.com.au", password: "a long sweep passphrase 7", role: "admin" };
+  const adminBody = { name: "Sweep Admin", email: "sweep@yarrashine.com.au", password: "a long quiet harbour passphrase 7", role: "admin" };
   const otherAdmin = idOf(await call("POST", "/api/admin/admins", adminBody, staff()));
   const cleanerBody = { name: "Sweep Cleaner", phone: "0412 000 333", email: "sweeper@yarrashine.com.au", colour: "#1d4ed8" };
   const cleaner = idOf(await call("POST", "/api/admin/cleaners", cleanerBody, staff()));
@@ -359,6 +431,12 @@ describeApi("input sweep: no 5xx on any input, nothing stored by a 4xx", async (
      where table_schema = current_schema() and table_name in ${db.sql(BUSINESS_TABLES)}`).map((row) => row.name);
   assert.ok(tables.length >= BUSINESS_TABLES.length - 1, `business tables missing: ${BUSINESS_TABLES.filter((name) => !tables.includes(name))}`);
   const sweep: Sweep = { app, db, tables, headers: staff, statuses: new Map(), failures: [], requests: 0 };
+  /** The sweep's own session must outlive routes that end sessions: after a 401, another. */
+  const keepSession = async () => {
+    const me = await send(app, "GET", "/api/admin/me", { headers: staff() });
+    await me.body?.cancel();
+    if (me.status === 401) session = await adminSession(db, "superadmin", undefined, NOW);
+  };
   const started = performance.now();
   const routes = app.declaredRoutes();
   // Settings last: a saved schedule can close every day, which would leave the booking routes only 422s.
@@ -386,10 +464,7 @@ describeApi("input sweep: no 5xx on any input, nothing stored by a 4xx", async (
         ? RUNS.write
         : 10;
       await sweepRoute(sweep, route, input, runs);
-      // The sweep's own session must outlive routes that end sessions: after a 401, another.
-      const me = await send(app, "GET", "/api/admin/me", { headers: staff() });
-      await me.body?.cancel();
-      if (me.status === 401) session = await adminSession(db, "superadmin", undefined, NOW);
+      await keepSession();
     }
   });
 
@@ -406,6 +481,24 @@ describeApi("input sweep: no 5xx on any input, nothing stored by a 4xx", async (
       });
       await sweepRoute(sweep, route, input, RUNS.query);
     }
+  });
+
+  await t.step("deep and megabyte bodies to every write route (issue 29)", async () => {
+    const before = sweep.requests;
+    const abuseStatuses = new Map<number, number>();
+    const counted = new Map(sweep.statuses);
+    for (const route of writes) {
+      const input = fc.record({ path: pathArbitrary(route), abuse: costlyBody(samples[routeName(route)]) })
+        .map(({ path, abuse }) => ({ path, ...abuse }));
+      await sweepRoute(sweep, route, input, RUNS.costly);
+      await keepSession();
+    }
+    for (const [status, count] of sweep.statuses) {
+      const added = count - (counted.get(status) ?? 0);
+      if (added > 0) abuseStatuses.set(status, added);
+    }
+    console.log(`deep and megabyte bodies: ${sweep.requests - before} requests, status codes ${JSON.stringify(Object.fromEntries(abuseStatuses))}`);
+    assert.ok((abuseStatuses.get(400) ?? 0) > 0 && (abuseStatuses.get(413) ?? 0) > 0, "deep bodies met 400 and big ones 413");
   });
 
   const seconds = ((performance.now() - started) / 1000).toFixed(1);

@@ -1,6 +1,6 @@
 /** Issue 18: one JSON line per request, written off the request's path; LOG_REQUESTS=false: none. */
 import assert from "node:assert/strict";
-import { buildApp } from "./app.ts";
+import { type AppDeps, buildApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
 import { makeAppDeps } from "./graph.ts";
 import { makeMailer } from "./mailer.ts";
@@ -8,7 +8,8 @@ import { TEST_JWT_SECRET, TEST_LIMITS } from "./test-app.ts";
 import { describeOnTargets, type TestDatabase } from "../adapters/postgres/test-db.ts";
 import { seedDemoData } from "../adapters/postgres/seed.ts";
 import { makeSettingsStore } from "../adapters/postgres/settings-repository.ts";
-import { FLUSH_AFTER_MS, type LineWriter, makeLineWriter } from "./middleware/request-log.ts";
+import { FLUSH_AFTER_MS, type LineWriter, loggedPath, makeLineWriter } from "./middleware/request-log.ts";
+import { newManageToken } from "../core/booking/manage-token.ts";
 
 /** A log that keeps what was written, batch by batch (by its timer, or held until flush()). */
 function capturedLog(flushAfterMs = FLUSH_AFTER_MS) {
@@ -21,7 +22,13 @@ function capturedLog(flushAfterMs = FLUSH_AFTER_MS) {
   return { lines, writes, logged };
 }
 
-function appWith(db: Pick<TestDatabase, "sql">, logRequests: boolean, logLines: LineWriter, failing = false) {
+function appWith(
+  db: Pick<TestDatabase, "sql">,
+  logRequests: boolean,
+  logLines: LineWriter,
+  failing = false,
+  overrides: Partial<AppDeps> = {},
+) {
   const deps = makeAppDeps(db.sql, {
     mailer: makeMailer(makeSettingsStore(db.sql)),
     jwtSecret: TEST_JWT_SECRET,
@@ -35,6 +42,7 @@ function appWith(db: Pick<TestDatabase, "sql">, logRequests: boolean, logLines: 
     trustProxy: 1,
     logRequests,
     logLines,
+    ...overrides,
   });
 }
 
@@ -107,6 +115,47 @@ describeOnTargets("request log", async (t, db) => {
     assert.match(error.stack, /Error: the check broke\n\s+at /);
   });
 
+  await t.step("issue 29: a token in a path or a query string is never written, neither by the log nor by onError", async () => {
+    const { lines, writes, logged } = capturedLog();
+    const deps = makeAppDeps(db.sql, {
+      mailer: makeMailer(makeSettingsStore(db.sql)),
+      jwtSecret: TEST_JWT_SECRET,
+      tokenTtlHours: 12,
+      sleep: () => Promise.resolve(),
+    });
+    // The view breaks unexpectedly (its 500 line and onError's line both name the path).
+    const broken = { ...deps.manage, view: () => Promise.reject(new Error("the view broke")) };
+    const app = appWith(db, true, lines, false, { manage: broken });
+    const tokens = Array.from({ length: 9 }, () => newManageToken().token);
+    const json = { "content-type": "application/json" };
+    const calls: [string, string, string, RequestInit?][] = [
+      ["GET", `/api/manage/${tokens[0]}`, "/api/manage/:token"],
+      ["POST", `/api/manage/${tokens[1]}/cancel`, "/api/manage/:token/cancel", { headers: json, body: "{}" }],
+      ["GET", `/api/manage/${tokens[2]}/availability?from=2026-12-01&to=2026-12-02&token=${tokens[3]}`, "/api/manage/:token/availability"],
+      ["GET", `/manage/${tokens[4]}`, "/manage/:token"],
+      ["GET", `/manage/${tokens[5]}/cancel`, "/manage/:token/cancel"],
+      ["GET", `/api/feedback/${tokens[6]}`, "/api/feedback/:token"],
+      ["GET", `/api/services?token=${tokens[7]}&key=${tokens[8]}`, "/api/services"],
+    ];
+    const errors: string[] = [];
+    const original = console.error;
+    console.error = (line: string) => errors.push(line);
+    try {
+      for (const [method, path, , init] of calls) {
+        await (await app.request(`http://localhost${path}`, { method, ...init })).body?.cancel();
+      }
+    } finally {
+      console.error = original;
+    }
+    await lines.flush();
+    assert.deepEqual(logged().map((line) => [line.method, line.path]), calls.map(([method, , path]) => [method, path]));
+    assert.equal(logged()[0].status, 500, "the broken view was answered, and logged, as a 500");
+    assert.equal(errors.length, 1);
+    assert.equal(JSON.parse(errors[0]).path, "/api/manage/:token");
+    const everything = writes.join("") + errors.join("\n");
+    for (const token of tokens) assert.ok(!everything.includes(token), `token ${token} was written`);
+  });
+
   await t.step("LOG_REQUESTS=false writes nothing", async () => {
     const { lines, writes } = capturedLog();
     const app = appWith(db, loadConfig({ LOG_REQUESTS: "false" }).LOG_REQUESTS, lines);
@@ -167,4 +216,24 @@ Deno.test("line writer: a failing output loses its lines, never throws to the ca
   lines.push("{}");
   await lines.flush();
   assert.equal(calls, 2);
+});
+
+Deno.test("logged path: token-bearing paths lose their token in any spelling; other paths and staff ids stay", () => {
+  const cases: [string, string][] = [
+    ["/api/manage/abc_DEF-123", "/api/manage/:token"],
+    ["/api/manage/abc/reschedule", "/api/manage/:token/reschedule"],
+    ["/manage/abc/", "/manage/:token/"],
+    ["//api//Manage/abc/cancel", "//api//Manage/:token/cancel"],
+    ["/api/manage%2Fabc%2Fcancel", "/api/manage%2F:token%2Fcancel"],
+    ["/api/quotes/abc", "/api/quotes/:token"],
+    ["/invoices/abc/pdf", "/invoices/:token/pdf"],
+    ["/api/manage/abc?token=abc", "/api/manage/:token"],
+    ["/api/services?token=abc#x", "/api/services"],
+    ["/api/quotes", "/api/quotes"],
+    ["/api/manage", "/api/manage"],
+    ["/api/admin/quotes/7f0c", "/api/admin/quotes/7f0c"],
+    ["/api/admin/bookings/7f0c/status", "/api/admin/bookings/7f0c/status"],
+    ["/services/domestic", "/services/domestic"],
+  ];
+  for (const [path, logged] of cases) assert.equal(loggedPath(path), logged, path);
 });

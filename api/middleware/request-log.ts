@@ -7,10 +7,37 @@
  * milliseconds later in one write, so no request waits on the terminal or a slow log pipe. If the
  * output stops taking lines, at most MAX_BUFFERED_LINES wait and the rest are counted and reported
  * as dropped, rather than growing the process without bound. The path is logged without its query
- * string (searches carry names and e-mail addresses). An unexpected error's stack is logged by
+ * string (searches carry names and e-mail addresses; a link may carry a token), and with the
+ * secret of a token-bearing path replaced (loggedPath). An unexpected error's stack is logged by
  * onError (api/http-errors.ts) with the same requestId; this line says only that it was a 500.
  */
 import type { MiddlewareHandler } from "hono";
+
+/**
+ * Issue 29: paths whose next segment is a secret (whoever holds it may act on the record), as
+ * the API (/api/manage/<token>/cancel) and the page (/manage/<token>) carry them. Customers' links
+ * to come (feedback, quotes, invoices) belong here from their first day. Staff paths
+ * (/api/admin/quotes/<id>) carry record ids, not secrets, and are not matched.
+ */
+export const TOKEN_PATH_PREFIXES = ["manage", "feedback", "quotes", "invoices"] as const;
+
+/**
+ * `/manage/<token>`, `/api//Manage/<token>/cancel`, `/api/manage%2F<token>`: any case, slashes
+ * doubled or encoded (a mistyped link is still a secret): the prefix is kept, the token is not.
+ */
+const SLASHES = "(?:/|%2f)+";
+const TOKEN_PATH = new RegExp(`^(${SLASHES}(?:api${SLASHES})?(?:${TOKEN_PATH_PREFIXES.join("|")})${SLASHES})(?:(?!%2f)[^/])+`, "i");
+
+/**
+ * The path as it may be written to a log: without its query string (which may carry a token,
+ * names or e-mail addresses), and with a token-bearing path's secret as `:token`. Takes a path or
+ * a path with its query.
+ */
+export function loggedPath(path: string): string {
+  const queryAt = path.search(/[?#]/);
+  const bare = queryAt === -1 ? path : path.slice(0, queryAt);
+  return bare.replace(TOKEN_PATH, "$1:token");
+}
 
 export const MAX_BUFFERED_LINES = 10_000;
 /** How long a line may wait for the lines of the requests around it. */
@@ -84,7 +111,7 @@ export function requestLog(lines: LineWriter = stdoutLines): MiddlewareHandler {
         time: new Date().toISOString(),
         level: status >= 500 ? "error" : "info",
         method: c.req.method,
-        path: c.req.path,
+        path: loggedPath(c.req.path),
         status,
         ms: Math.round((performance.now() - started) * 100) / 100,
         requestId: c.get("requestId"),
