@@ -17,10 +17,11 @@
  *
  * Env: BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres, where the bench creates
  * bench_abuse_<pid> and drops it at the end), BENCH_EMBEDDED, BENCH_SECONDS (default 5, each
- * catalogue phase), BENCH_ABUSE_REQUESTS (default 10000), BENCH_ABUSE_CONCURRENCY (default 16).
+ * catalogue phase), BENCH_ABUSE_REQUESTS (default 10000), BENCH_ABUSE_CONCURRENCY (default 16),
+ * BENCH_V8_FLAGS (default: npm run serve's, API_V8_FLAGS; "" for V8's own defaults, to compare).
  */
 import { type LoadResult, percentile, runLoad } from "./load.ts";
-import { API_PERMISSIONS, processMemory, spawnDeno, waitUntilServing } from "./cluster-processes.ts";
+import { API_PERMISSIONS, API_V8_FLAGS, processMemory, spawnDeno, waitUntilServing } from "./cluster-processes.ts";
 import { MIGRATION_TIMEOUTS, openDatabase } from "../adapters/postgres/db.ts";
 
 const seconds = Number(Deno.env.get("BENCH_SECONDS") ?? 5);
@@ -111,7 +112,10 @@ dbUrl.pathname = `/${dbName}`;
 const pg = embedded ? null : await openDatabase({ url: serverUrl, max: 1, timeouts: MIGRATION_TIMEOUTS });
 // The API migrates and seeds it as it starts.
 await pg?.sql.unsafe(`create database ${dbName}`);
-const server = spawnDeno("API process", ["run", ...API_PERMISSIONS, "api/main.ts"], {
+// As `npm run serve` starts it, unless BENCH_V8_FLAGS says otherwise ("" for V8's defaults).
+const v8Flags = Deno.env.get("BENCH_V8_FLAGS");
+const runFlags = v8Flags === undefined ? API_V8_FLAGS : v8Flags ? [`--v8-flags=${v8Flags}`] : [];
+const server = spawnDeno("API process", ["run", ...API_PERMISSIONS, ...runFlags, "api/main.ts"], {
   ...(embedded ? {} : { DATABASE_URL: dbUrl.href }),
   PORT: String(port),
   HOST: "127.0.0.1",

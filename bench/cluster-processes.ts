@@ -9,6 +9,12 @@ export const REPO_ROOT = fileURLToPath(new URL("../", import.meta.url));
 
 /** What `npm run serve` grants the API. */
 export const API_PERMISSIONS = ["--allow-net", "--allow-read", "--allow-write", "--allow-env", "--allow-sys"];
+/**
+ * How `npm run serve` starts the API (package.json): V8's old space capped at 256 MB, so garbage
+ * is collected before the heap grows into the machine's memory (issue 29: a malformed sweep took
+ * an uncapped process from 187 to 474 MB resident; capped, to 260 MB). Benches run it the same way.
+ */
+export const API_V8_FLAGS = ["--v8-flags=--max-old-space-size=256"];
 
 export interface BenchProcess {
   name: string;

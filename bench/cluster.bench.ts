@@ -37,6 +37,7 @@ import {
 } from "./cluster-load.ts";
 import {
   API_PERMISSIONS,
+  API_V8_FLAGS,
   type BenchProcess,
   type ProcessMemory,
   processMemory,
@@ -155,7 +156,7 @@ try {
   const barePorts = Array.from({ length: PROCESSES }, freePort);
   const names = ["A", "B", "C", "D"];
   const apis = apiPorts.map((port, i) =>
-    spawnDeno(`API process ${names[i]}`, ["run", ...API_PERMISSIONS, "api/main.ts"], apiEnv(port))
+    spawnDeno(`API process ${names[i]}`, ["run", ...API_PERMISSIONS, ...API_V8_FLAGS, "api/main.ts"], apiEnv(port))
   );
   const bares = barePorts.map((port, i) =>
     spawnDeno(`bare Hono process ${i + 1}`, ["run", "--allow-net", "--allow-env", "bench/cluster-bare.ts"], { PORT: String(port) })
