@@ -71,8 +71,8 @@ describeApi("staff settings: scheduling and slot buffer", async (t, app, db) => 
       lastSlotHour: 7,
       closedWeekdays: [6, 0, 0, 9],
       dayEndHour: 99,
-      reminderHoursBefore: 0,
-      freeChangeCutoffHours: 1000,
+      reminderHoursBefore: 500,
+      freeChangeCutoffHours: 167,
       seriesHorizonWeeks: 30,
     });
     assert.deepEqual(saved, {
@@ -85,8 +85,8 @@ describeApi("staff settings: scheduling and slot buffer", async (t, app, db) => 
       lastSlotHour: 18,
       closedWeekdays: [0, 6],
       dayEndHour: 24,
-      reminderHoursBefore: 1,
-      freeChangeCutoffHours: 168,
+      reminderHoursBefore: 168,
+      freeChangeCutoffHours: 167,
       // Issue 17: how far ahead a series' visits exist, 1 to 26 weeks.
       seriesHorizonWeeks: 26,
     });
@@ -114,17 +114,24 @@ describeApi("staff settings: scheduling and slot buffer", async (t, app, db) => 
     assert.deepEqual((scheduling.at(-1)!.after as { slotBufferMin: number }).slotBufferMin, 60);
   });
 
-  await t.step("the reminder and free-change hours (issue 15): 24 by default, clamped, kept when left out", async () => {
+  await t.step("the reminder and free-change hours (issues 15, 28): 48 and 24 by default, clamped, kept when left out; the reminder before the cut-off", async () => {
     const save = async (sent: Record<string, unknown>) =>
       (await json(await app.request(put("/api/admin/settings/scheduling", sent, staff.headers)))).body;
     const pick = (body: { reminderHoursBefore: number; freeChangeCutoffHours: number }) =>
       [body.reminderHoursBefore, body.freeChangeCutoffHours];
-    assert.deepEqual([SCHEDULING_DEFAULTS.reminderHoursBefore, SCHEDULING_DEFAULTS.freeChangeCutoffHours], [24, 24]);
+    assert.deepEqual([SCHEDULING_DEFAULTS.reminderHoursBefore, SCHEDULING_DEFAULTS.freeChangeCutoffHours], [48, 24]);
     assert.deepEqual(pick(await save({ reminderHoursBefore: 48, freeChangeCutoffHours: 0 })), [48, 0]);
     assert.deepEqual(pick(await save({ reminderHoursBefore: 169, freeChangeCutoffHours: -5 })), [168, 0]);
-    assert.deepEqual(pick(await save({ reminderHoursBefore: "12", freeChangeCutoffHours: 36.4 })), [12, 36]);
-    assert.deepEqual(pick(await save({ reminderHoursBefore: "soon", freeChangeCutoffHours: null })), [24, 24]);
+    assert.deepEqual(pick(await save({ reminderHoursBefore: "40", freeChangeCutoffHours: 36.4 })), [40, 36]);
+    assert.deepEqual(pick(await save({ reminderHoursBefore: "soon", freeChangeCutoffHours: null })), [48, 24]);
     assert.deepEqual(pick(await save({ reminderHoursBefore: 6, freeChangeCutoffHours: 2 })), [6, 2]);
+    // Inside (or at) the cut-off: refused, naming the field, nothing saved.
+    for (const sent of [{ reminderHoursBefore: 12, freeChangeCutoffHours: 36 }, { freeChangeCutoffHours: 6 }]) {
+      const refused = await json(await app.request(put("/api/admin/settings/scheduling", sent, staff.headers)));
+      assert.equal(refused.status, 422);
+      assert.deepEqual(Object.keys(refused.body.fieldErrors), ["reminderHoursBefore"]);
+      assert.match(refused.body.fieldErrors.reminderHoursBefore[0], /^Send the reminder more than (36|6) hours before the start/);
+    }
     const kept = await save({ slotBufferMin: 60 });
     assert.deepEqual(pick(kept), [6, 2], "fields left out keep their value");
     const read = await json(await app.request(get("/api/admin/settings/scheduling", staff.headers)));

@@ -7,6 +7,7 @@ import { DEMO_BUSINESS_PROFILE } from "../../core/settings/demo-business-profile
 import { DEFAULT_CANCELLATION_POLICY_HTML, SCHEDULING_DEFAULTS } from "../../core/settings/types.ts";
 import { storeSample } from "../postgres/booking.contract.ts";
 import { makeSettingsStore } from "../postgres/settings-repository.ts";
+import { formatMelbourneDateTime } from "../../core/shared/melbourne-time.ts";
 import { describeOnTargets, type TestDatabase } from "../postgres/test-db.ts";
 import { makeReminderJob, REMINDER_MIN_NOTICE_HOURS, type ReminderJobLog } from "./reminder-job.ts";
 
@@ -53,7 +54,11 @@ const icsOf = (row: ReminderRow): string => {
   return attachments[0].content.replace(/\r\n[ \t]/g, "");
 };
 
+/** The windows below were drawn for a reminder 24 hours ahead (the default is 48; the cut-off 12 here). */
+const DAY_AHEAD = { ...SCHEDULING_DEFAULTS, reminderHoursBefore: 24, freeChangeCutoffHours: 12 };
+
 describeOnTargets("reminder job: each due booking once, with its .ics and a manage link", async (t, db) => {
+  await makeSettingsStore(db.sql).saveScheduling(DAY_AHEAD);
   const due = await bookingAt(db, 20, { email: "due@example.com" });
   const confirmed = await bookingAt(db, 23.5, { status: "CONFIRMED", email: "confirmed@example.com" });
   const later = await bookingAt(db, 25, { email: "later@example.com" });
@@ -100,6 +105,9 @@ describeOnTargets("reminder job: each due booking once, with its .ics and a mana
         select booking_id::text from booking_access_tokens where token_hash = ${hashManageToken(token)}`;
       assert.equal(stored?.booking_id, record._id);
       assert.ok(row.text_body.includes("What to expect"));
+      // Issue 28: it says until when a change is free (the start less the 12-hour cut-off).
+      const freeUntil = formatMelbourneDateTime(new Date(record.startTime.getTime() - 12 * 3_600_000));
+      assert.ok(row.text_body.includes(`it's free until ${freeUntil}; after that, the cancellation policy below explains any fee.`), row.text_body);
       const ics = icsOf(row);
       assert.ok(ics.includes(`\r\nUID:${record._id}@yarrashine.com.au\r\n`));
       assert.ok(ics.includes("\r\nMETHOD:PUBLISH\r\n"));
@@ -124,10 +132,10 @@ describeOnTargets("reminder job: each due booking once, with its .ics and a mana
     const far = await bookingAt(db, 40);
     const job = makeReminderJob({ sql: db.sql, context, clock: at(NOW), log: memoryLog() });
     assert.equal(await job.runOnce(), 0);
-    await makeSettingsStore(db.sql).saveScheduling({ ...SCHEDULING_DEFAULTS, reminderHoursBefore: 48 });
+    await makeSettingsStore(db.sql).saveScheduling({ ...DAY_AHEAD, reminderHoursBefore: 48 });
     assert.equal(await job.runOnce(), 1);
     assert.equal((await reminders(db)).at(-1)?.related_id, far._id);
-    await makeSettingsStore(db.sql).saveScheduling(SCHEDULING_DEFAULTS);
+    await makeSettingsStore(db.sql).saveScheduling(DAY_AHEAD);
   });
 });
 

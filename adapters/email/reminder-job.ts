@@ -84,12 +84,15 @@ export function makeReminderJob(options: ReminderJobOptions): ReminderJob {
         returning b.id`;
       if (claimed.length === 0) return 0;
       const rows = await tx`${selectBookings(tx)} where b.id in ${tx(claimed.map((row) => row.id))} order by b.start_time, b.id`;
+      // A run late enough (an outage) to pass the cut-off does not promise a free change.
+      const freeChangeStillAhead = (record: { startTime: Date }) =>
+        record.startTime.getTime() - scheduling.freeChangeCutoffHours * 3_600_000 > now.getTime() ? scheduling : undefined;
       for (const row of rows) {
         const record = toBookingRecord(row as Parameters<typeof toBookingRecord>[0]);
         // Every customer e-mail carries a token of its own; the store keeps its hash only.
         const manage = newManageToken();
         await saveManageTokenHash(tx, record._id, manage.hash);
-        await enqueueEmail(tx, bookingReminderEmail(record, ctx, { manageToken: manage.token }));
+        await enqueueEmail(tx, bookingReminderEmail(record, ctx, { manageToken: manage.token }, freeChangeStillAhead(record)));
       }
       return rows.length;
     });

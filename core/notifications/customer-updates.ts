@@ -7,6 +7,7 @@ import type { CustomerLinks } from "../booking/ports.ts";
 import type { BookingRecord, RecordStatus } from "../booking/types.ts";
 import type { OutboxMessage } from "../shared/outbox.ts";
 import { formatAud } from "../shared/money.ts";
+import { formatMelbourneDateTime } from "../shared/melbourne-time.ts";
 import type { Block } from "./email-layout.ts";
 import {
   CALENDAR_ATTACHMENT_FILENAME,
@@ -132,11 +133,20 @@ export function statusUpdateEmail(
  * To the customer, some hours before the job: when, where, what to expect, and how to change it.
  * The .ics is the event at its current SEQUENCE, so it changes nothing in a calendar that has it.
  */
-export function bookingReminderEmail(record: BookingRecord, ctx: MessageContext, links: CustomerLinks = {}): OutboxMessage {
+export function bookingReminderEmail(
+  record: BookingRecord,
+  ctx: MessageContext,
+  links: CustomerLinks = {},
+  policy?: { freeChangeCutoffHours: number },
+): OutboxMessage {
   requireType(record, "BOOKING", "bookingReminderEmail");
   const { profile } = ctx;
   const pending = record.status === "PENDING";
   const manageLink = manageLinkBlocks(record, ctx, links);
+  // Issue 28: the reminder goes before the free-change cut-off, so it can say until when.
+  const freeUntil = policy && policy.freeChangeCutoffHours > 0
+    ? new Date(record.startTime.getTime() - policy.freeChangeCutoffHours * 3_600_000)
+    : null;
   const blocks: Block[] = [
     greeting(record),
     {
@@ -164,8 +174,10 @@ export function bookingReminderEmail(record: BookingRecord, ctx: MessageContext,
     },
     {
       kind: "paragraph",
-      text: `Need to change or cancel? ${manageLink.length > 0 ? "Use the link below or call" : "Call"} us on ` +
-        `${profile.phone}; the cancellation policy below explains any fee this close to the job.`,
+      text: `Need to change or cancel? ${manageLink.length > 0 ? "Use the link below or call" : "Call"} us on ${profile.phone}` +
+        (freeUntil
+          ? `: it's free until ${formatMelbourneDateTime(freeUntil)}; after that, the cancellation policy below explains any fee.`
+          : "; the cancellation policy below explains any fee this close to the job."),
     },
     ...manageLink,
     ...summaryBlocks(record, "Your booking"),

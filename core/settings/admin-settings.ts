@@ -7,6 +7,18 @@ import type { AuditLog } from "../admin/manage-audit.ts";
 import { clampSchedulingSettings, type ContentChanges, normaliseBookingFormContent, type SchedulingChanges } from "./clamps.ts";
 import type { SettingsStore } from "./ports.ts";
 import type { BookingFormContent, SchedulingSettings } from "./types.ts";
+import { err, ok, type Result } from "../shared/result.ts";
+
+/**
+ * Issue 28: the reminder goes before the free-change cut-off, so it can tell the customer until
+ * when a change is free; null when it does (or when changes are free until the start).
+ */
+export function reminderProblem(settings: Pick<SchedulingSettings, "reminderHoursBefore" | "freeChangeCutoffHours">): string | null {
+  const { reminderHoursBefore, freeChangeCutoffHours } = settings;
+  if (freeChangeCutoffHours === 0 || reminderHoursBefore > freeChangeCutoffHours) return null;
+  return `Send the reminder more than ${freeChangeCutoffHours} hours before the start (the free-change cut-off), ` +
+    "so customers can still change for free when it arrives.";
+}
 
 /** Turns staff-written HTML into HTML that is safe to show on the public site. */
 export interface HtmlSanitizer {
@@ -30,15 +42,29 @@ export function makeSettingsAdmin(deps: {
   sanitizer: HtmlSanitizer;
 }) {
   return {
-    /** Fields left out keep their current value; the saved settings are returned. */
-    saveScheduling: (actor: Actor, changes: SchedulingChanges): Promise<SchedulingSettings> =>
+    /**
+     * Fields left out keep their current value; the saved settings are returned. Numbers are
+     * clamped; a reminder that would come inside the free-change cut-off is refused (422), since
+     * the customer it reminds could then no longer change for free.
+     */
+    saveScheduling: (actor: Actor, changes: SchedulingChanges): Promise<Result<SchedulingSettings>> =>
       deps.transactor.run(async (tx) => {
         const current = await tx.settings.getScheduling();
-        const saved = await tx.settings.saveScheduling(clampSchedulingSettings(changes, current));
+        const next = clampSchedulingSettings(changes, current);
+        const problem = reminderProblem(next);
+        if (problem) {
+          return err({
+            kind: "validation",
+            code: "VALIDATION_FAILED",
+            message: "Please fix the highlighted fields, then try again.",
+            fieldErrors: { reminderHoursBefore: [problem] },
+          });
+        }
+        const saved = await tx.settings.saveScheduling(next);
         await tx.audit.record(
           auditEntry(actor, "settings.scheduling", SETTINGS_ENTITY, "scheduling", current, saved),
         );
-        return saved;
+        return ok(saved);
       }),
 
     /** The buffer alone (the older call the settings page still makes). */

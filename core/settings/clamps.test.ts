@@ -95,7 +95,7 @@ Deno.test("clampSchedulingSettings", async (t) => {
       name: "reminder and free-change hours: not numbers",
       input: { reminderHoursBefore: "soon", freeChangeCutoffHours: -2 },
       current,
-      expected: { ...current, reminderHoursBefore: 24, freeChangeCutoffHours: 0 },
+      expected: { ...current, reminderHoursBefore: 48, freeChangeCutoffHours: 0 },
     },
     {
       name: "the series horizon (issue 17) is clamped to 1-26 weeks, rounded, and falls back to 8",

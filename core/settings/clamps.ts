@@ -21,7 +21,7 @@ export const SCHEDULING_LIMITS = {
   firstSlotHour: { min: 0, max: 23, fallback: 8 },
   lastSlotHour: { min: 0, max: 23, fallback: 16 },
   dayEndHour: { min: 1, max: 24, fallback: 18 },
-  reminderHoursBefore: { min: 1, max: 168, fallback: 24 },
+  reminderHoursBefore: { min: 1, max: 168, fallback: 48 },
   freeChangeCutoffHours: { min: 0, max: 168, fallback: 24 },
   seriesHorizonWeeks: { min: 1, max: 26, fallback: 8 },
 } as const;

@@ -36,7 +36,7 @@ export const SCHEDULING_DEFAULTS: SchedulingSettings = {
   lastSlotHour: 16,
   closedWeekdays: [0],
   dayEndHour: 18,
-  reminderHoursBefore: 24,
+  reminderHoursBefore: 48,
   freeChangeCutoffHours: 24,
   seriesHorizonWeeks: 8,
 };

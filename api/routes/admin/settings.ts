@@ -51,9 +51,13 @@ const getScheduling = route({
 });
 const saveScheduling = route({
   method: "put", path: "/settings/scheduling", ...admin, summary: "Save scheduling settings; booking and availability use them at once",
-  description: "Clamped, not rejected: slotBufferMin 0-1440 (120), maxConcurrentPerSlot 1-50 (1), leadDays 0-60 (4), horizonDays 1-730 (365; at least leadDays), slot hours 0-23 (8 and 16; reversed hours are swapped), closedWeekdays 0-6.",
+  description: "Clamped, not rejected: slotBufferMin 0-1440 (120), maxConcurrentPerSlot 1-50 (1), leadDays 0-60 (4), horizonDays 1-730 (365; at least leadDays), slot hours 0-23 (8 and 16; reversed hours are swapped), closedWeekdays 0-6, reminderHoursBefore 1-168 (48), freeChangeCutoffHours 0-168 (24). " +
+    "One rule is refused instead: the reminder must go before the free-change cut-off (reminderHoursBefore greater than freeChangeCutoffHours, unless that is 0).",
   request: { body: jsonBody(schedulingChangesSchema) },
-  responses: { 200: json(schedulingSchema, "The saved settings") },
+  responses: {
+    200: json(schedulingSchema, "The saved settings"),
+    ...errors([422, "VALIDATION_FAILED: fieldErrors.reminderHoursBefore (the reminder would come inside the free-change cut-off)"]),
+  },
 });
 const getContent = route({
   method: "get", path: "/content", ...admin, summary: "Booking-form content (comment box, cancellation policy)",
@@ -107,7 +111,10 @@ export function settingsAdminRoutes(useCases: SettingsAdminUseCases) {
     .openapi(getSlotBuffer, async (c) => c.json({ slotBufferMin: (await settings.getScheduling()).slotBufferMin }, 200))
     .openapi(saveSlotBuffer, async (c) => c.json(await settingsAdmin.saveSlotBuffer(actorOf(c), c.req.valid("json")), 200))
     .openapi(getScheduling, async (c) => c.json(await settings.getScheduling(), 200))
-    .openapi(saveScheduling, async (c) => c.json(await settingsAdmin.saveScheduling(actorOf(c), c.req.valid("json")), 200))
+    .openapi(saveScheduling, async (c) => {
+      const saved = await settingsAdmin.saveScheduling(actorOf(c), c.req.valid("json"));
+      return saved.ok ? c.json(saved.value, 200) : failWith(c, saved.error);
+    })
     .openapi(getContent, async (c) => c.json(await settings.getBookingFormContent(), 200))
     .openapi(saveContent, async (c) => c.json(await settingsAdmin.saveContent(actorOf(c), c.req.valid("json")), 200))
     .openapi(listAdmins, async (c) => c.json({ items: await useCases.admins.list() }, 200))
