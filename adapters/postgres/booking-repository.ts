@@ -20,6 +20,7 @@ import type {
 } from "../../core/booking/types.ts";
 import type { PricingModel } from "../../core/catalog/types.ts";
 import { ok } from "../../core/shared/result.ts";
+import type { IdempotencyCompletion } from "../../core/shared/idempotency-completion.ts";
 import type { Queryable, Sql } from "./db.ts";
 import { isUuid } from "./catalog-repository.ts";
 import { enqueueEmail } from "./outbox-repository.ts";
@@ -28,24 +29,28 @@ import { dateOrNull, num, numOrNull } from "./rows.ts";
 import { attachCustomer } from "./customer-match.ts";
 import { recordAudit } from "./audit-repository.ts";
 import { decideCapacityLocked, reserveOneOff, writeBooking } from "./booking-write.ts";
+import { completeInTransaction } from "./idempotency-repository.ts";
 
 // Capacity decisions lock by the Melbourne days a visit can conflict on (issue 18): booking-write.ts.
 export { decideCapacityLocked };
 
 export function makeBookingStore(sql: Sql): BookingStore {
   return {
-    reserve: (booking, claim, emailsFor, access, series) => {
+    reserve: (booking, claim, emailsFor, access, series, completion) => {
       // The common case, a one-off, in three round trips (booking-write.ts); one that starts a series
       // writes the series too, in statements of its own.
-      if (!series) return reserveOneOff(sql, claim, { record: booking, manageTokenHash: access.manageTokenHash, emailsFor });
+      if (!series) {
+        return reserveOneOff(sql, claim, { record: booking, manageTokenHash: access.manageTokenHash, emailsFor, completion });
+      }
       return runInTransaction(sql, async (tx) => {
         // Lock, then read: no other process can take a place between the read and the insert.
         const decision = await decideCapacityLocked(tx, claim);
         if (!decision.ok) return decision;
-        return ok(await insertWithEmails(tx, booking, emailsFor, access, series));
+        return ok(await insertWithEmails(tx, booking, emailsFor, access, series, completion));
       });
     },
-    insertQuote: (quote, emailsFor, access) => runInTransaction(sql, (tx) => insertWithEmails(tx, quote, emailsFor, access)),
+    insertQuote: (quote, emailsFor, access, completion) =>
+      runInTransaction(sql, (tx) => insertWithEmails(tx, quote, emailsFor, access, undefined, completion)),
   };
 }
 
@@ -64,15 +69,18 @@ async function insertWithEmails(
   emailsFor: EmailsFor,
   access: NewRecordAccess,
   start?: SeriesStart,
+  completion?: IdempotencyCompletion<BookingRecord>,
 ) {
-  // The common case, a one-off: the booking, its lines, customer, link and e-mails in one statement.
-  if (!start) return await writeBooking(tx, { record, manageTokenHash: access.manageTokenHash, emailsFor });
+  // The common case, a one-off: the booking, its lines, customer, link and e-mails in one statement
+  // (and the request's first answer, with an Idempotency-Key).
+  if (!start) return await writeBooking(tx, { record, manageTokenHash: access.manageTokenHash, emailsFor, completion });
   // A booking that starts a series: its e-mails quote the series, so they follow it.
   let stored = await writeBooking(tx, { record });
   stored = await startSeriesLocked(tx, stored, start.series);
   await recordAudit(tx, start.audit(stored.seriesId as string, stored));
   await saveManageTokenHash(tx, stored._id, access.manageTokenHash);
   for (const message of emailsFor(stored)) await enqueueEmail(tx, message);
+  if (completion) await completeInTransaction(tx, completion, stored);
   return stored;
 }
 

@@ -10,8 +10,10 @@ import { newReference } from "../../core/booking/reference.ts";
 import type { BookingRecord, NewBookingRecord } from "../../core/booking/types.ts";
 import { melbourneYmd } from "../../core/shared/melbourne-time.ts";
 import { ok, type Result } from "../../core/shared/result.ts";
+import type { IdempotencyCompletion } from "../../core/shared/idempotency-completion.ts";
 import type { Queryable, Sql } from "./db.ts";
 import { customerCtes } from "./customer-match.ts";
+import { completeInTransaction } from "./idempotency-repository.ts";
 import { isUniqueViolation } from "./transaction.ts";
 
 const DAY_MS = 86_400_000;
@@ -85,9 +87,12 @@ export async function reserveOneOff(
       // Awaited before the COMMIT is sent: postgres.js may hold a statement back to describe its
       // parameters first, and a COMMIT pipelined behind it would then run before it.
       const customerId = await writeStatement(connection, stored, write, "fail");
+      const record = { ...stored, customerId };
+      // Only with an Idempotency-Key: its first answer, one more statement before the COMMIT (issue 29).
+      if (write.completion) await completeInTransaction(connection, write.completion, record);
       open = false;
       await connection`commit`;
-      return ok({ ...stored, customerId });
+      return ok(record);
     } catch (error) {
       // A transaction still open on this connection is ended before it goes back to the pool.
       if (open) await connection`rollback`.catch(() => {});
@@ -99,11 +104,15 @@ export async function reserveOneOff(
   }
 }
 
-/** What the one-statement write needs beyond the record: its manage-link hash and its e-mails. */
+/**
+ * What the one-statement write needs beyond the record: its manage-link hash and its e-mails; and,
+ * for a request sent with an Idempotency-Key, its first answer, written in the same transaction.
+ */
 export interface BookingWrite {
   record: NewBookingRecord;
   manageTokenHash?: string;
   emailsFor?: EmailsFor;
+  completion?: IdempotencyCompletion<BookingRecord>;
 }
 
 /** The record as the store will hold it, before it is written (no customer yet: the write finds it). */
@@ -129,8 +138,9 @@ const REFERENCE_ATTEMPTS = 8;
 /**
  * Writes a booking or quote with its customer (found or created by normalised e-mail, following
  * merges), add-ons, answers, manage-link hash and e-mails in one statement, and returns it as
- * stored. A reference that is taken writes nothing and the statement runs again with a new one
- * (its e-mails composed again, since they quote the reference).
+ * stored (then the request's first answer, with `completion`). A reference that is taken writes
+ * nothing and the statement runs again with a new one (its e-mails composed again, since they quote
+ * the reference).
  */
 export async function writeBooking(tx: Queryable, write: BookingWrite): Promise<BookingRecord> {
   const id = crypto.randomUUID();
@@ -138,7 +148,11 @@ export async function writeBooking(tx: Queryable, write: BookingWrite): Promise<
   for (let attempt = 1;; attempt++) {
     const stored = composeStored(write.record, id, newReference(), createdAt);
     const customerId = await writeStatement(tx, stored, write, "skip");
-    if (customerId) return { ...stored, customerId };
+    if (customerId) {
+      const record = { ...stored, customerId };
+      if (write.completion) await completeInTransaction(tx, write.completion, record);
+      return record;
+    }
     if (attempt === REFERENCE_ATTEMPTS) throw new Error(`no free booking reference after ${attempt} draws`);
   }
 }

@@ -4,6 +4,7 @@ import type { Queryable, Sql } from "./db.ts";
 import { isUuid } from "./catalog-repository.ts";
 import { attachCustomer } from "./customer-match.ts";
 import { enqueueEmail } from "./outbox-repository.ts";
+import { completeInTransaction } from "./idempotency-repository.ts";
 import { dateOrNull } from "./rows.ts";
 import { runInTransaction } from "./transaction.ts";
 
@@ -47,7 +48,7 @@ async function getInquiry(sql: Queryable, id: string): Promise<Inquiry | null> {
 
 export function makeInquiryStore(sql: Sql): InquiryStore {
   return {
-    insertWithEmails: (inquiry, emailsFor) =>
+    insertWithEmails: (inquiry, emailsFor, completion) =>
       runInTransaction(sql, async (tx) => {
         const [row] = await tx<InquiryRow[]>`
           insert into inquiries (id, inquiry_type, first_name, last_name, email, phone, suburb,
@@ -58,6 +59,8 @@ export function makeInquiryStore(sql: Sql): InquiryStore {
           returning *`;
         const stored = toInquiry(row);
         for (const message of emailsFor(stored)) await enqueueEmail(tx, message);
+        // With an Idempotency-Key, its first answer commits with the inquiry (issue 29).
+        if (completion) await completeInTransaction(tx, completion, stored);
         return stored;
       }),
     getById: (id) => getInquiry(sql, id),

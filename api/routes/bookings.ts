@@ -16,6 +16,7 @@ import type { makeCreateInquiry } from "../../core/inquiry/create-inquiry.ts";
 import { inquiryRecordSchema, inquirySchema } from "../../core/inquiry/schemas.ts";
 import type { Inquiry } from "../../core/inquiry/types.ts";
 import { failWith } from "../http-errors.ts";
+import { completionFor } from "../middleware/idempotency.ts";
 import { errors, json, jsonBody, route, routeGroup } from "../openapi.ts";
 
 export interface PublicWriteDeps {
@@ -106,15 +107,16 @@ export function publicWriteRoutes(deps: PublicWriteDeps) {
       return result.ok ? c.json(result.value, 200) : failWith(c, result.error);
     })
     .openapi(createBooking, async (c) => {
-      const result = await deps.createBooking(c.req.valid("json"), "BOOKING");
+      // With an Idempotency-Key, the answer below is kept in the booking's own transaction (issue 29).
+      const result = await deps.createBooking(c.req.valid("json"), "BOOKING", completionFor(c, 201, presentRecord));
       return result.ok ? c.json(presentRecord(result.value), 201) : failWith(c, result.error);
     })
     .openapi(requestQuote, async (c) => {
-      const result = await deps.createBooking(c.req.valid("json"), "QUOTE");
+      const result = await deps.createBooking(c.req.valid("json"), "QUOTE", completionFor(c, 201, presentRecord));
       return result.ok ? c.json(presentRecord(result.value), 201) : failWith(c, result.error);
     })
     .openapi(sendInquiry, async (c) => {
-      const result = await deps.createInquiry(c.req.valid("json"));
+      const result = await deps.createInquiry(c.req.valid("json"), completionFor(c, 201, presentInquiry));
       return result.ok ? c.json(presentInquiry(result.value), 201) : failWith(c, result.error);
     });
 }

@@ -7,6 +7,7 @@
 import type { CatalogReader } from "../catalog/ports.ts";
 import type { ClosedDatesStore, SettingsStore } from "../settings/ports.ts";
 import type { Clock } from "../shared/ports.ts";
+import type { IdempotencyCompletion } from "../shared/idempotency-completion.ts";
 import type { OutboxMessage } from "../shared/outbox.ts";
 import { ok, type Result } from "../shared/result.ts";
 import type { Repeat } from "../series/occurrences.ts";
@@ -42,11 +43,16 @@ export interface CreateBookingDeps {
 /**
  * Takes what bookingDraftSchema accepts (the API has parsed it with that schema already) and runs
  * validateDraft, the form's own function, with the live scheduling, the clock and the catalogue.
+ * With `completion` (an Idempotency-Key), the record's first answer is stored in its transaction.
  */
-export type CreateBooking = (input: BookingDraftInput, type: RecordType) => Promise<Result<BookingRecord>>;
+export type CreateBooking = (
+  input: BookingDraftInput,
+  type: RecordType,
+  completion?: IdempotencyCompletion<BookingRecord>,
+) => Promise<Result<BookingRecord>>;
 
 export function makeCreateBooking(deps: CreateBookingDeps): CreateBooking {
-  return async (input, type) => {
+  return async (input, type, completion) => {
     const reads = await readDraftCatalogue(deps, input);
     const details = prepareRecord(input, type, reads.catalogue, draftRulesOf(reads, deps.clock.now(), type, "customer"));
     if (!details.ok) return details;
@@ -56,7 +62,7 @@ export function makeCreateBooking(deps: CreateBookingDeps): CreateBooking {
     const emailsFor = (record: BookingRecord) => emails(record, { manageToken: manage.token });
     const access = { manageTokenHash: manage.hash };
     if (type === "QUOTE") {
-      return ok(await deps.bookings.insertQuote({ ...details.value, type, status: "QUOTE_REQUESTED" }, emailsFor, access));
+      return ok(await deps.bookings.insertQuote({ ...details.value, type, status: "QUOTE_REQUESTED" }, emailsFor, access, completion));
     }
     const booking = { ...details.value, type, status: "PENDING" } as const;
     const claim = capacityClaim({ start: booking.startTime, end: booking.endTime }, reads.scheduling);
@@ -70,7 +76,7 @@ export function makeCreateBooking(deps: CreateBookingDeps): CreateBooking {
     const bookingEmailsFor = series
       ? (record: BookingRecord) => emails(record, { manageToken: manage.token, repeat: { unit: series.unit, every: series.every } })
       : emailsFor;
-    const reserved = await deps.bookings.reserve(booking, claim, bookingEmailsFor, access, start ?? undefined);
+    const reserved = await deps.bookings.reserve(booking, claim, bookingEmailsFor, access, start ?? undefined, completion);
     if (reserved.ok && series) deps.onSeriesStarted?.();
     return reserved;
   };

@@ -1,5 +1,6 @@
 import type { AuditEntry } from "../admin/audit.ts";
 import type { NewSeries } from "../series/types.ts";
+import type { IdempotencyCompletion } from "../shared/idempotency-completion.ts";
 import type { OutboxMessage } from "../shared/outbox.ts";
 import type { Result } from "../shared/result.ts";
 import type { BookingRecord, NewBookingRecord } from "./types.ts";
@@ -66,6 +67,7 @@ export interface BookingStore {
    * Lock, read, decide and insert as one transaction with the e-mails: the capacity lock is
    * held until it ends, so two API processes never both take the last place. With `series`, the
    * booking starts that series in the same transaction, and its e-mails see it as the first visit.
+   * With `completion`, the request's first answer is written in that transaction too (issue 29).
    */
   reserve(
     booking: NewBooking,
@@ -73,9 +75,15 @@ export interface BookingStore {
     emailsFor: EmailsFor,
     access: NewRecordAccess,
     series?: SeriesStart,
+    completion?: IdempotencyCompletion<BookingRecord>,
   ): Promise<Result<BookingRecord>>;
-  /** A quote holds no place (decisions.md, Scheduling): stored with its e-mails, no lock. */
-  insertQuote(quote: NewQuote, emailsFor: EmailsFor, access: NewRecordAccess): Promise<BookingRecord>;
+  /** A quote holds no place (decisions.md, Scheduling): stored with its e-mails (and `completion`), no lock. */
+  insertQuote(
+    quote: NewQuote,
+    emailsFor: EmailsFor,
+    access: NewRecordAccess,
+    completion?: IdempotencyCompletion<BookingRecord>,
+  ): Promise<BookingRecord>;
 }
 
 /**

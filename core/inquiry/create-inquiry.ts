@@ -1,3 +1,4 @@
+import type { IdempotencyCompletion } from "../shared/idempotency-completion.ts";
 import type { OutboxMessage } from "../shared/outbox.ts";
 import { parseInput } from "../shared/parse-input.ts";
 import { ok, type Result } from "../shared/result.ts";
@@ -14,10 +15,13 @@ export function makeCreateInquiry(deps: {
   /** Prepared before the transaction opens (see create-booking.ts). */
   prepareEmails: () => Promise<(inquiry: Inquiry) => OutboxMessage[]>;
 }) {
-  /** Takes what inquirySchema accepts (the API has parsed it already) and checks it again. */
-  return async (input: unknown): Promise<Result<Inquiry>> => {
+  /**
+   * Takes what inquirySchema accepts (the API has parsed it already) and checks it again. With
+   * `completion` (an Idempotency-Key), the inquiry's first answer is stored in its transaction.
+   */
+  return async (input: unknown, completion?: IdempotencyCompletion<Inquiry>): Promise<Result<Inquiry>> => {
     const valid = parseInput(inquirySchema, input);
     if (!valid.ok) return valid;
-    return ok(await deps.inquiries.insertWithEmails(valid.value, await deps.prepareEmails()));
+    return ok(await deps.inquiries.insertWithEmails(valid.value, await deps.prepareEmails(), completion));
   };
 }
