@@ -13,6 +13,7 @@ import { makePasswordPool } from "../adapters/security/password-pool.ts";
 import { makeAdminSessionStore } from "../adapters/postgres/admin-sessions-repository.ts";
 import { makeIdempotencyStore } from "../adapters/postgres/idempotency-repository.ts";
 import { makeRateLimitStore } from "../adapters/postgres/rate-limit-repository.ts";
+import { makeDeviceAttempts } from "../adapters/postgres/login-throttle.ts";
 import { deleteSentEmails } from "../adapters/postgres/outbox-repository.ts";
 import { makeOutboxRelay } from "../adapters/email/outbox-relay.ts";
 import { makeReminderJob } from "../adapters/email/reminder-job.ts";
@@ -22,12 +23,14 @@ import { makeSmtpTransport } from "../adapters/email/smtp-transport.ts";
 import { makeMailboxTransport } from "../adapters/email/mailbox-transport.ts";
 import { startDatabaseCache } from "../adapters/cache/database-cache.ts";
 import { stdoutLines } from "./middleware/request-log.ts";
+import { DEMO_ADMIN_PASSWORD } from "../core/admin/password-policy.ts";
 
 /** The demo superadmin of the embedded install; printed at start while its password works. */
 export const DEMO_ADMIN = {
   name: "Demo Owner",
   email: "admin@yarrashine.com.au",
-  password: "ShineDemo-2024!",
+  // Stored as it is (the seed bypasses the policy); the policy refuses it to anyone choosing a password.
+  password: DEMO_ADMIN_PASSWORD,
 };
 
 const repoPath = (relative: string) => fileURLToPath(new URL(`../${relative}`, import.meta.url));
@@ -64,7 +67,8 @@ export async function start(config: Config): Promise<Started> {
   // and leaves that loop a core of its own.
   const passwordPool = makePasswordPool({ workers: Math.max(1, Math.min(2, navigator.hardwareConcurrency - 1)) });
   try {
-    if (config.seedDemo) await seedDemoData(db.sql);
+    // Issue 28: the demo opens closed on the national public holidays of this year and the next.
+    if (config.seedDemo) await seedDemoData(db.sql, { closeNationalHolidaysFrom: new Date() });
     await ensureBusinessProfile(db.sql);
     const adminLogin = await ensureFirstAdmin(db, config);
     const jwtSecret = config.JWT_SECRET ?? await embeddedJwtSecret(config.DATA_DIR);
@@ -90,6 +94,9 @@ export async function start(config: Config): Promise<Started> {
       jwtSecret,
       tokenTtlHours: config.TOKEN_TTL_HOURS,
       hasher: passwordPool,
+      siteUrl,
+      // Issue 29: logins from a browser with a device cookie go ahead of a flood's queue.
+      trustedHasher: passwordPool.trusted,
       readCache,
       onSeriesStarted: () => seriesJob.wake(),
     });
@@ -169,14 +176,15 @@ async function ensureFirstAdmin(db: Database, config: Config) {
 const SENT_EMAIL_RETENTION_DAYS = 30;
 
 /**
- * Forgets expired idempotency keys, old rate-limit windows, old sent e-mails and staff sessions
- * older than a token lives, every 10 minutes.
+ * Forgets expired idempotency keys, old rate-limit windows, expired device cookies' attempts, old
+ * sent e-mails and staff sessions older than a token lives, every 10 minutes.
  */
 function startJanitor(db: Database, tokenTtlHours: number): ReturnType<typeof setInterval> {
   const sweep = async () => {
     try {
       await makeIdempotencyStore(db.sql).deleteExpired();
       await makeRateLimitStore(db.sql).deleteOlderThan(24 * 60 * 60);
+      await makeDeviceAttempts(db.sql).deleteExpired();
       await makeAdminSessionStore(db.sql).deleteOlderThan(tokenTtlHours);
       await deleteSentEmails(db.sql, SENT_EMAIL_RETENTION_DAYS);
     } catch (error) {

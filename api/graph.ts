@@ -21,7 +21,8 @@ import type { OutboxMessage } from "../core/shared/outbox.ts";
 import { type Clock, systemClock } from "../core/shared/ports.ts";
 import type { AppDeps } from "./app.ts";
 import { makeAdminStore } from "../adapters/postgres/admin-repository.ts";
-import { makeLoginThrottle } from "../adapters/postgres/login-throttle.ts";
+import { makeDeviceAttempts, makeLoginThrottle } from "../adapters/postgres/login-throttle.ts";
+import { makeDeviceCookies } from "../adapters/security/device-cookie.ts";
 import { makeJwtTokens } from "../adapters/security/jwt.ts";
 import { argon2Hasher, DECOY_PASSWORD_HASH } from "../adapters/security/password.ts";
 import { makeLogin } from "../core/admin/login.ts";
@@ -81,8 +82,12 @@ export interface GraphOptions {
   sleep?: (ms: number) => Promise<void>;
   /** argon2id for login and account changes: the worker pool when serving; in-thread by default. */
   hasher?: PasswordHasher;
+  /** Issue 29: argon2id for logins from a trusted device (the pool's reserved lane); `hasher` by default. */
+  trustedHasher?: PasswordHasher;
   /** Passwords refused as common; the bundled list by default. */
   commonPasswords?: CommonPasswordList;
+  /** The site's public address (SITE_URL): admin passwords may not contain its domain. */
+  siteUrl?: string;
   /** Issue 17: told after a booking that started a series committed (compose.ts wakes the series job). */
   onSeriesStarted?: () => void;
   /** Issue 18: the catalogue, settings and closed dates kept in memory (compose.ts); none in most tests. */
@@ -138,6 +143,9 @@ export function makeAppDeps(
           transactor: makeAdminAccountsTransactor(sql),
           hasher,
           commonPasswords: options.commonPasswords ?? commonPasswords,
+          admins,
+          settings,
+          siteUrl: options.siteUrl ?? "http://localhost",
         }),
         listAudit: makeListAudit({ audit: makeAuditReader(sql) }),
       },
@@ -148,6 +156,7 @@ export function makeAppDeps(
           closedDates: makeClosedDatesStore(sql),
           holidays: victorianHolidayCalendar,
           clock,
+          messages: options.mailer,
         }),
         serviceArea: makeServiceAreaAdmin({ transactor: makeSettingsAdminTransactor(sql) }),
         settings,
@@ -175,6 +184,9 @@ export function makeAppDeps(
     login: makeLogin({
       admins,
       hasher,
+      trustedHasher: options.trustedHasher,
+      devices: makeDeviceCookies(options.jwtSecret, { now: () => clock.now() }),
+      deviceAttempts: makeDeviceAttempts(sql),
       tokens,
       sessions: sessionStore,
       throttle: makeLoginThrottle(sql),

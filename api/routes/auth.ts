@@ -1,3 +1,4 @@
+import { getCookie, setCookie } from "hono/cookie";
 import type { makeLogin } from "../../core/admin/login.ts";
 import { LOGIN_LIMITS, LOGIN_MESSAGES } from "../../core/admin/login.ts";
 import { loginResultSchema, loginSchema } from "../../core/admin/schemas.ts";
@@ -9,6 +10,13 @@ import { clientAddress } from "../middleware/client-address.ts";
 import { clearSessionCookies, requireAdmin, servedOverHttps, setSessionCookies } from "../middleware/auth.ts";
 import { errors, json, jsonBody, route, routeGroup } from "../openapi.ts";
 
+/**
+ * Issue 29: OWASP's device cookie, "this browser logged in as this e-mail". It travels only to the
+ * login route (never to pages or other calls), so no script and no other request can use it.
+ */
+export const DEVICE_COOKIE = "staff_device";
+const DEVICE_COOKIE_PATH = "/api/auth/login";
+
 const login = route({
   method: "post", path: "/auth/login", tags: ["Staff"], "x-required-role": "public",
   summary: "Staff login: a bearer token and the user, and the same session as cookies",
@@ -17,6 +25,9 @@ const login = route({
     `more than ${LOGIN_LIMITS.perPair} for one e-mail from one address, or ${LOGIN_LIMITS.perAddress} from one address, ` +
     "in a 15-minute window get 429 with Retry-After; a successful login forgives its own. Failures for an e-mail from " +
     `any address slow its next logins (after ${LOGIN_LIMITS.slowAfter}, up to ${LOGIN_LIMITS.maxDelayMs / 1000} s), never lock them. ` +
+    `A successful login also sets an httpOnly device cookie (${DEVICE_COOKIE}, sent only to this route): a later login ` +
+    "for the same e-mail from that browser is counted against that cookie alone, is not slowed, and checks its " +
+    `password ahead of the shared queue; after ${LOGIN_LIMITS.perDevice} attempts the cookie is no longer trusted. ` +
     "The answer also sets the httpOnly session cookie and the readable CSRF cookie the staff area uses: a write " +
     "sent with the cookie must echo the CSRF cookie in X-CSRF-Token.",
   request: { body: jsonBody(loginSchema) },
@@ -47,7 +58,7 @@ export function authRoutes(deps: {
   const group = routeGroup();
   group.use("/auth/logout", requireAdmin({ sessions: deps.sessions, trustProxy: deps.trustProxy }));
   return group.openapi(login, async (c) => {
-    const result = await deps.login(c.req.valid("json"), clientAddress(c, deps.trustProxy));
+    const result = await deps.login(c.req.valid("json"), clientAddress(c, deps.trustProxy), getCookie(c, DEVICE_COOKIE));
     c.header("Cache-Control", "no-store");
     if (!result.ok) {
       const retry = (result.error.details as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds;
@@ -56,8 +67,16 @@ export function authRoutes(deps: {
       }
       return failWith(c, result.error);
     }
-    const { token, expiresAt, csrfToken, user } = result.value;
-    setSessionCookies(c, { token, csrfToken, expiresAt }, servedOverHttps(c, deps.trustProxy));
+    const { token, expiresAt, csrfToken, user, deviceCookie } = result.value;
+    const secure = servedOverHttps(c, deps.trustProxy);
+    setSessionCookies(c, { token, csrfToken, expiresAt }, secure);
+    setCookie(c, DEVICE_COOKIE, deviceCookie.value, {
+      path: DEVICE_COOKIE_PATH,
+      httpOnly: true,
+      secure,
+      sameSite: "Strict",
+      expires: deviceCookie.expiresAt,
+    });
     return c.json({ token, expiresAt: expiresAt.toISOString(), user }, 200);
   }, (parsed, c) => {
     // A missing e-mail or password keeps the login's own wording, not the form banner.
