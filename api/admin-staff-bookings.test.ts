@@ -324,6 +324,53 @@ describeApi("staff bookings: make, edit with preview and re-pricing, convert quo
     assert.equal((await row(db, late)).type, "QUOTE");
   });
 
+  await t.step("issue 28: the office books quarter hours, and outside the working hours when it ticks allowOutsideHours (audited)", async () => {
+    const outsideMessage = "Please choose a start time on the quarter hour between 8:00 and 16:00, or tick “Outside working hours”.";
+    const halfPast = "2026-12-10T10:30:00+11:00";
+    const online = await publicBooking({ startTimeISO: halfPast, email: "half@example.com" });
+    assert.equal(online.status, 422);
+    assert.deepEqual(online.body.fieldErrors.startTimeISO, ["Please choose a start time on the hour between 8:00 and 16:00."]);
+    const made = await make(draft({ startTimeISO: halfPast, email: "half@example.com" }));
+    assert.equal(made.status, 201, JSON.stringify(made.body));
+    assert.equal(made.body.startTime, new Date(halfPast).toISOString());
+    assert.equal((await audits(db, made.body._id, "booking.create_by_staff"))[0].after.allowOutsideHours, undefined);
+
+    const oddMinute = await make(draft({ startTimeISO: "2026-12-10T10:07:00+11:00", email: "odd@example.com" }));
+    assert.equal(oddMinute.status, 422);
+    assert.deepEqual(oddMinute.body.fieldErrors.startTimeISO, [outsideMessage]);
+
+    const evening = at("12-11", 18);
+    const refused = await make(draft({ startTimeISO: evening, email: "school@example.com" }));
+    assert.equal(refused.status, 422);
+    assert.deepEqual(refused.body.fieldErrors, { startTimeISO: [outsideMessage] });
+    const school = await make({ ...draft({ startTimeISO: evening, email: "school@example.com" }), allowOutsideHours: true });
+    assert.equal(school.status, 201, JSON.stringify(school.body));
+    assert.equal(school.body.startTime, new Date(evening).toISOString());
+    const [created] = await audits(db, school.body._id, "booking.create_by_staff");
+    assert.equal(created.after.allowOutsideHours, true);
+
+    // A move to a closed weekday: refused without the tick, recorded with it.
+    const sunday = at("12-13", 9);
+    const closedDay = await edit(made.body._id, { startTimeISO: sunday, notifyCustomer: false });
+    assert.equal(closedDay.status, 422);
+    assert.deepEqual(closedDay.body.fieldErrors.startTimeISO, ["We’re closed on Sundays. Please choose another day, or tick “Outside working hours”."]);
+    const moved = await edit(made.body._id, { startTimeISO: sunday, notifyCustomer: false, allowOutsideHours: true });
+    assert.equal(moved.status, 200, JSON.stringify(moved.body));
+    assert.equal(moved.body.startTime, new Date(sunday).toISOString());
+    const [edited] = await audits(db, made.body._id, "booking.edit");
+    assert.equal(edited.after.allowOutsideHours, true);
+
+    // A date the office itself closed still refuses, tick or not.
+    const closing = await call("POST", "/api/admin/closed-dates", { date: "2026-12-16", label: "Staff day" });
+    assert.ok(closing.status < 300, JSON.stringify(closing.body));
+    const closedDate = await make({ ...draft({ startTimeISO: at("12-16", 18), email: "closed@example.com" }), allowOutsideHours: true });
+    assert.equal(closedDate.status, 422);
+    assert.deepEqual(closedDate.body.fieldErrors.startTimeISO, ["We’re closed on Wednesday 16 December 2026 (Staff day). Please choose another day."]);
+
+    const notBoolean = await make({ ...draft({ startTimeISO: evening }), allowOutsideHours: "yes" });
+    assert.equal(notBoolean.status, 422);
+    assert.deepEqual(notBoolean.body.fieldErrors.allowOutsideHours, ["allowOutsideHours must be true or false."]);
+  });
   await t.step("a deleted service: a re-price is refused with 409 SERVICE_DELETED; other changes still go through", async () => {
     assert.equal((await call("DELETE", `/api/admin/services/${DEMO_SERVICE_IDS.hourly}`, {})).status, 200);
     const refused = await edit(phoneBooking, { hours: 5 });
@@ -348,4 +395,5 @@ describeApi("staff bookings: make, edit with preview and re-pricing, convert quo
     assert.equal(refused.status, 422);
     assert.deepEqual(Object.keys(refused.body.fieldErrors).sort(), ["email", "startTimeISO"]);
   });
+
 });

@@ -133,6 +133,21 @@ const SENTENCE_CASES: [string, AuditRowWithFacts, string][] = [
     "Created booking YS-7K3F9Q for Ada Lovelace on Sat 5 Dec 2026, 11:00 am AEDT without e-mailing the customer, overriding the capacity limit",
   ],
   [
+    "booking.create_by_staff",
+    booking("booking.create_by_staff", null, { reference: "YS-7K3F9Q", startTime: "2026-12-05T07:00:00.000Z", notifyCustomer: true, allowOutsideHours: true }),
+    "Created booking YS-7K3F9Q for Ada Lovelace on Sat 5 Dec 2026, 6:00 pm AEDT, outside working hours",
+  ],
+  [
+    "booking.edit",
+    booking("booking.edit", { startTime: "2026-12-04T23:00:00.000Z", endTime: "2026-12-05T02:00:00.000Z" }, {
+      startTime: "2026-12-05T07:00:00.000Z",
+      endTime: "2026-12-05T10:00:00.000Z",
+      notifyCustomer: false,
+      allowOutsideHours: true,
+    }),
+    "Moved booking YS-7K3F9Q for Ada Lovelace to Sat 5 Dec 2026, 6:00 pm AEDT, outside working hours without e-mailing the customer",
+  ],
+  [
     "booking.edit",
     booking("booking.edit", { startTime: "2026-12-04T23:00:00.000Z", endTime: "2026-12-05T02:00:00.000Z" }, {
       startTime: SUMMER_START,

@@ -273,7 +273,7 @@ export const fieldLabel = (key: string): string => FIELD_LABELS[key] ?? humanKey
 
 /** Bookkeeping, or said by the sentence: not a change a reader looks for. */
 const IGNORED_FIELDS = new Set([
-  "_id", "updatedAt", "createdAt", "paymentId", "notifyCustomer", "overrideCapacity", "calendarSequence",
+  "_id", "updatedAt", "createdAt", "paymentId", "notifyCustomer", "overrideCapacity", "allowOutsideHours", "calendarSequence",
   // Ids the record, its reference or the sentence already name; a series change's date is in its sentence.
   "bookingId", "firstBookingId", "seriesId", "mergedId", "fromDate",
 ]);
@@ -535,6 +535,9 @@ const withReason = (sentence: string, reason: unknown): string => (textOf(reason
 
 const overriding = (ctx: Context): string => (ctx.after.overrideCapacity === true ? ", overriding the capacity limit" : "");
 
+/** The office's start outside the working hours (issue 28). */
+const outsideHours = (ctx: Context): string => (ctx.after.allowOutsideHours === true ? ", outside working hours" : "");
+
 const unnotified = (ctx: Context): string => (ctx.after.notifyCustomer === false ? " without e-mailing the customer" : "");
 
 const timeAt = (value: unknown): string | undefined => {
@@ -667,16 +670,16 @@ const SENTENCES: Record<string, Sentence> = {
   "booking.payment_void": (ctx) => withReason(`Voided ${paymentPhrase(ctx.before)} on ${bookingPhrase(ctx)}`, ctx.after.reason),
   "booking.create_by_staff": (ctx) => {
     const start = timeAt(ctx.after.startTime);
-    return `Created ${bookingPhrase(ctx, "booking")}${start ? ` on ${start}` : ""}${unnotified(ctx)}${overriding(ctx)}`;
+    return `Created ${bookingPhrase(ctx, "booking")}${start ? ` on ${start}` : ""}${outsideHours(ctx)}${unnotified(ctx)}${overriding(ctx)}`;
   },
   "booking.edit": (ctx) => {
     const start = timeAt(ctx.after.startTime);
     const sentence = onlyChanged(ctx, ["startTime", "endTime"]) && start
       ? `Moved ${bookingPhrase(ctx)} to ${start}`
       : `Changed the ${listOf(changedFieldNames(ctx)) || "details"} of ${bookingPhrase(ctx)}`;
-    return `${sentence}${unnotified(ctx)}${overriding(ctx)}`;
+    return `${sentence}${outsideHours(ctx)}${unnotified(ctx)}${overriding(ctx)}`;
   },
-  "booking.convert": (ctx) => `Turned ${bookingPhrase(ctx, "quote")} into a booking${unnotified(ctx)}${overriding(ctx)}`,
+  "booking.convert": (ctx) => `Turned ${bookingPhrase(ctx, "quote")} into a booking${outsideHours(ctx)}${unnotified(ctx)}${overriding(ctx)}`,
   "booking.cleaners": (ctx) => {
     const ids = Array.isArray(ctx.after.cleanerIds) ? ctx.after.cleanerIds.map(String) : [];
     if (ids.length === 0) return `Took every cleaner off ${bookingPhrase(ctx)}`;
@@ -728,7 +731,7 @@ const SENTENCES: Record<string, Sentence> = {
   "series.skip": (ctx) => withOwnReason(`Skipped ${visitPhrase(ctx.before)} of ${seriesPhrase(ctx)}`, ctx.after.reason),
   "series.move": (ctx) => {
     const start = timeAt(ctx.after.startTime);
-    return `Moved ${visitPhrase(ctx.before)} of ${seriesPhrase(ctx)}${start ? ` to ${start}` : ""}${overriding(ctx)}`;
+    return `Moved ${visitPhrase(ctx.before)} of ${seriesPhrase(ctx)}${start ? ` to ${start}` : ""}${outsideHours(ctx)}${overriding(ctx)}`;
   },
   "series.change": seriesChangeSentence,
   "series.pause": (ctx) => `Paused ${seriesPhrase(ctx)}${fromDay(ctx.after.fromDate)}${cancelling(ctx.after.cancelledIds)}`,

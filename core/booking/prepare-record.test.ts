@@ -14,7 +14,14 @@ import {
   startRulesFor,
 } from "./prepare-record.ts";
 import { priceDraft } from "./pricing.ts";
-import { closedDateMessage, closedDayMessage, dayEndMessage, earliestDateMessage, START_TIME_PAST_MESSAGE } from "./scheduling.ts";
+import {
+  closedDateMessage,
+  earliestDateMessage,
+  START_TIME_PAST_MESSAGE,
+  staffClosedDayMessage,
+  staffDayEndMessage,
+  staffStartMessage,
+} from "./scheduling.ts";
 import type { BookingDraftInput, RecordType } from "./types.ts";
 
 /** Sunday 22 Nov 2026, 11:00 in Melbourne: the public form's earliest day is Thursday 26 Nov. */
@@ -74,9 +81,18 @@ const draft = (overrides: Partial<Record<keyof BookingDraftInput, unknown>> = {}
 const prepare = (input: BookingDraftInput, maker: "customer" | "staff", type: RecordType = "BOOKING") =>
   prepareRecord(input, type, catalogue, draftRulesOf(reads, NOW, type, maker));
 
-Deno.test("startRulesFor: the office's earliest day is today; every other rule is the customer's", () => {
-  assert.deepEqual(startRulesFor(SCHEDULING_DEFAULTS, "customer"), SCHEDULING_DEFAULTS);
-  assert.deepEqual(startRulesFor(SCHEDULING_DEFAULTS, "staff"), { ...SCHEDULING_DEFAULTS, leadDays: 0 });
+Deno.test("startRulesFor: the office's earliest day is today, its starts every quarter hour; the customer's rules as set", async (t) => {
+  const cases: { name: string; rules: ReturnType<typeof startRulesFor>; expected: unknown }[] = [
+    { name: "customer", rules: startRulesFor(SCHEDULING_DEFAULTS, "customer"), expected: SCHEDULING_DEFAULTS },
+    { name: "customer asking for outside hours gets nothing", rules: startRulesFor(SCHEDULING_DEFAULTS, "customer", true), expected: SCHEDULING_DEFAULTS },
+    { name: "staff", rules: startRulesFor(SCHEDULING_DEFAULTS, "staff"), expected: { ...SCHEDULING_DEFAULTS, leadDays: 0, startStepMinutes: 15 } },
+    {
+      name: "staff outside hours",
+      rules: startRulesFor(SCHEDULING_DEFAULTS, "staff", true),
+      expected: { ...SCHEDULING_DEFAULTS, leadDays: 0, startStepMinutes: 15, allowOutsideHours: true },
+    },
+  ];
+  for (const c of cases) await t.step(c.name, () => assert.deepEqual(c.rules, c.expected));
 });
 
 Deno.test("prepareRecord: priced by core and timed by the job length, the answers snapshotted, the customer's fields as read", () => {
@@ -118,11 +134,13 @@ Deno.test("prepareRecord: the customer waits out the lead time, the office need 
   }
 });
 
-Deno.test("prepareRecord: the office keeps every other start rule and the service area", () => {
+Deno.test("prepareRecord: the office keeps the working hours (unless it ticks outside hours), the closed dates and the service area", () => {
   const cases: [string, Partial<Record<keyof BookingDraftInput, unknown>>, Record<string, string[]>][] = [
-    ["a closed weekday", { startTimeISO: "2026-11-29T09:00:00+11:00" }, { startTimeISO: [closedDayMessage(SCHEDULING_DEFAULTS)] }],
+    ["a closed weekday", { startTimeISO: "2026-11-29T09:00:00+11:00" }, { startTimeISO: [staffClosedDayMessage(SCHEDULING_DEFAULTS)] }],
     ["a closed date", { startTimeISO: "2026-12-25T09:00:00+11:00" }, { startTimeISO: [closedDateMessage("2026-12-25", "Christmas Day")] }],
-    ["past the working day", { startTimeISO: "2026-11-24T16:00:00+11:00" }, { startTimeISO: [dayEndMessage(240, SCHEDULING_DEFAULTS)] }],
+    ["past the working day", { startTimeISO: "2026-11-24T16:00:00+11:00" }, { startTimeISO: [staffDayEndMessage(240, SCHEDULING_DEFAULTS)] }],
+    ["after the last start", { startTimeISO: "2026-11-24T18:00:00+11:00" }, { startTimeISO: [staffStartMessage(SCHEDULING_DEFAULTS, 15)] }],
+    ["off the quarter hour", { startTimeISO: "2026-11-24T10:07:00+11:00" }, { startTimeISO: [staffStartMessage(SCHEDULING_DEFAULTS, 15)] }],
     ["outside the service area", { address: { street: "1 Far Rd", suburb: "Bendigo", state: "VIC", postCode: "3550" } }, {
       "address.postCode": [OUTSIDE_SERVICE_AREA_MESSAGE],
     }],
@@ -132,6 +150,31 @@ Deno.test("prepareRecord: the office keeps every other start rule and the servic
     const prepared = prepare(draft(overrides), "staff");
     assert.ok(!prepared.ok, name);
     assert.deepEqual(prepared.error.fieldErrors, fieldErrors, name);
+  }
+});
+
+Deno.test("prepareRecord: the office books quarter hours, and outside the working hours when it says so; the customer never", async (t) => {
+  const outside = (input: BookingDraftInput, maker: "customer" | "staff") =>
+    prepareRecord(input, "BOOKING", catalogue, draftRulesOf(reads, NOW, "BOOKING", maker, true));
+  const cases: { name: string; startTimeISO: string; staff: boolean; staffOutside: boolean }[] = [
+    { name: "Friday 10:30", startTimeISO: "2026-11-27T10:30:00+11:00", staff: true, staffOutside: true },
+    { name: "Friday 18:00", startTimeISO: "2026-11-27T18:00:00+11:00", staff: false, staffOutside: true },
+    { name: "Sunday 9:00", startTimeISO: "2026-11-29T09:00:00+11:00", staff: false, staffOutside: true },
+    { name: "Christmas Day 9:00", startTimeISO: "2026-12-25T09:00:00+11:00", staff: false, staffOutside: false },
+    { name: "Friday 10:07", startTimeISO: "2026-11-27T10:07:00+11:00", staff: false, staffOutside: false },
+  ];
+  for (const c of cases) {
+    await t.step(c.name, () => {
+      const input = draft({ startTimeISO: c.startTimeISO });
+      assert.equal(prepare(input, "staff").ok, c.staff);
+      assert.equal(outside(input, "staff").ok, c.staffOutside);
+      // The customer's answer is the public message whatever the flag says.
+      const customer = outside(input, "customer");
+      assert.ok(!customer.ok);
+      const messages = customer.error.fieldErrors?.startTimeISO ?? [];
+      assert.equal(messages.length, 1);
+      assert.ok(!messages[0].includes("Outside working hours"), messages[0]);
+    });
   }
 });
 

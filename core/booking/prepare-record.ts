@@ -15,7 +15,7 @@ import { validateAnswers } from "./answers.ts";
 import { validateDraft } from "./draft-validation.ts";
 import { jobMinutes } from "./job-length.ts";
 import { priceDraft } from "./pricing.ts";
-import { closedDateLabels, closedDateLookupDay, type StartTimeRules, visitEnd } from "./scheduling.ts";
+import { closedDateLabels, closedDateLookupDay, STAFF_START_STEP_MINUTES, type StartTimeRules, visitEnd } from "./scheduling.ts";
 import type { BookingDraft, BookingDraftInput, NewBookingRecord, RecordType } from "./types.ts";
 
 /** A new record's fields before the store gives it a type and status (the caller decides those). */
@@ -47,12 +47,15 @@ export type RecordMaker = "customer" | "staff";
 
 /**
  * The start rules a maker is held to. The office may book inside the lead time (issue 16: "the
- * office decides"), so for staff the earliest day is today; every other rule stays (never in the
- * past, slot hours, closed weekdays and dates, the horizon, the end of the working day), because
- * those describe when the business works, not how much notice it wants.
+ * office decides"), so for staff the earliest day is today, and at any quarter hour (issue 28);
+ * the working hours (slot hours, closed weekdays, the end of the working day) hold unless the
+ * office says `allowOutsideHours` (audited by the caller). The past, the horizon and the closed
+ * dates hold for everyone. The customer keeps the spec's hourly slots whatever is passed.
  */
-export const startRulesFor = <S extends StartTimeRules>(scheduling: S, maker: RecordMaker): S =>
-  maker === "staff" ? { ...scheduling, leadDays: 0 } : scheduling;
+export const startRulesFor = <S extends StartTimeRules>(scheduling: S, maker: RecordMaker, allowOutsideHours = false): S =>
+  maker === "staff"
+    ? { ...scheduling, leadDays: 0, startStepMinutes: STAFF_START_STEP_MINUTES, ...(allowOutsideHours ? { allowOutsideHours: true } : {}) }
+    : scheduling;
 
 /**
  * The minutes of the chosen add-ons that exist (unknown ones are the pricing's to refuse); as in
@@ -112,11 +115,14 @@ export async function readDraftCatalogue(
   return { catalogue: { service, extras, frequencies, questions }, scheduling, serviceArea, closedDates: closedDateLabels(closedDates) };
 }
 
-/** The rules of `reads` for a maker and a record type: the service area is a booking's only. */
-export function draftRulesOf(reads: DraftReads, now: Date, type: RecordType, maker: RecordMaker): DraftRules {
+/**
+ * The rules of `reads` for a maker and a record type: the service area is a booking's only;
+ * `allowOutsideHours` is the office's alone (startRulesFor).
+ */
+export function draftRulesOf(reads: DraftReads, now: Date, type: RecordType, maker: RecordMaker, allowOutsideHours = false): DraftRules {
   return {
     now,
-    startRules: startRulesFor(reads.scheduling, maker),
+    startRules: startRulesFor(reads.scheduling, maker, allowOutsideHours),
     closedDates: reads.closedDates,
     servesPostcode: type === "BOOKING" ? (postCode) => inServiceArea(postCode, reads.serviceArea) : undefined,
   };

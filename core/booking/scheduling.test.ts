@@ -6,6 +6,7 @@ import {
   checkStartTime,
   formatJobLength,
   startTimeProblem,
+  type StartTimeRules,
   visitEnd,
   closedDaysText,
   DEFAULT_AVAILABILITY_HOURS,
@@ -320,4 +321,64 @@ Deno.test("formatJobLength", () => {
   assert.equal(formatJobLength(45), "45 minutes");
   assert.equal(formatJobLength(60), "1 hour");
   assert.equal(formatJobLength(150), "2 hours 30 minutes");
+});
+
+Deno.test("startTimeProblem: the office's quarter hours and allowOutsideHours (issue 28)", async (t) => {
+  const staff = { ...defaults, leadDays: 0, dayEndHour: 18, startStepMinutes: 15 };
+  const outside = { ...staff, allowOutsideHours: true };
+  const publicRules = { ...defaults, dayEndHour: 18 };
+  const closed = new Map([["2026-12-25", "Christmas Day"]]);
+  const visit = (lengthMinutes: number) => ({ closedDates: closed, lengthMinutes });
+  const TICK = "“Outside working hours”";
+  const STAFF_HOURS = `Please choose a start time on the quarter hour between 8:00 and 16:00, or tick ${TICK}.`;
+  // Tuesday 1 December 2026; Sunday 29 November; Christmas is a closed date.
+  const at = (ymd: string, hour: number, minute = 0) => melbourneInstant(ymd, hour, minute);
+  const cases: { name: string; start: Date; rules: StartTimeRules; length?: number; code: string | null; message?: string }[] = [
+    { name: "staff 10:30", start: at("2026-12-01", 10, 30), rules: staff, code: null },
+    { name: "staff 16:00, the last start", start: at("2026-12-01", 16), rules: staff, length: 60, code: null },
+    { name: "staff 10:07 refused", start: at("2026-12-01", 10, 7), rules: staff, code: "OFF_HOURS", message: STAFF_HOURS },
+    { name: "staff 10:07 refused with the flag too", start: at("2026-12-01", 10, 7), rules: outside, code: "OFF_HOURS", message: "Please choose a start time on the quarter hour." },
+    { name: "staff 16:15 is after the last start", start: at("2026-12-01", 16, 15), rules: staff, length: 60, code: "OFF_HOURS", message: STAFF_HOURS },
+    { name: "staff 18:00 without the flag", start: at("2026-12-01", 18), rules: staff, code: "OFF_HOURS", message: STAFF_HOURS },
+    { name: "staff 18:00 with the flag, past the day's end", start: at("2026-12-01", 18), rules: outside, length: 150, code: null },
+    { name: "staff 7:15 with the flag", start: at("2026-12-01", 7, 15), rules: outside, code: null },
+    { name: "staff Sunday without the flag", start: at("2026-11-29", 9), rules: staff, code: "CLOSED_DAY", message: `We’re closed on Sundays. Please choose another day, or tick ${TICK}.` },
+    { name: "staff Sunday with the flag", start: at("2026-11-29", 9), rules: outside, code: null },
+    {
+      name: "staff running past the day's end without the flag",
+      start: at("2026-12-01", 15, 30),
+      rules: staff,
+      length: 180,
+      code: "PAST_DAY_END",
+      message: `This clean takes about 3 hours and must finish by 18:00, so please choose a start no later than 15:00, or tick ${TICK}.`,
+    },
+    {
+      name: "staff: a visit longer than the working day",
+      start: at("2026-12-01", 8),
+      rules: staff,
+      length: 11 * 60,
+      code: "PAST_DAY_END",
+      message: `This clean takes about 11 hours, longer than our working day allows: tick ${TICK} to book it.`,
+    },
+    { name: "a closed date refuses even with the flag", start: at("2026-12-25", 18), rules: outside, code: "CLOSED_DATE" },
+    { name: "the past refuses even with the flag", start: at("2026-11-21", 18), rules: outside, code: "PAST" },
+    { name: "the horizon refuses even with the flag", start: at("2027-12-01", 18), rules: outside, code: "BEYOND_HORIZON" },
+    { name: "public 10:30 stays refused, with the spec's message", start: at("2026-12-01", 10, 30), rules: publicRules, code: "OFF_HOURS", message: HOUR_MESSAGE },
+    { name: "public 10:00 is a slot", start: at("2026-12-01", 10), rules: publicRules, code: null },
+    {
+      name: "public asking for outside hours gets the public's rules",
+      start: at("2026-12-01", 18),
+      rules: { ...publicRules, allowOutsideHours: true },
+      code: "OFF_HOURS",
+      message: HOUR_MESSAGE,
+    },
+    { name: "public Sunday, the public's message", start: at("2026-11-29", 9), rules: publicRules, code: "CLOSED_DAY", message: SUNDAY_MESSAGE },
+  ];
+  for (const c of cases) {
+    await t.step(c.name, () => {
+      const problem = startTimeProblem(c.start, NOW, c.rules, visit(c.length ?? 120));
+      assert.equal(problem?.code ?? null, c.code);
+      if (c.message !== undefined) assert.equal(problem?.message, c.message);
+    });
+  }
 });

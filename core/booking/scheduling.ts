@@ -100,11 +100,63 @@ export const earliestDateMessage = (earliestYmd: string) =>
 export const horizonMessage = (settings: Pick<SchedulingSettings, "horizonDays">) =>
   `We take bookings up to ${settings.horizonDays} days ahead. Please choose an earlier date.`;
 
-/** The start rules' settings: what the booking form has of them too (GET /api/scheduling). */
-export type StartTimeRules = Pick<
-  SchedulingSettings,
-  "leadDays" | "horizonDays" | "firstSlotHour" | "lastSlotHour" | "closedWeekdays"
-> & Partial<Pick<SchedulingSettings, "dayEndHour">>;
+/** The public's starts: on the hour (the spec's slots). */
+export const PUBLIC_START_STEP_MINUTES = 60;
+/** The office's starts: any quarter hour (issue 28: a 10:30 clean taken on the phone). */
+export const STAFF_START_STEP_MINUTES = 15;
+
+/**
+ * The start rules' settings: what the booking form has of them too (GET /api/scheduling), and the
+ * office's two (issue 28): a finer start step, and the choice to book outside the working hours.
+ */
+export type StartTimeRules =
+  & Pick<SchedulingSettings, "leadDays" | "horizonDays" | "firstSlotHour" | "lastSlotHour" | "closedWeekdays">
+  & Partial<Pick<SchedulingSettings, "dayEndHour">>
+  & {
+    /** Minutes between allowed starts from the hour; absent, the public's (on the hour). Any other step is the office's. */
+    startStepMinutes?: number;
+    /**
+     * The office only: a start outside the slot hours, on a closed weekday or running past the end
+     * of the working day is allowed (the school's after-hours clean). The past, the horizon and the
+     * closed dates (the office itself is closed) still refuse.
+     */
+    allowOutsideHours?: boolean;
+  };
+
+/** What the office is told to do about a start outside the working hours (the staff form's checkbox). */
+export const OUTSIDE_HOURS_CHOICE = "Outside working hours";
+
+const orOutsideHours = (message: string) => `${message.replace(/\.$/, "")}, or tick “${OUTSIDE_HOURS_CHOICE}”.`;
+
+const stepText = (step: number) =>
+  step === 15 ? "on the quarter hour" : step === 30 ? "on the hour or half hour" : `at a multiple of ${step} minutes past the hour`;
+
+/**
+ * The office's message for a start off its step or outside the slot hours, e.g. 'Please choose a
+ * start time on the quarter hour between 8:00 and 16:00, or tick “Outside working hours”.'; with
+ * the hours lifted only the step is left to get wrong. (The public's is startHourMessage, the spec's.)
+ */
+export const staffStartMessage = (
+  settings: Pick<SchedulingSettings, "firstSlotHour" | "lastSlotHour">,
+  step: number,
+  allowOutsideHours = false,
+) =>
+  allowOutsideHours
+    ? `Please choose a start time ${stepText(step)}.`
+    : orOutsideHours(`Please choose a start time ${stepText(step)} between ${settings.firstSlotHour}:00 and ${settings.lastSlotHour}:00.`);
+
+/** The office's message for a closed weekday: the public's, and the way round it. */
+export const staffClosedDayMessage = (settings: Pick<SchedulingSettings, "closedWeekdays">) =>
+  orOutsideHours(closedDayMessage(settings));
+
+/** The office's message for a visit past the end of the working day: a quote is the public's way, the checkbox the office's. */
+export function staffDayEndMessage(lengthMinutes: number, settings: Pick<SchedulingSettings, "firstSlotHour" | "dayEndHour">): string {
+  const latestStart = settings.dayEndHour * 60 - lengthMinutes;
+  if (latestStart < settings.firstSlotHour * 60) {
+    return `This clean takes about ${formatJobLength(lengthMinutes)}, longer than our working day allows: tick “${OUTSIDE_HOURS_CHOICE}” to book it.`;
+  }
+  return orOutsideHours(dayEndMessage(lengthMinutes, settings));
+}
 
 /** The visit a start is judged for: the dates the business is closed, and how long the visit takes. */
 export interface VisitContext {
@@ -183,13 +235,23 @@ export function startTimeProblem(
   // Compared as instants: a start past year 9999 in Melbourne has no four-digit date to compare.
   const afterHorizon = melbourneInstant(addDaysYmd(latestBookableYmd(now, settings), 1), 0);
   if (start.getTime() >= afterHorizon.getTime()) return { code: "BEYOND_HORIZON", message: horizonMessage(settings) };
+  const step = settings.startStepMinutes ?? PUBLIC_START_STEP_MINUTES;
+  // Any step but the public's is the office's: its messages name the way round the working hours.
+  const office = step !== PUBLIC_START_STEP_MINUTES;
+  const outsideHours = office && settings.allowOutsideHours === true;
   const { hour, minute, second } = melbourneHourMinute(start);
-  const onTheHour = minute === 0 && second === 0 && start.getUTCMilliseconds() === 0;
-  if (!onTheHour || hour < settings.firstSlotHour || hour > settings.lastSlotHour) {
-    return { code: "OFF_HOURS", message: startHourMessage(settings) };
+  const onStep = minute % step === 0 && second === 0 && start.getUTCMilliseconds() === 0;
+  // The last slot hour is the last start: with a finer step, 16:15 is past it as 17:00 is.
+  const minuteOfDay = hour * 60 + minute;
+  const inSlotHours = minuteOfDay >= settings.firstSlotHour * 60 && minuteOfDay <= settings.lastSlotHour * 60;
+  if (!onStep || (!inSlotHours && !outsideHours)) {
+    const message = office ? staffStartMessage(settings, step, outsideHours) : startHourMessage(settings);
+    return { code: "OFF_HOURS", message };
   }
   const ymd = melbourneYmd(start);
-  if (isClosedYmd(ymd, settings)) return { code: "CLOSED_DAY", message: closedDayMessage(settings) };
+  if (isClosedYmd(ymd, settings) && !outsideHours) {
+    return { code: "CLOSED_DAY", message: office ? staffClosedDayMessage(settings) : closedDayMessage(settings) };
+  }
   const earliest = earliestBookableYmd(now, settings);
   if (ymd < earliest) return { code: "BEFORE_LEAD_TIME", message: earliestDateMessage(earliest) };
   if (!visit) return null;
@@ -197,8 +259,10 @@ export function startTimeProblem(
   if (closedLabel !== undefined) return { code: "CLOSED_DATE", message: closedDateMessage(ymd, closedLabel) };
   const dayEndHour = settings.dayEndHour ?? SCHEDULING_DEFAULTS.dayEndHour;
   const end = start.getTime() + visit.lengthMinutes * 60_000;
-  if (end > melbourneInstant(ymd, dayEndHour).getTime()) {
-    return { code: "PAST_DAY_END", message: dayEndMessage(visit.lengthMinutes, { ...settings, dayEndHour }) };
+  if (end > melbourneInstant(ymd, dayEndHour).getTime() && !outsideHours) {
+    const endRules = { ...settings, dayEndHour };
+    const message = office ? staffDayEndMessage(visit.lengthMinutes, endRules) : dayEndMessage(visit.lengthMinutes, endRules);
+    return { code: "PAST_DAY_END", message };
   }
   return null;
 }

@@ -11,16 +11,27 @@ import { STATUS_MESSAGES } from "./status.ts";
 export const STAFF_BOOKING_MESSAGES = {
   notifyCustomer: "notifyCustomer must be true or false.",
   preview: "preview must be true or false.",
+  allowOutsideHours: "allowOutsideHours must be true or false.",
 } as const;
 
 const notifyCustomer = z.boolean({ error: STAFF_BOOKING_MESSAGES.notifyCustomer }).optional()
   .meta({ description: "Whether the customer is e-mailed (default true)" });
 const overrideCapacity = z.boolean({ error: STATUS_MESSAGES.invalidOverride }).optional()
   .meta({ description: "Superadmin only: take the place even when the capacity rule says the time is full (audited)" });
+/** The office's tick for a start outside the working hours (issue 28); series moves take it too. */
+export const allowOutsideHoursSchema = z.boolean({ error: STAFF_BOOKING_MESSAGES.allowOutsideHours }).optional().meta({
+  description: "Book a start outside the working hours: before the first or after the last start, on a closed weekday, " +
+    "or running past the end of the working day (audited). Closed dates, the past and the horizon still refuse.",
+});
 
 /** POST /api/admin/bookings: the public draft, whom to tell, and the superadmin's override. */
-export const staffBookingDraftSchema = bookingDraftSchema.safeExtend({ notifyCustomer, overrideCapacity })
-  .meta({ id: "StaffBookingDraft", description: "The public booking draft (client totals ignored) plus notifyCustomer and overrideCapacity." });
+export const staffBookingDraftSchema = bookingDraftSchema
+  .safeExtend({ notifyCustomer, overrideCapacity, allowOutsideHours: allowOutsideHoursSchema })
+  .meta({
+    id: "StaffBookingDraft",
+    description: "The public booking draft (client totals ignored) plus notifyCustomer, overrideCapacity and allowOutsideHours. " +
+      "The office may start at any quarter hour of the working day (the public: on the hour).",
+  });
 
 export type StaffBookingDraft = z.output<typeof staffBookingDraftSchema>;
 
@@ -41,6 +52,7 @@ export const staffBookingEditSchema = z.object({
   notes: draft.notes.optional(),
   notifyCustomer,
   overrideCapacity,
+  allowOutsideHours: allowOutsideHoursSchema,
   preview: z.boolean({ error: STAFF_BOOKING_MESSAGES.preview }).optional()
     .meta({ description: "true: nothing is written; the answer is { before, after, priceChanged }" }),
 }).meta({
@@ -58,6 +70,6 @@ export const staffBookingPreviewSchema = z.object({
 }).meta({ id: "StaffBookingPreview" });
 
 /** POST /api/admin/bookings/{id}/convert (the body is optional). */
-export const quoteConversionSchema = z.object({ notifyCustomer, overrideCapacity }).meta({ id: "QuoteConversion" });
+export const quoteConversionSchema = z.object({ notifyCustomer, overrideCapacity, allowOutsideHours: allowOutsideHoursSchema }).meta({ id: "QuoteConversion" });
 
 export type QuoteConversion = z.output<typeof quoteConversionSchema>;

@@ -7,7 +7,7 @@ import { melbourneInstant } from "../shared/melbourne-time.ts";
 import { DRAFT_MESSAGES } from "./draft-validation.ts";
 import type { DraftCatalogue } from "./prepare-record.ts";
 import { PRICING_MESSAGES } from "./pricing.ts";
-import { dayEndMessage, START_TIME_PAST_MESSAGE } from "./scheduling.ts";
+import { closedDateMessage, START_TIME_PAST_MESSAGE, staffDayEndMessage, staffStartMessage } from "./scheduling.ts";
 import { staffBookingEditSchema } from "./staff-booking-schemas.ts";
 import { changedFields, changesPrice, type EditRules, planEdit, STAFF_BOOKING_ERRORS } from "./staff-bookings.ts";
 import type { BookingRecord } from "./types.ts";
@@ -94,7 +94,7 @@ Deno.test("planEdit: the re-priced job must still end by the working day's end; 
   const late = tuesday({ startTime: melbourneInstant("2026-11-24", 14), endTime: melbourneInstant("2026-11-24", 17) });
   const tooLong = planEdit(late, edit({ hours: 4 }), catalogue, rules);
   assert.ok(!tooLong.ok);
-  assert.deepEqual(tooLong.error.fieldErrors, { startTimeISO: [dayEndMessage(300, SCHEDULING_DEFAULTS)] });
+  assert.deepEqual(tooLong.error.fieldErrors, { startTimeISO: [staffDayEndMessage(300, SCHEDULING_DEFAULTS)] });
 
   const done = booking({
     status: "DONE",
@@ -104,6 +104,39 @@ Deno.test("planEdit: the re-priced job must still end by the working day's end; 
   const corrected = planEdit(done, edit({ extras: [{ extraId: "x1", quantity: 3 }] }), catalogue, rules);
   assert.ok(corrected.ok);
   assert.deepEqual(corrected.value.after.extras.map((e) => [e.extraId, e.quantity]), [["x1", 3]]);
+});
+
+Deno.test("planEdit: the office moves to any quarter hour, and outside the working hours only when it says so (issue 28)", async (t) => {
+  const christmas: EditRules = { ...rules, closedDates: new Map([["2026-12-25", "Christmas Day"]]) };
+  const offHours = staffStartMessage(SCHEDULING_DEFAULTS, 15);
+  const cases: { name: string; input: Record<string, unknown>; rules?: EditRules; errors: Record<string, string[]> | null; outsideHours?: boolean }[] = [
+    { name: "10:30", input: { startTimeISO: "2026-11-25T10:30:00+11:00" }, errors: null, outsideHours: false },
+    { name: "10:07", input: { startTimeISO: "2026-11-25T10:07:00+11:00" }, errors: { startTimeISO: [offHours] } },
+    { name: "18:00 without the flag", input: { startTimeISO: "2026-11-25T18:00:00+11:00" }, errors: { startTimeISO: [offHours] } },
+    { name: "18:00 with the flag", input: { startTimeISO: "2026-11-25T18:00:00+11:00", allowOutsideHours: true }, errors: null, outsideHours: true },
+    { name: "10:30 with the flag: not needed, not recorded", input: { startTimeISO: "2026-11-25T10:30:00+11:00", allowOutsideHours: true }, errors: null, outsideHours: false },
+    { name: "Sunday with the flag", input: { startTimeISO: "2026-11-29T09:00:00+11:00", allowOutsideHours: true }, errors: null, outsideHours: true },
+    {
+      name: "a closed date even with the flag",
+      input: { startTimeISO: "2026-12-25T18:00:00+11:00", allowOutsideHours: true },
+      rules: christmas,
+      errors: { startTimeISO: [closedDateMessage("2026-12-25", "Christmas Day")] },
+    },
+    { name: "the past even with the flag", input: { startTimeISO: "2026-11-21T18:00:00+11:00", allowOutsideHours: true }, errors: { startTimeISO: [START_TIME_PAST_MESSAGE] } },
+    { name: "a note only: the start is not judged, nothing recorded", input: { notes: "x", allowOutsideHours: true }, errors: null, outsideHours: false },
+  ];
+  for (const c of cases) {
+    await t.step(c.name, () => {
+      const plan = planEdit(tuesday(), edit(c.input), null, c.rules ?? rules);
+      if (c.errors) {
+        assert.ok(!plan.ok);
+        assert.deepEqual(plan.error.fieldErrors, c.errors);
+      } else {
+        assert.ok(plan.ok);
+        assert.equal(plan.value.outsideHours, c.outsideHours);
+      }
+    });
+  }
 });
 
 Deno.test("planEdit: the pricing's own messages for a size or add-on the catalogue does not sell", () => {

@@ -4,10 +4,11 @@
  *
  * A new booking is prepared exactly as the public form's (prepare-record.ts: validateDraft,
  * priceDraft, the job length, closed dates, the service area), except that the office may book
- * inside the lead time. A change is planned by planEdit against the booking as it is under its
- * row lock; a change of price re-prices from the catalogue as it is now. Every write is one
- * transaction: the booking's row lock, then the capacity lock, then the cleaners' locks, the
- * write, the customer's e-mail when asked for, and the audit row.
+ * inside the lead time, at any quarter hour, and outside the working hours when it says
+ * allowOutsideHours (issue 28; audited when the start needed it). A change is planned by planEdit
+ * against the booking as it is under its row lock; a change of price re-prices from the catalogue
+ * as it is now. Every write is one transaction: the booking's row lock, then the capacity lock,
+ * then the cleaners' locks, the write, the customer's e-mail when asked for, and the audit row.
  */
 import { type Actor, auditEntry } from "../admin/audit.ts";
 import type { AdminRole } from "../admin/types.ts";
@@ -97,6 +98,20 @@ export interface EditPlan {
   repriced: boolean;
   /** Any of the totals differs. */
   priceChanged: boolean;
+  /** The start was judged and only allowOutsideHours let it through (the audit row says so). */
+  outsideHours: boolean;
+}
+
+/**
+ * Whether a start the office booked with allowOutsideHours needed it: the working hours alone
+ * (slot hours, closed weekdays, the end of the working day) would refuse it.
+ */
+export function outsideWorkingHours(
+  start: Date,
+  lengthMinutes: number,
+  rules: { now: Date; scheduling: SchedulingSettings; closedDates: ReadonlyMap<string, string> },
+): boolean {
+  return startTimeProblem(start, rules.now, startRulesFor(rules.scheduling, "staff"), { closedDates: rules.closedDates, lengthMinutes }) !== null;
 }
 
 /** The draft fields of an edit (the others say whom to tell and how to decide). */
@@ -177,7 +192,7 @@ export function planEdit(
   const judgeStart = startMoved || (reprice && record.startTime.getTime() > rules.now.getTime());
   const draftRules: DraftRules = {
     now: rules.now,
-    startRules: judgeStart ? startRulesFor(rules.scheduling, "staff") : undefined,
+    startRules: judgeStart ? startRulesFor(rules.scheduling, "staff", edit.allowOutsideHours) : undefined,
     closedDates: rules.closedDates,
     servesPostcode: !isQuote && addressChanged ? (postCode) => inServiceArea(postCode, rules.serviceArea) : undefined,
   };
@@ -203,12 +218,15 @@ export function planEdit(
     const { firstName, lastName, email, phone, address, notes, startTime } = validated.value;
     after = { ...record, firstName, lastName, email, phone, address, notes, startTime, endTime: new Date(startTime.getTime() + lengthMs) };
   }
+  const lengthMinutes = (after.endTime.getTime() - after.startTime.getTime()) / MS_PER_MINUTE;
   return ok({
     after,
     visitMoved: after.startTime.getTime() !== record.startTime.getTime() || after.endTime.getTime() !== record.endTime.getTime(),
     startMoved,
     repriced: reprice,
     priceChanged: TOTALS.some((total) => after[total] !== record[total]),
+    outsideHours: judgeStart && edit.allowOutsideHours === true &&
+      outsideWorkingHours(after.startTime, isQuote ? 0 : lengthMinutes, rules),
   });
 }
 
@@ -362,12 +380,16 @@ export function makeStaffBookings(deps: StaffBookingsDeps) {
      * only when notifyCustomer (default true); no office notification; audited.
      */
     async create(actor: StaffActor, input: StaffBookingDraft): Promise<Result<BookingRecord>> {
-      const { notifyCustomer = true, overrideCapacity = false, ...draft } = input;
+      const { notifyCustomer = true, overrideCapacity = false, allowOutsideHours = false, ...draft } = input;
       const refused = overrideRefused(actor, overrideCapacity);
       if (refused) return refused;
       const reads = await readDraftCatalogue(deps, draft);
-      const details = prepareRecord(draft, "BOOKING", reads.catalogue, draftRulesOf(reads, clock.now(), "BOOKING", "staff"));
+      const now = clock.now();
+      const details = prepareRecord(draft, "BOOKING", reads.catalogue, draftRulesOf(reads, now, "BOOKING", "staff", allowOutsideHours));
       if (!details.ok) return details;
+      const { startTime, endTime } = details.value;
+      const outsideHours = allowOutsideHours &&
+        outsideWorkingHours(startTime, (endTime.getTime() - startTime.getTime()) / MS_PER_MINUTE, { now, ...reads });
       const ctx = notifyCustomer ? await deps.messages.context() : null;
       return store.transaction(async (tx) => {
         if (!overrideCapacity) {
@@ -385,6 +407,7 @@ export function makeStaffBookings(deps: StaffBookingsDeps) {
           firstServiceTotal: created.firstServiceTotal,
           notifyCustomer,
           ...(overrideCapacity ? { overrideCapacity: true } : {}),
+          ...(outsideHours ? { allowOutsideHours: true } : {}),
         }));
         return ok(created);
       }).then(wakeGeneration);
@@ -445,6 +468,7 @@ export function makeStaffBookings(deps: StaffBookingsDeps) {
           ...changed.after,
           notifyCustomer,
           ...(overrideCapacity && plan.value.visitMoved ? { overrideCapacity: true } : {}),
+          ...(plan.value.outsideHours ? { allowOutsideHours: true } : {}),
         }));
         return ok(saved);
       });
@@ -457,7 +481,7 @@ export function makeStaffBookings(deps: StaffBookingsDeps) {
      * when notifyCustomer (default true); audited as booking.convert.
      */
     async convert(actor: StaffActor, id: string, input: QuoteConversion = {}): Promise<Result<BookingRecord>> {
-      const { notifyCustomer = true, overrideCapacity = false } = input;
+      const { notifyCustomer = true, overrideCapacity = false, allowOutsideHours = false } = input;
       const refused = overrideRefused(actor, overrideCapacity);
       if (refused) return refused;
       const found = await store.getById(id);
@@ -476,10 +500,8 @@ export function makeStaffBookings(deps: StaffBookingsDeps) {
         if (!quote) return err(bookingNotFound);
         if (quote.type !== "QUOTE") return err(STAFF_BOOKING_ERRORS.notAQuote);
         const lengthMinutes = (quote.endTime.getTime() - quote.startTime.getTime()) / MS_PER_MINUTE;
-        const problem = startTimeProblem(quote.startTime, now, startRulesFor(scheduling, "staff"), {
-          closedDates: closedDateLabels(closed),
-          lengthMinutes,
-        });
+        const closedDates = closedDateLabels(closed);
+        const problem = startTimeProblem(quote.startTime, now, startRulesFor(scheduling, "staff", allowOutsideHours), { closedDates, lengthMinutes });
         if (problem) {
           return err(validationError({ startTimeISO: [problem.message] }, `The quote’s time can’t be booked: ${problem.message} Change its time first.`));
         }
@@ -496,6 +518,9 @@ export function makeStaffBookings(deps: StaffBookingsDeps) {
           status: booking.status,
           notifyCustomer,
           ...(overrideCapacity ? { overrideCapacity: true } : {}),
+          ...(allowOutsideHours && outsideWorkingHours(quote.startTime, lengthMinutes, { now, scheduling, closedDates })
+            ? { allowOutsideHours: true }
+            : {}),
         }));
         return ok(booking);
       }).then(wakeGeneration);

@@ -173,6 +173,7 @@ export function makeSeriesAdmin(deps: SeriesAdminDeps) {
           scheduling,
           closedDates: closedDateLabels(closed),
           firstVisitStatus: await tx.firstVisitStatus(series),
+          allowOutsideHours: input.allowOutsideHours,
         });
         if (!plan.ok) return plan;
         if (plan.value.unchanged) return ok("unchanged");
@@ -185,6 +186,7 @@ export function makeSeriesAdmin(deps: SeriesAdminDeps) {
         await tx.audit(auditEntry(actor, "series.move", "series", series._id, visitFacts(visit), {
           ...visitFacts(moved),
           ...(override ? { overrideCapacity: true } : {}),
+          ...(plan.value.outsideHours ? { allowOutsideHours: true } : {}),
         }));
         return ok("changed");
       });
@@ -234,7 +236,7 @@ export function makeSeriesAdmin(deps: SeriesAdminDeps) {
      * (missingCleanerIds) for the office to choose someone. No customer e-mail: who cleans is the
      * office's to arrange. Audited as series.cleaners.
      */
-    async setCleaners(actor: StaffActor, id: string, input: SeriesCleanersInput): Promise<Result<SeriesDetail>> {
+    setCleaners(actor: StaffActor, id: string, input: SeriesCleanersInput): Promise<Result<SeriesDetail>> {
       return changeSeries(id, async (tx, series) => {
         const { cleanerIds } = input;
         if (sameAssignment(series.cleanerIds, cleanerIds)) return ok("unchanged");

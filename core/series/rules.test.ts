@@ -201,7 +201,7 @@ Deno.test("move: the office's start rules, the visit's length kept; a visit need
   const to = melbourneInstant("2026-12-07", 13);
   const moved = planMove(series(), visit(), to, { ...context, firstVisitStatus: "CONFIRMED" });
   assert.ok(moved.ok);
-  assert.deepEqual(moved.value, { startTime: to, endTime: melbourneInstant("2026-12-07", 16), status: "PENDING", unchanged: false });
+  assert.deepEqual(moved.value, { startTime: to, endTime: melbourneInstant("2026-12-07", 16), status: "PENDING", unchanged: false, outsideHours: false });
   const placed = planMove(series(), visit({ status: "NEEDS_ATTENTION" }), to, { ...context, firstVisitStatus: "CONFIRMED" });
   assert.equal(placed.ok && placed.value.status, "CONFIRMED");
   // Its own time again: nothing to do, unless it needs attention (staff try the same time again).
@@ -220,6 +220,16 @@ Deno.test("move: the office's start rules, the visit's length kept; a visit need
     assert.equal(!refused.ok && refused.error.code, "VALIDATION_FAILED");
     assert.ok(!refused.ok && refused.error.fieldErrors?.startTimeISO);
   }
+  // Issue 28: a quarter hour is fine; with allowOutsideHours Sunday and 7 pm are too (and recorded), a closed date still is not.
+  assert.equal(planMove(series(), visit(), melbourneInstant("2026-12-07", 13, 45), { ...context, firstVisitStatus: "PENDING" }).ok, true);
+  for (const start of [melbourneInstant("2026-12-06", 9), melbourneInstant("2026-12-07", 19)]) {
+    const outside = planMove(series(), visit(), start, { ...context, firstVisitStatus: "PENDING", allowOutsideHours: true });
+    assert.equal(outside.ok && outside.value.outsideHours, true);
+  }
+  const christmas = planMove(series(), visit(), melbourneInstant("2026-12-25", 19), {
+    ...context, closedDates: new Map([["2026-12-25", "Christmas Day"]]), firstVisitStatus: "PENDING", allowOutsideHours: true,
+  });
+  assert.equal(!christmas.ok && christmas.error.code, "VALIDATION_FAILED");
   assert.deepEqual(planMove(series({ status: "ENDED" }), visit(), to, { ...context, firstVisitStatus: "PENDING" }), err(SERIES_ERRORS.ended));
   assert.deepEqual(planMove(series(), visit({ status: "DONE" }), to, { ...context, firstVisitStatus: "PENDING" }), err(SERIES_ERRORS.visitNotChangeable));
 });

@@ -6,7 +6,7 @@
 import { jobMinutes } from "../booking/job-length.ts";
 import { priceDraft, type PricingCatalog } from "../booking/pricing.ts";
 import { startRulesFor } from "../booking/prepare-record.ts";
-import { startTimeProblem } from "../booking/scheduling.ts";
+import { startTimeProblem, type VisitContext } from "../booking/scheduling.ts";
 import { serviceDeleted } from "../booking/staff-bookings.ts";
 import type { BookingRecord, BookingStatus, NewBookingRecord, RecordStatus } from "../booking/types.ts";
 import type { SchedulingSettings } from "../settings/types.ts";
@@ -142,28 +142,39 @@ export interface MovePlan {
   status: BookingStatus;
   /** Nothing changes: the same start, and the visit already holds its place. */
   unchanged: boolean;
+  /** Only allowOutsideHours let the start through (issue 28): the audit row says so. */
+  outsideHours: boolean;
 }
 
+/** The office's rules with and without its tick: whether the tick was what let `start` through. */
+const neededOutsideHours = (start: Date, now: Date, scheduling: SchedulingSettings, visit: VisitContext): boolean =>
+  startTimeProblem(start, now, startRulesFor(scheduling, "staff"), visit) !== null;
+
 /**
- * Moving one visit to `start`: the office's start rules (no lead time; slot hours, closed days and
- * dates, the end of the working day), the visit keeping its length. The capacity is decided by
+ * Moving one visit to `start`: the office's start rules (no lead time; any quarter hour of the slot
+ * hours, not on a closed weekday or past the end of the working day unless allowOutsideHours; never
+ * on a closed date), the visit keeping its length. The capacity is decided by
  * the caller under the lock (the visit's own place not counted).
  */
 export function planMove(
   series: Pick<Series, "status">,
   visit: Pick<BookingRecord, "status" | "startTime" | "endTime">,
   start: Date,
-  context: { now: Date; scheduling: SchedulingSettings; closedDates: ReadonlyMap<string, string>; firstVisitStatus: RecordStatus | null },
+  context: {
+    now: Date;
+    scheduling: SchedulingSettings;
+    closedDates: ReadonlyMap<string, string>;
+    firstVisitStatus: RecordStatus | null;
+    allowOutsideHours?: boolean;
+  },
 ): Result<MovePlan> {
   const opened = open(series);
   if (!opened.ok) return opened;
   const standing = changeable(visit, context.now);
   if (!standing.ok) return standing;
   const lengthMinutes = (visit.endTime.getTime() - visit.startTime.getTime()) / 60_000;
-  const problem = startTimeProblem(start, context.now, startRulesFor(context.scheduling, "staff"), {
-    closedDates: context.closedDates,
-    lengthMinutes,
-  });
+  const judged: VisitContext = { closedDates: context.closedDates, lengthMinutes };
+  const problem = startTimeProblem(start, context.now, startRulesFor(context.scheduling, "staff", context.allowOutsideHours), judged);
   if (problem) return err(validationError({ startTimeISO: [problem.message] }));
   const status = visit.status === "NEEDS_ATTENTION" ? seriesVisitStatus(context.firstVisitStatus) : visit.status as BookingStatus;
   return ok({
@@ -171,6 +182,7 @@ export function planMove(
     endTime: new Date(start.getTime() + lengthMinutes * 60_000),
     status,
     unchanged: start.getTime() === visit.startTime.getTime() && visit.status !== "NEEDS_ATTENTION",
+    outsideHours: context.allowOutsideHours === true && neededOutsideHours(start, context.now, context.scheduling, judged),
   });
 }
 

@@ -9,6 +9,7 @@ import { CANCEL_REASON_MAX, CANCEL_REASON_MESSAGES } from "../booking/admin-sche
 import { searchParam, searchTerms, type SearchTerms } from "../booking/admin-query.ts";
 import { addressSchema, DRAFT_MESSAGES, instantText } from "../booking/draft-validation.ts";
 import { bookingDraftSchema } from "../booking/draft-validation.ts";
+import { allowOutsideHoursSchema } from "../booking/staff-booking-schemas.ts";
 import { STATUS_MESSAGES } from "../booking/status.ts";
 import { moneySchema as money } from "../shared/money-schema.ts";
 import { ymdText } from "../shared/ymd-schema.ts";
@@ -137,6 +138,7 @@ export const seriesMoveSchema = z.object({
   startTimeISO: instantText(DRAFT_MESSAGES.startTimeRequired).meta({ examples: ["2026-12-05T10:00:00+11:00"] }),
   overrideCapacity: z.boolean({ error: STATUS_MESSAGES.invalidOverride }).optional()
     .meta({ description: "Superadmin only: take the place even when the capacity rule says the time is full (audited)" }),
+  allowOutsideHours: allowOutsideHoursSchema,
 }).meta({ id: "SeriesMove" });
 
 const draft = bookingDraftSchema.shape;

@@ -63,7 +63,8 @@ const moveVisit = route({
   ...admin, method: "post", path: "/series/{id}/visits/{bookingId}/move", summary: "Move one visit",
   description:
     "The visit moves to startTimeISO, keeping its length and its series date. The start is judged by the office's rules (no lead " +
-    "time; never in the past, on the hour within the slot hours, not on a closed day or date, ending by the close of the day) and " +
+    "time; never in the past or on a closed date; any quarter hour within the slot hours, not on a closed weekday, ending by the " +
+    "close of the day, unless allowOutsideHours: true, then recorded in the audit row) and " +
     "the capacity rule decides it under the capacity lock, leaving the visit's own place out (a superadmin may override). A " +
     "NEEDS_ATTENTION visit moved into a free place becomes PENDING or CONFIRMED, as the series' first visit is. Moving a visit to " +
     "its own time changes nothing. " + EMAILED + " (with the updated calendar event). " + AUDITED("series.move"),
@@ -84,7 +85,7 @@ const changeSeries = route({
     "Any of the start time (HH:MM, Melbourne), the frequency (one that repeats), the hours or bedrooms and the add-ons; the others " +
     "keep the series' own. A change of size, add-ons or frequency is re-priced by core on the live catalogue (each visit at the " +
     "recurring price). The new terms start on fromDate (today or later): its day becomes the series' day, and its first visit is " +
-    "judged by the office's start rules. The visits from fromDate that still stand become CANCELLED (\"Replaced by a change to the " +
+    "judged by the office's start rules (any quarter hour within the slot hours). The visits from fromDate that still stand become CANCELLED (\"Replaced by a change to the " +
     "regular clean\") with their series dates freed, and the visits are generated again at once. " + EMAILED + " " +
     AUDITED("series.change"),
   request: { params: IdParams, body: jsonBody(seriesChangeSchema) },

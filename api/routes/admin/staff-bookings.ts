@@ -22,7 +22,8 @@ const overrideForbidden = [403, "FORBIDDEN: overrideCapacity sent by an admin wh
 
 const createBooking = route({
   method: "post", path: "/bookings", tags, "x-required-role": role, summary: "Make a booking for a customer (e.g. taken on the phone)",
-  description: "The public draft, validated and priced by core exactly as POST /api/bookings does (client totals are ignored; the service area, closed days and dates, slot hours, horizon and the end of the working day apply), except that the office may book inside the lead time; never in the past (422 on startTimeISO). " +
+  description: "The public draft, validated and priced by core exactly as POST /api/bookings does (client totals are ignored; the service area, closed days and dates, slot hours, horizon and the end of the working day apply), except that the office may book inside the lead time and at any quarter hour of the working day (the public: on the hour); never in the past (422 on startTimeISO). " +
+    "With allowOutsideHours: true the office may book outside the working hours (before the first or after the last start, on a closed weekday, past the end of the working day); closed dates, the past and the horizon still refuse. The audit row then says allowOutsideHours: true. " +
     "Capacity-checked under the capacity lock; a superadmin may send overrideCapacity: true to skip the check. Stored as a PENDING booking. " +
     "notifyCustomer (default true) decides whether the customer gets the booking e-mail (with the .ics and a manage-my-booking link); the office is not notified. Audited as booking.create_by_staff.",
   request: { body: jsonBody(staffBookingDraftSchema) },
@@ -34,7 +35,7 @@ const createBooking = route({
 
 const editBooking = route({
   method: "patch", path: "/bookings/{id}", tags, "x-required-role": role, summary: "Change a booking or quote (preview first)",
-  description: "Any of the time, hours or bedrooms, add-ons and quantities, frequency, address, contact details and notes; the others keep their values and the service stays the booking's own. The merged booking is validated by the public form's rules; the start is judged (no lead time for the office) when it moves, or when the size changes before the job. " +
+  description: "Any of the time, hours or bedrooms, add-ons and quantities, frequency, address, contact details and notes; the others keep their values and the service stays the booking's own. The merged booking is validated by the public form's rules; the start is judged (no lead time for the office; any quarter hour of the working day, or outside it with allowOutsideHours: true, audited) when it moves, or when the size changes before the job. " +
     "A change of size, add-ons or frequency re-prices with core from the catalogue as it is now (the add-on lines and their prices are taken anew; 409 SERVICE_DELETED when the booking's service is no longer in the catalogue) and the payment state follows the ledger. " +
     "A visit whose times move runs the capacity rule (leaving itself out; a superadmin may override it) and checks that its assigned cleaners are free (409 CLEANER_BUSY), under the booking's row lock, then the capacity lock, then the cleaners' locks. " +
     "With preview: true nothing is written and the answer is { before, after, priceChanged } after the same checks. Otherwise a change that changes nothing writes nothing; a booking's calendarSequence rises by 1 with every change (its reminder is due again when the start moved), and when notifyCustomer (default true) the customer is e-mailed what changed (booking-rescheduled when the start moved, else booking-updated, each with the updated .ics, same UID; quote-updated without one). " +
@@ -53,7 +54,7 @@ const editBooking = route({
 
 const convertQuote = route({
   method: "post", path: "/bookings/{id}/convert", tags, "x-required-role": role, summary: "Turn a quote into a booking",
-  description: "The quote becomes a PENDING BOOKING at its requested time, at its estimated prices. The time is judged by the office's rules for the job's length (422 on startTimeISO when, say, it has passed: change the quote's time first) and capacity-checked (a superadmin may override). " +
+  description: "The quote becomes a PENDING BOOKING at its requested time, at its estimated prices. The time is judged by the office's rules for the job's length (422 on startTimeISO when, say, it has passed: change the quote's time first; allowOutsideHours: true books an after-hours request as asked, audited) and capacity-checked (a superadmin may override). " +
     "The body is optional: without one, or with notifyCustomer (default true), the customer gets the booking e-mail with the .ics and a manage-my-booking link. Audited as booking.convert.",
   request: { params: IdParams, body: { ...jsonBody(quoteConversionSchema), required: false } },
   responses: {

@@ -140,7 +140,7 @@ function EditBookingForm({ record, catalogue }: { record: BookingDto; catalogue:
   const repricing = changesPrice(changes) && serviceOffered;
   const pricingLocked = isQuote ? T.quoteLocked : !serviceOffered ? T.serviceGone(record.serviceNameAtBooking) : undefined;
   const bookedExtraTitles = Object.fromEntries(record.extras.map((e) => [e.extraId, e.titleAtBooking]));
-  const extraOptions = { ...(override ? { overrideCapacity: true } : {}) };
+  const extraOptions = { ...(override ? { overrideCapacity: true } : {}), ...(form.allowOutsideHours ? { allowOutsideHours: true } : {}) };
 
   /** Every edit of the form makes the last review stale. */
   const setForm = (next: StaffBookingForm) => {
@@ -163,13 +163,13 @@ function EditBookingForm({ record, catalogue }: { record: BookingDto; catalogue:
     onError: refused,
   });
   const save = useMutation({
-    mutationFn: () => saveBookingEdit(record._id, changes, { notifyCustomer, overrideCapacity: override }),
+    mutationFn: () => saveBookingEdit(record._id, changes, { notifyCustomer, overrideCapacity: override, allowOutsideHours: form.allowOutsideHours }),
     onMutate: () => setRefusedForCapacity(false),
     onSuccess: settled,
     onError: refused,
   });
   const convert = useMutation({
-    mutationFn: () => convertQuote(record._id, { notifyCustomer: convertNotify, overrideCapacity: override }),
+    mutationFn: () => convertQuote(record._id, { notifyCustomer: convertNotify, overrideCapacity: override, allowOutsideHours: form.allowOutsideHours }),
     onMutate: () => setRefusedForCapacity(false),
     onSuccess: settled,
     onError: refused,

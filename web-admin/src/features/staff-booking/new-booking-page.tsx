@@ -64,6 +64,7 @@ function NewBookingForm({ services, frequencies, scheduling }: BookingCatalogue)
         ...draftOf(form, service?.pricingModel ?? null, questions.data ?? []),
         notifyCustomer,
         ...(overrideCapacity ? { overrideCapacity: true } : {}),
+        ...(form.allowOutsideHours ? { allowOutsideHours: true } : {}),
       }),
     onMutate: () => setRefusedForCapacity(false),
     onSuccess: (created) => {

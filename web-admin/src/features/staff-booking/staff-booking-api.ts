@@ -61,7 +61,16 @@ export const bookingRecordQuery = (id: string) =>
 /** Every bookings read (lists and records) is stale after a staff write. */
 export const BOOKINGS_KEY = ["bookings"] as const;
 
-export type StaffDraft = Record<string, unknown> & { notifyCustomer: boolean; overrideCapacity?: boolean };
+export type StaffDraft = Record<string, unknown> & { notifyCustomer: boolean; overrideCapacity?: boolean; allowOutsideHours?: boolean };
+
+/** What the office adds to a write: whom to tell, the superadmin's override, the tick for outside working hours. */
+type WriteOptions = { notifyCustomer: boolean; overrideCapacity?: boolean; allowOutsideHours?: boolean };
+
+const flags = (options: WriteOptions) => ({
+  notifyCustomer: options.notifyCustomer,
+  ...(options.overrideCapacity ? { overrideCapacity: true } : {}),
+  ...(options.allowOutsideHours ? { allowOutsideHours: true } : {}),
+});
 
 export const createStaffBooking = (draft: StaffDraft) => api.post<BookingDto>("/api/admin/bookings", draft);
 
@@ -77,11 +86,7 @@ const bookingPath = (id: string) => `/api/admin/bookings/${encodeURIComponent(id
 export const previewBookingEdit = (id: string, changes: Record<string, unknown>) =>
   api.patch<EditPreviewDto>(bookingPath(id), { ...changes, preview: true });
 
-export const saveBookingEdit = (id: string, changes: Record<string, unknown>, options: { notifyCustomer: boolean; overrideCapacity?: boolean }) =>
-  api.patch<BookingDto>(bookingPath(id), { ...changes, notifyCustomer: options.notifyCustomer, ...(options.overrideCapacity ? { overrideCapacity: true } : {}) });
+export const saveBookingEdit = (id: string, changes: Record<string, unknown>, options: WriteOptions) =>
+  api.patch<BookingDto>(bookingPath(id), { ...changes, ...flags(options) });
 
-export const convertQuote = (id: string, options: { notifyCustomer: boolean; overrideCapacity?: boolean }) =>
-  api.post<BookingDto>(`${bookingPath(id)}/convert`, {
-    notifyCustomer: options.notifyCustomer,
-    ...(options.overrideCapacity ? { overrideCapacity: true } : {}),
-  });
+export const convertQuote = (id: string, options: WriteOptions) => api.post<BookingDto>(`${bookingPath(id)}/convert`, flags(options));

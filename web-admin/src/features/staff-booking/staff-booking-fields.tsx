@@ -1,13 +1,12 @@
 import type { ExtraDto, FrequencyDto, PublicSchedulingDto, QuestionDto, ServiceDto } from "@yarra/api/client/types.ts";
 import { AU_STATES } from "@yarra/core/booking/types.ts";
-import { formatJobLength, latestBookableYmd, slotHours } from "@yarra/core/booking/scheduling.ts";
+import { formatJobLength, latestBookableYmd, OUTSIDE_HOURS_CHOICE, STAFF_START_STEP_MINUTES } from "@yarra/core/booking/scheduling.ts";
 import { formatAud } from "@yarra/core/shared/money.ts";
 import { melbourneYmd } from "@yarra/core/shared/melbourne-time.ts";
 import type { FieldErrors } from "@yarra/core/shared/result.ts";
 import { useId } from "react";
 import { FormField } from "../../ui/form-field.tsx";
 import {
-  hourLabel,
   hoursOptions,
   setExtraQuantity,
   type StaffBookingForm,
@@ -30,7 +29,9 @@ export const FIELDS_TEXT = {
   frequency: "Frequency",
   date: "Date",
   time: "Start time",
-  chooseTime: "Choose a time",
+  outsideHours: OUTSIDE_HOURS_CHOICE,
+  outsideHoursHint: (first: number, last: number) =>
+    `Starts are on the quarter hour from ${first}:00 to ${last}:00 on open days; tick to book another time or a closed weekday.`,
   customer: "Customer",
   firstName: "First name",
   lastName: "Last name",
@@ -88,8 +89,6 @@ export function StaffBookingFields(props: StaffBookingFieldsProps) {
   const set = <K extends keyof StaffBookingForm>(key: K, value: StaffBookingForm[K]) => onChange({ ...form, [key]: value });
   const setAddress = (key: keyof StaffBookingForm["address"], value: string) => onChange({ ...form, address: { ...form.address, [key]: value } });
   const locked = pricingLocked !== undefined;
-  const hours = slotHours(scheduling);
-  const hourChoices = form.hour !== "" && !hours.includes(Number(form.hour)) ? [...hours, Number(form.hour)].sort((a, b) => a - b) : hours;
   const offered = new Set(extras.map((e) => e._id));
   const unoffered = form.extras.filter((line) => !offered.has(line.extraId));
   const extraErrors = errorsUnder(errors, "extras");
@@ -217,13 +216,22 @@ export function StaffBookingFields(props: StaffBookingFieldsProps) {
           </FormField>
           <FormField label={T.time}>
             {(control) => (
-              <select {...control} className="admin-input" value={form.hour} onChange={(e) => set("hour", e.target.value)}>
-                <option value="">{T.chooseTime}</option>
-                {hourChoices.map((h) => <option key={h} value={String(h)}>{hourLabel(h)}</option>)}
-              </select>
+              <input
+                {...control}
+                className="admin-input"
+                type="time"
+                step={STAFF_START_STEP_MINUTES * 60}
+                value={form.time}
+                onChange={(e) => set("time", e.target.value)}
+              />
             )}
           </FormField>
         </div>
+        <label className="admin-check">
+          <input type="checkbox" checked={form.allowOutsideHours} onChange={(e) => set("allowOutsideHours", e.target.checked)} />
+          {T.outsideHours}
+        </label>
+        <p className="admin-field__hint">{T.outsideHoursHint(scheduling.firstSlotHour, scheduling.lastSlotHour)}</p>
       </fieldset>
 
       <fieldset className="admin-card staff-booking__section">

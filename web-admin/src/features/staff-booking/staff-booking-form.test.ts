@@ -23,10 +23,12 @@ const catalogue = { services: [HOURLY], extras: [FRIDGE, OVEN], frequencies: FRE
 describe("the office's booking form", () => {
   it("reads a stored booking back as the form, the start in Melbourne time", () => {
     const form = formOf(aStoredBooking());
-    expect(form).toMatchObject({ serviceId: "s1", hours: 3, date: "2026-11-24", hour: "9", extras: [{ extraId: "e1", quantity: 2 }] });
+    expect(form).toMatchObject({ serviceId: "s1", hours: 3, date: "2026-11-24", time: "09:00", allowOutsideHours: false, extras: [{ extraId: "e1", quantity: 2 }] });
     expect(form.address).toEqual({ unit: "4", street: "12 Chapel St", suburb: "Richmond", state: "VIC", postCode: "3121" });
     expect(startTimeIsoOf(form)).toBe("2026-11-23T22:00:00.000Z");
-    expect(startTimeIsoOf({ date: "2026-11-24", hour: "" })).toBe("");
+    expect(startTimeIsoOf({ date: "2026-11-24", time: "" })).toBe("");
+    expect(startTimeIsoOf({ date: "2026-11-24", time: "10:30" })).toBe("2026-11-23T23:30:00.000Z");
+    expect(startTimeIsoOf({ date: "2026-11-24", time: "25:00" })).toBe("");
   });
 
   it("prices and times a choice with core, and starts again on another service", () => {
@@ -60,10 +62,24 @@ describe("the office's booking form", () => {
     expect(Object.keys(validateForm(formOf(aStoredBooking()), { ...checks, questions: [PETS] }))).toEqual(["answers.q1"]);
   });
 
+  it("judges the office's start: any quarter hour, and outside the working hours only when ticked (issue 28)", () => {
+    const checks = { now: NOW, scheduling: SCHEDULING, pricingModel: "HOURLY" as const, questions: [], judgeStart: true };
+    const offHours = "Please choose a start time on the quarter hour between 8:00 and 16:00, or tick “Outside working hours”.";
+    const at = (date: string, time: string, allowOutsideHours = false) => ({ ...formOf(aStoredBooking()), hours: 2, extras: [], date, time, allowOutsideHours });
+    const cases: [string, ReturnType<typeof at>, Record<string, string[]>][] = [
+      ["10:30", at("2026-11-25", "10:30"), {}],
+      ["10:07", at("2026-11-25", "10:07"), { startTimeISO: [offHours] }],
+      ["18:00 unticked", at("2026-11-25", "18:00"), { startTimeISO: [offHours] }],
+      ["18:00 ticked", at("2026-11-25", "18:00", true), {}],
+      ["Sunday ticked", at("2026-11-29", "09:00", true), {}],
+    ];
+    for (const [name, form, errors] of cases) expect(validateForm(form, checks), name).toEqual(errors);
+  });
+
   it("sends only what differs from the booking, and knows when that changes the price", () => {
     const initial = formOf(aStoredBooking());
     expect(changesOf(initial, initial, "HOURLY")).toEqual({});
-    const moved = changesOf({ ...initial, hour: "11", notes: "Gate code 1234" }, initial, "HOURLY");
+    const moved = changesOf({ ...initial, time: "11:00", allowOutsideHours: true, notes: "Gate code 1234" }, initial, "HOURLY");
     expect(moved).toEqual({ startTimeISO: "2026-11-24T00:00:00.000Z", notes: "Gate code 1234" });
     expect(changesPrice(moved)).toBe(false);
     const bigger = changesOf({ ...initial, hours: 4 }, initial, "HOURLY");

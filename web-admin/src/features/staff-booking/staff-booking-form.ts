@@ -33,8 +33,10 @@ export interface StaffBookingForm {
   frequencyCode: string;
   /** Melbourne date, YYYY-MM-DD. */
   date: string;
-  /** The start hour as the time select holds it ("9"), or "" until one is chosen. */
-  hour: string;
+  /** The start as the time input holds it ("09:00", "10:30"), or "" until one is chosen. */
+  time: string;
+  /** The office's tick for a start outside the working hours (issue 28); sent only when ticked. */
+  allowOutsideHours: boolean;
   firstName: string;
   lastName: string;
   email: string;
@@ -52,7 +54,8 @@ export const EMPTY_FORM: StaffBookingForm = {
   extras: [],
   frequencyCode: "ONE_TIME",
   date: "",
-  hour: "",
+  time: "",
+  allowOutsideHours: false,
   firstName: "",
   lastName: "",
   email: "",
@@ -66,7 +69,7 @@ export const EMPTY_FORM: StaffBookingForm = {
 /** The form of a stored booking or quote, for the edit screen. */
 export function formOf(booking: BookingDto): StaffBookingForm {
   const start = new Date(booking.startTime);
-  const { hour } = melbourneHourMinute(start);
+  const { hour, minute } = melbourneHourMinute(start);
   return {
     serviceId: booking.serviceId ?? "",
     hours: booking.hours,
@@ -74,7 +77,8 @@ export function formOf(booking: BookingDto): StaffBookingForm {
     extras: booking.extras.map(({ extraId, quantity }) => ({ extraId, quantity })),
     frequencyCode: booking.frequencyCode,
     date: melbourneYmd(start),
-    hour: String(hour),
+    time: `${String(hour).padStart(2, "0")}:${String(minute).padStart(2, "0")}`,
+    allowOutsideHours: false,
     firstName: booking.firstName,
     lastName: booking.lastName,
     email: booking.email,
@@ -111,10 +115,11 @@ export function setExtraQuantity(form: StaffBookingForm, extraId: string, quanti
   return { ...form, extras: form.extras.map((line) => (line.extraId === extraId ? { ...line, quantity } : line)) };
 }
 
-/** The start as ISO (UTC) from the date and the hour, or "" until both are chosen. */
-export function startTimeIsoOf(form: Pick<StaffBookingForm, "date" | "hour">): string {
-  if (!isYmd(form.date) || form.hour === "") return "";
-  return melbourneInstant(form.date, Number(form.hour)).toISOString();
+/** The start as ISO (UTC) from the date and the time (HH:MM), or "" until both are chosen. */
+export function startTimeIsoOf(form: Pick<StaffBookingForm, "date" | "time">): string {
+  const clock = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(form.time);
+  if (!isYmd(form.date) || !clock) return "";
+  return melbourneInstant(form.date, Number(clock[1]), Number(clock[2])).toISOString();
 }
 
 /** minHours to maxHours in stepHours steps, in hundredths so 0.5 steps are exact. */
@@ -126,9 +131,6 @@ export function hoursOptions(service: Pick<ServiceDto, "minHours" | "maxHours" |
   for (let h = min; h <= max && options.length < 200; h += step) options.push(h / 100);
   return options;
 }
-
-/** '9:00 am', '1:00 pm'. */
-export const hourLabel = (hour: number) => `${hour % 12 === 0 ? 12 : hour % 12}:00 ${hour < 12 ? "am" : "pm"}`;
 
 /** Answers as the API takes them; unanswered questions are left out. */
 export function answersOf(form: Pick<StaffBookingForm, "answers">, questions: QuestionDto[]): Answer[] {
@@ -210,7 +212,7 @@ export function validateForm(form: StaffBookingForm, checks: FormChecks): FieldE
   const errors: FieldErrors = {};
   const drafted = validateDraft(draftOf(form, checks.pricingModel, checks.questions) as BookingDraftInput, {
     now: checks.now,
-    scheduling: checks.judgeStart ? startRulesFor(checks.scheduling, "staff") : undefined,
+    scheduling: checks.judgeStart ? startRulesFor(checks.scheduling, "staff", form.allowOutsideHours) : undefined,
     pricingModel: checks.pricingModel,
   });
   if (!drafted.ok) Object.assign(errors, drafted.error.fieldErrors);

@@ -60,7 +60,7 @@ async function fillNewBooking(user: ReturnType<typeof renderAdmin>["user"]) {
   await user.selectOptions(screen.getByLabelText("Frequency"), "WEEKLY");
   // Tuesday 24 Nov: inside the public lead time; the office may book it.
   fill("Date", "2026-11-24");
-  await user.selectOptions(screen.getByLabelText("Start time"), "9");
+  fill("Start time", "09:00");
   fill("First name", "Ada");
   fill("Last name", "Lovelace");
   fill("Email", "ada@example.com");
@@ -113,6 +113,38 @@ describe("New booking", () => {
     });
   });
 
+  it("books a quarter hour; an evening start needs the “Outside working hours” tick, which is sent (issue 28)", async () => {
+    serveWrites(() => HttpResponse.json(aStoredBooking({ _id: "b9" }), { status: 201 }));
+    serveRecord(aStoredBooking({ _id: "b9" }));
+    const { user, history } = renderAdmin("/admin/bookings/new");
+    await fillNewBooking(user);
+    const time = screen.getByLabelText("Start time") as HTMLInputElement;
+    expect([time.type, time.step]).toEqual(["time", "900"]);
+    fill("Start time", "18:00");
+    await user.click(screen.getByRole("button", { name: "Create booking" }));
+    expect(await screen.findByText("Please choose a start time on the quarter hour between 8:00 and 16:00, or tick “Outside working hours”.")).toBeTruthy();
+    expect(sent).toEqual([]);
+
+    await user.click(screen.getByRole("checkbox", { name: "Outside working hours" }));
+    await user.click(screen.getByRole("button", { name: "Create booking" }));
+    await waitFor(() => expect(history.location.pathname).toBe("/admin/bookings/b9"));
+    expect(sent).toHaveLength(1);
+    expect(sent[0].body).toMatchObject({ startTimeISO: "2026-11-24T07:00:00.000Z", allowOutsideHours: true, notifyCustomer: true });
+  });
+
+  it("sends a 10:30 start as it is, without the tick", async () => {
+    serveWrites(() => HttpResponse.json(aStoredBooking({ _id: "b9" }), { status: 201 }));
+    serveRecord(aStoredBooking({ _id: "b9" }));
+    const { user, history } = renderAdmin("/admin/bookings/new");
+    await fillNewBooking(user);
+    fill("Start time", "10:30");
+    await user.click(screen.getByRole("button", { name: "Create booking" }));
+    await waitFor(() => expect(history.location.pathname).toBe("/admin/bookings/b9"));
+    const body = sent[0].body as Record<string, unknown>;
+    expect(body.startTimeISO).toBe("2026-11-23T23:30:00.000Z");
+    expect("allowOutsideHours" in body).toBe(false);
+  });
+
   it("shows core's messages beside the fields and sends nothing while the draft is incomplete", async () => {
     serveWrites(() => HttpResponse.json({}, { status: 500 }));
     const { user } = renderAdmin("/admin/bookings/new");
@@ -126,7 +158,7 @@ describe("New booking", () => {
 
     // Yesterday: the office may book inside the lead time, never in the past.
     fill("Date", "2026-11-21");
-    await user.selectOptions(screen.getByLabelText("Start time"), "9");
+    fill("Start time", "09:00");
     await user.click(screen.getByRole("button", { name: "Create booking" }));
     expect(await screen.findByText("Please choose a time from today onward.")).toBeTruthy();
     expect(sent).toEqual([]);
@@ -184,7 +216,7 @@ describe("Edit booking", () => {
     expect(await screen.findByRole("heading", { name: "Edit booking", level: 1 })).toBeTruthy();
     expect((await screen.findByLabelText("First name") as HTMLInputElement).value).toBe("Olivia");
     expect((screen.getByLabelText("Date") as HTMLInputElement).value).toBe("2026-11-24");
-    expect((screen.getByLabelText("Start time") as HTMLSelectElement).value).toBe("9");
+    expect((screen.getByLabelText("Start time") as HTMLInputElement).value).toBe("09:00");
     expect(screen.getByRole("heading", { name: "Price as booked" })).toBeTruthy();
     expect(totalOf("First service")).toBe("A$235.00");
     expect((screen.getByRole("button", { name: "Review changes" }) as HTMLButtonElement).disabled).toBe(true);
@@ -212,7 +244,7 @@ describe("Edit booking", () => {
     serveRecord(booking);
     serveWrites((body) => HttpResponse.json(body.preview ? { before: booking, after: moved, priceChanged: false } : moved));
     const { user, history } = renderAdmin("/admin/bookings/b1/edit");
-    await user.selectOptions(await screen.findByLabelText("Start time"), "11");
+    fireEvent.change(await screen.findByLabelText("Start time"), { target: { value: "11:00" } });
     await user.click(screen.getByLabelText("E-mail the customer what changed (with the updated calendar invite)"));
     await user.click(screen.getByRole("button", { name: "Review changes" }));
     const review = await screen.findByRole("region", { name: "Before / After" });
@@ -230,7 +262,7 @@ describe("Edit booking", () => {
     serveRecord(aStoredBooking());
     serveWrites(() => HttpResponse.json({ error: SLOT_TAKEN, code: "SLOT_UNAVAILABLE" }, { status: 409 }));
     const { user } = renderAdmin("/admin/bookings/b1/edit");
-    await user.selectOptions(await screen.findByLabelText("Start time"), "10");
+    fireEvent.change(await screen.findByLabelText("Start time"), { target: { value: "10:00" } });
     await user.click(screen.getByRole("button", { name: "Review changes" }));
     expect(await screen.findByText(SLOT_TAKEN)).toBeTruthy();
     expect(screen.queryByRole("region", { name: "Before / After" })).toBeNull();
