@@ -327,6 +327,9 @@ describeApi("manage my booking: 10 customers move into the one place left at onc
 // ---------------------------------------------------------------------------------------------
 // Issue 17: a visit of a regular clean — skip it, or cancel the regular clean from it on.
 
+/** The series as issue 17 shows it (its coming visits, issue 28, are checked in manage-visits.test.ts). */
+const seriesSummary = ({ frequencyName, status, nextVisits }: Record<string, unknown>) => ({ frequencyName, status, nextVisits });
+
 /** A fresh link to a booking, as the e-mail of that visit (its reminder) would carry. */
 async function linkTo(db: TestDatabase, bookingId: string): Promise<string> {
   const link = newManageToken();
@@ -388,7 +391,7 @@ describeApi("manage my booking: a regular clean's visit — skip one, cancel the
   await t.step("the link shows the regular clean: how often, and the next 3 visits that hold a place", async () => {
     const { status, body } = await json(await get(app, `/api/manage/${token}`));
     assert.equal(status, 200);
-    assert.deepEqual(body.series, { frequencyName: "Weekly", status: "ACTIVE", nextVisits: [dec4.start, dec11.start, dec18.start] });
+    assert.deepEqual(seriesSummary(body.series), { frequencyName: "Weekly", status: "ACTIVE", nextVisits: [dec4.start, dec11.start, dec18.start] });
     assert.equal(dec4.start, "2026-12-03T22:00:00.000Z");
   });
 
@@ -400,7 +403,7 @@ describeApi("manage my booking: a regular clean's visit — skip one, cancel the
     assert.equal(response.headers.get("cache-control"), "no-store");
     const view = await response.json();
     assert.deepEqual([view.reference, view.status, view.cancelReason, view.canChange], [dec11.reference, "CANCELLED", "Skipped by the customer", false]);
-    assert.deepEqual(view.series, { frequencyName: "Weekly", status: "ACTIVE", nextVisits: [dec18.start, dec25.start] });
+    assert.deepEqual(seriesSummary(view.series), { frequencyName: "Weekly", status: "ACTIVE", nextVisits: [dec18.start, dec25.start] });
     assert.equal(wakes, 1, "the e-mail relay is told");
     const [row] = await db.sql<{ series_date: string; calendar_sequence: number }[]>`
       select to_char(series_date, 'YYYY-MM-DD') as series_date, calendar_sequence from bookings where id = ${dec11.id}`;
@@ -457,7 +460,7 @@ describeApi("manage my booking: a regular clean's visit — skip one, cancel the
     assert.equal(response.status, 200);
     const view = await response.json();
     assert.deepEqual([view.reference, view.status, view.cancelReason], [dec18.reference, "CANCELLED", "Moving interstate"]);
-    assert.deepEqual(view.series, { frequencyName: "Weekly", status: "ENDED", nextVisits: [] });
+    assert.deepEqual(seriesSummary(view.series), { frequencyName: "Weekly", status: "ENDED", nextVisits: [] });
     assert.equal(wakes, 1);
 
     const rows = await db.sql<{ id: string; status: string; cancel_reason: string; series_date: string | null }[]>`
@@ -496,7 +499,7 @@ describeApi("manage my booking: a regular clean's visit — skip one, cancel the
     assert.equal((await json(await get(app, `/api/manage/${token}`))).body.status, "PENDING");
     const skipped = await json(await skip(app, token));
     assert.equal(skipped.status, 200);
-    assert.deepEqual(skipped.body.series, { frequencyName: "Weekly", status: "ENDED", nextVisits: [dec4.start] });
+    assert.deepEqual(seriesSummary(skipped.body.series), { frequencyName: "Weekly", status: "ENDED", nextVisits: [dec4.start] });
   });
 
   await t.step("unknown links: 404 for both", async () => {

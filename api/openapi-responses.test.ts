@@ -350,6 +350,22 @@ describeApi("every declared route answers as its declaration says", async (t, _a
     await call("POST", `${series}/visits/${skip._id}/move`, 409, asAdmin({ startTimeISO: "2026-12-21T10:00:00+11:00" }));
     await call("POST", `${series}/visits/${unknownId()}/move`, 404, asAdmin({ startTimeISO: "2026-12-21T10:00:00+11:00" }));
     await call("POST", `${series}/visits/${move._id}/move`, 200, asAdmin({ startTimeISO: "2026-12-21T10:00:00+11:00" }));
+    // Issue 28: the first visit's link changes the other coming visits of its regular clean.
+    const link = newManageToken();
+    await saveManageTokenHash(db.sql, bookingId, link.hash);
+    const manage = `/api/manage/${link.token}`;
+    const [other, another] = visits.filter((v) => v.status !== "CANCELLED" && v.startTime > "2026-12-09" && v._id !== skip._id && v._id !== move._id);
+    await call("GET", manage, 200);
+    await call("GET", `${manage}/visits/${other._id}/availability?from=2026-12-01&to=2026-12-31`, 200);
+    await call("GET", `${manage}/visits/${other._id}/availability?from=2026-12-31&to=2026-12-01`, 422);
+    await call("GET", `${manage}/visits/${unknownId()}/availability?from=2026-12-01&to=2026-12-31`, 404);
+    await call("POST", `${manage}/visits/${other._id}/reschedule`, 422, { body: { startTimeISO: "2026-12-20T10:00:00+11:00" } });
+    await call("POST", `${manage}/visits/${skip._id}/reschedule`, 409, { body: { startTimeISO: "2026-12-22T10:00:00+11:00" } });
+    await call("POST", `${manage}/visits/${unknownId()}/reschedule`, 404, { body: { startTimeISO: "2026-12-22T10:00:00+11:00" } });
+    await call("POST", `${manage}/visits/${other._id}/reschedule`, 200, { body: { startTimeISO: "2026-12-22T10:00:00+11:00" } });
+    await call("POST", `${manage}/visits/${another._id}/skip`, 200);
+    await call("POST", `${manage}/visits/${another._id}/skip`, 409);
+    await call("POST", `${manage}/visits/${unknownId()}/skip`, 404);
     await call("POST", `${series}/pause`, 422, asAdmin({ fromDate: "2026-01-01" }));
     await call("POST", `/api/admin/series/${unknownId()}/pause`, 404, asAdmin({}));
     await call("POST", `${series}/pause`, 200, asAdmin({ fromDate: "2027-01-04" }));

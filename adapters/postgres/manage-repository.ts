@@ -3,7 +3,8 @@
  * series' facts and its end come from the series store (series-repository.ts), so the customer's
  * end of a series is the staff's end, under the same lock.
  */
-import type { ManageStore, ManageTx } from "../../core/booking/manage.ts";
+import type { ManageSeriesVisit, ManageStore, ManageTx } from "../../core/booking/manage.ts";
+import { STANDING_VISIT_STATUSES } from "../../core/series/rules.ts";
 import type { BookingRecord } from "../../core/booking/types.ts";
 import type { Queryable, Sql } from "./db.ts";
 import { recordAudit } from "./audit-repository.ts";
@@ -27,8 +28,27 @@ async function reread(tx: Queryable, id: string): Promise<BookingRecord> {
 /** A booking's series, or null for a one-off (and for an id that is no booking's). */
 const seriesFactsOf = (sql: Queryable, bookingId: string) => isUuid(bookingId) ? seriesFactsForBooking(sql, bookingId) : Promise.resolve(null);
 
+/** The series' standing visits (pending, confirmed, needing attention) from `from` on, by start. */
+async function comingVisits(sql: Queryable, seriesId: string, from: Date): Promise<ManageSeriesVisit[]> {
+  if (!isUuid(seriesId)) return [];
+  const rows = await sql<{ id: string; reference: string; status: ManageSeriesVisit["status"]; start_time: Date; end_time: Date }[]>`
+    select id, reference, status, start_time, end_time from bookings
+     where series_id = ${seriesId} and type = 'BOOKING' and status in ${sql([...STANDING_VISIT_STATUSES])}
+       and start_time >= ${from}
+     order by start_time, id`;
+  return rows.map((row) => ({
+    bookingId: row.id,
+    reference: row.reference,
+    status: row.status,
+    startTime: new Date(row.start_time),
+    endTime: new Date(row.end_time),
+  }));
+}
+
 function manageTx(tx: Queryable): ManageTx {
   return {
+    getById: (id) => makeBookingReader(tx).getById(id),
+    comingVisits: (seriesId, from) => comingVisits(tx, seriesId, from),
     async lockById(id) {
       if (!isUuid(id)) return null;
       const [locked] = await tx`select id from bookings where id = ${id} for update`;
@@ -82,6 +102,7 @@ export function makeManageStore(sql: Sql): ManageStore {
     bookingIdByTokenHash: (tokenHash) => bookingIdByManageTokenHash(sql, tokenHash),
     getById: (id) => reader.getById(id),
     seriesFacts: (bookingId) => seriesFactsOf(sql, bookingId),
+    comingVisits: (seriesId, from) => comingVisits(sql, seriesId, from),
     capacityHoldersBetween: (from, to) => reader.capacityHoldersBetween(from, to),
     transaction: transactionOver(sql, manageTx),
   };

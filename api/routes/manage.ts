@@ -45,6 +45,11 @@ const TokenParams = z.object({
   token: z.string().meta({ description: "The token of the customer's link (43 characters, base64url)" }),
 });
 
+/** A visit of the link's regular clean (issue 28). */
+const VisitParams = TokenParams.extend({
+  bookingId: z.string().meta({ description: "The visit's bookingId, as series.visits of GET /api/manage/{token} gives it" }),
+});
+
 const role = "public" as const;
 const tags: [string] = ["Manage my booking"];
 const invalidLink: [404, string] = [404, "MANAGE_LINK_INVALID: unknown, malformed or expired link (valid until the job is over)"];
@@ -108,12 +113,57 @@ const rescheduleBooking = route({
   responses: { 200: json(manageViewSchema, "The booking, moved"), ...errors(invalidLink, changeConflicts, 422, 429) },
 });
 
+const notInSeries: [404, string] = [
+  404,
+  "MANAGE_LINK_INVALID: unknown, malformed or expired link; VISIT_NOT_IN_SERIES: the booking is not a visit of this link's regular clean",
+];
+const visitConflicts: [409, string] = [
+  409,
+  "CHANGE_CUTOFF_PASSED: inside the free-change cut-off before that visit (the message states the fee and the phone); " +
+  "BOOKING_NOT_CHANGEABLE: a cancelled, done or not yet placed visit",
+];
+const visitAvailability = route({
+  method: "get", path: "/manage/{token}/visits/{bookingId}/availability", tags, "x-required-role": role,
+  summary: "Free start times for moving another visit of this regular clean",
+  description: "As GET /api/manage/{token}/availability, judged for that visit's job length, its own place not counted against it.",
+  request: { params: VisitParams, query: manageAvailabilityQuerySchema },
+  responses: { 200: json(availabilityCalendarSchema, "The days, in date order"), ...errors(notInSeries, 422, 429) },
+});
+const skipSeriesVisit = route({
+  method: "post", path: "/manage/{token}/visits/{bookingId}/skip", tags, "x-required-role": role,
+  summary: "The customer skips a coming visit of their regular clean",
+  description: "As POST /api/manage/{token}/skip, for any coming visit of the link's regular clean, under that visit's own cut-off. " +
+    "E-mails the customer (with a calendar cancellation of that visit) and the office. Answers the link's own booking, " +
+    "with series.visits as they now are.",
+  request: { params: VisitParams },
+  responses: { 200: json(manageViewSchema, "The link's booking and the series' coming visits"), ...errors(notInSeries, visitConflicts, 429) },
+});
+const rescheduleSeriesVisit = route({
+  method: "post", path: "/manage/{token}/visits/{bookingId}/reschedule", tags, "x-required-role": role,
+  summary: "The customer moves a coming visit of their regular clean",
+  description: "As POST /api/manage/{token}/reschedule, for any coming visit of the link's regular clean, under that visit's own " +
+    "cut-off; the visit keeps its series date. E-mails the customer (with a calendar update of that visit) and the office. " +
+    "Answers the link's own booking, with series.visits as they now are.",
+  request: { params: VisitParams, body: jsonBody(manageRescheduleSchema) },
+  responses: {
+    200: json(manageViewSchema, "The link's booking and the series' coming visits"),
+    ...errors(notInSeries, [409, `${visitConflicts[1]}; SLOT_UNAVAILABLE: the new time is full; CLEANER_BUSY: the visit's cleaner is on another job at the new time`], 422, 429),
+  },
+});
+
 export function manageRoutes(deps: ManageRouteDeps) {
   const { manage, guards } = deps;
   const group = routeGroup();
   // Before the body is read: the budget counts every attempt.
-  group.on("GET", ["/manage/:token", "/manage/:token/availability"], guards.read);
-  group.on("POST", ["/manage/:token/cancel", "/manage/:token/reschedule", "/manage/:token/skip", "/manage/:token/cancel-series"], guards.submit);
+  group.on("GET", ["/manage/:token", "/manage/:token/availability", "/manage/:token/visits/:bookingId/availability"], guards.read);
+  group.on("POST", [
+    "/manage/:token/cancel",
+    "/manage/:token/reschedule",
+    "/manage/:token/skip",
+    "/manage/:token/cancel-series",
+    "/manage/:token/visits/:bookingId/skip",
+    "/manage/:token/visits/:bookingId/reschedule",
+  ], guards.submit);
   const changed = () => deps.onOutboxWrite?.();
   return group
     .openapi(viewBooking, async (c) => {
@@ -144,6 +194,25 @@ export function manageRoutes(deps: ManageRouteDeps) {
     })
     .openapi(rescheduleBooking, async (c) => {
       const result = await manage.reschedule(c.req.valid("param").token, c.req.valid("json"));
+      if (!result.ok) return failWith(c, result.error);
+      changed();
+      return c.json(result.value, 200);
+    })
+    .openapi(visitAvailability, async (c) => {
+      const { token, bookingId } = c.req.valid("param");
+      const result = await manage.availability(token, c.req.valid("query"), bookingId);
+      return result.ok ? c.json(result.value, 200) : failWith(c, result.error);
+    })
+    .openapi(skipSeriesVisit, async (c) => {
+      const { token, bookingId } = c.req.valid("param");
+      const result = await manage.skip(token, bookingId);
+      if (!result.ok) return failWith(c, result.error);
+      changed();
+      return c.json(result.value, 200);
+    })
+    .openapi(rescheduleSeriesVisit, async (c) => {
+      const { token, bookingId } = c.req.valid("param");
+      const result = await manage.reschedule(token, c.req.valid("json"), bookingId);
       if (!result.ok) return failWith(c, result.error);
       changed();
       return c.json(result.value, 200);

@@ -11,6 +11,25 @@ import { MANAGE_LIMITS, MANAGE_MESSAGES } from "./manage-policy.ts";
 
 const instant = z.string().meta({ format: "date-time" });
 
+/** The Melbourne dates a new start may fall on. */
+const moveRangeSchema = z.object({
+  todayYmd: z.string(),
+  earliestYmd: z.string(),
+  latestYmd: z.string(),
+});
+
+/** A coming visit of the regular clean (issue 28), judged by the booking's own cut-off policy. */
+const manageVisitSchema = z.object({
+  bookingId: z.string().meta({ description: "The visit's booking _id: the {bookingId} of /api/manage/{token}/visits/{bookingId}/…" }),
+  reference: z.string().meta({ example: "YS-7K3F9Q" }),
+  startTime: instant,
+  endTime: instant,
+  durationMinutes: z.number().int().meta({ description: "The visit's length (end − start): a move keeps it" }),
+  status: z.enum(["PENDING", "CONFIRMED", "NEEDS_ATTENTION"]),
+  canChange: z.boolean().meta({ description: "true: the customer may skip or move this visit here, free of charge, until changeUntil" }),
+  changeUntil: instant.nullable().meta({ description: "When free changes of this visit end; null for a visit the office is finding a time for" }),
+}).meta({ id: "ManagedVisit" });
+
 /** GET /api/manage/{token}: what the customer sees, and what they may do until when. */
 export const manageViewSchema = totalsSchema.extend({
   reference: z.string().meta({ example: "YS-7K3F9Q" }),
@@ -36,15 +55,16 @@ export const manageViewSchema = totalsSchema.extend({
     lateChangeFeePercent: z.number(),
     phone: z.string().meta({ description: "Whom to call for a change inside the cut-off" }),
   }),
-  reschedule: z.object({
-    todayYmd: z.string(),
-    earliestYmd: z.string(),
-    latestYmd: z.string(),
-  }).nullable().meta({ description: "While canChange: the Melbourne dates a new start may fall on" }),
+  reschedule: moveRangeSchema.nullable().meta({ description: "While canChange: the Melbourne dates a new start may fall on" }),
   series: z.object({
     frequencyName: z.string().meta({ example: "Weekly" }),
     status: z.enum(["ACTIVE", "PAUSED", "ENDED"]),
     nextVisits: z.array(instant).meta({ description: "The starts of the next (at most 3) visits after this one that hold a place" }),
+    visits: z.array(manageVisitSchema).meta({
+      description: "Every coming visit of the regular clean (this one included while it stands), by start; each may be skipped " +
+        "or moved through this link (/visits/{bookingId}/skip, /reschedule) while its canChange is true",
+    }),
+    reschedule: moveRangeSchema.nullable().meta({ description: "While some visit may change: the Melbourne dates its new start may fall on" }),
   }).nullable().meta({
     description: "The regular clean this visit belongs to (while canChange it may be skipped, or the series cancelled from it on); null for a one-off",
   }),
@@ -87,6 +107,7 @@ export const manageAvailabilityQuerySchema = z.object({
 }).meta({ id: "ManageAvailabilityQuery" });
 
 export type ManageViewDto = z.output<typeof manageViewSchema>;
+export type ManageVisitDto = z.output<typeof manageVisitSchema>;
 export type ManageCancelInput = z.output<typeof manageCancelSchema>;
 export type ManageCancelSeriesInput = z.output<typeof manageCancelSeriesSchema>;
 export type ManageRescheduleInput = z.output<typeof manageRescheduleSchema>;

@@ -11,11 +11,13 @@ import {
   makeManageBooking,
   MANAGE_ERRORS,
   type ManageSeriesFacts,
+  type ManageSeriesVisit,
   type ManageStore,
   type ManageTx,
   manageView,
   plannedMove,
   seriesEndDate,
+  visitViews,
   withoutOwnVisit,
 } from "./manage.ts";
 import { changeCutoffMessage, MANAGE_LIMITS, MANAGE_MESSAGES, SERIES_REASONS } from "./manage-policy.ts";
@@ -248,7 +250,7 @@ const WEEKLY: ManageSeriesFacts = {
 Deno.test("manageView: a visit of a regular clean shows its series; a one-off shows none", async (t) => {
   await t.step("a series visit: how often, the series' state and the next visits that hold a place", () => {
     const view = manageView(weeklyVisit(), NOW, SCHEDULING_DEFAULTS, PHONE, WEEKLY);
-    assert.deepEqual(view.series, { frequencyName: "Weekly", status: "ACTIVE", nextVisits: WEEKLY.nextVisits });
+    assert.deepEqual(view.series, { frequencyName: "Weekly", status: "ACTIVE", nextVisits: WEEKLY.nextVisits, visits: [], reschedule: null });
     assert.equal(view.canChange, true);
     // The store's series id stays with the server: the page has no use for it.
     assert.ok(!("seriesId" in view.series!));
@@ -262,8 +264,29 @@ Deno.test("manageView: a visit of a regular clean shows its series; a one-off sh
   });
   await t.step("an ended series with no next visits", () => {
     const view = manageView(weeklyVisit({ status: "CANCELLED" }), NOW, SCHEDULING_DEFAULTS, PHONE, { ...WEEKLY, status: "ENDED", nextVisits: [] });
-    assert.deepEqual(view.series, { frequencyName: "Weekly", status: "ENDED", nextVisits: [] });
+    assert.deepEqual(view.series, { frequencyName: "Weekly", status: "ENDED", nextVisits: [], visits: [], reschedule: null });
     assert.equal(view.canChange, false);
+  });
+  await t.step("the coming visits (issue 28): each judged by the booking's own cut-off, on the wire as documented", () => {
+    const visit = (ymd: string, status: ManageSeriesVisit["status"]): ManageSeriesVisit =>
+      ({ bookingId: `id-${ymd}`, reference: `YS-${ymd}`, status, startTime: melbourneInstant(ymd, 9), endTime: melbourneInstant(ymd, 11) });
+    const coming = [visit("2026-11-27", "CONFIRMED"), visit("2026-12-04", "PENDING"), visit("2026-12-11", "NEEDS_ATTENTION")];
+    // Thursday 26 Nov, 10:00: the Friday visit is inside its 24 hours, the next one is not.
+    const now = melbourneInstant("2026-11-26", 10);
+    const view = manageView(weeklyVisit({ status: "CANCELLED" }), now, SCHEDULING_DEFAULTS, PHONE, WEEKLY, coming);
+    assert.deepEqual(view.series?.visits.map((v) => [v.reference, v.canChange, v.changeUntil, v.durationMinutes]), [
+      ["YS-2026-11-27", false, melbourneInstant("2026-11-26", 9), 120],
+      ["YS-2026-12-04", true, melbourneInstant("2026-12-03", 9), 120],
+      // A visit the office is finding a time for: by phone only, as the booking itself.
+      ["YS-2026-12-11", false, null, 120],
+    ]);
+    // The link's own visit is cancelled, yet the next one may move: the dates a move may take.
+    assert.equal(view.reschedule, null);
+    assert.deepEqual(view.series?.reschedule, { todayYmd: "2026-11-26", earliestYmd: "2026-11-30", latestYmd: "2027-11-26" });
+    const wire = manageViewSchema.safeParse(JSON.parse(JSON.stringify(view)));
+    assert.ok(wire.success, JSON.stringify(wire.error?.issues));
+    assert.deepEqual(visitViews(coming, now, { freeChangeCutoffHours: 48, phone: PHONE }).map((v) => v.canChange), [false, true, false]);
+    assert.deepEqual(visitViews(coming, melbourneInstant("2026-12-03", 9), { freeChangeCutoffHours: 24, phone: PHONE }).map((v) => v.canChange), [false, false, false]);
   });
 });
 
@@ -323,6 +346,8 @@ function scripted(record: BookingRecord, series: ManageSeriesFacts | null, ended
       return Promise.resolve(current);
     },
     reschedule: () => Promise.reject(new Error("not in these tests")),
+    getById: () => Promise.resolve(current),
+    comingVisits: () => Promise.resolve([]),
     seriesFacts: () => Promise.resolve(series),
     endSeries: (seriesId, change) => {
       steps.push(`end ${seriesId === SERIES_ID ? "series" : seriesId} from ${change.fromDate}: ${change.reason}`);
@@ -345,6 +370,7 @@ function scripted(record: BookingRecord, series: ManageSeriesFacts | null, ended
     bookingIdByTokenHash: () => Promise.resolve(record._id),
     getById: () => Promise.resolve(current),
     seriesFacts: () => Promise.resolve(series),
+    comingVisits: () => Promise.resolve([]),
     capacityHoldersBetween: () => Promise.resolve([]),
     async transaction(work) {
       const saved = { current, mails: mails.length, audits: audits.length };
@@ -377,7 +403,7 @@ Deno.test("skip: this visit cancelled as skipped, the series carries on, one e-m
     assert.deepEqual(store.steps, ["lock series of visit", "lock visit", `cancel visit: ${SERIES_REASONS.skipped}`, "fresh link"]);
     assert.equal(SERIES_REASONS.skipped, "Skipped by the customer");
     assert.deepEqual([result.value.status, result.value.cancelReason, result.value.canChange], ["CANCELLED", "Skipped by the customer", false]);
-    assert.deepEqual(result.value.series, { frequencyName: "Weekly", status: "ACTIVE", nextVisits: WEEKLY.nextVisits });
+    assert.deepEqual(result.value.series, { frequencyName: "Weekly", status: "ACTIVE", nextVisits: WEEKLY.nextVisits, visits: [], reschedule: null });
     assert.deepEqual(store.mails.map((m) => [m.kind, m.to]), [
       ["visit-skipped", "jane@example.com"],
       ["booking-change-notification", DEMO_BUSINESS_PROFILE.notificationEmail],

@@ -14,6 +14,7 @@ import type { AuditEntry } from "../admin/audit.ts";
 import { emailsForCustomerChange, type CustomerChange } from "../notifications/manage-messages.ts";
 import type { MessageContext } from "../notifications/messages.ts";
 import type { ClosedDatesStore, SettingsStore } from "../settings/ports.ts";
+import { SERIES_ERRORS } from "../series/rules.ts";
 import type { SeriesStatus } from "../series/types.ts";
 import type { SchedulingSettings } from "../settings/types.ts";
 import { addDaysYmd, melbourneInstant, melbourneYmd } from "../shared/melbourne-time.ts";
@@ -92,6 +93,40 @@ export interface ManageSeriesFacts {
   nextVisits: Date[];
 }
 
+/** The statuses of a visit that still stands (series/rules.ts STANDING_VISIT_STATUSES). */
+export type StandingVisitStatus = Extract<RecordStatus, "PENDING" | "CONFIRMED" | "NEEDS_ATTENTION">;
+
+/**
+ * A coming visit of the regular clean (issue 28): one the token may skip or move itself. The store
+ * reads the standing ones (STANDING_VISIT_STATUSES) starting from now on, by start.
+ */
+export interface ManageSeriesVisit {
+  bookingId: string;
+  reference: string;
+  status: StandingVisitStatus;
+  startTime: Date;
+  endTime: Date;
+}
+
+/** A coming visit as the customer's page shows it: the booking's own cut-off policy, per visit. */
+export interface ManageVisitView {
+  bookingId: string;
+  reference: string;
+  startTime: Date;
+  endTime: Date;
+  durationMinutes: number;
+  status: StandingVisitStatus;
+  canChange: boolean;
+  changeUntil: Date | null;
+}
+
+/** The dates a new start may fall on, for a move made now. */
+const rescheduleRange = (now: Date, scheduling: Pick<SchedulingSettings, "leadDays" | "horizonDays">) => ({
+  todayYmd: melbourneYmd(now),
+  earliestYmd: earliestBookableYmd(now, scheduling),
+  latestYmd: latestBookableYmd(now, scheduling),
+});
+
 /** What a token opens: the booking as the customer may see it, and what they may do until when. */
 export interface ManageView {
   reference: string;
@@ -120,7 +155,32 @@ export interface ManageView {
   policy: ChangePolicy & { lateChangeFeePercent: number };
   reschedule: { todayYmd: string; earliestYmd: string; latestYmd: string } | null;
   /** The regular clean this visit belongs to; null for a one-off (or a quote). */
-  series: { frequencyName: string; status: SeriesStatus; nextVisits: Date[] } | null;
+  series: {
+    frequencyName: string;
+    status: SeriesStatus;
+    nextVisits: Date[];
+    /** Every coming visit of the regular clean (this one included while it stands), by start. */
+    visits: ManageVisitView[];
+    /** While some visit of `visits` may change: the dates its new start may fall on. */
+    reschedule: { todayYmd: string; earliestYmd: string; latestYmd: string } | null;
+  } | null;
+}
+
+/** Each coming visit judged as the booking itself is: may it change now, and until when. */
+export function visitViews(visits: readonly ManageSeriesVisit[], now: Date, policy: ChangePolicy): ManageVisitView[] {
+  return visits.map((visit) => {
+    const judged = { type: "BOOKING" as const, status: visit.status, startTime: visit.startTime };
+    return {
+      bookingId: visit.bookingId,
+      reference: visit.reference,
+      startTime: visit.startTime,
+      endTime: visit.endTime,
+      durationMinutes: jobLengthMinutes(visit),
+      status: visit.status,
+      canChange: changeRefusal(judged, now, policy) === null,
+      changeUntil: CHANGEABLE.includes(visit.status) ? changeDeadline(visit, policy.freeChangeCutoffHours) : null,
+    };
+  });
 }
 
 export function manageView(
@@ -129,6 +189,7 @@ export function manageView(
   scheduling: Pick<SchedulingSettings, "freeChangeCutoffHours" | "leadDays" | "horizonDays">,
   phone: string,
   series: ManageSeriesFacts | null = null,
+  comingVisits: readonly ManageSeriesVisit[] = [],
 ): ManageView {
   const policy = { freeChangeCutoffHours: scheduling.freeChangeCutoffHours, phone };
   const refusal = changeRefusal(record, now, policy);
@@ -158,12 +219,23 @@ export function manageView(
     canChange: refusal === null,
     changeUntil: changeable ? changeDeadline(record, scheduling.freeChangeCutoffHours) : null,
     policy: { ...policy, lateChangeFeePercent: LATE_CHANGE_FEE_PERCENT },
-    reschedule: refusal === null
-      ? { todayYmd: melbourneYmd(now), earliestYmd: earliestBookableYmd(now, scheduling), latestYmd: latestBookableYmd(now, scheduling) }
-      : null,
-    series: record.seriesId && series
-      ? { frequencyName: series.frequencyName, status: series.status, nextVisits: series.nextVisits }
-      : null,
+    reschedule: refusal === null ? rescheduleRange(now, scheduling) : null,
+    series: record.seriesId && series ? seriesView(series, visitViews(comingVisits, now, policy), now, scheduling) : null,
+  };
+}
+
+function seriesView(
+  series: ManageSeriesFacts,
+  visits: ManageVisitView[],
+  now: Date,
+  scheduling: Pick<SchedulingSettings, "leadDays" | "horizonDays">,
+): NonNullable<ManageView["series"]> {
+  return {
+    frequencyName: series.frequencyName,
+    status: series.status,
+    nextVisits: series.nextVisits,
+    visits,
+    reschedule: visits.some((visit) => visit.canChange) ? rescheduleRange(now, scheduling) : null,
   };
 }
 
@@ -266,6 +338,10 @@ export interface ManageTx {
   endSeries(seriesId: string, change: { fromDate: string; reason: string }): Promise<BookingRecord[] | null>;
   /** New times; the reminder is due again; the status stays. */
   reschedule(id: string, change: { startTime: Date; endTime: Date; at: Date }): Promise<BookingRecord>;
+  /** A booking as it is inside this transaction, without its lock (the link's own, shown after a change of another visit). */
+  getById(id: string): Promise<BookingRecord | null>;
+  /** The series' standing visits starting at `from` or later, by start. */
+  comingVisits(seriesId: string, from: Date): Promise<ManageSeriesVisit[]>;
   saveManageTokenHash(bookingId: string, tokenHash: string): Promise<void>;
   enqueue(messages: OutboxMessage[]): Promise<void>;
   audit(entry: AuditEntry): Promise<void>;
@@ -276,6 +352,8 @@ export interface ManageStore {
   getById(id: string): Promise<BookingRecord | null>;
   /** The regular clean a booking belongs to; null for a one-off. */
   seriesFacts(bookingId: string): Promise<ManageSeriesFacts | null>;
+  /** The series' standing visits starting at `from` or later, by start. */
+  comingVisits(seriesId: string, from: Date): Promise<ManageSeriesVisit[]>;
   /** Capacity-holding BOOKING visits starting in [from, to] (advice: the calendar). */
   capacityHoldersBetween(from: Date, to: Date): Promise<Occupancy[]>;
   /** Both calendar-changing writes raise the record's calendarSequence by one. */
@@ -304,35 +382,58 @@ export function makeManageBooking(deps: ManageDeps) {
   }
 
   /**
+   * The booking a change or a calendar is for: the link's own, or (issue 28) another visit of the
+   * link's regular clean, which the link opens too (404 VISIT_NOT_IN_SERIES for any other booking).
+   */
+  async function target(link: BookingRecord, visitId: string | undefined): Promise<Result<BookingRecord>> {
+    if (visitId === undefined || visitId === link._id) return ok(link);
+    const visit = link.seriesId ? await store.getById(visitId) : null;
+    return visit && visit.seriesId === link.seriesId ? ok(visit) : err(SERIES_ERRORS.visitNotInSeries);
+  }
+
+  /**
    * One change: lock the booking, judge it again as it is now, apply, then a fresh link, the
    * e-mails and the customer's audit row, all in one transaction. A change of the series
    * (`series`) locks the series row first and is refused for a one-off (409 NOT_A_SERIES).
+   * `visitId` changes another visit of the link's regular clean under the same rules, its own
+   * e-mails and audit row; the answer is then the link's booking, with the visits as they now are.
    */
   async function change(
     token: string,
     apply: (tx: ManageTx, locked: BookingRecord, at: { now: Date; scheduling: SchedulingSettings }) => Promise<Result<Applied>>,
-    options: { series?: boolean } = {},
+    options: { series?: boolean; visitId?: string } = {},
   ): Promise<Result<ManageView>> {
     const now = clock.now();
     const opened = await open(token, now);
     if (!opened.ok) return opened;
+    const linked = opened.value;
+    const chosen = await target(linked, options.visitId);
+    if (!chosen.ok) return chosen;
+    const targetId = chosen.value._id;
     const [scheduling, ctx] = await Promise.all([deps.settings.getScheduling(), deps.mailContext()]);
     const link = newManageToken();
     return store.transaction(async (tx): Promise<Result<ManageView>> => {
-      if (options.series) await tx.lockSeriesOf(opened.value._id);
-      const locked = await tx.lockById(opened.value._id);
-      if (!locked || !manageTokenValid(locked, now)) return linkInvalid;
+      if (options.series) await tx.lockSeriesOf(targetId);
+      const locked = await tx.lockById(targetId);
+      if (targetId === linked._id) {
+        if (!locked || !manageTokenValid(locked, now)) return linkInvalid;
+      } else if (!locked || locked.seriesId !== linked.seriesId) return err(SERIES_ERRORS.visitNotInSeries);
       if (options.series && !locked.seriesId) return err(MANAGE_ERRORS.notASeries);
       const refusal = changeRefusal(locked, now, { freeChangeCutoffHours: scheduling.freeChangeCutoffHours, phone: ctx.profile.phone });
       if (refusal) return err(refusal);
       const applied = await apply(tx, locked, { now, scheduling });
       if (!applied.ok) return applied;
       const { after } = applied.value;
+      // The changed visit's e-mail carries a fresh link to that visit.
       await tx.saveManageTokenHash(after._id, link.hash);
       await tx.enqueue(emailsForCustomerChange(after, applied.value.change, ctx, { manageToken: link.token }));
       await tx.audit(applied.value.audit);
-      const series = applied.value.series !== undefined ? applied.value.series : after.seriesId ? await tx.seriesFacts(after._id) : null;
-      return ok(manageView(after, now, scheduling, ctx.profile.phone, series));
+      const shown = after._id === linked._id ? after : await tx.getById(linked._id) ?? linked;
+      const series = shown === after && applied.value.series !== undefined
+        ? applied.value.series
+        : shown.seriesId ? await tx.seriesFacts(shown._id) : null;
+      const visits = shown.seriesId ? await tx.comingVisits(shown.seriesId, now) : [];
+      return ok(manageView(shown, now, scheduling, ctx.profile.phone, series, visits));
     });
   }
 
@@ -342,20 +443,26 @@ export function makeManageBooking(deps: ManageDeps) {
       const opened = await open(token, now);
       if (!opened.ok) return opened;
       const record = opened.value;
-      const [scheduling, ctx, series] = await Promise.all([
+      const [scheduling, ctx, series, visits] = await Promise.all([
         deps.settings.getScheduling(),
         deps.mailContext(),
         record.seriesId ? store.seriesFacts(record._id) : null,
+        record.seriesId ? store.comingVisits(record.seriesId, now) : [],
       ]);
-      return ok(manageView(record, now, scheduling, ctx.profile.phone, series));
+      return ok(manageView(record, now, scheduling, ctx.profile.phone, series, visits));
     },
 
-    /** The calendar for a move: this job's length, its own place not counted against it. */
-    async availability(token: string, query: ManageAvailabilityQuery): Promise<Result<AvailabilityCalendar>> {
+    /**
+     * The calendar for a move: this job's length, its own place not counted against it; with
+     * `visitId`, the same for that visit of the link's regular clean.
+     */
+    async availability(token: string, query: ManageAvailabilityQuery, visitId?: string): Promise<Result<AvailabilityCalendar>> {
       const now = clock.now();
       const opened = await open(token, now);
       if (!opened.ok) return opened;
-      const record = opened.value;
+      const chosen = await target(opened.value, visitId);
+      if (!chosen.ok) return chosen;
+      const record = chosen.value;
       const [scheduling, closedDates] = await Promise.all([
         deps.settings.getScheduling(),
         deps.closedDates.list({ from: query.from, to: query.to }),
@@ -384,8 +491,11 @@ export function makeManageBooking(deps: ManageDeps) {
       });
     },
 
-    /** Skip this visit of a regular clean: cancelled, its series date kept, the series carries on. */
-    skip(token: string): Promise<Result<ManageView>> {
+    /**
+     * Skip this visit of a regular clean (or, with `visitId`, another coming visit of it): cancelled,
+     * its series date kept, the series carries on.
+     */
+    skip(token: string, visitId?: string): Promise<Result<ManageView>> {
       return change(token, async (tx, before, { now }) => {
         const after = await tx.cancel(before._id, { reason: SERIES_REASONS.skipped, at: now });
         const series = await tx.seriesFacts(after._id);
@@ -404,7 +514,7 @@ export function makeManageBooking(deps: ManageDeps) {
             seriesDate: after.seriesDate,
           }),
         });
-      }, { series: true });
+      }, { series: true, visitId });
     },
 
     /**
@@ -440,7 +550,8 @@ export function makeManageBooking(deps: ManageDeps) {
       }, { series: true });
     },
 
-    async reschedule(token: string, input: ManageRescheduleInput): Promise<Result<ManageView>> {
+    /** Move the link's booking (or, with `visitId`, another coming visit of its regular clean). */
+    async reschedule(token: string, input: ManageRescheduleInput, visitId?: string): Promise<Result<ManageView>> {
       // The schema accepted it, so it parses.
       const start = parseIsoInstant(input.startTimeISO) as Date;
       const ymd = closedDateLookupDay(start);
@@ -458,7 +569,7 @@ export function makeManageBooking(deps: ManageDeps) {
           change: { kind: "rescheduled", before: times(before) },
           audit: customerAuditEntry(before, "booking.customer_reschedule", times(before), times(after)),
         });
-      });
+      }, { visitId });
     },
   };
 }

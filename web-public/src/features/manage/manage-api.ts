@@ -1,18 +1,26 @@
 /** The manage-my-booking page's calls (issue 15), all through the site's one fetch client. */
-import type { ManageViewDto } from "@yarra/core/booking/manage-schemas.ts";
+import type { ManageViewDto, ManageVisitDto } from "@yarra/core/booking/manage-schemas.ts";
 import { api } from "../../lib/api.ts";
 import type { AvailabilityCalendarDto } from "../booking/booking-api.ts";
 
 export type ManagedBooking = ManageViewDto;
+/** A coming visit of the regular clean (issue 28), which this link may skip or move while canChange. */
+export type ManagedVisit = ManageVisitDto;
 
 const base = (token: string) => `/api/manage/${encodeURIComponent(token)}`;
 
 export const fetchManagedBooking = (token: string, options?: { signal?: AbortSignal }) =>
   api.get<ManagedBooking>(base(token), options);
 
-/** The open days and free start times for moving this booking (its own length, its own place free). */
-export const fetchMoveCalendar = (token: string, range: { from: string; to: string }) =>
-  api.get<AvailabilityCalendarDto>(`${base(token)}/availability`, { query: range });
+/** Another visit of the link's regular clean: its calls live under the link's own. */
+const visitBase = (token: string, visitId: string) => `${base(token)}/visits/${encodeURIComponent(visitId)}`;
+
+/**
+ * The open days and free start times for moving this booking (its own length, its own place
+ * free), or, with `visitId`, that visit of the regular clean.
+ */
+export const fetchMoveCalendar = (token: string, range: { from: string; to: string }, visitId?: string) =>
+  api.get<AvailabilityCalendarDto>(`${visitId ? visitBase(token, visitId) : base(token)}/availability`, { query: range });
 
 export const cancelManagedBooking = (token: string, reason: string) =>
   api.post<ManagedBooking>(`${base(token)}/cancel`, reason.trim() ? { reason } : {});
@@ -22,6 +30,13 @@ export const moveManagedBooking = (token: string, startTimeISO: string) =>
 
 /** Skip this visit of a regular clean (issue 17): cancelled, the series carries on. */
 export const skipManagedVisit = (token: string) => api.post<ManagedBooking>(`${base(token)}/skip`);
+
+/** Skip another coming visit of the regular clean (issue 28); the answer is the link's booking. */
+export const skipSeriesVisit = (token: string, visitId: string) => api.post<ManagedBooking>(`${visitBase(token, visitId)}/skip`);
+
+/** Move another coming visit of the regular clean (issue 28); the answer is the link's booking. */
+export const moveSeriesVisit = (token: string, visitId: string, startTimeISO: string) =>
+  api.post<ManagedBooking>(`${visitBase(token, visitId)}/reschedule`, { startTimeISO });
 
 /** Cancel the regular clean from this visit on: this visit and every later one. */
 export const cancelManagedSeries = (token: string, reason: string) =>

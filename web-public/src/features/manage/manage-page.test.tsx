@@ -7,10 +7,11 @@ import { renderApp } from "../../test/render-app.tsx";
 import { server, TEST_PROFILE } from "../../test/server.ts";
 import type { AvailabilityDay } from "../booking/booking-api.ts";
 import { CANCEL_TEXT } from "./cancel-booking.tsx";
-import type { ManagedBooking } from "./manage-api.ts";
+import type { ManagedBooking, ManagedVisit } from "./manage-api.ts";
 import { MANAGE_TEXT } from "./manage-page.tsx";
 import { MOVE_TEXT } from "./move-booking.tsx";
 import { CANCEL_SERIES_TEXT, SKIP_TEXT } from "./series-changes.tsx";
+import { VISITS_TEXT } from "./coming-visits.tsx";
 
 const TOKEN = "Tk_3x-".repeat(7) + "A";
 const PATH = `/api/manage/${TOKEN}`;
@@ -63,13 +64,23 @@ interface Calls {
   calendar: string[];
   skip: string[];
   cancelSeries: unknown[];
+  /** Issue 28: calls for another visit of the regular clean, each as "<bookingId> <body>". */
+  visitSkip: string[];
+  visitMove: string[];
 }
 
 function serve(
   booking: ManagedBooking | "expired",
-  after?: { cancel?: ManagedBooking; move?: ManagedBooking; skip?: ManagedBooking; cancelSeries?: ManagedBooking },
+  after?: {
+    cancel?: ManagedBooking;
+    move?: ManagedBooking;
+    skip?: ManagedBooking;
+    cancelSeries?: ManagedBooking;
+    visitSkip?: ManagedBooking;
+    visitMove?: ManagedBooking;
+  },
 ): Calls {
-  const calls: Calls = { cancel: [], move: [], calendar: [], skip: [], cancelSeries: [] };
+  const calls: Calls = { cancel: [], move: [], calendar: [], skip: [], cancelSeries: [], visitSkip: [], visitMove: [] };
   const invalid = () => HttpResponse.json({ error: "This link has expired or is not valid.", code: "MANAGE_LINK_INVALID" }, { status: 404 });
   server.use(
     http.get(PATH, () => (booking === "expired" ? invalid() : HttpResponse.json(booking))),
@@ -93,6 +104,19 @@ function serve(
     http.post(`${PATH}/cancel-series`, async ({ request }) => {
       calls.cancelSeries.push(await request.json());
       return after?.cancelSeries ? HttpResponse.json(after.cancelSeries) : invalid();
+    }),
+    http.get(`${PATH}/visits/:bookingId/availability`, ({ request, params }) => {
+      const url = new URL(request.url);
+      calls.calendar.push(`${params.bookingId} ${url.searchParams.get("from")}..${url.searchParams.get("to")}`);
+      return HttpResponse.json({ durationMinutes: 255, days: moveDays(url.searchParams.get("from")!, url.searchParams.get("to")!) });
+    }),
+    http.post(`${PATH}/visits/:bookingId/skip`, async ({ request, params }) => {
+      calls.visitSkip.push(`${params.bookingId} ${await request.text()}`);
+      return after?.visitSkip ? HttpResponse.json(after.visitSkip) : invalid();
+    }),
+    http.post(`${PATH}/visits/:bookingId/reschedule`, async ({ request, params }) => {
+      calls.visitMove.push(`${params.bookingId} ${await request.text()}`);
+      return after?.visitMove ? HttpResponse.json(after.visitMove) : invalid();
     }),
   );
   return calls;
@@ -254,6 +278,24 @@ describe("manage my booking", { timeout: 30_000 }, () => {
   });
 });
 
+/** A coming visit of Ada's weekly clean: a Friday at 9:00 (Melbourne), as long as her booking. */
+const visitOn = (day: number, overrides: Partial<ManagedVisit> = {}): ManagedVisit => {
+  const start = Date.UTC(2026, 10, day - 1, 22);
+  return {
+    bookingId: `visit-${day}`,
+    reference: `YS-VISIT${day}`,
+    startTime: new Date(start).toISOString(),
+    endTime: new Date(start + 255 * 60_000).toISOString(),
+    durationMinutes: 255,
+    status: "PENDING",
+    canChange: true,
+    changeUntil: new Date(start - 24 * 3_600_000).toISOString(),
+    ...overrides,
+  };
+};
+// Day numbers past 30 run into December: 34 is Friday 4 Dec.
+const [DEC4, DEC11, DEC18] = [visitOn(34), visitOn(41), visitOn(48, { status: "NEEDS_ATTENTION", canChange: false, changeUntil: null })];
+
 /** Ada's Friday visit of her weekly clean, with the three visits after it. */
 const VISIT: ManagedBooking = {
   ...BOOKING,
@@ -262,22 +304,21 @@ const VISIT: ManagedBooking = {
     frequencyName: "Weekly",
     status: "ACTIVE",
     nextVisits: ["2026-12-03T22:00:00.000Z", "2026-12-10T22:00:00.000Z", "2026-12-17T22:00:00.000Z"],
+    // The link's own visit comes first in the series' list; the page lists only the others.
+    visits: [visitOn(27, { bookingId: "own", reference: BOOKING.reference, status: "CONFIRMED" }), DEC4, DEC11, DEC18],
+    reschedule: BOOKING.reschedule,
   },
 };
+/** The series with no other coming visit. */
+const noOthers = { visits: [], reschedule: null };
 const closed = { canChange: false, changeUntil: null, reschedule: null } as const;
 
 describe("manage my booking: a visit of a regular clean", { timeout: 30_000 }, () => {
-  it("shows the regular clean and its next visits; offers move, skip and cancel all future visits, not a plain cancel", async () => {
+  it("shows the regular clean; offers move, skip and cancel all future visits, not a plain cancel", async () => {
     serve(VISIT);
     await renderApp(`/manage/${TOKEN}`);
     expect(await main().findByText("YS-7K3F9Q")).toBeTruthy();
-    const regular = main().getByText(MANAGE_TEXT.regularClean, { selector: "dt" }).nextElementSibling as HTMLElement;
-    expect(regular.firstChild?.textContent).toBe("Weekly — next visits");
-    expect(within(regular).getAllByRole("listitem").map((item) => item.textContent)).toEqual([
-      "Fri 4 Dec 2026, 9:00 am",
-      "Fri 11 Dec 2026, 9:00 am",
-      "Fri 18 Dec 2026, 9:00 am",
-    ]);
+    expect(detail(MANAGE_TEXT.regularClean)).toBe("Weekly — next visits below");
     expect(main().getByText("You can move or skip this visit, or cancel all future visits, free of charge until Thu 26 Nov 2026, 9:00 am (Melbourne time).")).toBeTruthy();
     for (const name of [MANAGE_TEXT.moveVisit, MANAGE_TEXT.skip, MANAGE_TEXT.cancelSeries]) {
       expect(main().getByRole("button", { name }).getAttribute("aria-expanded")).toBe("false");
@@ -318,7 +359,7 @@ describe("manage my booking: a visit of a regular clean", { timeout: 30_000 }, (
 
   it("cancels all future visits after asking, with an optional reason; a refused reason shows at its field", async () => {
     const calls = serve(VISIT, {
-      cancelSeries: { ...VISIT, ...closed, status: "CANCELLED", cancelReason: "Moving interstate", series: { ...VISIT.series!, status: "ENDED", nextVisits: [] } },
+      cancelSeries: { ...VISIT, ...closed, status: "CANCELLED", cancelReason: "Moving interstate", series: { ...VISIT.series!, status: "ENDED", nextVisits: [], ...noOthers } },
     });
     server.use(http.post(`${PATH}/cancel-series`, async ({ request }) => {
       const body = await request.json() as { reason?: string };
@@ -329,7 +370,7 @@ describe("manage my booking: a visit of a regular clean", { timeout: 30_000 }, (
           { status: 422 },
         );
       }
-      return HttpResponse.json({ ...VISIT, ...closed, status: "CANCELLED", cancelReason: body.reason, series: { ...VISIT.series!, status: "ENDED", nextVisits: [] } });
+      return HttpResponse.json({ ...VISIT, ...closed, status: "CANCELLED", cancelReason: body.reason, series: { ...VISIT.series!, status: "ENDED", nextVisits: [], ...noOthers } });
     }));
     const { user } = await renderApp(`/manage/${TOKEN}`);
     const opener = await main().findByRole("button", { name: MANAGE_TEXT.cancelSeries });
@@ -367,14 +408,12 @@ describe("manage my booking: a visit of a regular clean", { timeout: 30_000 }, (
     expect(await main().findByRole("button", { name: MANAGE_TEXT.skip })).toBeTruthy();
     expect(main().queryByRole("button", { name: MANAGE_TEXT.cancelSeries })).toBeNull();
     expect(main().getByText("You can move or skip this visit free of charge until Thu 26 Nov 2026, 9:00 am (Melbourne time).")).toBeTruthy();
-    expect(main().getByText(MANAGE_TEXT.regularClean, { selector: "dt" }).nextElementSibling!.firstChild?.textContent).toBe(
-      "Weekly — ends after the visits below",
-    );
+    expect(detail(MANAGE_TEXT.regularClean)).toBe("Weekly — ends after the visits below");
   });
 
   it("the office ended the series while the page was open: the 409's message, then the page as it now is", async () => {
     serve(VISIT);
-    const ended = { ...VISIT, series: { ...VISIT.series!, status: "ENDED" as const, nextVisits: [] } };
+    const ended = { ...VISIT, series: { ...VISIT.series!, status: "ENDED" as const, nextVisits: [], ...noOthers } };
     server.use(http.post(`${PATH}/cancel-series`, () => {
       server.use(http.get(PATH, () => HttpResponse.json(ended)));
       return HttpResponse.json(
@@ -398,11 +437,129 @@ describe("manage my booking: a visit of a regular clean", { timeout: 30_000 }, (
   });
 
   it("a visit the office is finding a time for: says so and gives the phone, not the cut-off", async () => {
-    serve({ ...VISIT, ...closed, status: "NEEDS_ATTENTION" });
+    serve({ ...VISIT, ...closed, status: "NEEDS_ATTENTION", series: { ...VISIT.series!, ...noOthers } });
     await renderApp(`/manage/${TOKEN}`);
     expect(await main().findByText(/We’re finding a new time for this visit and will be in touch/)).toBeTruthy();
     expect(main().getByRole("link", { name: `Call ${TEST_PROFILE.phone}` })).toBeTruthy();
     expect(main().queryByText(/Free changes end/)).toBeNull();
     expect(main().queryByRole("button", { name: MANAGE_TEXT.skip })).toBeNull();
+  });
+});
+
+describe("manage my booking: the other coming visits of a regular clean (issue 28)", { timeout: 30_000 }, () => {
+  const visitsSection = () => main().getByRole("region", { name: VISITS_TEXT.title });
+  const visitItem = (heading: string) => within(visitsSection()).getByRole("heading", { level: 3, name: heading }).closest("li") as HTMLElement;
+
+  it("lists each other coming visit with its time and status; Skip and Move named with the date while it may change", async () => {
+    serve(VISIT);
+    await renderApp(`/manage/${TOKEN}`);
+    const section = await main().findByRole("region", { name: VISITS_TEXT.title });
+    expect(within(section).getByRole("heading", { level: 2 }).textContent).toBe(VISITS_TEXT.title);
+    expect(within(section).getByText(VISITS_TEXT.intro(24))).toBeTruthy();
+    // The link's own visit has its own actions above: only the others are listed, by start.
+    expect(within(section).getAllByRole("heading", { level: 3 }).map((h) => h.textContent)).toEqual([
+      "Friday 4 December 2026, 9:00 am – 1:15 pm",
+      "Friday 11 December 2026, 9:00 am – 1:15 pm",
+      "Friday 18 December 2026, 9:00 am – 1:15 pm",
+    ]);
+    const dec4 = visitItem("Friday 4 December 2026, 9:00 am – 1:15 pm");
+    expect(within(dec4).getByText("Requested — we’ll confirm availability shortly")).toBeTruthy();
+    expect(within(dec4).getByText("Free changes until Thu 3 Dec 2026, 9:00 am (Melbourne time).")).toBeTruthy();
+    for (const name of ["Move the visit on Fri 4 Dec 2026, 9:00 am", "Skip the visit on Fri 4 Dec 2026, 9:00 am"]) {
+      expect(within(dec4).getByRole("button", { name }).getAttribute("aria-expanded")).toBe("false");
+    }
+    // A visit the office is finding a time for: by phone, no buttons.
+    const dec18 = visitItem("Friday 18 December 2026, 9:00 am – 1:15 pm");
+    expect(within(dec18).getByText(/We’re finding a new time for this visit/)).toBeTruthy();
+    expect(within(dec18).getByRole("link", { name: `Call ${TEST_PROFILE.phone}` }).getAttribute("href")).toBe("tel:+61390001234");
+    expect(within(dec18).queryAllByRole("button")).toEqual([]);
+    expect(detail(MANAGE_TEXT.regularClean)).toBe("Weekly — next visits below");
+  });
+
+  it("past a visit's cut-off: that visit says to call, with the fee; the others keep their buttons", async () => {
+    const late = { ...DEC4, canChange: false };
+    serve({ ...VISIT, series: { ...VISIT.series!, visits: [late, DEC11] } });
+    await renderApp(`/manage/${TOKEN}`);
+    await main().findByRole("region", { name: VISITS_TEXT.title });
+    const dec4 = visitItem("Friday 4 December 2026, 9:00 am – 1:15 pm");
+    expect(within(dec4).getByText(changeCutoffMessage({ freeChangeCutoffHours: 24, phone: TEST_PROFILE.phone }))).toBeTruthy();
+    expect(within(dec4).getByRole("link", { name: `Call ${TEST_PROFILE.phone}` })).toBeTruthy();
+    expect(within(dec4).queryAllByRole("button")).toEqual([]);
+    expect(within(visitItem("Friday 11 December 2026, 9:00 am – 1:15 pm")).getAllByRole("button")).toHaveLength(2);
+    // The link's own visit can still change: its own buttons are there.
+    expect(main().getByRole("button", { name: MANAGE_TEXT.skip })).toBeTruthy();
+  });
+
+  it("skips a visit after asking, through the link, and says which; the list shows it gone", async () => {
+    const after = { ...VISIT, series: { ...VISIT.series!, visits: VISIT.series!.visits.filter((v) => v.bookingId !== DEC11.bookingId) } };
+    const calls = serve(VISIT, { visitSkip: after });
+    const { user } = await renderApp(`/manage/${TOKEN}`);
+    const opener = await main().findByRole("button", { name: "Skip the visit on Fri 11 Dec 2026, 9:00 am" });
+
+    await user.click(opener);
+    const title = SKIP_TEXT.visitTitle("Fri 11 Dec 2026, 9:00 am");
+    const panel = main().getByRole("region", { name: title });
+    expect(visitItem("Friday 11 December 2026, 9:00 am – 1:15 pm").contains(panel)).toBe(true);
+    await waitFor(() => expect(document.activeElement).toBe(within(panel).getByRole("heading", { name: title })));
+    expect(opener.getAttribute("aria-expanded")).toBe("true");
+    // The next visit that holds a place after it: 18 Dec needs a new time, so none is named.
+    expect(panel.textContent).toContain("Skipping is free until Thu 10 Dec 2026, 9:00 am (Melbourne time). Your regular clean (Weekly) carries on.");
+    await user.click(within(panel).getByRole("button", { name: SKIP_TEXT.keep }));
+    await waitFor(() => expect(document.activeElement).toBe(opener));
+    expect(calls.visitSkip).toEqual([]);
+
+    await user.click(opener);
+    await user.click(main().getByRole("button", { name: SKIP_TEXT.confirm }));
+    const status = main().getByRole("status");
+    await waitFor(() => expect(status.textContent).toBe(MANAGE_TEXT.visitSkipped("Fri 11 Dec 2026, 9:00 am")));
+    await waitFor(() => expect(document.activeElement).toBe(status));
+    expect(calls.visitSkip).toEqual([`${DEC11.bookingId} `]);
+    expect(calls.skip).toEqual([]);
+    expect(within(visitsSection()).queryByRole("heading", { name: /11 December/ })).toBeNull();
+    // The link's own visit is untouched.
+    expect(detail("Status")).toBe("Confirmed");
+  });
+
+  it("moves a visit with the same calendar, asked for that visit, and says where to", async () => {
+    const moved = { ...DEC4, startTime: "2026-11-28T00:00:00.000Z", endTime: "2026-11-28T04:15:00.000Z", changeUntil: "2026-11-27T00:00:00.000Z" };
+    const after = { ...VISIT, series: { ...VISIT.series!, visits: [VISIT.series!.visits[0], moved, DEC11, DEC18] } };
+    const calls = serve(VISIT, { visitMove: after });
+    const { user } = await renderApp(`/manage/${TOKEN}`);
+    await user.click(await main().findByRole("button", { name: "Move the visit on Fri 4 Dec 2026, 9:00 am" }));
+    const title = MOVE_TEXT.visitTitle("Fri 4 Dec 2026, 9:00 am");
+    const panel = main().getByRole("region", { name: title });
+    await waitFor(() => expect(document.activeElement).toBe(within(panel).getByRole("heading", { name: title })));
+    expect(within(panel).getByText(/This clean takes about 4 hours 15 minutes/)).toBeTruthy();
+
+    const saturday = await within(panel).findByRole("button", { name: /^Saturday 28 November 2026/ }, { timeout: 10_000 });
+    await waitFor(() => expect(saturday).toHaveProperty("disabled", false));
+    expect(calls.calendar[0]).toBe(`${DEC4.bookingId} 2026-11-01..2026-12-31`);
+    await user.click(saturday);
+    await user.click(within(panel).getByRole("button", { name: "11:00 am" }));
+    await user.click(within(panel).getByRole("button", { name: `${MOVE_TEXT.confirm}: 11:00 am, Saturday 28 November 2026` }));
+
+    await waitFor(() =>
+      expect(main().getByText(MANAGE_TEXT.visitMoved("Fri 4 Dec 2026, 9:00 am", "Saturday 28 November 2026, 11:00 am – 3:15 pm (Melbourne time)")))
+        .toBeTruthy()
+    );
+    expect(calls.visitMove).toEqual([`${DEC4.bookingId} {"startTimeISO":"2026-11-28T00:00:00.000Z"}`]);
+    expect(calls.move).toEqual([]);
+    expect(main().queryByRole("region", { name: title })).toBeNull();
+    expect(within(visitsSection()).getByRole("heading", { level: 3, name: "Saturday 28 November 2026, 11:00 am – 3:15 pm" })).toBeTruthy();
+    expect(detail("When")).toBe("Friday 27 November 2026, 9:00 am – 1:15 pm (Melbourne time)");
+  });
+
+  it("a visit no longer of this regular clean: the server's message and the page as it now is, not an expired link", async () => {
+    serve(VISIT);
+    server.use(http.post(`${PATH}/visits/:bookingId/skip`, () => {
+      server.use(http.get(PATH, () => HttpResponse.json({ ...VISIT, series: { ...VISIT.series!, visits: [DEC4, DEC18] } })));
+      return HttpResponse.json({ error: "That visit isn’t part of this regular clean.", code: "VISIT_NOT_IN_SERIES" }, { status: 404 });
+    }));
+    const { user } = await renderApp(`/manage/${TOKEN}`);
+    await user.click(await main().findByRole("button", { name: "Skip the visit on Fri 11 Dec 2026, 9:00 am" }));
+    await user.click(main().getByRole("button", { name: SKIP_TEXT.confirm }));
+    expect((await main().findByRole("alert")).textContent).toContain("That visit isn’t part of this regular clean.");
+    await waitFor(() => expect(main().queryByRole("button", { name: "Skip the visit on Fri 11 Dec 2026, 9:00 am" })).toBeNull());
+    expect(main().getByRole("heading", { level: 1 }).textContent).toBe(MANAGE_TEXT.title);
   });
 });

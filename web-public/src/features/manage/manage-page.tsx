@@ -2,8 +2,9 @@
  * /manage/$token (issue 15): the booking a customer's e-mail link opens. They see its details,
  * status and reference, and may move or cancel it themselves until the free-change cut-off;
  * inside it the page states the policy's fee and gives the phone. Never prerendered, never indexed.
- * A visit of a regular clean (issue 17) shows the series and its next visits, and may be skipped,
- * or the regular clean cancelled from it on, under the same cut-off.
+ * A visit of a regular clean (issue 17) shows the series, and may be skipped, or the regular
+ * clean cancelled from it on, under the same cut-off; each other coming visit of it is listed with
+ * its own Skip and Move until its own cut-off (issue 28).
  */
 import { getRouteApi } from "@tanstack/react-router";
 import { type FailureDescription, NETWORK_ERROR } from "@yarra/api/client/error-catalogue.ts";
@@ -19,6 +20,7 @@ import type { Settled } from "../../lib/loadable.ts";
 import { ErrorAlert } from "../../ui/error-alert.tsx";
 import { slotTimeLabel } from "../booking/availability-calendar.ts";
 import { CancelBooking } from "./cancel-booking.tsx";
+import { ComingVisits, type VisitPanel, visitWhen } from "./coming-visits.tsx";
 import { fetchManagedBooking, type ManagedBooking } from "./manage-api.ts";
 import { MoveBooking } from "./move-booking.tsx";
 import { CancelSeries, SkipVisit } from "./series-changes.tsx";
@@ -40,18 +42,22 @@ export const MANAGE_TEXT = {
   skip: "Skip this visit",
   cancelSeries: "Cancel all future visits",
   skipped: "This visit is skipped; your regular clean carries on. We’ve e-mailed you a confirmation.",
+  visitSkipped: (when: string) => `Your visit on ${when} is skipped; your regular clean carries on. We’ve e-mailed you a confirmation.`,
+  visitMoved: (when: string, to: string) => `Your visit on ${when} is moved to ${to}. We’ve e-mailed you the details.`,
   seriesCancelled: "Your regular clean is cancelled from this visit on. We’ve e-mailed you a confirmation.",
 } as const;
 
 type Series = NonNullable<ManagedBooking["series"]>;
 
-/** 'Weekly — next visits', or how the series stands when it plans no more. */
-export function seriesText(series: Series): string {
-  const more = series.nextVisits.length > 0;
+/** 'Weekly — next visits below', or how the series stands when it plans no more. `more`: other visits are listed below. */
+export function seriesText(series: Series, more: boolean): string {
   if (series.status === "ENDED") return `${series.frequencyName} — ${more ? "ends after the visits below" : "ended"}`;
   if (series.status === "PAUSED") return `${series.frequencyName} — ${more ? "paused after the visits below" : "paused"}`;
-  return `${series.frequencyName} — ${more ? "next visits" : "we’re planning the next visits"}`;
+  return `${series.frequencyName} — ${more ? "next visits below" : "we’re planning the next visits"}`;
 }
+
+/** The coming visits listed under the booking: the series' own list but the link's visit, which has its own actions above. */
+const otherVisits = (booking: ManagedBooking) => booking.series?.visits.filter((visit) => visit.reference !== booking.reference) ?? [];
 
 const STATUS_TEXT: Record<ManagedBooking["status"], string> = {
   PENDING: "Requested — we’ll confirm availability shortly",
@@ -84,7 +90,13 @@ function addressText({ address }: ManagedBooking): string {
 const manageRoute = getRouteApi("/site/manage/$token");
 
 /** Refusals that mean the page shows an old state: it asks for the booking again. */
-const STALE_PAGE_CODES: ReadonlySet<string> = new Set(["CHANGE_CUTOFF_PASSED", "BOOKING_NOT_CHANGEABLE", "NOT_A_SERIES", "SERIES_ENDED"]);
+const STALE_PAGE_CODES: ReadonlySet<string> = new Set([
+  "CHANGE_CUTOFF_PASSED",
+  "BOOKING_NOT_CHANGEABLE",
+  "NOT_A_SERIES",
+  "SERIES_ENDED",
+  "VISIT_NOT_IN_SERIES",
+]);
 
 export function ManagePage() {
   const { token } = manageRoute.useParams();
@@ -92,8 +104,11 @@ export function ManagePage() {
   return <ManageBooking key={token} token={token} />;
 }
 
-type Panel = "move" | "cancel" | "skip" | "cancel-series" | null;
+/** The panel open: one of the link's own booking, or one of another visit (issue 28). */
+type Panel = "move" | "cancel" | "skip" | "cancel-series" | VisitPanel | null;
 type OpenPanel = Exclude<Panel, null>;
+/** The panels of the link's own booking. */
+type OwnPanel = Exclude<OpenPanel, VisitPanel>;
 
 function ManageBooking({ token }: { token: string }) {
   const profile = useBusinessProfile();
@@ -142,7 +157,8 @@ function ManageBooking({ token }: { token: string }) {
     queueMicrotask(() => announcementRef.current?.focus());
   }
   function failed(error: unknown) {
-    if (isApiError(error) && error.status === 404) {
+    // A visit gone from the regular clean is a stale list, not a dead link.
+    if (isApiError(error) && error.status === 404 && error.code !== "VISIT_NOT_IN_SERIES") {
       setLinkDead(true);
       return;
     }
@@ -193,10 +209,11 @@ function ManageBooking({ token }: { token: string }) {
           <ErrorAlert failure={failure} message={failure.serverMessage ?? failure.text} onDismiss={() => setFailure(null)} />
         )}
         <WhatYouCanDo booking={booking} panel={panel} onOpen={open} />
-        {panel === "move" && booking.canChange && (
+        {panel === "move" && booking.canChange && booking.reschedule && (
           <MoveBooking
             token={token}
-            booking={booking}
+            durationMinutes={booking.durationMinutes}
+            range={booking.reschedule}
             onMoved={(next) => done(next, MANAGE_TEXT.moved(appointmentText(next)))}
             onFailed={failed}
             onClose={close}
@@ -228,6 +245,22 @@ function ManageBooking({ token }: { token: string }) {
             token={token}
             freeUntil={momentText(booking.changeUntil)}
             onCancelled={(next) => done(next, MANAGE_TEXT.cancelled)}
+            onFailed={failed}
+            onClose={close}
+          />
+        )}
+        {otherVisits(booking).length > 0 && (
+          <ComingVisits
+            token={token}
+            booking={booking}
+            visits={otherVisits(booking)}
+            open={typeof panel === "object" ? panel : null}
+            onOpen={open}
+            onSkipped={(next, visit) => done(next, MANAGE_TEXT.visitSkipped(visitWhen(visit)))}
+            onMoved={(next, visit) => {
+              const moved = next.series?.visits.find((v) => v.bookingId === visit.bookingId);
+              done(next, moved ? MANAGE_TEXT.visitMoved(visitWhen(visit), appointmentText(moved)) : MANAGE_TEXT.moved(appointmentText(next)));
+            }}
             onFailed={failed}
             onClose={close}
           />
@@ -269,7 +302,7 @@ function BookingDetails({ booking }: { booking: ManagedBooking }) {
     ]);
   }
   rows.push(["How often", booking.frequencyName]);
-  if (booking.series) rows.push([MANAGE_TEXT.regularClean, <SeriesSummary key="series" series={booking.series} />]);
+  if (booking.series) rows.push([MANAGE_TEXT.regularClean, seriesText(booking.series, otherVisits(booking).length > 0)]);
   rows.push([booking.type === "QUOTE" ? "Estimated price" : "Price", formatAud(booking.firstServiceTotal)]);
   if (booking.frequencyCode !== DEFAULT_FREQUENCY_CODE) rows.push(["Each later service", formatAud(booking.recurringTotal)]);
   if (booking.status === "CANCELLED" && booking.cancelReason) rows.push(["Why it was cancelled", booking.cancelReason]);
@@ -282,19 +315,6 @@ function BookingDetails({ booking }: { booking: ManagedBooking }) {
         </div>
       ))}
     </dl>
-  );
-}
-
-function SeriesSummary({ series }: { series: Series }) {
-  return (
-    <>
-      {seriesText(series)}
-      {series.nextVisits.length > 0 && (
-        <ul className="booking-review__extras manage__visits">
-          {series.nextVisits.map((start) => <li key={start}>{formatMelbourneDateTime(new Date(start))}</li>)}
-        </ul>
-      )}
-    </>
   );
 }
 
@@ -312,7 +332,10 @@ function WhatYouCanDo(
       ? <p className="manage__note">This visit is cancelled, and your regular clean has ended. To book again, use our booking page or {call}.</p>
       : (
         <p className="manage__note">
-          This visit is cancelled; your regular clean carries on. Each visit’s reminder e-mail has a link to change that visit, or {call}.
+          This visit is cancelled; your regular clean carries on.{" "}
+          {otherVisits(booking).length > 0
+            ? <>You can skip or move your other coming visits below, or {call}.</>
+            : <>Each visit’s reminder e-mail has a link to change that visit, or {call}.</>}
         </p>
       );
   }
@@ -329,7 +352,7 @@ function WhatYouCanDo(
       </div>
     );
   }
-  const button = (which: OpenPanel, label: string) => (
+  const button = (which: OwnPanel, label: string) => (
     <button
       key={which}
       type="button"

@@ -1,6 +1,7 @@
 /**
  * "Move booking": the booking form's availability calendar, for this job's length, then a
- * confirmation. The calendar's code loads with the panel, not with the page.
+ * confirmation. The calendar's code loads with the panel, not with the page. The same panel moves
+ * another coming visit of the link's regular clean (issue 28), for that visit's length.
  */
 import { isApiError } from "@yarra/api/client/http.ts";
 import { formatJobLength } from "@yarra/core/booking/scheduling.ts";
@@ -9,11 +10,12 @@ import { Suspense, useEffect, useId, useRef, useState } from "react";
 import { freeSlots, slotTimeLabel } from "../booking/availability-calendar.ts";
 import { FreeStartTimes } from "../booking/free-start-times.tsx";
 import { LazyScheduleCalendar } from "../booking/schedule-calendar-lazy.ts";
-import { type ManagedBooking, moveManagedBooking } from "./manage-api.ts";
+import { type ManagedBooking, moveManagedBooking, moveSeriesVisit } from "./manage-api.ts";
 import { useMoveCalendar } from "./use-move-calendar.ts";
 
 export const MOVE_TEXT = {
   title: "Move your booking",
+  visitTitle: (when: string) => `Move your visit on ${when}`,
   pickDay: "Choose a day to see its free start times.",
   checking: "Checking which days and times are free…",
   daysFailed: "We couldn’t check which days are free just now.",
@@ -24,23 +26,27 @@ export const MOVE_TEXT = {
 
 interface MoveBookingProps {
   token: string;
-  booking: ManagedBooking;
-  /** The server's answer: the booking at its new time. */
+  /** The job's length, which a move keeps. */
+  durationMinutes: number;
+  /** The Melbourne dates a new start may fall on. */
+  range: NonNullable<ManagedBooking["reschedule"]>;
+  /** Another visit of the link's regular clean, and its time written out; absent: the link's own booking. */
+  visit?: { bookingId: string; when: string };
+  /** The server's answer: the link's booking (at its new time, or with the visit moved). */
   onMoved: (booking: ManagedBooking) => void;
   /** Any failure but a field's: the page shows it (and a taken time refreshes the day here first). */
   onFailed: (error: unknown) => void;
   onClose: () => void;
 }
 
-export function MoveBooking({ token, booking, onMoved, onFailed, onClose }: MoveBookingProps) {
+export function MoveBooking({ token, durationMinutes, range, visit, onMoved, onFailed, onClose }: MoveBookingProps) {
   const id = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const range = booking.reschedule!;
   const [date, setDate] = useState("");
   const [startTimeISO, setStartTimeISO] = useState("");
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const calendar = useMoveCalendar(token, range, date);
+  const calendar = useMoveCalendar(token, range, date, visit?.bookingId);
   const day = date ? calendar.days.get(date) : undefined;
   const slots = freeSlots(day);
 
@@ -50,7 +56,7 @@ export function MoveBooking({ token, booking, onMoved, onFailed, onClose }: Move
     setBusy(true);
     setFieldError(null);
     try {
-      onMoved(await moveManagedBooking(token, startTimeISO));
+      onMoved(await (visit ? moveSeriesVisit(token, visit.bookingId, startTimeISO) : moveManagedBooking(token, startTimeISO)));
     } catch (error) {
       const message = isApiError(error) ? error.fieldErrors?.startTimeISO?.[0] : undefined;
       if (message) setFieldError(message);
@@ -69,9 +75,11 @@ export function MoveBooking({ token, booking, onMoved, onFailed, onClose }: Move
 
   return (
     <section className="manage-panel" aria-labelledby={`${id}-title`}>
-      <h2 className="manage-panel__title" id={`${id}-title`} ref={headingRef} tabIndex={-1}>{MOVE_TEXT.title}</h2>
+      <h2 className="manage-panel__title" id={`${id}-title`} ref={headingRef} tabIndex={-1}>
+        {visit ? MOVE_TEXT.visitTitle(visit.when) : MOVE_TEXT.title}
+      </h2>
       <p className="booking-field__hint">
-        This clean takes about {formatJobLength(booking.durationMinutes)}. Pick a new day, then a free start time
+        This clean takes about {formatJobLength(durationMinutes)}. Pick a new day, then a free start time
         (Melbourne time). The earliest date we can book is {formatYmdLong(range.earliestYmd)}.
       </p>
       <fieldset className="booking-schedule" aria-describedby={fieldError ? `${id}-error` : undefined} aria-invalid={fieldError ? true : undefined}>

@@ -1,14 +1,16 @@
 /**
  * A visit of a regular clean (issue 17): "Skip this visit" and "Cancel all future visits", each
- * asking for confirmation first, under the same free-change cut-off as cancelling a booking.
+ * asking for confirmation first, under the same free-change cut-off as cancelling a booking. The
+ * skip panel also skips another coming visit of the regular clean from this link (issue 28).
  */
 import { isApiError } from "@yarra/api/client/http.ts";
 import { useEffect, useId, useRef, useState } from "react";
-import { cancelManagedSeries, type ManagedBooking, skipManagedVisit } from "./manage-api.ts";
+import { cancelManagedSeries, type ManagedBooking, skipManagedVisit, skipSeriesVisit } from "./manage-api.ts";
 import { ReasonField } from "./reason-field.tsx";
 
 export const SKIP_TEXT = {
   title: "Skip this visit?",
+  visitTitle: (when: string) => `Skip your visit on ${when}?`,
   confirm: "Yes, skip this visit",
   keep: "Keep this visit",
   skipping: "Skipping…",
@@ -41,9 +43,11 @@ function useHeadingFocus() {
   return headingRef;
 }
 
-export function SkipVisit({ token, freeUntil, frequencyName, nextVisit, onDone, onFailed, onClose }: PanelProps & {
+export function SkipVisit({ token, freeUntil, frequencyName, nextVisit, visit, onDone, onFailed, onClose }: PanelProps & {
   /** The next visit after this one, written out; null when none is planned yet. */
   nextVisit: string | null;
+  /** Another visit of the link's regular clean, and its time written out; absent: the link's own visit. */
+  visit?: { bookingId: string; when: string };
 }) {
   const id = useId();
   const headingRef = useHeadingFocus();
@@ -52,7 +56,7 @@ export function SkipVisit({ token, freeUntil, frequencyName, nextVisit, onDone, 
   async function confirm() {
     setBusy(true);
     try {
-      onDone(await skipManagedVisit(token));
+      onDone(await (visit ? skipSeriesVisit(token, visit.bookingId) : skipManagedVisit(token)));
     } catch (error) {
       onFailed(error);
     } finally {
@@ -62,10 +66,12 @@ export function SkipVisit({ token, freeUntil, frequencyName, nextVisit, onDone, 
 
   return (
     <section className="manage-panel" aria-labelledby={`${id}-title`}>
-      <h2 className="manage-panel__title" id={`${id}-title`} ref={headingRef} tabIndex={-1}>{SKIP_TEXT.title}</h2>
+      <h2 className="manage-panel__title" id={`${id}-title`} ref={headingRef} tabIndex={-1}>
+        {visit ? SKIP_TEXT.visitTitle(visit.when) : SKIP_TEXT.title}
+      </h2>
       <p>
         Skipping is free until {freeUntil}. Your regular clean ({frequencyName}) carries on
-        {nextVisit ? `: your next visit is ${nextVisit}.` : "."} We’ll e-mail you a confirmation, and this visit leaves your calendar.
+        {nextVisit ? `: your next visit is ${nextVisit}.` : "."} We’ll e-mail you a confirmation, and {visit ? "that" : "this"} visit leaves your calendar.
       </p>
       <div className="booking-actions">
         <button type="button" className="button button--ghost booking-button--secondary" onClick={onClose} disabled={busy}>

@@ -20,7 +20,8 @@ export interface MoveCalendar {
   refreshDay: (ymd: string) => void;
 }
 
-export function useMoveCalendar(token: string, range: BookableRange, chosenYmd: string): MoveCalendar {
+/** `visitId`: the calendar for that visit of the link's regular clean instead of the link's own booking. */
+export function useMoveCalendar(token: string, range: BookableRange, chosenYmd: string, visitId?: string): MoveCalendar {
   const [months, setMonths] = useState<ReadonlyMap<string, MonthEntry>>(new Map());
   const [pickedMonth, setPickedMonth] = useState<string | null>(null);
   const inFlight = useRef(new Set<string>());
@@ -32,12 +33,12 @@ export function useMoveCalendar(token: string, range: BookableRange, chosenYmd: 
       request.months.forEach((m) => inFlight.current.add(m));
       const settle = (entryOf: (m: string) => MonthEntry) =>
         setMonths((known) => new Map([...known, ...request.months.map((m): [string, MonthEntry] => [m, entryOf(m)])]));
-      fetchMoveCalendar(token, { from: request.from, to: request.to }).then(
+      fetchMoveCalendar(token, { from: request.from, to: request.to }, visitId).then(
         (answer) => settle((m) => ({ status: "ready", days: answer.days.filter((day) => monthOf(day.date) === m) })),
         () => settle(() => ({ status: "failed" })),
       ).finally(() => request.months.forEach((m) => inFlight.current.delete(m)));
     }
-  }, [token, range, month, chosenYmd, months]);
+  }, [token, visitId, range, month, chosenYmd, months]);
 
   const days = useMemo(() => {
     const all = new Map<string, AvailabilityDay>();
