@@ -1,4 +1,6 @@
 import assert from "node:assert/strict";
+import net from "node:net";
+import { dirname } from "node:path";
 import { describeOnTargets, POSTGRES_TARGET, type TestDatabase } from "./test-db.ts";
 import { loadMigrations, migrate } from "./migrate.ts";
 import {
@@ -12,7 +14,7 @@ import { RETRY_MS } from "./connection-guard.ts";
 import { type OutageProxy, startOutageProxy } from "./outage-proxy.ts";
 
 /** Every table of the schema, children first. */
-const DROP_ALL = `drop table if exists admin_sessions, audit_log, rate_limit_counters, idempotency_keys,
+const DROP_ALL = `drop table if exists admin_sessions, login_device_attempts, audit_log, rate_limit_counters, idempotency_keys,
   email_outbox, settings, admins, inquiries, booking_cleaners, cleaners, booking_payments, booking_access_tokens, booking_answers,
   booking_extras, bookings, closed_dates, question_options, questions, frequencies, extras,
   service_bedroom_prices, services, booking_series, customers cascade;
@@ -103,7 +105,9 @@ function openThrough(db: TestDatabase, proxy: OutageProxy, timeouts = QUICK) {
 }
 
 const proxyFor = (db: TestDatabase) =>
-  startOutageProxy({ hostname: db.sql.options.host[0], port: db.sql.options.port[0] });
+  startOutageProxy(
+    db.socketPath ? { path: db.socketPath } : { hostname: db.sql.options.host[0], port: db.sql.options.port[0] },
+  );
 
 /** How a query ends and how long it took. */
 async function outcome(query: () => Promise<unknown>) {
@@ -269,3 +273,78 @@ describeOnTargets("request and migration limits on the server", async (t, db) =>
     }
   });
 }, { targets: POSTGRES_TARGET ? [POSTGRES_TARGET] : [] });
+
+/**
+ * The address of every node:net server (pglite-socket's is one) that starts listening while `fn`
+ * runs: a string for a Unix socket, { address, port } for TCP. (/proc/net/tcp needs --allow-all.)
+ */
+async function listenersDuring<T>(fn: () => Promise<T>): Promise<{ value: T; addresses: unknown[] }> {
+  const listen = net.Server.prototype.listen;
+  const addresses: unknown[] = [];
+  net.Server.prototype.listen = function (this: net.Server, ...args: unknown[]) {
+    this.once("listening", () => addresses.push(this.address()));
+    return (listen as (...a: unknown[]) => net.Server).apply(this, args);
+  } as typeof listen;
+  try {
+    return { value: await fn(), addresses };
+  } finally {
+    net.Server.prototype.listen = listen;
+  }
+}
+
+const modeOf = async (path: string) => (await Deno.stat(path)).mode! & 0o777;
+
+const exists = (path: string) =>
+  Deno.stat(path).then(() => true, (error) => {
+    if (error instanceof Deno.errors.NotFound) return false;
+    throw error;
+  });
+
+Deno.test({
+  name: "issue 29: the embedded database listens on no TCP port, only on a Unix socket (0600) in a directory of its own (0700)",
+  ignore: Deno.build.os !== "linux",
+  fn: async (t) => {
+    await t.step("the probe sees a TCP listener", async () => {
+      const { addresses } = await listenersDuring(() =>
+        new Promise<void>((resolve) => {
+          const server = net.createServer();
+          server.listen(0, "127.0.0.1", () => server.close(() => resolve()));
+        })
+      );
+      assert.equal(addresses.length, 1);
+      assert.equal(typeof (addresses[0] as net.AddressInfo).port, "number");
+    });
+
+    const dataRoot = await Deno.makeTempDir();
+    try {
+      const dataDir = `${dataRoot}/pglite`;
+      // What a killed process leaves: its socket file, in a directory others could read.
+      await Deno.mkdir(`${dataDir}-socket`, { mode: 0o755 });
+      await Deno.chmod(`${dataDir}-socket`, 0o755);
+      await Deno.writeTextFile(`${dataDir}-socket/.s.PGSQL.5432`, "");
+
+      for (const target of [dataDir, "memory://db-socket-test"]) {
+        await t.step(`${target.startsWith("memory") ? "a throw-away database" : "a data directory"}`, async () => {
+          const { value: db, addresses } = await listenersDuring(() => openDatabase({ dataDir: target }));
+          let socketPath = "";
+          try {
+            socketPath = db.socketPath ?? "";
+            assert.deepEqual(addresses, [socketPath], "one listener, on the Unix socket: no TCP port");
+            assert.ok((await Deno.stat(socketPath)).isSocket, socketPath);
+            assert.equal(await modeOf(socketPath), 0o600);
+            assert.equal(await modeOf(dirname(socketPath)), 0o700);
+            if (target === dataDir) assert.equal(dirname(socketPath), `${dataDir}-socket`);
+            assert.deepEqual([...await db.sql`select 1 as one`], [{ one: 1 }]);
+          } finally {
+            await db.close();
+          }
+          assert.equal(await exists(socketPath), false, "the socket is removed on stop");
+          // A private temporary directory goes with it; the one beside a data dir stays, empty.
+          assert.equal(await exists(dirname(socketPath)), target === dataDir);
+        });
+      }
+    } finally {
+      await Deno.remove(dataRoot, { recursive: true });
+    }
+  },
+});

@@ -13,6 +13,8 @@ export type Queryable = postgres.Sql | postgres.TransactionSql;
 export interface Database {
   sql: Sql;
   kind: "pglite" | "postgres";
+  /** The embedded server's Unix socket (PGlite only): `psql -h <its directory>` as this account. */
+  socketPath?: string;
   close(): Promise<void>;
 }
 
@@ -86,7 +88,8 @@ const baseOptions = (options: DatabaseOptions): PoolOptions => {
 
 /**
  * Opens PostgreSQL through postgres.js. The embedded PGlite is reached the same way, through a
- * socket server on the loopback, so every repository has one SQL code path.
+ * socket server on a Unix socket of its own (see openEmbedded), so every repository has one SQL
+ * code path.
  */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
@@ -99,8 +102,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // PGlite answers from this process: a silent connection means it is busy, not gone, and
     // cutting one mid-transaction can leave its single shared session stuck in that transaction.
     ...baseOptions({ ...options, timeouts: { ...timeouts, replyMs: 0 } }),
-    host: embedded.host,
-    port: embedded.port,
+    path: embedded.path,
     user: "postgres",
     database: "postgres",
     // PGlite is one backend, and pglite-socket interleaves the extended-protocol messages of
@@ -110,6 +112,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     sql,
     kind: "pglite",
+    socketPath: embedded.path,
     close: async () => {
       await sql.end({ timeout: 5 });
       await embedded.release();
@@ -118,8 +121,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 interface Embedded {
-  host: string;
-  port: number;
+  /** The Unix socket the embedded server listens on. */
+  path: string;
   release(): Promise<void>;
 }
 
@@ -129,37 +132,84 @@ const embeddedByDir = new Map<
   Promise<Embedded & { users: number; stop(): Promise<void> }>
 >();
 
+/** The file name PostgreSQL gives its socket (psql -h <dir> finds it). */
+const SOCKET_NAME = ".s.PGSQL.5432";
+/** sun_path holds 108 bytes with its terminating zero. */
+const MAX_SOCKET_PATH_BYTES = 107;
+
+/**
+ * Where the embedded server listens: pglite-socket has no authentication, so it gets no TCP port
+ * (any local user could reach one) but a Unix socket (0600) in a directory of its own (0700) beside
+ * the data dir, which only this account can enter. A throw-away database (memory://), or a data
+ * dir whose socket path would be too long for a Unix socket, gets a private temporary directory,
+ * removed on stop.
+ */
+async function socketDirectory(dataDir: string): Promise<{ dir: string; temporary: boolean }> {
+  const beside = `${dataDir.replace(/\/+$/, "")}-socket`;
+  const usable = !dataDir.includes("://") &&
+    new TextEncoder().encode(`${beside}/${SOCKET_NAME}`).length <= MAX_SOCKET_PATH_BYTES;
+  if (!usable) {
+    const dir = await Deno.makeTempDir({ prefix: "yarra-pglite-" });
+    await Deno.chmod(dir, 0o700);
+    return { dir, temporary: true };
+  }
+  await Deno.mkdir(beside, { recursive: true, mode: 0o700 });
+  // An existing directory keeps its mode through mkdir, and the umask may have narrowed nothing.
+  await Deno.chmod(beside, 0o700);
+  return { dir: beside, temporary: false };
+}
+
 async function openEmbedded(dataDir: string): Promise<Embedded> {
   let entry = embeddedByDir.get(dataDir);
   if (!entry) {
     entry = (async () => {
       // PGlite creates only the last folder of the path.
       if (!dataDir.includes("://")) await Deno.mkdir(dataDir, { recursive: true });
-      // btree_gist: migration 018's exclusion constraint (a cleaner on one job at a time).
-      const db = await PGlite.create(dataDir, { extensions: { btree_gist } });
-      // The default of one connection would make every other pool connection wait 60 s.
-      const server = new PGLiteSocketServer({ db, host: "127.0.0.1", port: 0, maxConnections: 64 });
-      await server.start();
-      const [host, port] = server.getServerConn().split(":");
-      return {
-        host,
-        port: Number(port),
-        users: 0,
-        release: async () => {},
-        stop: async () => {
-          await server.stop();
-          await db.close();
-        },
-      };
+      const socket = await socketDirectory(dataDir);
+      const path = `${socket.dir}/${SOCKET_NAME}`;
+      const removeSocket = () =>
+        socket.temporary
+          ? Deno.remove(socket.dir, { recursive: true })
+          : Deno.remove(path).catch((error) => {
+            if (!(error instanceof Deno.errors.NotFound)) throw error;
+          });
+      // A process that was killed leaves its socket file behind, and listening on it would fail.
+      if (!socket.temporary) await removeSocket();
+      let db: PGlite | undefined;
+      try {
+        // btree_gist: migration 018's exclusion constraint (a cleaner on one job at a time).
+        db = await PGlite.create(dataDir, { extensions: { btree_gist } });
+        // The default of one connection would make every other pool connection wait 60 s.
+        const server = new PGLiteSocketServer({ db, path, maxConnections: 64 });
+        await server.start();
+        await Deno.chmod(path, 0o600);
+        const opened = db;
+        return {
+          path,
+          users: 0,
+          release: async () => {},
+          stop: async () => {
+            await server.stop();
+            await opened.close();
+            await removeSocket();
+          },
+        };
+      } catch (error) {
+        await db?.close();
+        await removeSocket().catch(() => {});
+        throw error;
+      }
     })();
     embeddedByDir.set(dataDir, entry);
+    // A failed start is not kept: the next caller tries again.
+    const starting = entry;
+    starting.catch(() => embeddedByDir.get(dataDir) === starting && embeddedByDir.delete(dataDir));
   }
   const shared = await entry;
   shared.users++;
   let released = false;
   return {
-    host: shared.host,
-    port: shared.port,
+    path: shared.path,
     release: async () => {
       if (released) return;
       released = true;

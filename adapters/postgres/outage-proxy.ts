@@ -1,7 +1,8 @@
 /**
  * A TCP proxy in front of a database, for outage tests: it forwards bytes, can pause (hold every
  * byte and close nothing: a silent link), can refuse (close the listener and every connection: a
- * database that is down), and resumes on the same port.
+ * database that is down), and resumes on the same port. The database is reached by TCP, or by
+ * the Unix socket of the embedded one.
  */
 export interface OutageProxy {
   port: number;
@@ -14,7 +15,9 @@ export interface OutageProxy {
   close(): void;
 }
 
-export function startOutageProxy(target: { hostname: string; port: number }): OutageProxy {
+export type ProxyTarget = { hostname: string; port: number } | { path: string };
+
+export function startOutageProxy(target: ProxyTarget): OutageProxy {
   let state: "forwarding" | "paused" | "refusing" = "forwarding";
   let listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
   const port = (listener.addr as Deno.NetAddr).port;
@@ -73,7 +76,9 @@ export function startOutageProxy(target: { hostname: string; port: number }): Ou
     try {
       while (state === "paused") await gate.promise;
       if (state === "refusing") throw new Error("refusing");
-      const upstream = await Deno.connect(target);
+      const upstream = "path" in target
+        ? await Deno.connect({ transport: "unix", path: target.path })
+        : await Deno.connect(target);
       open.add(upstream);
       const pair = [conn, upstream];
       pump(conn, upstream, pair);
