@@ -118,8 +118,9 @@ describeApi("the audit log a person can read", async (t, _app, db) => {
 
   await t.step("filters: the person by admin id or e-mail, staff or customers", async () => {
     const bySam = await audit(`?adminId=${sam.admin._id}`);
-    assert.deepEqual(bySam.items.map((entry) => entry.action).sort(), ["booking.payment", "booking.status", "booking.status", "inquiry.archive"]);
-    assert.equal(bySam.totalItems, 4);
+    // Confirming the first visit confirms the visits it planned with it (issues 17, 28).
+    assert.deepEqual(bySam.items.map((entry) => entry.action).sort(), ["booking.payment", "booking.status", "booking.status", "inquiry.archive", "series.confirm_visits"]);
+    assert.equal(bySam.totalItems, 5);
     const byEmail = await audit("?email=ADA@example.com");
     // Her weekly booking started a series (issue 17), by her as the customer.
     assert.deepEqual(byEmail.items.map((entry) => entry.action), ["booking.customer_reschedule", "series.create"]);
@@ -136,8 +137,11 @@ describeApi("the audit log a person can read", async (t, _app, db) => {
     assert.deepEqual(quotes.items.map((entry) => [entry.record?.type, entry.record?.label]), [["quote", `${quote.reference} · Grace Hopper`]]);
     assert.equal(quotes.items[0].summary, `Changed the notes of quote ${quote.reference} for Grace Hopper`);
     const bookings = await audit("?recordType=booking");
-    assert.equal(bookings.totalItems, 4);
-    assert.ok(bookings.items.every((entry) => entry.entityId === booking._id));
+    // Cancelling the first visit moved the first-clean price to the next one, by the system (issue 28).
+    assert.equal(bookings.totalItems, 5);
+    const [moved, ...own] = [...bookings.items].sort((a, b) => Number(b.action === "booking.first_price") - Number(a.action === "booking.first_price"));
+    assert.deepEqual([moved.action, moved.actor.kind], ["booking.first_price", "system"]);
+    assert.ok(own.every((entry) => entry.entityId === booking._id));
     assert.deepEqual((await audit("?recordType=inquiry")).items.map((entry) => entry.action), ["inquiry.archive"]);
     assert.deepEqual((await audit("?recordType=service")).items.map((entry) => entry.action), ["service.hard_delete", "service.create"]);
     assert.deepEqual((await audit("?recordType=booking&adminId=" + sam.admin._id + "&limit=2&page=2")).items.length, 1);

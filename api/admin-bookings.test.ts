@@ -24,8 +24,12 @@ async function staff(db: TestDatabase) {
   return { app, admin, headers, call, get: (path: string) => call("GET", path) };
 }
 
+/**
+ * One-offs unless a test says otherwise: a weekly booking plans its later visits with it (issue 28),
+ * and these lists are about the records customers made.
+ */
 async function createBooking(app: TestApp, path: "/api/bookings" | "/api/quotes", overrides: Record<string, unknown>) {
-  const response = await app.request(post(path, draft(overrides)));
+  const response = await app.request(post(path, draft({ frequencyCode: "ONE_TIME", ...overrides })));
   assert.equal(response.status, 201, await response.clone().text());
   return (await response.json())._id as string;
 }
@@ -311,7 +315,7 @@ describeApi("staff bookings: details, status, payment", async (t, _app, db) => {
 
 describeApi("staff bookings: CSV export", async (t, _app, db) => {
   const { app, headers, get } = await staff(db);
-  const booking = await createBooking(app, "/api/bookings", { notes: 'Gate "B", then\nturn left' });
+  const booking = await createBooking(app, "/api/bookings", { frequencyCode: "WEEKLY", notes: 'Gate "B", then\nturn left' });
   const quote = await createBooking(app, "/api/quotes", { firstName: "Alan", lastName: "Turing", startTimeISO: "2026-11-28T16:00:00+11:00" });
   await db.sql`update bookings set first_name = '=HYPERLINK("http://evil.example")', last_name = '+SUM(A1)',
                                    email = '@cmd', phone = '-1', notes = ${"\tTabbed"} where id = ${quote}`;
@@ -335,7 +339,7 @@ describeApi("staff bookings: CSV export", async (t, _app, db) => {
     const [header, ...rows] = parse((await csv()).text.slice(1));
     const fixed = ["id", "reference", "type", "status", "cancelReason", "paymentStatus", "createdAt", "startTime", "endTime", "firstName", "lastName", "email", "phone", "address", "suburb", "postCode", "service", "hours", "bedrooms", "frequency", "discountPercent", "extras", "baseAmount", "extrasAmount", "firstServiceTotal", "recurringTotal", "totalPaid", "paidAt", "paidToDate", "balance", "notes"];
     assert.deepEqual(header.slice(0, fixed.length), fixed);
-    assert.equal(rows.length, 2);
+    assert.equal(rows.length, 10, "the weekly booking, the quote, and the 8 visits the booking planned with it (issue 28)");
     const record = (await get(`/bookings/${booking}`)).body;
     const answers = record.answers as { label: string; displayValue: string }[];
     assert.ok(answers.length > 0);
@@ -376,7 +380,7 @@ describeApi("staff bookings: CSV export", async (t, _app, db) => {
     const rows = parse((await csv("?type=QUOTE")).text.slice(1));
     assert.deepEqual(rows.slice(1).map((r) => r[0]), [quote]);
     assert.equal(parse((await csv("?q=nobody")).text.slice(1)).length, 1, "the header alone");
-    assert.deepEqual(parse((await csv("?order=desc")).text.slice(1)).slice(1).map((r) => r[0]), [quote, booking]);
+    assert.deepEqual(parse((await csv("?order=desc&startTo=2026-11-28T13:00:00Z")).text.slice(1)).slice(1).map((r) => r[0]), [quote, booking]);
     assert.equal((await csv("?status=LOST")).response.status, 422);
   });
 });

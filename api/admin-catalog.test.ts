@@ -569,7 +569,7 @@ describeApi("staff catalogue: frequencies", async (t, _app, db) => {
     assert.equal(retired.body.code, "DEFAULT_FREQUENCY");
   });
 
-  let booked: { _id: string };
+  let booked: { _id: string; seriesId: string };
   await t.step("DELETE of a frequency in use: 409 FREQUENCY_IN_USE with the counts; nothing deleted, nothing audited", async () => {
     const answer = await json(await app.request(post("/api/bookings", draft({ frequencyCode: "WEEKLY" }))));
     assert.equal(answer.status, 201);
@@ -577,15 +577,15 @@ describeApi("staff catalogue: frequencies", async (t, _app, db) => {
     const [use] = await db.sql<{ series: number; bookings: number }[]>`
       select (select count(*) from booking_series where frequency_code = 'WEEKLY')::int as series,
              (select count(*) from bookings where frequency_code = 'WEEKLY')::int as bookings`;
-    // The first visit and its series (no visit generated yet: the series job is not running here).
-    assert.deepEqual(use, { series: 1, bookings: 1 });
+    // The first visit, its series, and the 8 visits it planned with it (issue 28).
+    assert.deepEqual(use, { series: 1, bookings: 9 });
     const { status, body } = await api.delete(`/frequencies/${weekly._id}`);
     assert.equal(status, 409);
     assert.deepEqual(body, {
-      error: "This frequency is used by 1 regular clean and 1 coming booking, so it can’t be deleted. " +
+      error: "This frequency is used by 1 regular clean and 9 coming bookings, so it can’t be deleted. " +
         "Retire it instead: it leaves the booking form and they keep it.",
       code: "FREQUENCY_IN_USE",
-      details: { series: 1, bookings: 1 },
+      details: { series: 1, bookings: 9 },
     });
     assert.ok((await api.get("/frequencies")).body.items.some((f: { code: string }) => f.code === "WEEKLY"));
     assert.equal((await auditRows(db, "frequency.delete")).length, 0);
@@ -614,7 +614,7 @@ describeApi("staff catalogue: frequencies", async (t, _app, db) => {
 
   await t.step("once its series ended and its bookings are over, DELETE removes it; past bookings keep their snapshot", async () => {
     await db.sql`update booking_series set status = 'ENDED' where frequency_code = 'WEEKLY'`;
-    await db.sql`update bookings set status = 'CANCELLED' where id = ${booked._id}`;
+    await db.sql`update bookings set status = 'CANCELLED' where series_id = ${booked.seriesId}`;
     const { status } = await api.delete(`/frequencies/${weekly._id}`);
     assert.equal(status, 204);
     assert.ok(!(await api.get("/frequencies")).body.items.some((f: { code: string }) => f.code === "WEEKLY"));

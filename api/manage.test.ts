@@ -11,6 +11,7 @@ import { draft, NOW, post } from "./test-fixtures.ts";
 import type { Database } from "../adapters/postgres/db.ts";
 import { makeSettingsStore } from "../adapters/postgres/settings-repository.ts";
 import type { TestDatabase } from "../adapters/postgres/test-db.ts";
+import { SCHEDULING_DEFAULTS } from "../core/settings/types.ts";
 import { DEMO_BUSINESS_PROFILE } from "../core/settings/demo-business-profile.ts";
 import { changeCutoffMessage, MANAGE_MESSAGES } from "../core/booking/manage-policy.ts";
 import { newManageToken } from "../core/booking/manage-token.ts";
@@ -302,7 +303,7 @@ describeApi("manage my booking: 10 customers move into the one place left at onc
     const tokens: string[] = [];
     for (const [i, day] of days.entries()) {
       const { token } = await book(apps[0], db, {
-        email: `racer${i}@example.com`, hours: 2, extras: [], startTimeISO: `2026-12-${day}T09:00:00+11:00`,
+        email: `racer${i}@example.com`, hours: 2, extras: [], startTimeISO: `2026-12-${day}T09:00:00+11:00`, frequencyCode: "ONE_TIME",
       });
       tokens.push(token);
     }
@@ -371,6 +372,8 @@ describeApi("manage my booking: a regular clean's visit — skip one, cancel the
   let now = NOW;
   let wakes = 0;
   const app = manageApp(db, { now: () => now }, () => wakes++);
+  // Four weeks ahead: the booking plans the visits of 4, 11, 18 and 25 Dec with itself (issue 28).
+  await makeSettingsStore(db.sql).saveScheduling({ ...SCHEDULING_DEFAULTS, seriesHorizonWeeks: 4 });
   // Grace: a weekly clean from Friday 27 Nov 2026, 9:00 to 11:00.
   const { booking, token } = await book(app, db, { email: "grace@example.com", hours: 2, extras: [] });
   const [series] = await db.sql<{ id: string; status: string }[]>`select id, status from booking_series where first_booking_id = ${booking._id}`;

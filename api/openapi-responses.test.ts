@@ -122,7 +122,7 @@ describeApi("every declared route answers as its declaration says", async (t, _a
     // Issue 17: a visit of a regular clean is skipped, or the whole regular clean cancelled, from its link.
     const weekly = await linkTo(idOf(await call("POST", "/api/bookings", 201, { body: draft({ email: "weekly@example.com", startTimeISO: "2027-01-13T10:00:00+11:00" }) })));
     const ending = await linkTo(idOf(await call("POST", "/api/bookings", 201, { body: draft({ email: "ending@example.com", startTimeISO: "2027-01-14T10:00:00+11:00" }) })));
-    const oneOff = await linkTo(idOf(await call("POST", "/api/bookings", 201, { body: draft({ email: "once@example.com", frequencyCode: "ONE_TIME", startTimeISO: "2027-01-12T10:00:00+11:00" }) })));
+    const oneOff = await linkTo(idOf(await call("POST", "/api/bookings", 201, { body: draft({ email: "once@example.com", frequencyCode: "ONE_TIME", startTimeISO: "2027-01-11T10:00:00+11:00" }) })));
     await call("POST", `/api/manage/${oneOff}/skip`, 409);
     await call("POST", `/api/manage/${missing}/skip`, 404);
     await call("POST", `/api/manage/${weekly}/skip`, 200);

@@ -30,6 +30,7 @@ import { attachCustomer } from "./customer-match.ts";
 import { recordAudit } from "./audit-repository.ts";
 import { decideCapacityLocked, reserveOneOff, writeBooking } from "./booking-write.ts";
 import { completeInTransaction } from "./idempotency-repository.ts";
+import { planNewSeriesLocked } from "./series-generation.ts";
 
 // Capacity decisions lock by the Melbourne days a visit can conflict on (issue 18): booking-write.ts.
 export { decideCapacityLocked };
@@ -78,8 +79,12 @@ async function insertWithEmails(
   let stored = await writeBooking(tx, { record });
   stored = await startSeriesLocked(tx, stored, start.series);
   await recordAudit(tx, start.audit(stored.seriesId as string, stored));
+  // Issue 28: its visits are planned now, under the capacity locks, so its confirmation promises
+  // only those that hold a place and names the others.
+  const planned = await planNewSeriesLocked(tx, stored.seriesId as string, start.now);
   await saveManageTokenHash(tx, stored._id, access.manageTokenHash);
-  for (const message of emailsFor(stored)) await enqueueEmail(tx, message);
+  const plannedVisits = planned.map((visit) => ({ startTime: visit.startTime, holdsPlace: visit.status !== "NEEDS_ATTENTION" }));
+  for (const message of emailsFor(stored, plannedVisits)) await enqueueEmail(tx, message);
   if (completion) await completeInTransaction(tx, completion, stored);
   return stored;
 }

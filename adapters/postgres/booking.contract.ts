@@ -179,8 +179,11 @@ const customerDraft = (startTimeISO: string, email: string, frequencyCode = "WEE
   answers: [{ questionId: accessQuestion._id, value: accessQuestion.options[0].value }],
 });
 
+/** Bookings and quotes as made: a weekly booking's later visits (planned with it, issue 28) are its series'. */
 const countBookings = async (db: Database) =>
-  (await db.sql<{ n: number }[]>`select count(*)::int as n from bookings`)[0].n;
+  (await db.sql<{ n: number }[]>`
+    select count(*)::int as n from bookings b
+     where b.series_id is null or b.id in (select first_booking_id from booking_series)`)[0].n;
 
 export async function bookingContract(t: Deno.TestContext, db: TestDatabase): Promise<void> {
   await t.step("a booking round-trips with its extras, answers and exact amounts", async () => {

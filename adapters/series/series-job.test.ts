@@ -31,7 +31,11 @@ const accessQuestion = DEMO_QUESTIONS.find((q) => q.scope === "GLOBAL" && q.requ
 const ctx: MessageContext = { profile: DEMO_BUSINESS_PROFILE, cancellationPolicyHtml: DEFAULT_CANCELLATION_POLICY_HTML };
 
 /** A weekly booking made as the site makes it: Friday 27 Nov 2026, 9:00 Melbourne, 3 hours. */
-async function weeklyBooking(db: Database, overrides: Record<string, unknown> = {}): Promise<BookingRecord> {
+async function weeklyBooking(
+  db: Database,
+  overrides: Record<string, unknown> = {},
+  options: { keepPlanned?: boolean } = {},
+): Promise<BookingRecord> {
   let woken = 0;
   const createBooking = makeCreateBooking({
     catalog: makeCatalogReader(db.sql),
@@ -58,7 +62,18 @@ async function weeklyBooking(db: Database, overrides: Record<string, unknown> = 
   }), "BOOKING");
   assert.ok(created.ok, JSON.stringify(created));
   assert.equal(woken, created.value.seriesId ? 1 : 0, "the job is woken once a booking started a series");
+  if (created.value.seriesId && !options.keepPlanned) await unplan(db, created.value.seriesId);
   return created.value;
+}
+
+/**
+ * Issue 28: a booking plans its series' visits in its own transaction. The job's own work is
+ * tested on a series whose visits are not planned yet (as one from before, or one left for the job
+ * when its first visit was busy): its later visits removed and its bookkeeping back at its anchor.
+ */
+async function unplan(db: Database, seriesId: string): Promise<void> {
+  await db.sql`delete from bookings where series_id = ${seriesId} and id <> (select first_booking_id from booking_series where id = ${seriesId})`;
+  await db.sql`update booking_series set generated_through = anchor_date where id = ${seriesId}`;
 }
 
 const visitsOf = (db: Database, seriesId: string) =>
@@ -91,6 +106,18 @@ describeOnTargets("series job: a weekly booking's next 8 visits, each capacity-c
     const [audit] = await db.sql<{ admin_id: string | null; admin_email: string; entity_id: string }[]>`
       select admin_id, admin_email, entity_id from audit_log where action = 'series.create'`;
     assert.deepEqual({ ...audit }, { admin_id: null, admin_email: "ada@example.com", entity_id: seriesId });
+  });
+
+  await t.step("a booking plans its series' visits in its own transaction (issue 28): the job finds nothing to do", async () => {
+    const planned = await weeklyBooking(db, { email: "planned@example.com", startTimeISO: "2026-11-27T14:00:00+11:00" }, { keepPlanned: true });
+    const visits = await visitsOf(db, planned.seriesId!);
+    assert.deepEqual(visits.map((v) => v.series_ymd), FRIDAYS);
+    assert.ok(visits.slice(1).every((v) => v.status === "PENDING"));
+    assert.equal((await getSeries(db.sql, planned.seriesId!))!.generatedThrough, "2027-01-22");
+    await db.sql`delete from bookings where series_id = ${planned.seriesId!}`.catch(() => {});
+    await db.sql`update bookings set series_id = null where series_id = ${planned.seriesId!}`;
+    await db.sql`delete from booking_series where id = ${planned.seriesId!}`;
+    await db.sql`delete from bookings where email = 'planned@example.com'`;
   });
 
   await t.step("a one-off or a quote starts no series", async () => {

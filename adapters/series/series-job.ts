@@ -17,19 +17,14 @@
  * their locks (placeCleaners). A restart resumes from generated_through. No e-mail is sent per visit: the reminder job reminds
  * each visit before it, as any booking.
  */
-import { capacityClaim } from "../../core/booking/capacity.ts";
-import { generatedVisitStatus, plannedVisits, visitRecord } from "../../core/series/rules.ts";
 import type { SeriesGeneration } from "../../core/series/ports.ts";
-import type { Series } from "../../core/series/types.ts";
-import type { SchedulingSettings } from "../../core/settings/types.ts";
 import { melbourneYmd } from "../../core/shared/melbourne-time.ts";
 import { type Clock, systemClock } from "../../core/shared/ports.ts";
 import { ok } from "../../core/shared/result.ts";
-import { decideCapacityLocked, insertSeriesVisit } from "../postgres/booking-repository.ts";
-import { placeCleaners } from "../postgres/cleaners-repository.ts";
 import { makeClosedDatesStore } from "../postgres/closed-dates-repository.ts";
-import type { Queryable, Sql } from "../postgres/db.ts";
-import { claimDueSeries, firstVisitStatusForGeneration, markGenerated, takenOccurrences } from "../postgres/series-repository.ts";
+import type { Sql } from "../postgres/db.ts";
+import { claimDueSeries } from "../postgres/series-repository.ts";
+import { generateLocked, type RunContext } from "../postgres/series-generation.ts";
 import { makeSettingsStore } from "../postgres/settings-repository.ts";
 import { runInTransaction } from "../postgres/transaction.ts";
 
@@ -65,21 +60,7 @@ export interface SeriesJob extends SeriesGeneration {
   wake(): void;
 }
 
-/** What a run reads before its transactions: the horizon, the capacity rule, the closed dates. */
-interface RunContext {
-  now: Date;
-  scheduling: SchedulingSettings;
-  today: string;
-  /** Closed dates from today on. */
-  closed: ReadonlySet<string>;
-}
-
 const errorText = (error: unknown): string => (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, 1000);
-
-/** The series' terms changed under this generation: the transaction rolls back, writing nothing. */
-const STALE_TERMS = { ok: false, reason: "its terms changed while its visits were generated" } as const;
-/** Its first visit is being changed right now: nothing is written; the next run generates it. */
-const FIRST_VISIT_BUSY = { ok: false, reason: "its first visit was being changed; it is left for the next run" } as const;
 
 /** A series whose generation failed (its id, when it had been claimed), so a run can pass over it. */
 class SeriesGenerationFailed extends Error {
@@ -87,44 +68,6 @@ class SeriesGenerationFailed extends Error {
   constructor(readonly seriesId: string | null, readonly reason: unknown, readonly expected = false) {
     super(`generating series ${seriesId ?? "(none claimed)"} failed: ${errorText(reason)}`);
   }
-}
-
-/**
- * Inside the series' transaction (its row locked): the visits of the occurrences not decided yet,
- * each placed or NEEDS_ATTENTION, then generated_through. How many visits were created, or a
- * failure (the terms changed) that rolls it all back.
- */
-async function generateLocked(tx: Queryable, series: Series, ctx: RunContext) {
-  const plan = plannedVisits(series, { now: ctx.now, horizonWeeks: ctx.scheduling.seriesHorizonWeeks });
-  // Claimed as ACTIVE under its lock: there is a plan.
-  if (!plan) return STALE_TERMS;
-  let created = 0;
-  if (plan.visits.length > 0) {
-    const firstStatus = await firstVisitStatusForGeneration(tx, series);
-    if (firstStatus === "busy") return FIRST_VISIT_BUSY;
-    const taken = await takenOccurrences(tx, series._id, plan.visits[0].date, plan.through);
-    for (const visit of plan.visits) {
-      if (taken.has(visit.date)) continue;
-      const closed = ctx.closed.has(visit.date);
-      // A closed day needs no place: the visit is for staff to move or skip whatever the capacity.
-      const free = !closed && (await decideCapacityLocked(tx, capacityClaim({ start: visit.startTime, end: visit.endTime }, ctx.scheduling))).ok;
-      const status = generatedVisitStatus(firstStatus, { free, closed });
-      const stored = await insertSeriesVisit(tx, visitRecord(series.template, visit, status), {
-        seriesId: series._id,
-        seriesDate: visit.date,
-        customerId: series.customerId,
-      });
-      if (!stored) continue;
-      created++;
-      // The regular cleaners who are free then go with a visit that holds a place; one who is
-      // busy is left off, and the series' detail names the gap (missingCleanerIds).
-      if (series.cleanerIds.length > 0 && (status === "PENDING" || status === "CONFIRMED")) {
-        await placeCleaners(tx, { bookingId: stored._id, start: stored.startTime, end: stored.endTime }, series.cleanerIds);
-      }
-    }
-  }
-  if (!await markGenerated(tx, series._id, series.version, plan.through)) return STALE_TERMS;
-  return ok(created);
 }
 
 /** The longest wait between runs while the database cannot be reached. */
@@ -156,7 +99,7 @@ export function makeSeriesJob(options: SeriesJobOptions): SeriesJob {
         if (!series) return ok(null);
         claimed = series._id;
         const created = await generateLocked(tx, series, ctx);
-        return created.ok ? ok({ id: series._id, created: created.value }) : created;
+        return created.ok ? ok({ id: series._id, created: created.value.length }) : created;
       });
       // Nothing was written (its terms changed, or its first visit was busy): it is tried again later.
       if (!done.ok) throw new SeriesGenerationFailed(claimed, new Error(done.reason), true);

@@ -13,7 +13,7 @@ import { ok, type Result } from "../shared/result.ts";
 import type { Repeat } from "../series/occurrences.ts";
 import { seriesCreatedAudit, seriesStartFor } from "../series/start.ts";
 import { capacityClaim } from "./capacity.ts";
-import type { BookingStore, CustomerLinks } from "./ports.ts";
+import type { BookingStore, CustomerLinks, PlannedVisit } from "./ports.ts";
 import { newManageToken } from "./manage-token.ts";
 import { draftRulesOf, prepareRecord, readDraftCatalogue } from "./prepare-record.ts";
 import type { BookingDraftInput, BookingRecord, RecordType } from "./types.ts";
@@ -33,9 +33,12 @@ export interface CreateBookingDeps {
    * Prepares (reading settings, before the transaction opens) the function that writes a new
    * record's e-mails, which then run inside its transaction without further reads. The customer's
    * e-mails link to the manage-my-booking page with `links.manageToken`; a booking that starts a
-   * series passes `links.repeat`, how its frequency repeats (issue 17).
+   * series passes `links.repeat`, how its frequency repeats (issue 17), and `links.planned`, its
+   * visits planned in the same transaction (issue 28).
    */
-  prepareEmails: () => Promise<(record: BookingRecord, links: CustomerLinks & { repeat?: Repeat }) => OutboxMessage[]>;
+  prepareEmails: () => Promise<
+    (record: BookingRecord, links: CustomerLinks & { repeat?: Repeat; planned?: readonly PlannedVisit[] }) => OutboxMessage[]
+  >;
   /** Told after a booking that started a series committed (the generation job makes its visits at once). */
   onSeriesStarted?: () => void;
 }
@@ -71,10 +74,12 @@ export function makeCreateBooking(deps: CreateBookingDeps): CreateBooking {
     const series = seriesStartFor(booking, reads.catalogue.frequencies);
     const start = series && {
       series,
+      now: deps.clock.now(),
       audit: (seriesId: string, first: BookingRecord) => seriesCreatedAudit({ adminId: null, adminEmail: first.email }, seriesId, first, series),
     };
     const bookingEmailsFor = series
-      ? (record: BookingRecord) => emails(record, { manageToken: manage.token, repeat: { unit: series.unit, every: series.every } })
+      ? (record: BookingRecord, planned?: readonly PlannedVisit[]) =>
+        emails(record, { manageToken: manage.token, repeat: { unit: series.unit, every: series.every }, planned })
       : emailsFor;
     const reserved = await deps.bookings.reserve(booking, claim, bookingEmailsFor, access, start ?? undefined, completion);
     if (reserved.ok && series) deps.onSeriesStarted?.();

@@ -9,7 +9,17 @@ export type NewBooking = NewBookingRecord & { type: "BOOKING" };
 export type NewQuote = NewBookingRecord & { type: "QUOTE" };
 
 /** The e-mails of a stored record, written in the record's own transaction. */
-export type EmailsFor = (stored: BookingRecord) => OutboxMessage[];
+/**
+ * A visit of a regular clean planned with the booking that started it (issue 28): when it starts
+ * and whether it holds a place (NEEDS_ATTENTION visits don't: the time was full, or the day closed).
+ */
+export interface PlannedVisit {
+  startTime: Date;
+  holdsPlace: boolean;
+}
+
+/** The e-mails of a stored record; a booking that started a series gets the visits planned with it. */
+export type EmailsFor = (stored: BookingRecord, planned?: readonly PlannedVisit[]) => OutboxMessage[];
 
 /** What a customer e-mail may link to: the manage-my-booking token minted for that message. */
 export interface CustomerLinks {
@@ -55,10 +65,13 @@ export interface CapacityClaim {
 
 /**
  * The series of regular visits a new booking starts (issue 17), written in the booking's own
- * transaction: the series row, the booking as its first visit, and the audit row `audit` makes.
+ * transaction: the series row, the booking as its first visit, the audit row `audit` makes, and its
+ * visits through the horizon (each holding a place, or NEEDS_ATTENTION), which its e-mails list.
  */
 export interface SeriesStart {
   series: NewSeries;
+  /** The use case's now: the series' visits are planned through the horizon from it, in the same transaction. */
+  now: Date;
   audit(seriesId: string, first: BookingRecord): AuditEntry;
 }
 

@@ -4,7 +4,7 @@
  * Use cases enqueue them in the outbox in the same transaction as the record.
  */
 import type { AnswerSnapshot, BookingRecord } from "../booking/types.ts";
-import type { CustomerLinks } from "../booking/ports.ts";
+import type { CustomerLinks, PlannedVisit } from "../booking/ports.ts";
 import { manageUrl } from "../booking/manage-token.ts";
 import { formatAuPhone } from "../booking/phone.ts";
 import type { Inquiry, InquiryType } from "../inquiry/types.ts";
@@ -369,6 +369,8 @@ export function manageLinkBlocks(record: BookingRecord, ctx: MessageContext, lin
  */
 export interface RecordEmailLinks extends CustomerLinks {
   repeat?: Repeat;
+  /** The series' visits planned with this booking, in its transaction (issue 28); by start. */
+  planned?: readonly PlannedVisit[];
 }
 
 /** How many planned visits the first confirmation of a regular clean lists. */
@@ -376,14 +378,20 @@ export const SERIES_PLAN_VISITS = 3;
 
 /**
  * The first confirmation of a regular clean (issue 17): that it is one, how often, the next
- * planned visits (the series' dates at the first visit's Melbourne wall-clock time), and that each
- * visit is confirmed. Nothing for a one-off, a quote, or a record that started no series.
+ * planned visits, and that each visit is confirmed. With the visits planned in the booking's own
+ * transaction (issue 28), only those that hold a place are promised, and the ones that could not
+ * be placed are named; without them, the series' dates at the first visit's wall-clock time.
+ * Nothing for a one-off, a quote, or a record that started no series.
  */
-export function seriesPlanBlocks(record: BookingRecord, repeat: Repeat | undefined): Block[] {
+export function seriesPlanBlocks(record: BookingRecord, repeat: Repeat | undefined, planned?: readonly PlannedVisit[]): Block[] {
   if (record.type !== "BOOKING" || !record.seriesId) return [];
   const frequency = record.frequencyNameAtBooking;
   const blocks: Block[] = [{ kind: "heading", text: "Your regular clean" }];
-  const dates = repeat && isRecurring(repeat) ? nextOccurrences(seriesTermsOf(record, repeat), SERIES_PLAN_VISITS) : [];
+  const later = planned?.filter((visit) => visit.startTime > record.startTime);
+  const dates = later
+    ? later.filter((visit) => visit.holdsPlace).slice(0, SERIES_PLAN_VISITS)
+    : repeat && isRecurring(repeat) ? nextOccurrences(seriesTermsOf(record, repeat), SERIES_PLAN_VISITS) : [];
+  const unplaced = later?.filter((visit) => !visit.holdsPlace) ?? [];
   if (dates.length === 0) {
     blocks.push({ kind: "paragraph", text: `This is the first visit of your regular clean, “${frequency}”.` });
   } else {
@@ -391,6 +399,14 @@ export function seriesPlanBlocks(record: BookingRecord, repeat: Repeat | undefin
       { kind: "paragraph", text: `This is the first visit of your regular clean, “${frequency}”. Your next planned visits:` },
       { kind: "list", items: dates.map(({ startTime }) => formatMelbourneMoment(startTime)) },
     );
+  }
+  if (unplaced.length > 0) {
+    blocks.push({
+      kind: "paragraph",
+      text: `We can't do ${unplaced.length === 1 ? "this visit" : "these visits"} at that time: ` +
+        `${unplaced.map(({ startTime }) => formatMelbourneMoment(startTime)).join("; ")}. ` +
+        `We'll call you to find another time${unplaced.length === 1 ? "" : " for each"}.`,
+    });
   }
   blocks.push({
     kind: "paragraph",
@@ -440,7 +456,7 @@ export function bookingConfirmationEmail(
       text: `A calendar invite (${CALENDAR_ATTACHMENT_FILENAME}) is attached; ` +
         "it stays tentative until we confirm.",
     },
-    ...seriesPlanBlocks(record, links.repeat),
+    ...seriesPlanBlocks(record, links.repeat, links.planned),
     ...manageLinkBlocks(record, ctx, links),
     ...recordDetailBlocks(record, "customer"),
     ...policyBlocks(ctx),
