@@ -56,7 +56,8 @@ export function makeSettingsAdmin(deps: {
           return err({
             kind: "validation",
             code: "VALIDATION_FAILED",
-            message: "Please fix the highlighted fields, then try again.",
+            // The settings page shows the message: it says what to change.
+            message: problem,
             fieldErrors: { reminderHoursBefore: [problem] },
           });
         }

@@ -107,7 +107,7 @@ describe("settings", () => {
     await user.click(screen.getByLabelText(/Enforce the buffer/));
     await user.click(screen.getByRole("button", { name: "Save scheduling" }));
     expect(await within(form("Scheduling")).findByText("Scheduling settings saved.")).toBeTruthy();
-    expect(bodies[0]).toEqual({ slotBufferMin: 1440, maxConcurrentPerSlot: 1, enforceBuffer: false, horizonDays: 365, dayEndHour: 18, reminderHoursBefore: 24, freeChangeCutoffHours: 24, seriesHorizonWeeks: 8 });
+    expect(bodies[0]).toEqual({ slotBufferMin: 1440, maxConcurrentPerSlot: 1, enforceBuffer: false, horizonDays: 365, dayEndHour: 18, reminderHoursBefore: 48, freeChangeCutoffHours: 24, seriesHorizonWeeks: 8 });
     expect(buffer.value).toBe("1440");
     expect(max.value).toBe("1");
 
@@ -117,7 +117,7 @@ describe("settings", () => {
     await user.click(screen.getByRole("button", { name: "Save scheduling" }));
     await waitFor(() => expect(bodies).toHaveLength(2));
     // A blank buffer falls back to 120; the cap stops at 50.
-    expect(bodies[1]).toEqual({ slotBufferMin: 120, maxConcurrentPerSlot: 50, enforceBuffer: false, horizonDays: 365, dayEndHour: 18, reminderHoursBefore: 24, freeChangeCutoffHours: 24, seriesHorizonWeeks: 8 });
+    expect(bodies[1]).toEqual({ slotBufferMin: 120, maxConcurrentPerSlot: 50, enforceBuffer: false, horizonDays: 365, dayEndHour: 18, reminderHoursBefore: 48, freeChangeCutoffHours: 24, seriesHorizonWeeks: 8 });
   });
 
   it("edits the booking horizon: 365 by default, clamped to 730 and never under the lead time (issue 13)", async () => {
@@ -228,7 +228,7 @@ describe("working day end (issue 14)", () => {
     await user.selectOptions(dayEnd, "20:00");
     await user.click(screen.getByRole("button", { name: "Save scheduling" }));
     expect(await within(form("Scheduling")).findByText("Scheduling settings saved.")).toBeTruthy();
-    expect(bodies[0]).toEqual({ slotBufferMin: 90, maxConcurrentPerSlot: 2, enforceBuffer: true, horizonDays: 365, dayEndHour: 20, reminderHoursBefore: 24, freeChangeCutoffHours: 24, seriesHorizonWeeks: 8 });
+    expect(bodies[0]).toEqual({ slotBufferMin: 90, maxConcurrentPerSlot: 2, enforceBuffer: true, horizonDays: 365, dayEndHour: 20, reminderHoursBefore: 48, freeChangeCutoffHours: 24, seriesHorizonWeeks: 8 });
     expect(dayEnd.value).toBe("20");
   });
 
@@ -260,7 +260,7 @@ describe("reminder and free-change hours (issue 15)", () => {
     expect([reminder.value, cutoff.value]).toEqual(["48", "12"]);
     expect([reminder.min, reminder.max, cutoff.min, cutoff.max]).toEqual(["1", "168", "0", "168"]);
     expect(document.getElementById(reminder.getAttribute("aria-describedby")!)!.textContent)
-      .toBe("The customer's reminder goes this many hours before the start: 1 to 168 (default 24).");
+      .toBe("The customer's reminder goes this many hours before the start: 1 to 168 (default 48).");
 
     await user.clear(reminder);
     await user.type(reminder, "0");
@@ -280,10 +280,10 @@ describe("reminder and free-change hours (issue 15)", () => {
     expect(bodies[1]).toMatchObject({ reminderHoursBefore: 36, freeChangeCutoffHours: 24 });
   });
 
-  it("starts at 24 hours each when the settings could not be loaded", async () => {
+  it("starts at the defaults (48 and 24 hours) when the settings could not be loaded", async () => {
     answerLoads(500);
     await openSettings();
-    expect(screen.getByLabelText<HTMLInputElement>("Reminder e-mail (hours before the job)").value).toBe("24");
+    expect(screen.getByLabelText<HTMLInputElement>("Reminder e-mail (hours before the job)").value).toBe("48");
     expect(screen.getByLabelText<HTMLInputElement>("Free changes until (hours before the job)").value).toBe("24");
   });
 });
