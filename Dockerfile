@@ -8,6 +8,8 @@ COPY adapters/package.json adapters/
 COPY api/package.json api/
 COPY web-public/package.json web-public/
 COPY web-admin/package.json web-admin/
+# npm ci's postinstall applies patches/ (postgres.js: a write pending when a connection closes).
+COPY patches/ patches/
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build

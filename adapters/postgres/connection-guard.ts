@@ -5,7 +5,10 @@
  * - destroys a connection that owes a reply and hears nothing for `replyMs` (the pool opens a
  *   new one when it needs it), failing its queries with 08006, and drops the idle ones (those
  *   holding no transaction) with it;
- * - tells postgres.js of a lost connection only in a way it survives (see guardSocket);
+ * - tells postgres.js of a lost connection only in a way it survives (see guardSocket); and
+ *   patches/postgres+3.4.9.patch (applied by `npm ci`'s postinstall) makes postgres.js itself
+ *   forget a write scheduled when a connection closes, so a connection closed with one pending
+ *   never writes to null nor stays unable to send its next startup (postgres.js #1154, #1208);
  * - after a failed or silent connection, makes one real attempt per RETRY_MS and fails the
  *   others at once, so requests queued in the pool answer fast while the database is gone and
  *   the first request after it returns finds it.
