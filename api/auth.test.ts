@@ -1,11 +1,11 @@
 import assert from "node:assert/strict";
-import { adminSession, awayFromWindowEdge, buildTestApp, describeApi, json, type TestApp } from "./test-app.ts";
+import { adminSession, awayFromWindowEdge, buildTestApp, countingHasher, describeApi, json, type TestApp } from "./test-app.ts";
 import { post } from "./test-fixtures.ts";
 import { makeAdminStore } from "../adapters/postgres/admin-repository.ts";
 import { argon2Hasher } from "../adapters/security/password.ts";
 import { LOGIN_LIMITS } from "../core/admin/login.ts";
 import { PASSWORD_MESSAGES } from "../core/admin/password-policy.ts";
-import { type PasswordHasher, PasswordHasherBusyError } from "../core/admin/ports.ts";
+import { PasswordHasherBusyError } from "../core/admin/ports.ts";
 import type { TestDatabase } from "../adapters/postgres/test-db.ts";
 
 const PASSWORD = "correct horse battery";
@@ -41,19 +41,6 @@ async function browserLogin(app: TestApp, email: string, ip: string) {
   const session = cookies.get("staff_session")!.value;
   const csrf = cookies.get("staff_csrf")!.value;
   return { token: body.token as string, csrf, cookie: `staff_session=${session}; staff_csrf=${csrf}` };
-}
-
-/** Counts argon2 verifications, the work a password guess costs. */
-function countingHasher(): PasswordHasher & { verified: () => number } {
-  let verified = 0;
-  return {
-    hash: (password) => argon2Hasher.hash(password),
-    verify: (hash, password) => {
-      verified++;
-      return argon2Hasher.verify(hash, password);
-    },
-    verified: () => verified,
-  };
 }
 
 describeApi("POST /api/auth/login and the admin guard", async (t, _app, db) => {

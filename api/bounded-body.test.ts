@@ -6,11 +6,10 @@
 import assert from "node:assert/strict";
 import { argon2Hasher } from "../adapters/security/password.ts";
 import { makeAdminStore } from "../adapters/postgres/admin-repository.ts";
-import type { PasswordHasher } from "../core/admin/ports.ts";
 import { LOGIN_LIMITS } from "../core/admin/login.ts";
 import { MAX_BODY_BYTES } from "./app.ts";
 import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from "./read-json.ts";
-import { buildTestApp, describeApi } from "./test-app.ts";
+import { buildTestApp, countingHasher, describeApi } from "./test-app.ts";
 import { draft, fixedClock, post } from "./test-fixtures.ts";
 
 const arrays = (depth: number) => "[".repeat(depth) + "]".repeat(depth);
@@ -32,19 +31,6 @@ Deno.test("json depth: brackets count only outside strings, escapes included; th
   assert.equal(jsonNestsDeeperThan("[".repeat(33), 32), true);
   assert.equal(jsonNestsDeeperThan("", 32), false);
 });
-
-/** Counts argon2 verifications, the work a password guess costs. */
-function countingHasher(): PasswordHasher & { verified: () => number } {
-  let verified = 0;
-  return {
-    hash: (password) => argon2Hasher.hash(password),
-    verify: (hash, password) => {
-      verified++;
-      return argon2Hasher.verify(hash, password);
-    },
-    verified: () => verified,
-  };
-}
 
 describeApi("bounded work per request: too deep is 400, too large 413, before any throttle or hashing", async (t, _app, db) => {
   const hasher = countingHasher();

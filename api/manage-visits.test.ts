@@ -5,14 +5,9 @@
  * own calendar event) and the office, and is audited, as a change through that visit's own link is.
  */
 import assert from "node:assert/strict";
-import { buildApp } from "./app.ts";
-import { makeAppDeps } from "./graph.ts";
-import { makeMailer } from "./mailer.ts";
-import { describeApi, json, TEST_JWT_SECRET, TEST_LIMITS } from "./test-app.ts";
+import { describeApi, json, manageApp } from "./test-app.ts";
 import { draft, NOW, post } from "./test-fixtures.ts";
-import type { Database } from "../adapters/postgres/db.ts";
 import { saveManageTokenHash } from "../adapters/postgres/booking-repository.ts";
-import { makeSettingsStore } from "../adapters/postgres/settings-repository.ts";
 import type { TestDatabase } from "../adapters/postgres/test-db.ts";
 import { makeSeriesJob } from "../adapters/series/series-job.ts";
 import { changeCutoffMessage } from "../core/booking/manage-policy.ts";
@@ -20,24 +15,8 @@ import { newManageToken } from "../core/booking/manage-token.ts";
 import { DEMO_BUSINESS_PROFILE } from "../core/settings/demo-business-profile.ts";
 import { melbourneInstant } from "../core/shared/melbourne-time.ts";
 
-const SITE = "https://yarrashine.test";
 const OFFICE = DEMO_BUSINESS_PROFILE.notificationEmail;
 const HOUR = 3_600_000;
-
-/** The test app with a site URL (so e-mails carry the link) and a clock the test moves. */
-function manageApp(db: Pick<Database, "sql">, clock: { now: () => Date }) {
-  return buildApp({
-    ...makeAppDeps(db.sql, {
-      clock,
-      mailer: makeMailer(makeSettingsStore(db.sql), SITE),
-      jwtSecret: TEST_JWT_SECRET,
-      tokenTtlHours: 12,
-      sleep: () => Promise.resolve(),
-    }),
-    limits: TEST_LIMITS,
-    trustProxy: 1,
-  });
-}
 
 interface OutboxRow {
   kind: string;

@@ -3,12 +3,8 @@
  * from the confirmation e-mail, see the booking, move it, cancel it; and the office is told.
  */
 import assert from "node:assert/strict";
-import { buildApp } from "./app.ts";
-import { makeAppDeps } from "./graph.ts";
-import { makeMailer } from "./mailer.ts";
-import { describeApi, json, TEST_JWT_SECRET, TEST_LIMITS } from "./test-app.ts";
+import { buildTestApp, describeApi, json, MANAGE_SITE_URL, manageApp } from "./test-app.ts";
 import { draft, NOW, post } from "./test-fixtures.ts";
-import type { Database } from "../adapters/postgres/db.ts";
 import { makeSettingsStore } from "../adapters/postgres/settings-repository.ts";
 import type { TestDatabase } from "../adapters/postgres/test-db.ts";
 import { SCHEDULING_DEFAULTS } from "../core/settings/types.ts";
@@ -18,26 +14,9 @@ import { newManageToken } from "../core/booking/manage-token.ts";
 import { saveManageTokenHash } from "../adapters/postgres/booking-repository.ts";
 import { melbourneInstant } from "../core/shared/melbourne-time.ts";
 
-const SITE = "https://yarrashine.test";
 const PHONE = DEMO_BUSINESS_PROFILE.phone;
 const OFFICE = DEMO_BUSINESS_PROFILE.notificationEmail;
 const HOUR = 3_600_000;
-
-/** The test app with a site URL (so e-mails carry the link) and a clock the test moves. */
-function manageApp(db: Pick<Database, "sql">, clock: { now: () => Date }, onOutboxWrite?: () => void) {
-  return buildApp({
-    ...makeAppDeps(db.sql, {
-      clock,
-      mailer: makeMailer(makeSettingsStore(db.sql), SITE),
-      jwtSecret: TEST_JWT_SECRET,
-      tokenTtlHours: 12,
-      sleep: () => Promise.resolve(),
-    }),
-    limits: TEST_LIMITS,
-    trustProxy: 1,
-    onOutboxWrite,
-  });
-}
 
 type App = ReturnType<typeof manageApp>;
 
@@ -280,10 +259,10 @@ describeApi("manage my booking: view, move, cancel", async (t, _app, db) => {
   });
 
   await t.step("rate limited like the other public writes", async () => {
-    const strict = buildApp({
-      ...makeAppDeps(db.sql, { clock: { now: () => now }, mailer: makeMailer(makeSettingsStore(db.sql), SITE), jwtSecret: TEST_JWT_SECRET, tokenTtlHours: 12 }),
+    const strict = buildTestApp(db, {
+      clock: { now: () => now },
+      mailSiteUrl: MANAGE_SITE_URL,
       limits: { submit: { name: "submit-manage-test", limit: 1, windowSeconds: 600 }, availability: { name: "read-manage-test", limit: 1, windowSeconds: 600 } },
-      trustProxy: 1,
     });
     const headers = { "x-forwarded-for": "198.51.100.77" };
     const postTwice = [0, 1].map(() => strict.request(post(`/api/manage/${token}/cancel`, {}, headers)));
@@ -515,10 +494,10 @@ describeApi("manage my booking: a regular clean's visit — skip one, cancel the
   });
 
   await t.step("rate limited with the other public writes: one budget", async () => {
-    const strict = buildApp({
-      ...makeAppDeps(db.sql, { clock: { now: () => now }, mailer: makeMailer(makeSettingsStore(db.sql), SITE), jwtSecret: TEST_JWT_SECRET, tokenTtlHours: 12 }),
+    const strict = buildTestApp(db, {
+      clock: { now: () => now },
+      mailSiteUrl: MANAGE_SITE_URL,
       limits: { submit: { name: "submit-series-test", limit: 1, windowSeconds: 600 }, availability: { name: "read-series-test", limit: 1, windowSeconds: 600 } },
-      trustProxy: 1,
     });
     const headers = { "x-forwarded-for": "198.51.100.78" };
     const unknown = newManageToken().token;

@@ -1,6 +1,7 @@
 import type { AdminUser } from "../core/admin/types.ts";
 /** Builds the same graph as compose.ts on a fresh test database, for app.request() tests. */
 import { buildApp } from "./app.ts";
+import { argon2Hasher } from "../adapters/security/password.ts";
 import { describeOnTargets, type TestDatabase } from "../adapters/postgres/test-db.ts";
 import { seedDemoData } from "../adapters/postgres/seed.ts";
 import { makeSettingsStore } from "../adapters/postgres/settings-repository.ts";
@@ -23,6 +24,10 @@ export interface TestAppOptions {
   checkDatabase?: () => Promise<void>;
   /** Stands in for argon2id (to count verifications, or to see the busy answer). */
   hasher?: PasswordHasher;
+  /** The site's address in the e-mails' links (the manage link); none by default. */
+  mailSiteUrl?: string;
+  /** Told when a change has committed e-mails to the outbox, as compose.ts wakes the relay. */
+  onOutboxWrite?: () => void;
 }
 
 /** Generous limits so tests that are not about abuse never meet them. */
@@ -35,7 +40,7 @@ export function buildTestApp(db: { sql: TestDatabase["sql"] }, options: TestAppO
   return buildApp({
     ...makeAppDeps(db.sql, {
       clock: options.clock,
-      mailer: makeMailer(makeSettingsStore(db.sql)),
+      mailer: makeMailer(makeSettingsStore(db.sql), options.mailSiteUrl),
       jwtSecret: TEST_JWT_SECRET,
       tokenTtlHours: 12,
       sleep: options.sleep ?? (() => Promise.resolve()),
@@ -44,7 +49,29 @@ export function buildTestApp(db: { sql: TestDatabase["sql"] }, options: TestAppO
     limits: options.limits ?? TEST_LIMITS,
     trustProxy: options.trustProxy ?? 1,
     ...(options.checkDatabase ? { checkDatabase: options.checkDatabase } : {}),
+    onOutboxWrite: options.onOutboxWrite,
   });
+}
+
+/** The site address of manageApp's e-mails, so a test can read the link's token out of them. */
+export const MANAGE_SITE_URL = "https://yarrashine.test";
+
+/** The test app with a site URL (so e-mails carry the manage link) and a clock the test moves. */
+export function manageApp(db: { sql: TestDatabase["sql"] }, clock: Clock, onOutboxWrite?: () => void): TestApp {
+  return buildTestApp(db, { clock, mailSiteUrl: MANAGE_SITE_URL, onOutboxWrite });
+}
+
+/** Counts argon2 verifications, the work a password guess costs. */
+export function countingHasher(): PasswordHasher & { verified: () => number } {
+  let verified = 0;
+  return {
+    hash: (password) => argon2Hasher.hash(password),
+    verify: (hash, password) => {
+      verified++;
+      return argon2Hasher.verify(hash, password);
+    },
+    verified: () => verified,
+  };
 }
 
 /** One Deno test per database target, with the demo data seeded. */
