@@ -56,9 +56,68 @@ const invalidLink: [404, string] = [404, "MANAGE_LINK_INVALID: unknown, malforme
 const changeConflicts: [409, string] = [
   409,
   "CHANGE_CUTOFF_PASSED: inside the free-change cut-off (the message states the fee and the phone); " +
-  "BOOKING_NOT_CHANGEABLE: a quote, or a cancelled or done booking; SLOT_UNAVAILABLE: the new time is full; " +
-  "CLEANER_BUSY: the booking's cleaner is on another job at the new time",
+  "BOOKING_NOT_CHANGEABLE: a quote, or a cancelled or done booking; SLOT_UNAVAILABLE: the new time is full, or the " +
+  "booking's cleaner is on another job then (in team mode another free cleaner takes it, if one works then)",
 ];
+const seriesConflicts: [409, string] = [
+  409,
+  "NOT_A_SERIES: a one-off booking, not a visit of a regular clean; CHANGE_CUTOFF_PASSED: inside the free-change cut-off " +
+  "before this visit (the message states the fee and the phone); BOOKING_NOT_CHANGEABLE: a quote, or a cancelled, done or " +
+  "not yet placed visit",
+];
+const notInSeries: [404, string] = [
+  404,
+  "MANAGE_LINK_INVALID: unknown, malformed or expired link; VISIT_NOT_IN_SERIES: the booking is not a visit of this link's regular clean",
+];
+const visitConflicts: [409, string] = [
+  409,
+  "CHANGE_CUTOFF_PASSED: inside the free-change cut-off before that visit (the message states the fee and the phone); " +
+  "BOOKING_NOT_CHANGEABLE: a cancelled, done or not yet placed visit",
+];
+
+/**
+ * What one declaration of the link's calls says of itself. The link's own booking and another
+ * visit of its regular clean (issue 28) take the same calls with the same request and answers;
+ * only these differ.
+ */
+interface LinkCall<Path extends string, Params extends z.ZodObject> {
+  path: Path;
+  params: Params;
+  summary: string;
+  description: string;
+  /** Which link, or which visit of it, was not found. */
+  notFound: [404, string];
+}
+
+/** A change of a booking: what its 200 answer holds, and why it may be refused. */
+interface LinkChange<Path extends string, Params extends z.ZodObject> extends LinkCall<Path, Params> {
+  answer: string;
+  conflicts: [409, string];
+}
+
+/** GET …/availability: the free start times for moving the booking. */
+const availabilityRoute = <Path extends string, Params extends z.ZodObject>(call: LinkCall<Path, Params>) =>
+  route({
+    method: "get", path: call.path, tags, "x-required-role": role, summary: call.summary, description: call.description,
+    request: { params: call.params, query: manageAvailabilityQuerySchema },
+    responses: { 200: json(availabilityCalendarSchema, "The days, in date order"), ...errors(call.notFound, 422, 429) },
+  });
+
+/** POST …/skip: the visit is cancelled and keeps its place in the series. */
+const skipRoute = <Path extends string, Params extends z.ZodObject>(call: LinkChange<Path, Params>) =>
+  route({
+    method: "post", path: call.path, tags, "x-required-role": role, summary: call.summary, description: call.description,
+    request: { params: call.params },
+    responses: { 200: json(manageViewSchema, call.answer), ...errors(call.notFound, call.conflicts, 429) },
+  });
+
+/** POST …/reschedule: the booking moves to a new start. */
+const rescheduleRoute = <Path extends string, Params extends z.ZodObject>(call: LinkChange<Path, Params>) =>
+  route({
+    method: "post", path: call.path, tags, "x-required-role": role, summary: call.summary, description: call.description,
+    request: { params: call.params, body: jsonBody(manageRescheduleSchema) },
+    responses: { 200: json(manageViewSchema, call.answer), ...errors(call.notFound, call.conflicts, 422, 429) },
+  });
 
 const viewBooking = route({
   method: "get", path: "/manage/{token}", tags, "x-required-role": role, summary: "The booking a customer's link opens",
@@ -66,12 +125,10 @@ const viewBooking = route({
   request: { params: TokenParams },
   responses: { 200: json(manageViewSchema, "The booking"), ...errors(invalidLink, 429) },
 });
-const manageAvailability = route({
-  method: "get", path: "/manage/{token}/availability", tags, "x-required-role": role,
+const manageAvailability = availabilityRoute({
+  path: "/manage/{token}/availability", params: TokenParams, notFound: invalidLink,
   summary: "Free start times for moving this booking",
   description: "As GET /api/availability, judged for this booking's job length, its own place not counted against it.",
-  request: { params: TokenParams, query: manageAvailabilityQuerySchema },
-  responses: { 200: json(availabilityCalendarSchema, "The days, in date order"), ...errors(invalidLink, 422, 429) },
 });
 const cancelBooking = route({
   method: "post", path: "/manage/{token}/cancel", tags, "x-required-role": role, summary: "The customer cancels their booking",
@@ -79,19 +136,13 @@ const cancelBooking = route({
   request: { params: TokenParams, body: jsonBody(manageCancelSchema) },
   responses: { 200: json(manageViewSchema, "The booking, cancelled"), ...errors(invalidLink, changeConflicts, 422, 429) },
 });
-const seriesConflicts: [409, string] = [
-  409,
-  "NOT_A_SERIES: a one-off booking, not a visit of a regular clean; CHANGE_CUTOFF_PASSED: inside the free-change cut-off " +
-  "before this visit (the message states the fee and the phone); BOOKING_NOT_CHANGEABLE: a quote, or a cancelled, done or " +
-  "not yet placed visit",
-];
-const skipVisit = route({
-  method: "post", path: "/manage/{token}/skip", tags, "x-required-role": role, summary: "The customer skips this visit of their regular clean",
+const skipVisit = skipRoute({
+  path: "/manage/{token}/skip", params: TokenParams, notFound: invalidLink, conflicts: seriesConflicts,
+  summary: "The customer skips this visit of their regular clean",
   description: "Free of charge until the cut-off before the visit. The visit is cancelled (reason \"Skipped by the customer\") and " +
     "keeps its place in the series, so it is never planned again; the later visits stay. " +
     "E-mails the customer (with a calendar cancellation) and the office.",
-  request: { params: TokenParams },
-  responses: { 200: json(manageViewSchema, "The visit, skipped, and the series' next visits"), ...errors(invalidLink, seriesConflicts, 429) },
+  answer: "The visit, skipped, and the series' next visits",
 });
 const cancelSeries = route({
   method: "post", path: "/manage/{token}/cancel-series", tags, "x-required-role": role,
@@ -105,50 +156,35 @@ const cancelSeries = route({
     ...errors(invalidLink, [409, `${seriesConflicts[1]}; SERIES_ENDED: the regular clean had ended already`], 422, 429),
   },
 });
-const rescheduleBooking = route({
-  method: "post", path: "/manage/{token}/reschedule", tags, "x-required-role": role, summary: "The customer moves their booking",
+const rescheduleBooking = rescheduleRoute({
+  path: "/manage/{token}/reschedule", params: TokenParams, notFound: invalidLink, conflicts: changeConflicts,
+  summary: "The customer moves their booking",
   description: "Under the rules of a new booking for the same job length, capacity included; the status stays. " +
     "E-mails the customer (with a calendar update) and the office.",
-  request: { params: TokenParams, body: jsonBody(manageRescheduleSchema) },
-  responses: { 200: json(manageViewSchema, "The booking, moved"), ...errors(invalidLink, changeConflicts, 422, 429) },
+  answer: "The booking, moved",
 });
 
-const notInSeries: [404, string] = [
-  404,
-  "MANAGE_LINK_INVALID: unknown, malformed or expired link; VISIT_NOT_IN_SERIES: the booking is not a visit of this link's regular clean",
-];
-const visitConflicts: [409, string] = [
-  409,
-  "CHANGE_CUTOFF_PASSED: inside the free-change cut-off before that visit (the message states the fee and the phone); " +
-  "BOOKING_NOT_CHANGEABLE: a cancelled, done or not yet placed visit",
-];
-const visitAvailability = route({
-  method: "get", path: "/manage/{token}/visits/{bookingId}/availability", tags, "x-required-role": role,
+const visitAvailability = availabilityRoute({
+  path: "/manage/{token}/visits/{bookingId}/availability", params: VisitParams, notFound: notInSeries,
   summary: "Free start times for moving another visit of this regular clean",
   description: "As GET /api/manage/{token}/availability, judged for that visit's job length, its own place not counted against it.",
-  request: { params: VisitParams, query: manageAvailabilityQuerySchema },
-  responses: { 200: json(availabilityCalendarSchema, "The days, in date order"), ...errors(notInSeries, 422, 429) },
 });
-const skipSeriesVisit = route({
-  method: "post", path: "/manage/{token}/visits/{bookingId}/skip", tags, "x-required-role": role,
+const skipSeriesVisit = skipRoute({
+  path: "/manage/{token}/visits/{bookingId}/skip", params: VisitParams, notFound: notInSeries, conflicts: visitConflicts,
   summary: "The customer skips a coming visit of their regular clean",
   description: "As POST /api/manage/{token}/skip, for any coming visit of the link's regular clean, under that visit's own cut-off. " +
     "E-mails the customer (with a calendar cancellation of that visit) and the office. Answers the link's own booking, " +
     "with series.visits as they now are.",
-  request: { params: VisitParams },
-  responses: { 200: json(manageViewSchema, "The link's booking and the series' coming visits"), ...errors(notInSeries, visitConflicts, 429) },
+  answer: "The link's booking and the series' coming visits",
 });
-const rescheduleSeriesVisit = route({
-  method: "post", path: "/manage/{token}/visits/{bookingId}/reschedule", tags, "x-required-role": role,
+const rescheduleSeriesVisit = rescheduleRoute({
+  path: "/manage/{token}/visits/{bookingId}/reschedule", params: VisitParams, notFound: notInSeries,
+  conflicts: [409, `${visitConflicts[1]}; SLOT_UNAVAILABLE: the new time is full; CLEANER_BUSY: the visit's cleaner is on another job at the new time`],
   summary: "The customer moves a coming visit of their regular clean",
   description: "As POST /api/manage/{token}/reschedule, for any coming visit of the link's regular clean, under that visit's own " +
     "cut-off; the visit keeps its series date. E-mails the customer (with a calendar update of that visit) and the office. " +
     "Answers the link's own booking, with series.visits as they now are.",
-  request: { params: VisitParams, body: jsonBody(manageRescheduleSchema) },
-  responses: {
-    200: json(manageViewSchema, "The link's booking and the series' coming visits"),
-    ...errors(notInSeries, [409, `${visitConflicts[1]}; SLOT_UNAVAILABLE: the new time is full; CLEANER_BUSY: the visit's cleaner is on another job at the new time`], 422, 429),
-  },
+  answer: "The link's booking and the series' coming visits",
 });
 
 export function manageRoutes(deps: ManageRouteDeps) {
