@@ -244,4 +244,47 @@ describeApi("series: a weekly booking's visits, and what staff do with them", as
     const once = await call("POST", "/api/admin/bookings", { ...draft({ email: "once@example.com", startTimeISO: "2026-12-01T09:00:00+11:00", frequencyCode: "ONE_TIME" }), notifyCustomer: false });
     assert.equal(once.body.seriesId, null);
   });
+
+  await t.step("issue 28: a change from a date starts at any quarter hour, and outside the working hours only when ticked (audited)", async () => {
+    const made = await call("POST", "/api/admin/bookings", {
+      ...draft({ email: "school@example.com", startTimeISO: "2026-12-02T09:00:00+11:00", frequencyCode: "WEEKLY" }),
+      notifyCustomer: false,
+    });
+    assert.equal(made.status, 201);
+    const school: string = made.body.seriesId;
+    const changeAudits = async () => (await audits(db, "series.change")).filter((row) => row.entity_id === school);
+
+    const halfPast = await call("POST", `/api/admin/series/${school}/change`, { fromDate: "2026-12-09", startTime: "10:30" });
+    assert.equal(halfPast.status, 200, JSON.stringify(halfPast.body));
+    assert.equal((halfPast.body as SeriesDetail).startTime, "10:30");
+    assert.equal((await changeAudits())[0].after.allowOutsideHours, undefined);
+
+    // Wednesdays at 6 pm from 16 Dec: refused without the tick, the way round it named.
+    const evening = { fromDate: "2026-12-16", startTime: "18:00" };
+    const refused = await call("POST", `/api/admin/series/${school}/change`, evening);
+    assert.deepEqual([refused.status, refused.body.code], [422, "VALIDATION_FAILED"]);
+    assert.deepEqual(refused.body.fieldErrors, {
+      startTime: ["Please choose a start time on the quarter hour between 8:00 and 16:00, or tick “Outside working hours”."],
+    });
+    const notBoolean = await call("POST", `/api/admin/series/${school}/change`, { ...evening, allowOutsideHours: "yes" });
+    assert.deepEqual([notBoolean.status, notBoolean.body.fieldErrors?.allowOutsideHours], [422, ["allowOutsideHours must be true or false."]]);
+
+    const ticked = await call("POST", `/api/admin/series/${school}/change`, { ...evening, allowOutsideHours: true });
+    assert.equal(ticked.status, 200, JSON.stringify(ticked.body));
+    const after = ticked.body as SeriesDetail;
+    assert.deepEqual([after.anchorDate, after.startTime], ["2026-12-16", "18:00"]);
+    // The visits of the new terms hold their places at 6 pm.
+    const evenings = after.visits.filter((v) => v.seriesDate !== null && v.seriesDate >= "2026-12-16");
+    assert.equal(evenings[0].startTime, melbourneInstant("2026-12-16", 18).toISOString());
+    assert.ok(evenings.every((v) => v.status === "PENDING"), JSON.stringify(evenings.map((v) => v.status)));
+    const audit = (await changeAudits())[1];
+    assert.deepEqual([audit.after.startTime, audit.after.fromDate, audit.after.allowOutsideHours], ["18:00", "2026-12-16", true]);
+
+    // A closed date stays closed, tick or not.
+    assert.equal((await call("POST", "/api/admin/closed-dates", { date: "2026-12-23", label: "Team day" })).status, 201);
+    const closed = await call("POST", `/api/admin/series/${school}/change`, { fromDate: "2026-12-23", startTime: "19:00", allowOutsideHours: true });
+    assert.equal(closed.status, 422);
+    assert.ok(closed.body.fieldErrors.fromDate);
+    assert.equal((await changeAudits()).length, 2);
+  });
 });

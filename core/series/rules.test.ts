@@ -276,6 +276,42 @@ Deno.test("change from a date: what is refused, and where the message goes", () 
   assert.deepEqual(planChange(series({ status: "ENDED" }), { fromDate: "2026-12-09" }, catalogue, context), err(SERIES_ERRORS.ended));
 });
 
+Deno.test("change from a date (issue 28): the office's quarter hours, and outside the working hours only when ticked", () => {
+  const fieldErrorsOf = (result: ReturnType<typeof planChange>) => (result.ok ? null : result.error.fieldErrors);
+  // 10:30 on a Wednesday: a quarter hour of the working day, nothing to record.
+  const halfPast = planChange(series(), { fromDate: "2026-12-09", startTime: "10:30" }, catalogue, context);
+  assert.ok(halfPast.ok);
+  assert.deepEqual([halfPast.value.terms.startMinutes, halfPast.value.outsideHours], [630, false]);
+  // The tick changes nothing when the start is inside the hours anyway.
+  const ticked = planChange(series(), { fromDate: "2026-12-09", startTime: "10:30", allowOutsideHours: true }, catalogue, context);
+  assert.equal(ticked.ok && ticked.value.outsideHours, false);
+  // 10:10 is off the quarter hour, with or without the tick.
+  for (const allowOutsideHours of [false, true]) {
+    const off = planChange(series(), { fromDate: "2026-12-09", startTime: "10:10", allowOutsideHours }, catalogue, context);
+    assert.deepEqual(Object.keys(fieldErrorsOf(off) ?? {}), ["startTime"]);
+  }
+  // 18:00 (after the last start, past the end of the day): refused with the way round it, accepted and recorded with the tick.
+  const evening = planChange(series(), { fromDate: "2026-12-09", startTime: "18:00" }, catalogue, context);
+  assert.deepEqual(fieldErrorsOf(evening), {
+    startTime: ["Please choose a start time on the quarter hour between 8:00 and 16:00, or tick “Outside working hours”."],
+  });
+  const school = planChange(series(), { fromDate: "2026-12-09", startTime: "18:00", allowOutsideHours: true }, catalogue, context);
+  assert.ok(school.ok);
+  assert.deepEqual([school.value.terms.startMinutes, school.value.outsideHours], [18 * 60, true]);
+  // 15:00 for 3 hours ends at 18:00; 15:30 runs past it unless ticked.
+  assert.equal(planChange(series(), { fromDate: "2026-12-09", startTime: "15:00" }, catalogue, context).ok, true);
+  assert.deepEqual(Object.keys(fieldErrorsOf(planChange(series(), { fromDate: "2026-12-09", startTime: "15:30" }, catalogue, context)) ?? {}), ["startTime"]);
+  const late = planChange(series(), { fromDate: "2026-12-09", startTime: "15:30", allowOutsideHours: true }, catalogue, context);
+  assert.equal(late.ok && late.value.outsideHours, true);
+  // Sundays (a closed weekday) with the tick.
+  const sunday = planChange(series(), { fromDate: "2026-12-06", allowOutsideHours: true }, catalogue, context);
+  assert.equal(sunday.ok && sunday.value.outsideHours, true);
+  // A closed date stays closed, tick or not.
+  const christmas = { ...context, closedDates: new Map([["2026-12-25", "Christmas Day"]]) };
+  const holiday = planChange(series(), { fromDate: "2026-12-25", startTime: "18:00", allowOutsideHours: true }, catalogue, christmas);
+  assert.deepEqual(fieldErrorsOf(holiday), { fromDate: ["We’re closed on Friday 25 December 2026 (Christmas Day). Please choose another day."] });
+});
+
 Deno.test("pause, resume and end: from today or later; pausing a paused or resuming an active series changes nothing", () => {
   assert.deepEqual(planPause(series(), "2026-11-22", NOW), { ok: true, value: "pause" });
   assert.deepEqual(planPause(series({ status: "PAUSED" }), "2026-11-22", NOW), { ok: true, value: "unchanged" });

@@ -151,7 +151,12 @@ export const seriesChangeSchema = z.object({
   hours: draft.hours.optional(),
   bedrooms: draft.bedrooms.optional(),
   extras: draft.extras.optional().meta({ description: "The add-ons from then on (replacing the series' own)" }),
-}).meta({ id: "SeriesChange", description: "fromDate and any of the others; those left out keep the series' own" });
+  allowOutsideHours: allowOutsideHoursSchema,
+}).meta({
+  id: "SeriesChange",
+  description: "fromDate and any of the others; those left out keep the series' own. The first visit of the new terms may start at " +
+    "any quarter hour of the working day, or outside it with allowOutsideHours (audited).",
+});
 
 export const seriesPauseSchema = z.object({
   fromDate: fromDate("No visit from this date on (today or later; default today)").optional(),

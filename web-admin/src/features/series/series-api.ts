@@ -49,9 +49,20 @@ const withReason = (reason?: string) => (reason?.trim() ? { reason: reason.trim(
 export const skipVisit = (id: string, bookingId: string, reason?: string) =>
   api.post<SeriesDetail>(visitPath(id, bookingId, "skip"), withReason(reason));
 
-/** overrideCapacity (superadmins only) takes the place even when the time is full. */
-export const moveVisit = (id: string, bookingId: string, startTimeISO: string, overrideCapacity = false) =>
-  api.post<SeriesDetail>(visitPath(id, bookingId, "move"), { startTimeISO, ...(overrideCapacity ? { overrideCapacity: true } : {}) });
+/** How a visit moves beyond its start; each is sent only when true. */
+export interface MoveChoices {
+  /** Superadmins only: take the place even when the time is full. */
+  overrideCapacity?: boolean;
+  /** The office's tick for a start outside the working hours (issue 28). */
+  allowOutsideHours?: boolean;
+}
+
+export const moveVisit = (id: string, bookingId: string, startTimeISO: string, choices: MoveChoices = {}) =>
+  api.post<SeriesDetail>(visitPath(id, bookingId, "move"), {
+    startTimeISO,
+    ...(choices.overrideCapacity ? { overrideCapacity: true } : {}),
+    ...(choices.allowOutsideHours ? { allowOutsideHours: true } : {}),
+  });
 
 /** What POST /series/{id}/change takes: fromDate, and only the terms that change. */
 export type SeriesChange = SeriesChangeBody;
@@ -130,7 +141,7 @@ export const teamQuery = queryOptions({
   queryFn: () => api.list<TeamCleaner>("/api/admin/cleaners", { query: { includeInactive: true } }),
 });
 
-/** The public scheduling rules: the start hours a visit may be moved to. */
+/** The public scheduling rules: the working hours the move dialog's hint names. */
 export const schedulingQuery = queryOptions({
   queryKey: [...SERIES, "scheduling"],
   queryFn: () => api.get<PublicSchedulingDto>("/api/scheduling"),

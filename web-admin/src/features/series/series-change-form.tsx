@@ -1,4 +1,5 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
+import { OUTSIDE_HOURS_CHOICE, STAFF_START_STEP_MINUTES } from "@yarra/core/booking/scheduling.ts";
 import { formatAud } from "@yarra/core/shared/money.ts";
 import { formatYmdLong, isYmd, melbourneYmd } from "@yarra/core/shared/melbourne-time.ts";
 import type { FieldErrors } from "@yarra/core/shared/result.ts";
@@ -18,10 +19,9 @@ import {
   hoursOptions,
   isRepeating,
   setExtraQuantity,
-  startOptions,
   toggleExtra,
 } from "./series-form.ts";
-import { repeatText, startText } from "./series-text.ts";
+import { repeatText, startHoursHint } from "./series-text.ts";
 
 export const CHANGE_TEXT = {
   title: "Change from a date",
@@ -31,6 +31,7 @@ export const CHANGE_TEXT = {
   fromDate: "From",
   fromDateHint: "Visits on or after this date are replaced.",
   startTime: "Start time",
+  outsideHours: OUTSIDE_HOURS_CHOICE,
   frequency: "Repeats",
   hours: "Hours",
   bedrooms: "Bedrooms",
@@ -111,7 +112,6 @@ function ChangeFields({ series, now, onDone, onCancel, catalogue }: ChangeFormPr
 
   // Only frequencies that repeat; the series' own stays listed even if it no longer does.
   const frequencies = catalogue.frequencies.filter((f) => isRepeating(f) || f.code === series.frequencyCode);
-  const times = startOptions(catalogue.scheduling, form.startTime);
   const offered = new Set(catalogue.extras.map((extra) => extra._id));
   const unoffered = form.extras.filter((line) => !offered.has(line.extraId));
   const titleOf = (extraId: string) => series.extras.find((line) => line.extraId === extraId)?.titleAtBooking ?? extraId;
@@ -129,12 +129,10 @@ function ChangeFields({ series, now, onDone, onCancel, catalogue }: ChangeFormPr
               onChange={(event) => set("fromDate", event.target.value)} />
           )}
         </FormField>
-        <FormField label={T.startTime} errors={errors.startTime}>
+        <FormField label={T.startTime} hint={startHoursHint(catalogue.scheduling)} errors={errors.startTime}>
           {(control) => (
-            <select {...control} name="startTime" className="admin-input" value={form.startTime}
-              onChange={(event) => set("startTime", event.target.value)}>
-              {times.map((time) => <option key={time} value={time}>{startText(time)}</option>)}
-            </select>
+            <input {...control} name="startTime" className="admin-input" type="time" step={STAFF_START_STEP_MINUTES * 60}
+              value={form.startTime} onChange={(event) => set("startTime", event.target.value)} />
           )}
         </FormField>
         <FormField label={T.frequency} errors={errors.frequencyCode}>
@@ -179,6 +177,11 @@ function ChangeFields({ series, now, onDone, onCancel, catalogue }: ChangeFormPr
           </FormField>
         )}
       </div>
+      <label className="admin-check">
+        <input type="checkbox" name="allowOutsideHours" checked={form.allowOutsideHours}
+          onChange={(event) => set("allowOutsideHours", event.target.checked)} />
+        {T.outsideHours}
+      </label>
 
       {service && (
         <fieldset className="admin-fieldset series-change__extras">

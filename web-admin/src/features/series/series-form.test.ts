@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { changeFormOf, changeOf, changeProblems, changePrice, isChangeable, moveStart, startOptions } from "./series-form.ts";
-import { repeatText, rhythmText, startText } from "./series-text.ts";
+import { changeFormOf, changeOf, changeProblems, changePrice, isChangeable, moveStart } from "./series-form.ts";
+import { repeatText, rhythmText, startHoursHint, startText } from "./series-text.ts";
 import { aDetail, aVisit, FREQUENCIES, HOURLY, NOW, OVEN } from "./test-fixtures.ts";
 
 describe("rhythmText", () => {
@@ -22,16 +22,18 @@ describe("rhythmText", () => {
   });
 });
 
-describe("startOptions", () => {
-  it("offers the start hours and keeps an odd current time among them, in order", () => {
-    expect(startOptions({ firstSlotHour: 8, lastSlotHour: 10 })).toEqual(["08:00", "09:00", "10:00"]);
-    expect(startOptions({ firstSlotHour: 8, lastSlotHour: 10 }, "09:30")).toEqual(["08:00", "09:00", "09:30", "10:00"]);
+describe("startHoursHint", () => {
+  it("names the office's quarter hours and the tick core's messages name", () => {
+    expect(startHoursHint({ firstSlotHour: 8, lastSlotHour: 16 })).toBe(
+      "Starts are on the quarter hour from 8:00 to 16:00 on open days; tick “Outside working hours” for another time or a closed weekday.",
+    );
   });
 });
 
 describe("moveStart", () => {
   it("turns a Melbourne date and time into the instant, across daylight saving", () => {
     expect(moveStart("2026-12-10", "13:00", NOW)).toEqual({ ok: true, startTimeISO: "2026-12-10T02:00:00.000Z" });
+    expect(moveStart("2026-12-10", "10:45", NOW)).toEqual({ ok: true, startTimeISO: "2026-12-09T23:45:00.000Z" });
     // Winter: AEST, UTC+10.
     expect(moveStart("2027-06-10", "09:00", NOW)).toEqual({ ok: true, startTimeISO: "2027-06-09T23:00:00.000Z" });
   });
@@ -69,8 +71,17 @@ describe("the change form", () => {
       hours: 3,
       bedrooms: null,
       extras: [{ extraId: "e1", quantity: 2 }],
+      allowOutsideHours: false,
     });
     expect(changeOf(form, series)).toBeNull();
+  });
+
+  it("sends the tick with a change (issue 28), but the tick alone changes nothing", () => {
+    const form = changeFormOf(series, NOW);
+    expect(changeOf({ ...form, allowOutsideHours: true }, series)).toBeNull();
+    expect(changeOf({ ...form, fromDate: "2026-12-02", startTime: "18:30", allowOutsideHours: true }, series))
+      .toEqual({ fromDate: "2026-12-02", startTime: "18:30", allowOutsideHours: true });
+    expect(changeOf({ ...form, fromDate: "2026-12-02", startTime: "10:30" }, series)).toEqual({ fromDate: "2026-12-02", startTime: "10:30" });
   });
 
   it("sends only what differs; add-ons in another order are the same add-ons", () => {

@@ -1,11 +1,9 @@
 /**
- * The regular clean's forms as plain functions: the start times on offer, a visit's new start,
- * and the "Change from a date" form (what it sends, and its price by core's priceDraft, the rule
- * the server re-prices with).
+ * The regular clean's forms as plain functions: a visit's new start, and the "Change from a date"
+ * form (what it sends, and its price by core's priceDraft, the rule the server re-prices with).
  */
-import type { ExtraDto, FrequencyDto, PublicSchedulingDto, ServiceDto } from "@yarra/api/client/types.ts";
+import type { ExtraDto, FrequencyDto, ServiceDto } from "@yarra/api/client/types.ts";
 import { type PricedDraft, priceDraft } from "@yarra/core/booking/pricing.ts";
-import { slotHours } from "@yarra/core/booking/scheduling.ts";
 import type { Extra, Frequency, Service } from "@yarra/core/catalog/types.ts";
 import { isYmd, melbourneHourMinute, melbourneInstant, melbourneYmd } from "@yarra/core/shared/melbourne-time.ts";
 import type { FieldErrors, Result } from "@yarra/core/shared/result.ts";
@@ -27,13 +25,6 @@ const pad2 = (n: number) => String(n).padStart(2, "0");
 export function wallClockOf(iso: string): string {
   const { hour, minute } = melbourneHourMinute(new Date(iso));
   return `${pad2(hour)}:${pad2(minute)}`;
-}
-
-/** The start times on offer ('HH:MM', the business's start hours), with `current` kept among them. */
-export function startOptions(scheduling: Pick<PublicSchedulingDto, "firstSlotHour" | "lastSlotHour">, current?: string): string[] {
-  const offered = slotHours(scheduling).map((hour) => `${pad2(hour)}:00`);
-  if (current && /^\d{2}:\d{2}$/.test(current) && !offered.includes(current)) offered.push(current);
-  return offered.sort();
 }
 
 /** A date from today on, or why not. */
@@ -75,6 +66,8 @@ export interface ChangeForm {
   hours: number | null;
   bedrooms: number | null;
   extras: { extraId: string; quantity: number }[];
+  /** The office's tick for a first visit outside the working hours (issue 28); sent only when ticked. */
+  allowOutsideHours: boolean;
 }
 
 export function changeFormOf(series: SeriesDetail, now: Date): ChangeForm {
@@ -85,6 +78,7 @@ export function changeFormOf(series: SeriesDetail, now: Date): ChangeForm {
     hours: series.hours,
     bedrooms: series.bedrooms,
     extras: series.extras.map(({ extraId, quantity }) => ({ extraId, quantity })),
+    allowOutsideHours: false,
   };
 }
 
@@ -97,7 +91,10 @@ const sameExtras = (a: ChangeForm["extras"], b: ChangeForm["extras"]) => {
   return key(a) === key(b);
 };
 
-/** What POST /series/{id}/change is sent: the date, and only the terms that differ; null when none do. */
+/**
+ * What POST /series/{id}/change is sent: the date, only the terms that differ, and the tick when
+ * ticked; null when no term differs (the tick alone changes nothing).
+ */
 export function changeOf(form: ChangeForm, series: SeriesDetail): SeriesChange | null {
   const change: SeriesChange = { fromDate: form.fromDate };
   if (form.startTime !== series.startTime) change.startTime = form.startTime;
@@ -105,7 +102,8 @@ export function changeOf(form: ChangeForm, series: SeriesDetail): SeriesChange |
   if (series.pricingModel === "HOURLY" && form.hours !== null && form.hours !== series.hours) change.hours = form.hours;
   if (series.pricingModel === "BEDROOMS" && form.bedrooms !== null && form.bedrooms !== series.bedrooms) change.bedrooms = form.bedrooms;
   if (!sameExtras(form.extras, series.extras.map(({ extraId, quantity }) => ({ extraId, quantity })))) change.extras = form.extras;
-  return Object.keys(change).length > 1 ? change : null;
+  if (Object.keys(change).length === 1) return null;
+  return form.allowOutsideHours ? { ...change, allowOutsideHours: true } : change;
 }
 
 export interface ChangeCatalogueParts {

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderAdmin, storeSession } from "../../test/render-admin.tsx";
@@ -202,13 +202,16 @@ describe("move a visit", () => {
     await user.click(rowOf("YS-BBBB22").getByRole("button", { name: /^Move/ }));
     expect(dialog().getByText("Now on Wed 9 Dec 2026, 9:00 am. Only this visit moves; the customer gets one e-mail.")).toBeTruthy();
     expect((dialog().getByLabelText("New date") as HTMLInputElement).value).toBe("2026-12-09");
-    expect((dialog().getByLabelText("New start time") as HTMLSelectElement).value).toBe("09:00");
-    // The day's start hours (8 am to 4 pm) are offered.
-    expect(within(dialog().getByLabelText("New start time")).getAllByRole("option").map((o) => o.textContent).slice(1, 3))
-      .toEqual(["8:00 am", "9:00 am"]);
+    expect((dialog().getByLabelText("New start time") as HTMLInputElement).value).toBe("09:00");
+    // Any quarter hour of the working day (issue 28), as the hint says.
+    expect(dialog().getByLabelText("New start time").getAttribute("step")).toBe("900");
+    expect(await dialog().findByText(
+      "Starts are on the quarter hour from 8:00 to 16:00 on open days; tick “Outside working hours” for another time or a closed weekday.",
+    )).toBeTruthy();
+    expect((dialog().getByRole("checkbox", { name: "Outside working hours" }) as HTMLInputElement).checked).toBe(false);
     await user.clear(dialog().getByLabelText("New date"));
     await user.type(dialog().getByLabelText("New date"), "2026-12-10");
-    await user.selectOptions(dialog().getByLabelText("New start time"), "1:00 pm");
+    fireEvent.change(dialog().getByLabelText("New start time"), { target: { value: "13:00" } });
     await user.click(dialog().getByRole("button", { name: "Move visit" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(sent).toEqual([{ path: "/api/admin/series/sr1/visits/b2/move", body: { startTimeISO: "2026-12-10T02:00:00.000Z" } }]);
@@ -227,10 +230,41 @@ describe("move a visit", () => {
     // Today, but at an hour already gone.
     await user.clear(dialog().getByLabelText("New date"));
     await user.type(dialog().getByLabelText("New date"), "2026-11-25");
-    await user.selectOptions(dialog().getByLabelText("New start time"), "8:00 am");
+    fireEvent.change(dialog().getByLabelText("New start time"), { target: { value: "08:00" } });
     await user.click(dialog().getByRole("button", { name: "Move visit" }));
     expect(dialog().getByText("Choose a time from now on.")).toBeTruthy();
     expect(sent).toEqual([]);
+  });
+
+  it("moves to a quarter hour, and outside the working hours only with the tick, which is sent (issue 28)", async () => {
+    const offHours = "Please choose a start time on the quarter hour between 8:00 and 16:00, or tick “Outside working hours”.";
+    const sent = serveSeries(aDetail(), (_path, body) =>
+      String(body.startTimeISO).endsWith("07:00:00.000Z") && !body.allowOutsideHours
+        ? error(422, "VALIDATION_FAILED", "Please fix the highlighted fields, then try again.", { startTimeISO: [offHours] })
+        : aDetail());
+    const { user } = await openSeries();
+    await user.click(rowOf("YS-AAAA11").getByRole("button", { name: /^Move/ }));
+    fireEvent.change(dialog().getByLabelText("New start time"), { target: { value: "10:30" } });
+    await user.click(dialog().getByRole("button", { name: "Move visit" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(said().textContent).toBe("The visit was moved to Wed 2 Dec 2026, 10:30 am.");
+
+    // 6 pm: the server's message under the time, focus on it; ticked, the same start goes with allowOutsideHours.
+    await user.click(rowOf("YS-AAAA11").getByRole("button", { name: /^Move/ }));
+    fireEvent.change(dialog().getByLabelText("New start time"), { target: { value: "18:00" } });
+    await user.click(dialog().getByRole("button", { name: "Move visit" }));
+    expect(await dialog().findByText(offHours)).toBeTruthy();
+    expect(dialog().getByLabelText("New start time").getAttribute("aria-invalid")).toBe("true");
+    await waitFor(() => expect(document.activeElement).toBe(dialog().getByLabelText("New start time")));
+    expect(dialog().queryByRole("alert")).toBeNull();
+    await user.click(dialog().getByRole("checkbox", { name: "Outside working hours" }));
+    await user.click(dialog().getByRole("button", { name: "Move visit" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(sent.map((s) => s.body)).toEqual([
+      { startTimeISO: "2026-12-01T23:30:00.000Z" },
+      { startTimeISO: "2026-12-02T07:00:00.000Z" },
+      { startTimeISO: "2026-12-02T07:00:00.000Z", allowOutsideHours: true },
+    ]);
   });
 
   it("a full time is said inline; an admin has no override", async () => {
@@ -302,7 +336,7 @@ describe("change from a date", () => {
   it("sends a new time, frequency and add-ons", async () => {
     const sent = serveSeries(aDetail());
     const { user } = await openChange();
-    await user.selectOptions(changeForm().getByLabelText("Start time"), "10:00 am");
+    fireEvent.change(changeForm().getByLabelText("Start time"), { target: { value: "10:00" } });
     await user.selectOptions(changeForm().getByLabelText("Repeats"), "Fortnightly (every 2 weeks, 5% off)");
     await user.click(changeForm().getByLabelText("Inside fridge (A$30.00)"));
     await user.clear(changeForm().getByLabelText("How many: Inside oven"));
@@ -317,6 +351,43 @@ describe("change from a date", () => {
       frequencyCode: "FORTNIGHTLY",
       extras: [{ extraId: "e1", quantity: 1 }, { extraId: "e2", quantity: 1 }],
     });
+  });
+
+  it("starts at a quarter hour, and outside the working hours only with the tick, which is sent (issue 28)", async () => {
+    const offHours = "Please choose a start time on the quarter hour between 8:00 and 16:00, or tick “Outside working hours”.";
+    const sent = serveSeries(aDetail(), (_path, body) =>
+      body.startTime === "18:00" && !body.allowOutsideHours
+        ? error(422, "VALIDATION_FAILED", "Please fix the highlighted fields, then try again.", { startTime: [offHours] })
+        : aDetail({ startTime: String(body.startTime) }));
+    const { user } = await openChange();
+    const time = changeForm().getByLabelText("Start time") as HTMLInputElement;
+    expect([time.type, time.step, time.value]).toEqual(["time", "900", "09:00"]);
+    expect(changeForm().getByText(
+      "Starts are on the quarter hour from 8:00 to 16:00 on open days; tick “Outside working hours” for another time or a closed weekday.",
+    )).toBeTruthy();
+    await user.clear(changeForm().getByLabelText("From"));
+    await user.type(changeForm().getByLabelText("From"), "2026-12-09");
+    fireEvent.change(time, { target: { value: "10:30" } });
+    await user.click(changeForm().getByRole("button", { name: "Change the regular clean" }));
+    await waitFor(() => expect(sent).toEqual([{ path: "/api/admin/series/sr1/change", body: { fromDate: "2026-12-09", startTime: "10:30" } }]));
+    await waitFor(() => expect(said().textContent).toBe("The regular clean changes from Wednesday 9 December 2026."));
+
+    // Evenings from then: refused under the time until ticked.
+    await user.click(screen.getByRole("button", { name: "Change from a date…" }));
+    await screen.findByLabelText("Hours");
+    await user.clear(changeForm().getByLabelText("From"));
+    await user.type(changeForm().getByLabelText("From"), "2026-12-16");
+    fireEvent.change(changeForm().getByLabelText("Start time"), { target: { value: "18:00" } });
+    await user.click(changeForm().getByRole("button", { name: "Change the regular clean" }));
+    expect(await changeForm().findByText(offHours)).toBeTruthy();
+    expect(changeForm().getByLabelText("Start time").getAttribute("aria-invalid")).toBe("true");
+    await user.click(changeForm().getByRole("checkbox", { name: "Outside working hours" }));
+    await user.click(changeForm().getByRole("button", { name: "Change the regular clean" }));
+    await waitFor(() => expect(said().textContent).toBe("The regular clean changes from Wednesday 16 December 2026."));
+    expect(sent.slice(1).map((s) => s.body)).toEqual([
+      { fromDate: "2026-12-16", startTime: "18:00" },
+      { fromDate: "2026-12-16", startTime: "18:00", allowOutsideHours: true },
+    ]);
   });
 
   it("says nothing has changed, and checks the date, before sending", async () => {

@@ -1,7 +1,8 @@
 /** How the regular cleans screens word a series: its rhythm, its statuses, its visits' times and its cleaners. */
+import { OUTSIDE_HOURS_CHOICE } from "@yarra/core/booking/scheduling.ts";
 import type { PaymentStatus, RecordStatus } from "@yarra/core/booking/types.ts";
 import { melbourneHourMinute, parseYmd } from "@yarra/core/shared/melbourne-time.ts";
-import type { FrequencyDto } from "@yarra/api/client/types.ts";
+import type { FrequencyDto, PublicSchedulingDto } from "@yarra/api/client/types.ts";
 import type { SeriesStatus, SeriesSummary, TeamCleaner } from "./series-api.ts";
 
 export const SERIES_STATUS_LABELS: Record<SeriesStatus, string> = { ACTIVE: "Active", PAUSED: "Paused", ENDED: "Ended" };
@@ -34,6 +35,11 @@ export function timeOf(iso: string): string {
   const { hour, minute } = melbourneHourMinute(new Date(iso));
   return clockText(hour, minute);
 }
+
+/** The start time's hint: the office's quarter hours (issue 28), and the tick core's messages name as the way round them. */
+export const startHoursHint = (scheduling: Pick<PublicSchedulingDto, "firstSlotHour" | "lastSlotHour">) =>
+  `Starts are on the quarter hour from ${scheduling.firstSlotHour}:00 to ${scheduling.lastSlotHour}:00 on open days; ` +
+  `tick “${OUTSIDE_HOURS_CHOICE}” for another time or a closed weekday.`;
 
 /** 'Every week', 'Every 2 weeks', 'Every month', 'Every 3 months'. */
 export function repeatText(unit: FrequencyDto["repeatUnit"], every: number): string {

@@ -1,16 +1,18 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { isApiError } from "@yarra/api/client/http.ts";
+import { OUTSIDE_HOURS_CHOICE, STAFF_START_STEP_MINUTES } from "@yarra/core/booking/scheduling.ts";
 import { formatAud } from "@yarra/core/shared/money.ts";
 import { formatMelbourneDate, formatMelbourneDateTime, melbourneYmd } from "@yarra/core/shared/melbourne-time.ts";
 import type { FieldErrors } from "@yarra/core/shared/result.ts";
 import { ErrorAlert } from "@yarra/public-ui/error-alert.tsx";
-import { type ReactNode, useId, useState } from "react";
+import { type ReactNode, useId, useRef, useState } from "react";
 import { errorCodeOf } from "../../lib/error-code.ts";
 import { readSession } from "../../lib/session.ts";
-import { asFailure } from "../../ui/failure.ts";
+import { asFailure, fieldErrorsOf } from "../../ui/failure.ts";
 import { FormField } from "../../ui/form-field.tsx";
 import {
+  type MoveChoices,
   moveVisit,
   schedulingQuery,
   type SeriesDetail,
@@ -20,8 +22,8 @@ import {
   teamQuery,
 } from "./series-api.ts";
 import { SeriesDialog } from "./series-dialog.tsx";
-import { isChangeable, moveStart, startOptions, wallClockOf } from "./series-form.ts";
-import { cleanerName, namesText, PAYMENT_LABELS, startText, timeOf, VISIT_STATUS_LABELS } from "./series-text.ts";
+import { isChangeable, moveStart, wallClockOf } from "./series-form.ts";
+import { cleanerName, namesText, PAYMENT_LABELS, startHoursHint, timeOf, VISIT_STATUS_LABELS } from "./series-text.ts";
 
 export const VISITS_TEXT = {
   coming: "Coming visits",
@@ -43,7 +45,7 @@ export const VISITS_TEXT = {
   moveText: (when: string) => `Now on ${when}. Only this visit moves; the customer gets one e-mail.`,
   moveDate: "New date",
   moveTime: "New start time",
-  chooseTime: "Choose a time",
+  outsideHours: OUTSIDE_HOURS_CHOICE,
   moveConfirm: "Move visit",
   moving: "Moving…",
   moved: (when: string) => `The visit was moved to ${when}.`,
@@ -265,25 +267,32 @@ function MoveDialog({ seriesId, visit, now, onDone, onDismiss }: VisitDialogProp
   const start = new Date(visit.startTime);
   const [date, setDate] = useState(melbourneYmd(start));
   const [time, setTime] = useState(wallClockOf(visit.startTime));
+  const [allowOutsideHours, setAllowOutsideHours] = useState(false);
+  const timeInput = useRef<HTMLInputElement>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const scheduling = useQuery(schedulingQuery);
   const isSuperadmin = readSession()?.user.role === "superadmin";
   const move = useMutation({
-    mutationFn: ({ startTimeISO, override }: { startTimeISO: string; override: boolean }) =>
-      moveVisit(seriesId, visit._id, startTimeISO, override),
+    mutationFn: ({ startTimeISO, choices }: { startTimeISO: string; choices: MoveChoices }) =>
+      moveVisit(seriesId, visit._id, startTimeISO, choices),
     onSuccess: (updated, { startTimeISO }) => onDone(updated, T.moved(formatMelbourneDateTime(new Date(startTimeISO)))),
+    onError: (error) => {
+      if (fieldErrorsOf(error).startTimeISO) queueMicrotask(() => timeInput.current?.focus());
+    },
   });
   const slotFull = move.isError && errorCodeOf(move.error) === "SLOT_UNAVAILABLE";
-  const times = scheduling.data ? startOptions(scheduling.data, time) : [time];
+  // The server's word on the start (off the quarter hour, outside the working hours, a closed day) goes under the time.
+  const startRefused = move.isError ? fieldErrorsOf(move.error).startTimeISO : undefined;
 
   function send(override: boolean) {
     const checked = moveStart(date, time, now);
     if (!checked.ok) {
+      move.reset();
       setErrors(checked.errors);
       return;
     }
     setErrors({});
-    move.mutate({ startTimeISO: checked.startTimeISO, override });
+    move.mutate({ startTimeISO: checked.startTimeISO, choices: { overrideCapacity: override, allowOutsideHours } });
   }
 
   return (
@@ -294,7 +303,7 @@ function MoveDialog({ seriesId, visit, now, onDone, onDismiss }: VisitDialogProp
       busyLabel={T.moving}
       dismissLabel={T.keep}
       busy={move.isPending}
-      failure={move.isError && (slotFull
+      failure={move.isError && !startRefused && (slotFull
         ? <p className="admin-alert" role="alert">{(isApiError(move.error) && move.error.serverMessage) || T.slotFull}</p>
         : failureOf(move.error))}
       extraAction={slotFull && isSuperadmin && (
@@ -309,14 +318,17 @@ function MoveDialog({ seriesId, visit, now, onDone, onDismiss }: VisitDialogProp
             onChange={(event) => setDate(event.target.value)} />
         )}
       </FormField>
-      <FormField label={T.moveTime} errors={errors.time}>
+      <FormField label={T.moveTime} hint={scheduling.data && startHoursHint(scheduling.data)} errors={errors.time ?? startRefused}>
         {(control) => (
-          <select {...control} name="time" className="admin-input" value={time} onChange={(event) => setTime(event.target.value)}>
-            <option value="">{T.chooseTime}</option>
-            {times.map((option) => <option key={option} value={option}>{startText(option)}</option>)}
-          </select>
+          <input {...control} ref={timeInput} name="time" className="admin-input" type="time" step={STAFF_START_STEP_MINUTES * 60} value={time}
+            onChange={(event) => setTime(event.target.value)} />
         )}
       </FormField>
+      <label className="admin-check">
+        <input type="checkbox" name="allowOutsideHours" checked={allowOutsideHours}
+          onChange={(event) => setAllowOutsideHours(event.target.checked)} />
+        {T.outsideHours}
+      </label>
     </SeriesDialog>
   );
 }
