@@ -48,7 +48,9 @@ describeApi("staff: the team's calls, validated and audited", async (t, _app, db
     assert.equal(status, 200);
     assert.deepEqual(body.items.map((c: { name: string }) => c.name), ["Liam O’Connor", "Priya Sharma", "Sofia Russo", "Tom Nguyen"]);
     assert.deepEqual(new Set(body.items.map((c: { colour: string }) => c.colour)).size, 4);
-    assert.deepEqual(Object.keys(body.items[0]).sort(), ["_id", "active", "colour", "createdAt", "email", "name", "phone"]);
+    assert.deepEqual(Object.keys(body.items[0]).sort(), [
+      "_id", "active", "colour", "createdAt", "email", "name", "phone", "timeOff", "workingHours", "workingHoursSet",
+    ]);
   });
 
   let ava = "";
@@ -64,6 +66,10 @@ describeApi("staff: the team's calls, validated and audited", async (t, _app, db
       colour: CLEANER_PALETTE[4],
       active: true,
       createdAt: "",
+      // Issue 28: the business's default week (Monday to Saturday, 8 to 6) until staff set one.
+      workingHours: [1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: "08:00", end: "18:00" })),
+      workingHoursSet: false,
+      timeOff: [],
     });
     assert.equal(body.createdAt, NOW.toISOString());
     const [row] = await auditRows(db, "cleaner.create", ava);

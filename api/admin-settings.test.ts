@@ -89,6 +89,9 @@ describeApi("staff settings: scheduling and slot buffer", async (t, app, db) => 
       freeChangeCutoffHours: 167,
       // Issue 17: how far ahead a series' visits exist, 1 to 26 weeks.
       seriesHorizonWeeks: 26,
+      // Issue 28: left out, so the defaults.
+      availabilityMode: "SLOTS",
+      teamGapMin: 30,
     });
     const partial = await clamp({ slotBufferMin: 60 });
     assert.deepEqual(partial, { ...saved, slotBufferMin: 60 });
@@ -136,6 +139,31 @@ describeApi("staff settings: scheduling and slot buffer", async (t, app, db) => 
     assert.deepEqual(pick(kept), [6, 2], "fields left out keep their value");
     const read = await json(await app.request(get("/api/admin/settings/scheduling", staff.headers)));
     assert.deepEqual(pick(read.body), [6, 2]);
+  });
+
+  await t.step("availability by team (issue 28): SLOTS and 30 minutes by default; the mode is kept unless SLOTS or TEAM, the travel time clamped to 0-240 in 5s", async () => {
+    const save = async (sent: Record<string, unknown>) => {
+      const answer = await json(await app.request(put("/api/admin/settings/scheduling", sent, staff.headers)));
+      assert.equal(answer.status, 200, JSON.stringify(answer.body));
+      return [answer.body.availabilityMode, answer.body.teamGapMin];
+    };
+    assert.deepEqual([SCHEDULING_DEFAULTS.availabilityMode, SCHEDULING_DEFAULTS.teamGapMin], ["SLOTS", 30]);
+    const auditsBefore = (await auditRows(db, "settings.scheduling")).length;
+    assert.deepEqual(await save({ availabilityMode: "TEAM", teamGapMin: 45 }), ["TEAM", 45]);
+    const [row] = (await auditRows(db, "settings.scheduling")).slice(auditsBefore);
+    assert.deepEqual(
+      [(row.before as { availabilityMode: string }).availabilityMode, (row.after as { availabilityMode: string }).availabilityMode],
+      ["SLOTS", "TEAM"],
+    );
+    assert.deepEqual(await save({ availabilityMode: "team", teamGapMin: 47 }), ["TEAM", 45]);
+    assert.deepEqual(await save({ availabilityMode: 2, teamGapMin: 999 }), ["TEAM", 240]);
+    assert.deepEqual(await save({ teamGapMin: -10 }), ["TEAM", 0]);
+    assert.deepEqual(await save({ teamGapMin: "12.5" }), ["TEAM", 15]);
+    assert.deepEqual(await save({ teamGapMin: "soon" }), ["TEAM", 30]);
+    assert.deepEqual(await save({ slotBufferMin: 60 }), ["TEAM", 30], "left out: kept");
+    assert.deepEqual(await save({ availabilityMode: "SLOTS" }), ["SLOTS", 30]);
+    const read = await json(await app.request(get("/api/admin/settings/scheduling", staff.headers)));
+    assert.deepEqual([read.body.availabilityMode, read.body.teamGapMin], ["SLOTS", 30]);
   });
 });
 

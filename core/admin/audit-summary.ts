@@ -488,6 +488,14 @@ interface Context {
   facts: AuditRecordFacts;
 }
 
+/** " (21 Dec 2026 to 8 Jan 2027)" of a stretch of leave; "" when the row has no dates. */
+function leaveSpan(leave: Json): string {
+  const [from, to] = [textOf(leave.from), textOf(leave.to)];
+  if (!from || !to || !isYmd(from) || !isYmd(to)) return "";
+  const day = (ymd: string) => formatMelbourneDate(melbourneInstant(ymd, 12));
+  return from === to ? ` (${day(from)})` : ` (${day(from)} to ${day(to)})`;
+}
+
 const snapshot = (ctx: Context, key: string): unknown => ctx.after[key] ?? ctx.before[key];
 
 /** 'booking YS-7K3F9Q for Ada Lovelace', or 'a booking' once it is gone without a trace. */
@@ -804,6 +812,10 @@ const SENTENCES: Record<string, Sentence> = {
     return catalogueSentences("cleaner").update(ctx);
   },
   "cleaner.deactivate": (ctx) => `Deactivated ${namedPhrase(ctx, "cleaner")}`,
+  // Issue 28: the team as capacity
+  "cleaner.working_hours": (ctx) => `Set the working hours of ${namedPhrase(ctx, "cleaner")}`,
+  "cleaner.time_off_add": (ctx) => `Added time off for ${namedPhrase(ctx, "cleaner")}${leaveSpan(ctx.after)}`,
+  "cleaner.time_off_remove": (ctx) => `Removed time off of ${namedPhrase(ctx, "cleaner")}${leaveSpan(ctx.before)}`,
   // Settings and closed dates
   "settings.scheduling": () => "Changed the scheduling settings",
   "settings.slot_buffer": (ctx) => {

@@ -1,6 +1,7 @@
 /** The team (issue 16): the people who clean, and their commitments to jobs. */
 import type { z } from "zod";
 import type { cleanerSchema } from "./schemas.ts";
+import type { TimeOff, WorkingDay } from "./team.ts";
 
 /** A cleaner as stored: the wire schema's fields, with its instant as a Date. */
 export type Cleaner = Omit<z.output<typeof cleanerSchema>, "createdAt"> & { createdAt: Date };
@@ -27,3 +28,24 @@ export interface CleanersJob {
   start: Date;
   end: Date;
 }
+
+/** What is stored of a cleaner's week and leave (issue 28), read for the Team screen. */
+export interface CleanerHours {
+  /** false until staff save a week: the cleaner works the business's default week (team.ts). */
+  workingHoursSet: boolean;
+  /** The stored stretches, Sunday first; meaningless while workingHoursSet is false. */
+  days: WorkingDay[];
+  /** Leave that ends today or later (Melbourne), by its first day. */
+  timeOff: TimeOff[];
+}
+
+/** A cleaner as the Team screen gets them: their details, their week and their coming leave. */
+export type TeamCleaner = Cleaner & {
+  /** The stored week, or the business's default week while workingHoursSet is false. */
+  workingHours: WorkingDay[];
+  workingHoursSet: boolean;
+  timeOff: TimeOff[];
+};
+
+/** Leave before the store gives it an id. */
+export type NewTimeOff = Omit<TimeOff, "_id">;

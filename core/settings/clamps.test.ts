@@ -50,6 +50,8 @@ Deno.test("clampSchedulingSettings", async (t) => {
     reminderHoursBefore: 48,
     freeChangeCutoffHours: 12,
     seriesHorizonWeeks: 12,
+    availabilityMode: "TEAM",
+    teamGapMin: 45,
   };
   const cases: {
     name: string;
@@ -106,6 +108,15 @@ Deno.test("clampSchedulingSettings", async (t) => {
     { name: "series horizon above 26", input: { seriesHorizonWeeks: 52 }, current, expected: { ...current, seriesHorizonWeeks: 26 } },
     { name: "series horizon as text", input: { seriesHorizonWeeks: "9.6" }, current, expected: { ...current, seriesHorizonWeeks: 10 } },
     { name: "series horizon not a number", input: { seriesHorizonWeeks: "soon" }, current, expected: { ...current, seriesHorizonWeeks: 8 } },
+    { name: "team mode (issue 28)", input: { availabilityMode: "SLOTS" }, current, expected: { ...current, availabilityMode: "SLOTS" } },
+    { name: "team mode from the defaults", input: { availabilityMode: "TEAM" }, expected: { ...SCHEDULING_DEFAULTS, availabilityMode: "TEAM" } },
+    { name: "an unknown mode keeps the current one", input: { availabilityMode: "team" }, current, expected: current },
+    { name: "a mode that is no text keeps the current one", input: { availabilityMode: 1 }, current, expected: current },
+    { name: "travel time between jobs: rounded to 5 minutes", input: { teamGapMin: 47 }, current, expected: { ...current, teamGapMin: 45 } },
+    { name: "travel time as text", input: { teamGapMin: "12.5" }, current, expected: { ...current, teamGapMin: 15 } },
+    { name: "travel time clamped to 0-240", input: { teamGapMin: 1000 }, current, expected: { ...current, teamGapMin: 240 } },
+    { name: "negative travel time is 0", input: { teamGapMin: -20 }, current, expected: { ...current, teamGapMin: 0 } },
+    { name: "travel time not a number falls back to 30", input: { teamGapMin: "soon" }, current, expected: { ...current, teamGapMin: 30 } },
     {
       name: "upper limits",
       input: { maxConcurrentPerSlot: 51, slotBufferMin: -1, leadDays: -3 },

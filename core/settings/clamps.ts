@@ -24,17 +24,23 @@ export const SCHEDULING_LIMITS = {
   reminderHoursBefore: { min: 1, max: 168, fallback: 48 },
   freeChangeCutoffHours: { min: 0, max: 168, fallback: 24 },
   seriesHorizonWeeks: { min: 1, max: 26, fallback: 8 },
+  /** Team mode's travel time between a cleaner's jobs, in 5-minute steps. */
+  teamGapMin: { min: 0, max: 240, fallback: 30, step: 5 },
 } as const;
+
+/** How a start is offered (issue 28): by places per start, or by cleaners' working hours. */
+export const AVAILABILITY_MODES = ["SLOTS", "TEAM"] as const;
 
 export const CONTENT_LIMITS = { label: 100, placeholder: 200 } as const;
 
-type Limits = { min: number; max: number; fallback: number };
+type Limits = { min: number; max: number; fallback: number; step?: number };
 
-/** A whole number within [min, max]; `fallback` when the value is not a number at all. */
+/** A whole number (a multiple of `step`, when given) within [min, max]; `fallback` when the value is not a number at all. */
 function clampInt(value: unknown, limits: Limits): number {
   const n = readNumber(value);
   if (n === null) return limits.fallback;
-  return Math.min(limits.max, Math.max(limits.min, Math.round(n)));
+  const step = limits.step ?? 1;
+  return Math.min(limits.max, Math.max(limits.min, Math.round(n / step) * step));
 }
 
 /** Any JSON value, read by `read`; a field left out stays undefined. */
@@ -46,7 +52,8 @@ const clamped = (limits: Limits, description = "") =>
     type: "integer",
     minimum: limits.min,
     maximum: limits.max,
-    description: `${description}Clamped to ${limits.min}-${limits.max}; ${limits.fallback} when not a number`,
+    ...(limits.step ? { multipleOf: limits.step } : {}),
+    description: `${description}Clamped to ${limits.min}-${limits.max}${limits.step ? ` and rounded to a multiple of ${limits.step}` : ""}; ${limits.fallback} when not a number`,
   });
 
 const isWeekday = (day: number | null): day is number => day !== null && Number.isInteger(day) && day >= 0 && day <= 6;
@@ -74,6 +81,15 @@ export const schedulingChangesSchema = z.object({
     "Up to this many hours before the start the customer may move or cancel free of charge on the manage-my-booking page. ",
   ),
   seriesHorizonWeeks: clamped(L.seriesHorizonWeeks, "How many weeks ahead the visits of a series of regular cleans are booked. "),
+  availabilityMode: lenient(
+    (v) => (AVAILABILITY_MODES as readonly unknown[]).includes(v) ? v as SchedulingSettings["availabilityMode"] : undefined,
+    {
+      type: "string",
+      enum: [...AVAILABILITY_MODES],
+      description: "SLOTS: maxConcurrentPerSlot places a start; TEAM: a start is offered only when a cleaner is working and free for the whole visit. Any other value keeps the current mode",
+    },
+  ),
+  teamGapMin: clamped(L.teamGapMin, "Team mode: minutes a cleaner needs between two jobs (travel). "),
   closedWeekdays: lenient(closedWeekdays, {
     type: "array",
     items: { type: "integer", minimum: 0, maximum: 6 },

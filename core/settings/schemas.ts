@@ -1,6 +1,6 @@
 /** The wire shapes of the scheduling settings, the booking-form content and the business profile. */
 import { z } from "zod";
-import { SCHEDULING_LIMITS as L } from "./clamps.ts";
+import { AVAILABILITY_MODES, SCHEDULING_LIMITS as L } from "./clamps.ts";
 import { ymdText } from "../shared/ymd-schema.ts";
 import { oneLine } from "../shared/input.ts";
 
@@ -26,6 +26,10 @@ export const schedulingSchema = z.object({
     .meta({ description: "Up to this many hours before the start the customer may move or cancel free of charge on the manage-my-booking page" }),
   seriesHorizonWeeks: z.number().int().min(L.seriesHorizonWeeks.min).max(L.seriesHorizonWeeks.max)
     .meta({ description: "How many weeks ahead the visits of a series of regular cleans are booked (each capacity-checked)" }),
+  availabilityMode: z.enum(AVAILABILITY_MODES)
+    .meta({ description: "SLOTS: maxConcurrentPerSlot places a start; TEAM: a start is offered only when a cleaner is working and free for the whole visit (the cap still applies)" }),
+  teamGapMin: z.number().int().min(L.teamGapMin.min).max(L.teamGapMin.max)
+    .meta({ description: "Team mode: minutes a cleaner needs between two jobs (travel), in steps of 5" }),
 }).meta({ id: "SchedulingSettings" });
 
 export const slotBufferSchema = schedulingSchema.pick({ slotBufferMin: true }).meta({ id: "SlotBufferSetting" });

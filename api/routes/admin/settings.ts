@@ -51,7 +51,7 @@ const getScheduling = route({
 });
 const saveScheduling = route({
   method: "put", path: "/settings/scheduling", ...admin, summary: "Save scheduling settings; booking and availability use them at once",
-  description: "Clamped, not rejected: slotBufferMin 0-1440 (120), maxConcurrentPerSlot 1-50 (1), leadDays 0-60 (4), horizonDays 1-730 (365; at least leadDays), slot hours 0-23 (8 and 16; reversed hours are swapped), closedWeekdays 0-6, reminderHoursBefore 1-168 (48), freeChangeCutoffHours 0-168 (24). " +
+  description: "Clamped, not rejected: slotBufferMin 0-1440 (120), maxConcurrentPerSlot 1-50 (1), leadDays 0-60 (4), horizonDays 1-730 (365; at least leadDays), slot hours 0-23 (8 and 16; reversed hours are swapped), closedWeekdays 0-6, reminderHoursBefore 1-168 (48), freeChangeCutoffHours 0-168 (24), teamGapMin 0-240 in steps of 5 (30); availabilityMode SLOTS or TEAM (any other value keeps the current one). " +
     "One rule is refused instead: the reminder must go before the free-change cut-off (reminderHoursBefore greater than freeChangeCutoffHours, unless that is 0).",
   request: { body: jsonBody(schedulingChangesSchema) },
   responses: {

@@ -107,7 +107,7 @@ describe("settings", () => {
     await user.click(screen.getByLabelText(/Enforce the buffer/));
     await user.click(screen.getByRole("button", { name: "Save scheduling" }));
     expect(await within(form("Scheduling")).findByText("Scheduling settings saved.")).toBeTruthy();
-    expect(bodies[0]).toEqual({ slotBufferMin: 1440, maxConcurrentPerSlot: 1, enforceBuffer: false, horizonDays: 365, dayEndHour: 18, reminderHoursBefore: 48, freeChangeCutoffHours: 24, seriesHorizonWeeks: 8 });
+    expect(bodies[0]).toEqual({ slotBufferMin: 1440, maxConcurrentPerSlot: 1, enforceBuffer: false, horizonDays: 365, dayEndHour: 18, reminderHoursBefore: 48, freeChangeCutoffHours: 24, seriesHorizonWeeks: 8, availabilityMode: "SLOTS", teamGapMin: 30 });
     expect(buffer.value).toBe("1440");
     expect(max.value).toBe("1");
 
@@ -117,7 +117,7 @@ describe("settings", () => {
     await user.click(screen.getByRole("button", { name: "Save scheduling" }));
     await waitFor(() => expect(bodies).toHaveLength(2));
     // A blank buffer falls back to 120; the cap stops at 50.
-    expect(bodies[1]).toEqual({ slotBufferMin: 120, maxConcurrentPerSlot: 50, enforceBuffer: false, horizonDays: 365, dayEndHour: 18, reminderHoursBefore: 48, freeChangeCutoffHours: 24, seriesHorizonWeeks: 8 });
+    expect(bodies[1]).toEqual({ slotBufferMin: 120, maxConcurrentPerSlot: 50, enforceBuffer: false, horizonDays: 365, dayEndHour: 18, reminderHoursBefore: 48, freeChangeCutoffHours: 24, seriesHorizonWeeks: 8, availabilityMode: "SLOTS", teamGapMin: 30 });
   });
 
   it("edits the booking horizon: 365 by default, clamped to 730 and never under the lead time (issue 13)", async () => {
@@ -228,7 +228,7 @@ describe("working day end (issue 14)", () => {
     await user.selectOptions(dayEnd, "20:00");
     await user.click(screen.getByRole("button", { name: "Save scheduling" }));
     expect(await within(form("Scheduling")).findByText("Scheduling settings saved.")).toBeTruthy();
-    expect(bodies[0]).toEqual({ slotBufferMin: 90, maxConcurrentPerSlot: 2, enforceBuffer: true, horizonDays: 365, dayEndHour: 20, reminderHoursBefore: 48, freeChangeCutoffHours: 24, seriesHorizonWeeks: 8 });
+    expect(bodies[0]).toEqual({ slotBufferMin: 90, maxConcurrentPerSlot: 2, enforceBuffer: true, horizonDays: 365, dayEndHour: 20, reminderHoursBefore: 48, freeChangeCutoffHours: 24, seriesHorizonWeeks: 8, availabilityMode: "SLOTS", teamGapMin: 30 });
     expect(dayEnd.value).toBe("20");
   });
 
@@ -330,6 +330,62 @@ describe("visits generated ahead (issue 17)", () => {
     answerLoads(500);
     await openSettings();
     expect(screen.getByLabelText<HTMLInputElement>("Visits generated ahead (weeks)").value).toBe("8");
+  });
+});
+
+describe("availability by team (issue 28)", () => {
+  const TRAVEL = "Travel time between a cleaner's jobs (minutes)";
+
+  it("offers the two modes; team mode shows the travel time, clamped to 0-240 in fives, and saves both", async () => {
+    answerLoads();
+    const bodies: Record<string, unknown>[] = [];
+    server.use(
+      http.put("/api/admin/settings/scheduling", async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        bodies.push(body);
+        return HttpResponse.json({ ...scheduling, ...body });
+      }),
+    );
+    const { user } = await openSettings();
+    const mode = screen.getByLabelText<HTMLSelectElement>("Availability");
+    expect([...mode.options].map((option) => [option.value, option.textContent])).toEqual([
+      ["SLOTS", "Time slots (capacity per start)"],
+      ["TEAM", "Team (cleaners' working hours)"],
+    ]);
+    expect(mode.value).toBe("SLOTS");
+    expect(screen.queryByLabelText(TRAVEL)).toBeNull();
+
+    await user.selectOptions(mode, "TEAM");
+    const travel = screen.getByLabelText<HTMLInputElement>(TRAVEL);
+    expect([travel.value, travel.min, travel.max, travel.step]).toEqual(["30", "0", "240", "5"]);
+    await user.clear(travel);
+    await user.type(travel, "47");
+    await user.tab();
+    expect(travel.value).toBe("45");
+    await user.click(screen.getByRole("button", { name: "Save scheduling" }));
+    expect(await within(form("Scheduling")).findByText("Scheduling settings saved.")).toBeTruthy();
+    expect(bodies[0]).toMatchObject({ availabilityMode: "TEAM", teamGapMin: 45 });
+
+    await user.clear(travel);
+    await user.type(travel, "500");
+    await user.click(screen.getByRole("button", { name: "Save scheduling" }));
+    await waitFor(() => expect(bodies).toHaveLength(2));
+    expect(bodies[1]).toMatchObject({ availabilityMode: "TEAM", teamGapMin: 240 });
+
+    await user.selectOptions(mode, "SLOTS");
+    expect(screen.queryByLabelText(TRAVEL)).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Save scheduling" }));
+    await waitFor(() => expect(bodies).toHaveLength(3));
+    // The travel time is kept for when team mode comes back.
+    expect(bodies[2]).toMatchObject({ availabilityMode: "SLOTS", teamGapMin: 240 });
+  });
+
+  it("shows a saved team mode and its travel time", async () => {
+    answerLoads();
+    server.use(http.get("/api/admin/settings/scheduling", () => HttpResponse.json({ ...scheduling, availabilityMode: "TEAM", teamGapMin: 15 })));
+    await openSettings();
+    expect(screen.getByLabelText<HTMLSelectElement>("Availability").value).toBe("TEAM");
+    expect(screen.getByLabelText<HTMLInputElement>(TRAVEL).value).toBe("15");
   });
 });
 

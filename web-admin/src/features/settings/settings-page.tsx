@@ -56,6 +56,8 @@ interface SchedulingForm {
   reminderHoursBefore: string;
   freeChangeCutoffHours: string;
   seriesHorizonWeeks: string;
+  availabilityMode: SchedulingSettings["availabilityMode"];
+  teamGapMin: string;
 }
 
 const toForm = (settings: SchedulingSettings): SchedulingForm => ({
@@ -67,7 +69,15 @@ const toForm = (settings: SchedulingSettings): SchedulingForm => ({
   reminderHoursBefore: String(settings.reminderHoursBefore),
   freeChangeCutoffHours: String(settings.freeChangeCutoffHours),
   seriesHorizonWeeks: String(settings.seriesHorizonWeeks),
+  availabilityMode: settings.availabilityMode,
+  teamGapMin: String(settings.teamGapMin),
 });
+
+/** The two ways a start is offered (issue 28), as the Availability select names them. */
+export const AVAILABILITY_OPTIONS: { value: SchedulingSettings["availabilityMode"]; label: string }[] = [
+  { value: "SLOTS", label: "Time slots (capacity per start)" },
+  { value: "TEAM", label: "Team (cleaners' working hours)" },
+];
 
 /** An hour of the Melbourne wall clock as the field shows it: 18 is '18:00', 24 '24:00' (midnight). */
 export const hourText = (hour: number) => `${String(hour).padStart(2, "0")}:00`;
@@ -76,7 +86,8 @@ export const hourText = (hour: number) => `${String(hour).padStart(2, "0")}:00`;
  * The same clamps the server applies (core/settings/clamps.ts): 0-1440 (120), 1-50 (1), a
  * horizon of 1-730 days (365) no shorter than the saved lead time, a working day ending at
  * 1-24 (18) after the first start hour, a reminder 1-168 hours (24), free changes until
- * 0-168 hours (24) before the job, and regular cleans' visits 1-26 weeks (8) ahead.
+ * 0-168 hours (24) before the job, regular cleans' visits 1-26 weeks (8) ahead, and team mode's
+ * travel time between a cleaner's jobs 0-240 minutes in fives (30).
  */
 export function clampedScheduling(form: SchedulingForm, current: SchedulingSettings = SCHEDULING_DEFAULTS) {
   const changes = schedulingChangesSchema.parse({
@@ -88,12 +99,16 @@ export function clampedScheduling(form: SchedulingForm, current: SchedulingSetti
     reminderHoursBefore: form.reminderHoursBefore,
     freeChangeCutoffHours: form.freeChangeCutoffHours,
     seriesHorizonWeeks: form.seriesHorizonWeeks,
+    availabilityMode: form.availabilityMode,
+    teamGapMin: form.teamGapMin,
   });
   const {
     slotBufferMin, maxConcurrentPerSlot, enforceBuffer, horizonDays, dayEndHour, reminderHoursBefore, freeChangeCutoffHours, seriesHorizonWeeks,
+    availabilityMode, teamGapMin,
   } = clampSchedulingSettings(changes, current);
   return {
     slotBufferMin, maxConcurrentPerSlot, enforceBuffer, horizonDays, dayEndHour, reminderHoursBefore, freeChangeCutoffHours, seriesHorizonWeeks,
+    availabilityMode, teamGapMin,
   };
 }
 
@@ -191,6 +206,47 @@ function SchedulingCard({ saved, loading, notLoaded }: CardProps<SchedulingSetti
     <form className="settings-card" onSubmit={onSubmit} aria-labelledby="settings-scheduling" noValidate>
       <h2 id="settings-scheduling" className="settings-card__title">Scheduling</h2>
       <div className="settings-card__grid">
+        <FormField
+          label="Availability"
+          hint={scheduling.availabilityMode === "TEAM"
+            ? "A start is offered only when a cleaner is working (Team page) and free for the whole job, and the job goes to them; the cap per start still applies."
+            : "Each start takes up to the cap of bookings, whoever is working."}
+        >
+          {(control) => (
+            <select
+              {...control}
+              name="availabilityMode"
+              className="admin-input"
+              value={scheduling.availabilityMode}
+              onChange={(event) =>
+                setScheduling({ ...scheduling, availabilityMode: event.target.value as SchedulingSettings["availabilityMode"] })}
+            >
+              {AVAILABILITY_OPTIONS.map((option) => <option key={option.value} value={option.value}>{option.label}</option>)}
+            </select>
+          )}
+        </FormField>
+        {scheduling.availabilityMode === "TEAM" && (
+          <FormField
+            label="Travel time between a cleaner's jobs (minutes)"
+            hint={`Kept free before and after each job: ${L.teamGapMin.min} to ${L.teamGapMin.max} in steps of ${L.teamGapMin.step} (default ${L.teamGapMin.fallback}).`}
+          >
+            {(control) => (
+              <input
+                {...control}
+                name="teamGapMin"
+                className="admin-input"
+                type="number"
+                inputMode="numeric"
+                min={L.teamGapMin.min}
+                max={L.teamGapMin.max}
+                step={L.teamGapMin.step}
+                value={scheduling.teamGapMin}
+                onChange={(event) => setScheduling({ ...scheduling, teamGapMin: event.target.value })}
+                onBlur={clampOnBlur}
+              />
+            )}
+          </FormField>
+        )}
         <FormField
           label="Slot buffer (minutes)"
           hint={`Minutes either side of a start that count towards the cap: ${L.slotBufferMin.min} to ${L.slotBufferMin.max} (default ${L.slotBufferMin.fallback}).`}

@@ -20,6 +20,9 @@ const priya: Cleaner = {
   colour: "#1f7a6d",
   active: true,
   createdAt: "2026-11-01T00:00:00.000Z",
+  workingHours: [1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, start: "08:00", end: "18:00" })),
+  workingHoursSet: false,
+  timeOff: [],
 };
 const tom: Cleaner = { ...priya, _id: "c2", name: "Tom Lee", phone: "", email: "", colour: "#6d28d9" };
 const ana: Cleaner = { ...priya, _id: "c3", name: "Ana Costa", phone: "0398765432", email: "ana@example.com", colour: "#b45309", active: false };

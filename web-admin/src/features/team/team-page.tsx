@@ -12,6 +12,9 @@ import { PageHeader } from "../../ui/page-header.tsx";
 import { ToggleSwitch } from "../../ui/toggle-switch.tsx";
 import { useFlash } from "../../ui/use-flash.ts";
 import { CleanerEditor } from "./cleaner-editor.tsx";
+import { formatLeave, weekSummary } from "./team-hours-form.ts";
+import { TimeOffPanel } from "./time-off-panel.tsx";
+import { WorkingHoursEditor } from "./working-hours-editor.tsx";
 import { EMPTY_CLEANER_FORM, formOf } from "./cleaner-form.ts";
 import {
   type Cleaner,
@@ -39,6 +42,9 @@ export const TEAM_TEXT = {
   updated: (name: string) => `${name} saved.`,
   deactivated: (name: string) => `${name} deactivated.`,
   reactivated: (name: string) => `${name} is active again.`,
+  hoursSaved: (name: string) => `Working hours saved for ${name}.`,
+  hoursAndTimeOff: "Hours and time off",
+  nextTimeOff: (leave: string, more: number) => `Time off: ${leave}${more > 0 ? ` (and ${more} more)` : ""}`,
 } as const;
 
 const T = TEAM_TEXT;
@@ -58,6 +64,7 @@ export function TeamPage({ showInactive, onShowInactiveChange }: TeamPageProps) 
   const list = useQuery(query);
   const team = list.data ?? NO_CLEANERS;
   const [editingId, setEditingId] = useState<string | null>(null);
+  const [hoursOpenId, setHoursOpenId] = useState<string | null>(null);
   const [actionError, setActionError] = useState<{ error: unknown; message: string } | null>(null);
   const { run, isPending } = useRowWrites("cleaners");
   const flash = useFlash();
@@ -146,6 +153,7 @@ export function TeamPage({ showInactive, onShowInactiveChange }: TeamPageProps) 
           {team.map((cleaner) => {
             const busy = isPending(cleaner._id);
             const editing = editingId === cleaner._id;
+            const hoursOpen = hoursOpenId === cleaner._id;
             return (
               <li key={cleaner._id} className={`admin-row team-row${cleaner.active ? "" : " admin-row--muted"}`}>
                 <div className="admin-row__main">
@@ -165,12 +173,21 @@ export function TeamPage({ showInactive, onShowInactiveChange }: TeamPageProps) 
                       : <span>No e-mail</span>}
                   </p>
                   <p className="admin-row__meta">Colour <code>{cleaner.colour}</code></p>
+                  <p className="admin-row__meta">{weekSummary(cleaner)}</p>
+                  {cleaner.timeOff.length > 0 && (
+                    <p className="admin-row__meta">{T.nextTimeOff(formatLeave(cleaner.timeOff[0]), cleaner.timeOff.length - 1)}</p>
+                  )}
                 </div>
                 <div className="admin-row__actions">
                   <button type="button" className="admin-button admin-button--secondary admin-button--small"
                     aria-label={`Edit ${cleaner.name}`} aria-expanded={editing} disabled={busy}
                     onClick={() => setEditingId(editing ? null : cleaner._id)}>
                     Edit
+                  </button>
+                  <button type="button" className="admin-button admin-button--secondary admin-button--small"
+                    aria-label={`${T.hoursAndTimeOff} for ${cleaner.name}`} aria-expanded={hoursOpen}
+                    onClick={() => setHoursOpenId(hoursOpen ? null : cleaner._id)}>
+                    {T.hoursAndTimeOff}
                   </button>
                   {cleaner.active ? (
                     <button type="button" className="admin-button admin-button--danger admin-button--small"
@@ -193,6 +210,25 @@ export function TeamPage({ showInactive, onShowInactiveChange }: TeamPageProps) 
                       failureText={T.updateFailed}
                       onSubmit={(body) => save(cleaner, body)}
                       onCancel={() => setEditingId(null)}
+                    />
+                  </div>
+                )}
+                {hoursOpen && (
+                  <div className="admin-row__editor team-row__hours" role="region" aria-label={`${T.hoursAndTimeOff} for ${cleaner.name}`}>
+                    <WorkingHoursEditor
+                      key={JSON.stringify(cleaner.workingHours)}
+                      cleaner={cleaner}
+                      onSaved={(saved) => {
+                        settle(replacing(saved));
+                        flash.show(T.hoursSaved(saved.name));
+                      }}
+                    />
+                    <TimeOffPanel
+                      cleaner={cleaner}
+                      onChanged={(changed, message) => {
+                        settle(replacing(changed));
+                        flash.show(message);
+                      }}
                     />
                   </div>
                 )}
