@@ -42,6 +42,12 @@ const row = async (db: TestDatabase, id: string) =>
   (await db.sql<{ hours: string; base_amount: string; start_time: Date; calendar_sequence: number; reminder_sent_at: Date | null; type: string; status: string }[]>`
     select hours, base_amount, start_time, calendar_sequence, reminder_sent_at, type, status from bookings where id = ${id}`)[0];
 
+/**
+ * The drafts here are one-offs: a weekly booking plans its visits at once (issue 28), and those
+ * would take the places the steps below decide on. Regular cleans are api/frequency-series.test.ts's.
+ */
+const oneOff = (overrides: Body = {}) => draft({ frequencyCode: "ONE_TIME", ...overrides });
+
 describeApi("staff bookings: make, edit with preview and re-pricing, convert quotes", async (t, _app, db) => {
   const app = buildTestApp(db, { clock: fixedClock });
   const admin = await adminSession(db, "admin", undefined, NOW);
@@ -52,7 +58,7 @@ describeApi("staff bookings: make, edit with preview and re-pricing, convert quo
   const edit = (id: string, body: unknown, as?: Headers) => call("PATCH", `/api/admin/bookings/${id}`, body, as);
   const convert = (id: string, body: unknown, as?: Headers) => call("POST", `/api/admin/bookings/${id}/convert`, body, as);
   const publicBooking = async (overrides: Body) => {
-    const response = await app.request(post("/api/bookings", draft(overrides)));
+    const response = await app.request(post("/api/bookings", oneOff(overrides)));
     return { status: response.status, body: await response.json() };
   };
 
@@ -65,7 +71,7 @@ describeApi("staff bookings: make, edit with preview and re-pricing, convert quo
     assert.equal(refused.status, 422);
     assert.deepEqual(refused.body.fieldErrors.startTimeISO, [earliestDateMessage("2026-11-26")]);
 
-    const made = await make(draft({ startTimeISO: insideLeadTime }));
+    const made = await make(oneOff({ startTimeISO: insideLeadTime }));
     assert.equal(made.status, 201, JSON.stringify(made.body));
     assert.equal(made.body.type, "BOOKING");
     assert.equal(made.body.status, "PENDING");
@@ -97,7 +103,7 @@ describeApi("staff bookings: make, edit with preview and re-pricing, convert quo
   });
 
   await t.step("notifyCustomer: false writes the booking and its audit row, and no e-mail at all", async () => {
-    const made = await make({ ...draft({ startTimeISO: at("11-23", 9), email: "quiet@example.com" }), notifyCustomer: false });
+    const made = await make({ ...oneOff({ startTimeISO: at("11-23", 9), email: "quiet@example.com" }), notifyCustomer: false });
     assert.equal(made.status, 201);
     assert.deepEqual(await outbox(db, made.body._id), []);
     assert.equal((await audits(db, made.body._id, "booking.create_by_staff"))[0].after.notifyCustomer, false);
@@ -105,25 +111,25 @@ describeApi("staff bookings: make, edit with preview and re-pricing, convert quo
 
   await t.step("never in the past: 422 on startTimeISO, nothing stored", async () => {
     const before = (await db.sql`select id from bookings`).length;
-    const refused = await make(draft({ startTimeISO: "2026-11-21T09:00:00+11:00" }));
+    const refused = await make(oneOff({ startTimeISO: "2026-11-21T09:00:00+11:00" }));
     assert.equal(refused.status, 422);
     assert.deepEqual(refused.body.fieldErrors, { startTimeISO: [START_TIME_PAST_MESSAGE] });
     assert.equal((await db.sql`select id from bookings`).length, before);
   });
 
   await t.step("the draft's own rules and messages: a bad e-mail; a postcode outside the service area", async () => {
-    const badEmail = await make(draft({ startTimeISO: at("11-25", 9), email: "nope" }));
+    const badEmail = await make(oneOff({ startTimeISO: at("11-25", 9), email: "nope" }));
     assert.equal(badEmail.status, 422);
     assert.deepEqual(badEmail.body.fieldErrors, { email: ["Please enter a valid email address."] });
-    const farAway = await make(draft({ startTimeISO: at("11-25", 9), address: { street: "1 Far Rd", suburb: "Bendigo", state: "VIC", postCode: "3550" } }));
+    const farAway = await make(oneOff({ startTimeISO: at("11-25", 9), address: { street: "1 Far Rd", suburb: "Bendigo", state: "VIC", postCode: "3550" } }));
     assert.equal(farAway.status, 422);
     assert.deepEqual(Object.keys(farAway.body.fieldErrors), ["address.postCode"]);
   });
 
   await t.step("a full time: 409 SLOT_UNAVAILABLE; an admin may not override (403); a superadmin may, audited", async () => {
     // Wednesday 25 Nov, also inside the lead time: Carl takes its 9 am place first.
-    assert.equal((await make(draft({ startTimeISO: at("11-25", 9), firstName: "Carl", email: "carl@example.com" }))).status, 201);
-    const second = draft({ startTimeISO: at("11-25", 9), firstName: "Bob", email: "bob@example.com" });
+    assert.equal((await make(oneOff({ startTimeISO: at("11-25", 9), firstName: "Carl", email: "carl@example.com" }))).status, 201);
+    const second = oneOff({ startTimeISO: at("11-25", 9), firstName: "Bob", email: "bob@example.com" });
     assert.deepEqual(await make(second), { status: 409, body: { error: SLOT_TAKEN, code: "SLOT_UNAVAILABLE" } });
     const forbidden = await make({ ...second, overrideCapacity: true });
     assert.equal(forbidden.status, 403);
@@ -203,8 +209,8 @@ describeApi("staff bookings: make, edit with preview and re-pricing, convert quo
   let monday = "";
   let tuesday = "";
   await t.step("a time change runs the capacity rule, leaving the booking itself out", async () => {
-    monday = (await make(draft({ startTimeISO: at("11-30", 9), email: "mon@example.com" }))).body._id;
-    tuesday = (await make(draft({ startTimeISO: at("12-01", 9), email: "tue@example.com" }))).body._id;
+    monday = (await make(oneOff({ startTimeISO: at("11-30", 9), email: "mon@example.com" }))).body._id;
+    tuesday = (await make(oneOff({ startTimeISO: at("12-01", 9), email: "tue@example.com" }))).body._id;
     assert.deepEqual(await edit(tuesday, { startTimeISO: at("11-30", 10) }), { status: 409, body: { error: SLOT_TAKEN, code: "SLOT_UNAVAILABLE" } });
     assert.equal((await row(db, tuesday)).start_time.toISOString(), new Date(at("12-01", 9)).toISOString());
     // An hour later on its own day overlaps only itself.
@@ -239,8 +245,8 @@ describeApi("staff bookings: make, edit with preview and re-pricing, convert quo
   });
 
   await t.step("two edits racing on two API instances for one free place: exactly one wins", async () => {
-    const one = (await make(draft({ startTimeISO: at("12-07", 9), email: "race1@example.com" }))).body._id;
-    const two = (await make(draft({ startTimeISO: at("12-08", 9), email: "race2@example.com" }))).body._id;
+    const one = (await make(oneOff({ startTimeISO: at("12-07", 9), email: "race1@example.com" }))).body._id;
+    const two = (await make(oneOff({ startTimeISO: at("12-08", 9), email: "race2@example.com" }))).body._id;
     const other = await db.openAnother();
     try {
       const second = buildTestApp(other, { clock: fixedClock });
@@ -264,7 +270,7 @@ describeApi("staff bookings: make, edit with preview and re-pricing, convert quo
 
   let quote = "";
   await t.step("a quote: its time moves without a capacity check; its size may not change", async () => {
-    const asked = await app.request(post("/api/quotes", draft({ startTimeISO: at("12-03", 9), email: "quote@example.com" })));
+    const asked = await app.request(post("/api/quotes", oneOff({ startTimeISO: at("12-03", 9), email: "quote@example.com" })));
     assert.equal(asked.status, 201);
     quote = (await asked.json())._id;
     const sized = await edit(quote, { hours: 5 });
@@ -299,7 +305,7 @@ describeApi("staff bookings: make, edit with preview and re-pricing, convert quo
 
   await t.step("convert with no body takes the defaults; notifyCustomer: false sends nothing", async () => {
     const ask = async (day: string, email: string) =>
-      (await (await app.request(post("/api/quotes", draft({ startTimeISO: at(day, 9), email })))).json())._id as string;
+      (await (await app.request(post("/api/quotes", oneOff({ startTimeISO: at(day, 9), email })))).json())._id as string;
     // Not a Friday: the weekly booking of 27 Nov planned its Friday visits with it (issue 28).
     const plain = await ask("12-22", "plain@example.com");
     const response = await app.request(new Request(`http://localhost/api/admin/bookings/${plain}/convert`, { method: "POST", headers: admin.headers }));
@@ -314,7 +320,7 @@ describeApi("staff bookings: make, edit with preview and re-pricing, convert quo
   });
 
   await t.step("a quote whose time has passed is not converted until its time changes", async () => {
-    const asked = await app.request(post("/api/quotes", draft({ startTimeISO: at("11-28", 9), email: "late@example.com" })));
+    const asked = await app.request(post("/api/quotes", oneOff({ startTimeISO: at("11-28", 9), email: "late@example.com" })));
     const late = (await asked.json())._id;
     const afterwards = new Date("2026-11-29T00:00:00Z");
     const laterApp = buildTestApp(db, { clock: { now: () => afterwards } });
@@ -331,20 +337,20 @@ describeApi("staff bookings: make, edit with preview and re-pricing, convert quo
     const online = await publicBooking({ startTimeISO: halfPast, email: "half@example.com" });
     assert.equal(online.status, 422);
     assert.deepEqual(online.body.fieldErrors.startTimeISO, ["Please choose a start time on the hour between 8:00 and 16:00."]);
-    const made = await make(draft({ startTimeISO: halfPast, email: "half@example.com" }));
+    const made = await make(oneOff({ startTimeISO: halfPast, email: "half@example.com" }));
     assert.equal(made.status, 201, JSON.stringify(made.body));
     assert.equal(made.body.startTime, new Date(halfPast).toISOString());
     assert.equal((await audits(db, made.body._id, "booking.create_by_staff"))[0].after.allowOutsideHours, undefined);
 
-    const oddMinute = await make(draft({ startTimeISO: "2026-12-10T10:07:00+11:00", email: "odd@example.com" }));
+    const oddMinute = await make(oneOff({ startTimeISO: "2026-12-10T10:07:00+11:00", email: "odd@example.com" }));
     assert.equal(oddMinute.status, 422);
     assert.deepEqual(oddMinute.body.fieldErrors.startTimeISO, [outsideMessage]);
 
     const evening = at("12-11", 18);
-    const refused = await make(draft({ startTimeISO: evening, email: "school@example.com" }));
+    const refused = await make(oneOff({ startTimeISO: evening, email: "school@example.com" }));
     assert.equal(refused.status, 422);
     assert.deepEqual(refused.body.fieldErrors, { startTimeISO: [outsideMessage] });
-    const school = await make({ ...draft({ startTimeISO: evening, email: "school@example.com" }), allowOutsideHours: true });
+    const school = await make({ ...oneOff({ startTimeISO: evening, email: "school@example.com" }), allowOutsideHours: true });
     assert.equal(school.status, 201, JSON.stringify(school.body));
     assert.equal(school.body.startTime, new Date(evening).toISOString());
     const [created] = await audits(db, school.body._id, "booking.create_by_staff");
@@ -364,11 +370,11 @@ describeApi("staff bookings: make, edit with preview and re-pricing, convert quo
     // A date the office itself closed still refuses, tick or not.
     const closing = await call("POST", "/api/admin/closed-dates", { date: "2026-12-16", label: "Staff day" });
     assert.ok(closing.status < 300, JSON.stringify(closing.body));
-    const closedDate = await make({ ...draft({ startTimeISO: at("12-16", 18), email: "closed@example.com" }), allowOutsideHours: true });
+    const closedDate = await make({ ...oneOff({ startTimeISO: at("12-16", 18), email: "closed@example.com" }), allowOutsideHours: true });
     assert.equal(closedDate.status, 422);
     assert.deepEqual(closedDate.body.fieldErrors.startTimeISO, ["We’re closed on Wednesday 16 December 2026 (Staff day). Please choose another day."]);
 
-    const notBoolean = await make({ ...draft({ startTimeISO: evening }), allowOutsideHours: "yes" });
+    const notBoolean = await make({ ...oneOff({ startTimeISO: evening }), allowOutsideHours: "yes" });
     assert.equal(notBoolean.status, 422);
     assert.deepEqual(notBoolean.body.fieldErrors.allowOutsideHours, ["allowOutsideHours must be true or false."]);
   });

@@ -51,6 +51,7 @@ import { victorianHolidayCalendar } from "../adapters/holidays/victorian-public-
 import { makeManageAdmins } from "../core/admin/manage-admins.ts";
 import { makeListAudit, makeRecordHistory } from "../core/admin/manage-audit.ts";
 import { makeManageBooking } from "../core/booking/manage.ts";
+import { makeTeamReader } from "../adapters/postgres/team-availability.ts";
 import { makeManageStore } from "../adapters/postgres/manage-repository.ts";
 import { makeStaffBookings } from "../core/booking/staff-bookings.ts";
 import { makeStaffBookingStore } from "../adapters/postgres/staff-bookings-repository.ts";
@@ -161,7 +162,7 @@ export function makeAppDeps(
         serviceArea: makeServiceAreaAdmin({ transactor: makeSettingsAdminTransactor(sql) }),
         settings,
       },
-      cleaners: makeCleanersAdmin({ cleaners: makeCleanersStore(sql), clock }),
+      cleaners: makeCleanersAdmin({ cleaners: makeCleanersStore(sql), clock, settings }),
       customers: makeCustomersAdmin({ customers: makeCustomersStore(sql), clock }),
       series: makeSeriesAdmin({
         store: makeSeriesStore(sql),
@@ -212,6 +213,7 @@ export function makeAppDeps(
       settings: fromMemory.settings,
       closedDates: fromMemory.closedDates,
       bookings: availabilityReader,
+      team: makeTeamReader(sql),
       clock,
     }),
     getAvailability: makeGetAvailability({
@@ -219,12 +221,14 @@ export function makeAppDeps(
       closedDates: fromMemory.closedDates,
       catalog: fromMemory.catalog,
       bookings: availabilityReader,
+      team: makeTeamReader(sql),
       clock,
     }),
     manage: makeManageBooking({
       store: makeManageStore(sql),
       settings,
       closedDates: makeClosedDatesStore(sql),
+      team: makeTeamReader(sql),
       clock,
       mailContext: () => options.mailer.context(),
     }),

@@ -28,7 +28,7 @@ const WRITE_METHODS = new Set(["post", "put", "patch", "delete"]);
 const BUSINESS_TABLES = [
   "bookings", "booking_extras", "booking_answers", "inquiries", "services", "service_bedroom_prices", "extras",
   "frequencies", "questions", "question_options", "admins", "admin_sessions", "email_outbox", "settings", "audit_log",
-  "closed_dates", "booking_payments", "cleaners", "booking_cleaners",
+  "closed_dates", "booking_payments", "cleaners", "booking_cleaners", "cleaner_working_hours", "cleaner_time_off",
 ];
 
 /** One fingerprint per table over every row's text, so an update shows as well as an insert. */

@@ -294,6 +294,15 @@ describeApi("every declared route answers as its declaration says", async (t, _a
     await call("GET", "/api/admin/schedule?from=2026-11-23&to=2026-11-29", 200, asAdmin());
     await call("GET", "/api/admin/schedule?from=2026-12-20&to=2026-12-31", 200, asAdmin());
     await call("GET", "/api/admin/schedule?from=2026-11-01&to=2026-12-31", 422, asAdmin());
+    // Issue 28: the team as capacity, a cleaner's week and leave.
+    await call("PUT", `/api/admin/cleaners/${cleaner}/working-hours`, 200, asAdmin({ days: [{ weekday: 1, start: "08:00", end: "17:00" }] }));
+    await call("PUT", `/api/admin/cleaners/${cleaner}/working-hours`, 422, asAdmin({ days: [{ weekday: 1, start: "08:00", end: "07:00" }] }));
+    await call("PUT", `/api/admin/cleaners/${unknownId()}/working-hours`, 404, asAdmin({ days: [] }));
+    const timeOff = idOf(await call("POST", `/api/admin/cleaners/${cleaner}/time-off`, 201, asAdmin({ from: "2026-12-21", to: "2027-01-08", reason: "Leave" })));
+    await call("POST", `/api/admin/cleaners/${cleaner}/time-off`, 422, asAdmin({ from: "2026-12-21", to: "2026-12-20" }));
+    await call("POST", `/api/admin/cleaners/${unknownId()}/time-off`, 404, asAdmin({ from: "2026-12-21", to: "2026-12-21" }));
+    await call("DELETE", `/api/admin/cleaners/${cleaner}/time-off/${timeOff}`, 204, asAdmin());
+    await call("DELETE", `/api/admin/cleaners/${cleaner}/time-off/${timeOff}`, 404, asAdmin());
     await call("DELETE", `/api/admin/cleaners/${cleaner}`, 200, asAdmin());
     await call("DELETE", `/api/admin/cleaners/${unknownId()}`, 404, asAdmin());
   });
@@ -356,13 +365,17 @@ describeApi("every declared route answers as its declaration says", async (t, _a
     const manage = `/api/manage/${link.token}`;
     const [other, another] = visits.filter((v) => v.status !== "CANCELLED" && v.startTime > "2026-12-09" && v._id !== skip._id && v._id !== move._id);
     await call("GET", manage, 200);
-    await call("GET", `${manage}/visits/${other._id}/availability?from=2026-12-01&to=2026-12-31`, 200);
+    const calendar = await call("GET", `${manage}/visits/${other._id}/availability?from=2026-12-01&to=2026-12-31`, 200) as {
+      days: { slots?: { startTimeISO: string; available: boolean }[] }[];
+    };
+    // A free time: the staff's weekly bookings above plan their visits at once, so fixed times may be taken.
+    const free = calendar.days.flatMap((day) => day.slots ?? []).find((slot) => slot.available && slot.startTimeISO > "2026-12-21")!.startTimeISO;
     await call("GET", `${manage}/visits/${other._id}/availability?from=2026-12-31&to=2026-12-01`, 422);
     await call("GET", `${manage}/visits/${unknownId()}/availability?from=2026-12-01&to=2026-12-31`, 404);
     await call("POST", `${manage}/visits/${other._id}/reschedule`, 422, { body: { startTimeISO: "2026-12-20T10:00:00+11:00" } });
     await call("POST", `${manage}/visits/${skip._id}/reschedule`, 409, { body: { startTimeISO: "2026-12-22T10:00:00+11:00" } });
     await call("POST", `${manage}/visits/${unknownId()}/reschedule`, 404, { body: { startTimeISO: "2026-12-22T10:00:00+11:00" } });
-    await call("POST", `${manage}/visits/${other._id}/reschedule`, 200, { body: { startTimeISO: "2026-12-22T10:00:00+11:00" } });
+    await call("POST", `${manage}/visits/${other._id}/reschedule`, 200, { body: { startTimeISO: free } });
     await call("POST", `${manage}/visits/${another._id}/skip`, 200);
     await call("POST", `${manage}/visits/${another._id}/skip`, 409);
     await call("POST", `${manage}/visits/${unknownId()}/skip`, 404);

@@ -7,7 +7,7 @@ import { bookingListQuery, statsFilter } from "../../core/booking/admin-query.ts
 import type { NewBookingRecord } from "../../core/booking/types.ts";
 import { auditEntry } from "../../core/admin/audit.ts";
 import { err, notFound } from "../../core/shared/result.ts";
-import { capacityClaim } from "../../core/booking/capacity.ts";
+import { reservation } from "../../core/booking/reservation.ts";
 import { SCHEDULING_DEFAULTS } from "../../core/settings/types.ts";
 
 const actor = { _id: crypto.randomUUID(), email: "staff@example.com" };
@@ -93,18 +93,20 @@ describeOnTargets("booking admin store contract", async (t, db) => {
     assert.equal((await store.getById(first._id))?.status, "PENDING");
   });
 
-  await t.step("decideCapacity: leaves the booking itself out, counts the others holding a place", async () => {
+  await t.step("the reservation leaves the booking itself out, counts the others holding a place", async () => {
     const visit = { start: first.startTime, end: first.endTime };
     const cancelled = await insert({ status: "CANCELLED", startTime: first.startTime, endTime: first.endTime });
-    const oneCap = capacityClaim(visit, { ...SCHEDULING_DEFAULTS, maxConcurrentPerSlot: 1 });
-    const twoCap = capacityClaim(visit, { ...SCHEDULING_DEFAULTS, maxConcurrentPerSlot: 2 });
+    const places = (maxConcurrentPerSlot: number, bookingId: string) =>
+      reservation(visit, { ...SCHEDULING_DEFAULTS, maxConcurrentPerSlot }, { bookingId, refuseClosed: false, audience: "staff" });
     await store.transaction(async (tx) => {
       assert.deepEqual(await tx.getScheduling(), SCHEDULING_DEFAULTS);
+      // Only the decision is under test: the "write" reads the booking back.
+      const decide = async (r: ReturnType<typeof places>) => (await tx.reserve(r, async () => (await tx.lockById(r.bookingId!))!)).ok;
       // `first` (PENDING) holds the one place: the cancelled booking may not take it back.
-      assert.equal((await tx.decideCapacity(oneCap, cancelled._id)).ok, false);
-      assert.equal((await tx.decideCapacity(twoCap, cancelled._id)).ok, true);
+      assert.equal(await decide(places(1, cancelled._id)), false);
+      assert.equal(await decide(places(2, cancelled._id)), true);
       // Deciding on `first` itself never counts its own place.
-      assert.equal((await tx.decideCapacity(oneCap, first._id)).ok, true);
+      assert.equal(await decide(places(1, first._id)), true);
     });
   });
 });

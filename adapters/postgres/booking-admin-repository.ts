@@ -4,7 +4,6 @@ import type { BookingFilter, BookingSort, BookingStats, SearchTerms } from "../.
 import type { BookingRecord } from "../../core/booking/types.ts";
 import { recordAudit } from "./audit-repository.ts";
 import {
-  decideCapacityLocked,
   makeBookingReader,
   saveManageTokenHash,
   selectBookings,
@@ -12,7 +11,7 @@ import {
 } from "./booking-repository.ts";
 import { enqueueEmail } from "./outbox-repository.ts";
 import { isUuid } from "./catalog-repository.ts";
-import { decideCleanersFreeLocked } from "./cleaners-repository.ts";
+import { reserveLocked } from "./reservation.ts";
 import { makeSettingsStore } from "./settings-repository.ts";
 import { paymentLedger } from "./payments-repository.ts";
 import type postgres from "postgres";
@@ -171,8 +170,7 @@ function adminTx(tx: Queryable): BookingAdminTx {
       return locked ? reread(tx, id) : null;
     },
     getScheduling: () => makeSettingsStore(tx).getScheduling(),
-    decideCapacity: (claim, exceptId) => decideCapacityLocked(tx, claim, exceptId),
-    decideCleanersFree: (job) => decideCleanersFreeLocked(tx, job),
+    reserve: (reservation, write) => reserveLocked(tx, reservation, write),
     async setStatus(id, status, at, change = {}) {
       const reason = change.cancelReason === undefined ? tx`cancel_reason` : tx`${change.cancelReason}`;
       const sequence = change.raiseCalendarSequence ? tx`calendar_sequence + 1` : tx`calendar_sequence`;

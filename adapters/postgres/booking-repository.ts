@@ -28,30 +28,33 @@ import { runInTransaction } from "./transaction.ts";
 import { dateOrNull, num, numOrNull } from "./rows.ts";
 import { attachCustomer } from "./customer-match.ts";
 import { recordAudit } from "./audit-repository.ts";
-import { decideCapacityLocked, reserveOneOff, writeBooking } from "./booking-write.ts";
+import { reserveOneOff, writeBooking } from "./booking-write.ts";
+import { lockAheadLocked, reserveLocked } from "./reservation.ts";
 import { completeInTransaction } from "./idempotency-repository.ts";
-import { planNewSeriesLocked } from "./series-generation.ts";
+import { newSeriesReservations, planNewSeriesLocked } from "./series-generation.ts";
 
-// Capacity decisions lock by the Melbourne days a visit can conflict on (issue 18): booking-write.ts.
-export { decideCapacityLocked };
 
 export function makeBookingStore(sql: Sql): BookingStore {
   return {
-    reserve: (booking, claim, emailsFor, access, series, completion) => {
+    reserve: (booking, reservation, emailsFor, access, series, completion) => {
       // The common case, a one-off, in three round trips (booking-write.ts); one that starts a series
       // writes the series too, in statements of its own.
       if (!series) {
-        return reserveOneOff(sql, claim, { record: booking, manageTokenHash: access.manageTokenHash, emailsFor, completion });
+        return reserveOneOff(sql, reservation, { record: booking, manageTokenHash: access.manageTokenHash, emailsFor, completion });
       }
       return runInTransaction(sql, async (tx) => {
-        // Lock, then read: no other process can take a place between the read and the insert.
-        const decision = await decideCapacityLocked(tx, claim);
-        if (!decision.ok) return decision;
-        return ok(await insertWithEmails(tx, booking, emailsFor, access, series, completion));
+        // Its visits are planned in this transaction too: every lock they and the booking need is
+        // taken first, in the one order.
+        await lockAheadLocked(tx, [reservation, ...await newSeriesReservations(tx, series.series, series.now)]);
+        // The one reservation: no other process can take the place (or the cleaner) in between.
+        const reserved = await reserveLocked(tx, reservation, () => writeBooking(tx, { record: booking }));
+        if (!reserved.ok) return reserved;
+        return ok(await startSeriesWithEmails(tx, reserved.value.booking, emailsFor, access, series, completion));
       });
     },
+    // A quote holds no place: no reservation.
     insertQuote: (quote, emailsFor, access, completion) =>
-      runInTransaction(sql, (tx) => insertWithEmails(tx, quote, emailsFor, access, undefined, completion)),
+      runInTransaction(sql, (tx) => writeBooking(tx, { record: quote, manageTokenHash: access.manageTokenHash, emailsFor, completion })),
   };
 }
 
@@ -64,23 +67,20 @@ async function capacityHoldersBetween(sql: Queryable, from: Date, to: Date, exce
   return rows.map((r) => ({ start: new Date(r.start_time), end: new Date(r.end_time) }));
 }
 
-async function insertWithEmails(
+/** Inside the booking's transaction: the series it starts, its visits planned, then its e-mails. */
+async function startSeriesWithEmails(
   tx: Queryable,
-  record: NewBookingRecord,
+  first: BookingRecord,
   emailsFor: EmailsFor,
   access: NewRecordAccess,
-  start?: SeriesStart,
+  start: SeriesStart,
   completion?: IdempotencyCompletion<BookingRecord>,
 ) {
-  // The common case, a one-off: the booking, its lines, customer, link and e-mails in one statement
-  // (and the request's first answer, with an Idempotency-Key).
-  if (!start) return await writeBooking(tx, { record, manageTokenHash: access.manageTokenHash, emailsFor, completion });
-  // A booking that starts a series: its e-mails quote the series, so they follow it.
-  let stored = await writeBooking(tx, { record });
-  stored = await startSeriesLocked(tx, stored, start.series);
+  // Its e-mails quote the series, so they follow it.
+  const stored = await startSeriesLocked(tx, first, start.series);
   await recordAudit(tx, start.audit(stored.seriesId as string, stored));
-  // Issue 28: its visits are planned now, under the capacity locks, so its confirmation promises
-  // only those that hold a place and names the others.
+  // Issue 28: its visits are planned now, under the reservation's locks, so its confirmation
+  // promises only those that hold a place and names the others.
   const planned = await planNewSeriesLocked(tx, stored.seriesId as string, start.now);
   await saveManageTokenHash(tx, stored._id, access.manageTokenHash);
   const plannedVisits = planned.map((visit) => ({ startTime: visit.startTime, holdsPlace: visit.status !== "NEEDS_ATTENTION" }));

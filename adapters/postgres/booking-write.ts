@@ -1,11 +1,12 @@
 /**
  * The booking write path in as few round trips as it can be (issue 18): the capacity locks and
- * the read they guard in one call (capacity_lock_and_read, migrations 013 and 015), then the
+ * the read they guard in one call (reservation_lock_and_read, migration 023: reservation.ts), then the
  * booking with its customer, add-ons, answers, manage-link hash and e-mails in ONE statement (a
  * data-modifying CTE). The stored record and its e-mails are composed here before that statement,
  * from the id, reference and creation time this module chooses, so nothing has to be read back.
  */
-import type { CapacityClaim, EmailsFor, Occupancy } from "../../core/booking/ports.ts";
+import type { EmailsFor } from "../../core/booking/ports.ts";
+import { decideReservation, type Reservation } from "../../core/booking/reservation.ts";
 import { newReference } from "../../core/booking/reference.ts";
 import type { BookingRecord, NewBookingRecord } from "../../core/booking/types.ts";
 import { melbourneYmd } from "../../core/shared/melbourne-time.ts";
@@ -14,7 +15,8 @@ import type { IdempotencyCompletion } from "../../core/shared/idempotency-comple
 import type { Queryable, Sql } from "./db.ts";
 import { customerCtes } from "./customer-match.ts";
 import { completeInTransaction } from "./idempotency-repository.ts";
-import { isUniqueViolation } from "./transaction.ts";
+import { DEADLOCK_ATTEMPTS, isDeadlock, isUniqueViolation } from "./transaction.ts";
+import { readReservationLocked } from "./reservation.ts";
 
 const DAY_MS = 86_400_000;
 
@@ -36,34 +38,16 @@ export function capacityLockDays(span: { from: Date; to: Date }): number[] {
 }
 
 /**
- * Inside a transaction: takes the capacity locks of `claim` and reads the visits holding a place
- * in its window (leaving out `except`), in one round trip, then decides. The locks are held until
- * the transaction ends, so no other process can take a place in between.
- */
-export async function decideCapacityLocked(tx: Queryable, claim: CapacityClaim, except?: string) {
-  return claim.decide(await readCapacityLocked(tx, claim, except));
-}
-
-/** Takes the claim's capacity locks and reads the visits that can count against it. */
-async function readCapacityLocked(tx: Queryable, claim: CapacityClaim, except?: string): Promise<Occupancy[]> {
-  // Only the visits that can count come back (CapacityWindow): a busy day's others stay in PostgreSQL.
-  const rows = await tx<{ start_time: Date; end_time: Date }[]>`
-    select start_time, end_time from capacity_lock_and_read(
-      ${capacityLockDays(claim.lockSpan)}::integer[], ${claim.window.from}, ${claim.window.to},
-      ${except ?? null}::uuid, ${claim.window.startsAfter}, ${claim.window.endsAfter})`;
-  return rows.map((r): Occupancy => ({ start: new Date(r.start_time), end: new Date(r.end_time) }));
-}
-
-/**
  * A one-off booking's whole reservation in three round trips, on a connection of its own: BEGIN
- * sent with the capacity locks and their read (BEGIN has no parameters, so it is never held back
- * and always runs first); then, if the decision admits it, the one-statement write; then COMMIT
- * (issue 18). A write that fails is rolled back, so nothing partial is kept: a reference that is
- * taken fails the write here (no ON CONFLICT) and the whole reservation runs again with a new one.
+ * sent with the reservation's locks and read (reservation.ts; BEGIN has no parameters, so it is
+ * never held back and always runs first); then, if core's decision admits it, the one-statement
+ * write, with the cleaner team mode chose; then COMMIT (issue 18). A write that fails is rolled
+ * back, so nothing partial is kept: a reference that is taken fails the write here (no ON CONFLICT)
+ * and the whole reservation runs again with a new one.
  */
 export async function reserveOneOff(
   sql: Sql,
-  claim: CapacityClaim,
+  reservation: Reservation,
   write: BookingWrite,
   drawReference: () => string = newReference,
 ): Promise<Result<BookingRecord>> {
@@ -76,14 +60,14 @@ export async function reserveOneOff(
       // postgres.js sends a query when it is first awaited, or at execute(): BEGIN goes first.
       const begun = connection`begin`.execute();
       open = true;
-      const [, nearby] = await Promise.all([begun, readCapacityLocked(connection, claim)]);
-      const decision = claim.decide(nearby);
+      const [, facts] = await Promise.all([begun, readReservationLocked(connection, reservation)]);
+      const decision = decideReservation(reservation, facts);
       if (!decision.ok) {
         open = false;
         await connection`rollback`;
         return decision;
       }
-      const stored = composeStored(write.record, id, drawReference(), createdAt);
+      const stored = { ...composeStored(write.record, id, drawReference(), createdAt), cleanerIds: decision.value.cleanerIds };
       // Awaited before the COMMIT is sent: postgres.js may hold a statement back to describe its
       // parameters first, and a COMMIT pipelined behind it would then run before it.
       const customerId = await writeStatement(connection, stored, write, "fail");
@@ -97,6 +81,8 @@ export async function reserveOneOff(
       // A transaction still open on this connection is ended before it goes back to the pool.
       if (open) await connection`rollback`.catch(() => {});
       if (isUniqueViolation(error, "bookings_reference_key") && attempt < REFERENCE_ATTEMPTS) continue;
+      // Broken to end a deadlock with a transaction reserving several visits: it runs again.
+      if (isDeadlock(error) && attempt < DEADLOCK_ATTEMPTS) continue;
       throw error;
     } finally {
       connection.release();
@@ -223,6 +209,10 @@ async function writeStatement(
       select b.id, a.position, a.question_id, a.label, a.value, a.display_value
         from booking b, jsonb_to_recordset(${tx.json(answers)}::jsonb)
              as a(position integer, question_id uuid, label text, value jsonb, display_value text)
+    ), cleaner_lines as (
+      insert into booking_cleaners (booking_id, cleaner_id, position)
+      select b.id, c.id, c.position - 1
+        from booking b, unnest(${r.cleanerIds as string[]}::uuid[]) with ordinality as c(id, position)
     ), access_token as (
       insert into booking_access_tokens (token_hash, booking_id)
       select ${write.manageTokenHash ?? null}, b.id from booking b where ${write.manageTokenHash ?? null}::text is not null

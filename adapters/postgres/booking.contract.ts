@@ -11,6 +11,7 @@ import { DEMO_QUESTIONS, DEMO_SERVICE_IDS } from "./demo-data.ts";
 import type { BookingRecord, NewBookingRecord } from "../../core/booking/types.ts";
 import type { CapacityClaim, EmailsFor } from "../../core/booking/ports.ts";
 import { capacityClaim } from "../../core/booking/capacity.ts";
+import { reservation, type Reservation } from "../../core/booking/reservation.ts";
 import { makeClosedDatesStore } from "./closed-dates-repository.ts";
 import { makeCreateBooking } from "../../core/booking/create-booking.ts";
 import { bookingDraftSchema } from "../../core/booking/draft-validation.ts";
@@ -87,11 +88,18 @@ export const sampleRecord = (overrides: Partial<NewBookingRecord> = {}): NewBook
 
 
 /** A claim that always admits: for steps about storage, not capacity. */
-const roomToSpare: CapacityClaim = {
+/** A capacity claim that always admits the booking. */
+const roomToSpareClaim: CapacityClaim = {
   window: { from: new Date(0), to: new Date(0), startsAfter: new Date(0), endsAfter: new Date(0) },
   lockSpan: { from: new Date(0), to: new Date(0) },
   decide: () => ok(null),
 };
+
+/** The reservation of `record`'s visit under `claim` (by default, room to spare; no closed day refused). */
+const reservationOf = (record: Pick<NewBookingRecord, "startTime" | "endTime">, claim: CapacityClaim = roomToSpareClaim): Reservation => ({
+  ...reservation({ start: record.startTime, end: record.endTime }, SCHEDULING_DEFAULTS, { audience: "customer", refuseClosed: false }),
+  capacity: claim,
+});
 
 /** A fresh manage-my-booking token's hash, as the use case gives the store. */
 const sampleAccess = () => ({ manageTokenHash: newManageToken().hash });
@@ -100,12 +108,12 @@ const sampleAccess = () => ({ manageTokenHash: newManageToken().hash });
 export async function storeRecord(
   db: Database,
   record: NewBookingRecord,
-  { claim = roomToSpare, emailsFor = () => [] }: { claim?: CapacityClaim; emailsFor?: EmailsFor } = {},
+  { claim = roomToSpareClaim, emailsFor = () => [] }: { claim?: CapacityClaim; emailsFor?: EmailsFor } = {},
 ): Promise<Result<BookingRecord>> {
   const store = makeBookingStore(db.sql);
   return record.type === "QUOTE"
     ? ok(await store.insertQuote({ ...record, type: "QUOTE" }, emailsFor, sampleAccess()))
-    : await store.reserve({ ...record, type: "BOOKING" }, claim, emailsFor, sampleAccess());
+    : await store.reserve({ ...record, type: "BOOKING" }, reservationOf(record, claim), emailsFor, sampleAccess());
 }
 
 /** A sample record, stored with room to spare. */
@@ -230,7 +238,7 @@ export async function bookingContract(t: Deno.TestContext, db: TestDatabase): Pr
   await t.step("a returned failure rolls back too", async () => {
     // The decision refuses under the lock: the reservation returns its failure, storing nothing.
     const result = await storeRecord(db, sampleRecord(), {
-      claim: { ...roomToSpare, decide: () => err(SLOT_UNAVAILABLE) },
+      claim: { ...roomToSpareClaim, decide: () => err(SLOT_UNAVAILABLE) },
     });
     assert.equal(result.ok, false);
     assert.equal(await countBookings(db), 0);
@@ -294,8 +302,9 @@ export async function bookingContract(t: Deno.TestContext, db: TestDatabase): Pr
     const draws = [reference, reference, "YS-ZZZZ22"];
     const before = await countBookings(db);
     const [{ customers }] = await db.sql<{ customers: number }[]>`select count(*)::int as customers from customers`;
-    const result = await reserveOneOff(db.sql, roomToSpare, {
-      record: sampleRecord({ email: "clash@example.com", startTime: new Date("2030-06-04T00:00:00Z") }),
+    const clash = sampleRecord({ email: "clash@example.com", startTime: new Date("2030-06-04T00:00:00Z") });
+    const result = await reserveOneOff(db.sql, reservationOf(clash), {
+      record: clash,
       manageTokenHash: sampleAccess().manageTokenHash,
       emailsFor: (booking) => [{ kind: "booking-confirmation", to: booking.email, subject: booking.reference, text: "t", relatedId: booking._id }],
     }, () => draws.shift()!);

@@ -6,11 +6,15 @@
 import assert from "node:assert/strict";
 import type { BookingRecord, NewBookingRecord } from "../../core/booking/types.ts";
 import { makeCleanersAdmin } from "../../core/cleaners/use-cases.ts";
+import { decideReservation, reservation } from "../../core/booking/reservation.ts";
+import { SCHEDULING_DEFAULTS } from "../../core/settings/types.ts";
+import { makeSettingsStore } from "./settings-repository.ts";
 import type { Cleaner } from "../../core/cleaners/types.ts";
 import { err, ok } from "../../core/shared/result.ts";
 import { storeSample } from "./booking.contract.ts";
 import { makeBookingReader } from "./booking-repository.ts";
-import { decideCleanersFreeLocked, makeCleanersStore } from "./cleaners-repository.ts";
+import { makeCleanersStore } from "./cleaners-repository.ts";
+import { readReservationLocked } from "./reservation.ts";
 import type { Database } from "./db.ts";
 import { makeScheduleReader } from "./schedule-repository.ts";
 import { seedDemoData } from "./seed.ts";
@@ -38,7 +42,8 @@ function startLine(runners: number): () => Promise<void> {
   };
 }
 
-const adminOn = (pool: Database) => makeCleanersAdmin({ cleaners: makeCleanersStore(pool.sql), clock: { now: () => new Date() } });
+const adminOn = (pool: Database) =>
+  makeCleanersAdmin({ cleaners: makeCleanersStore(pool.sql), clock: { now: () => new Date() }, settings: makeSettingsStore(pool.sql) });
 
 export async function cleanersContract(t: Deno.TestContext, db: TestDatabase): Promise<void> {
   const admin = adminOn(db);
@@ -99,9 +104,19 @@ export async function cleanersContract(t: Deno.TestContext, db: TestDatabase): P
     ]);
   });
 
-  await t.step("decideCleanersFreeLocked: overlaps clash, back-to-back and cancelled jobs do not", async () => {
+  await t.step("the reservation's cleaner read and rule: overlaps clash, back-to-back and cancelled jobs do not", async () => {
     const decide = (cleanerIds: string[], from: number, to: number, bookingId: string = crypto.randomUUID()) =>
-      runInTransaction(db.sql, (tx) => decideCleanersFreeLocked(tx, { bookingId, cleanerIds, start: at(from), end: at(to) }));
+      runInTransaction(db.sql, async (tx) => {
+        const r = reservation({ start: at(from), end: at(to) }, SCHEDULING_DEFAULTS, {
+          bookingId,
+          takesPlace: false,
+          refuseClosed: false,
+          cleaners: { kind: "require", ids: cleanerIds },
+          audience: "staff",
+        });
+        const decided = decideReservation(r, await readReservationLocked(tx, r));
+        return decided.ok ? ok(null) : decided;
+      });
     const busy = await decide([tom._id, priya._id], 120, 240);
     assert.equal(busy.ok, false);
     assert.deepEqual(!busy.ok && busy.error.details, { cleanerId: priya._id, bookingId: nine._id, reference: nine.reference });
@@ -110,7 +125,7 @@ export async function cleanersContract(t: Deno.TestContext, db: TestDatabase): P
     assert.deepEqual(await decide([priya._id], -120, 0), ok(null), "ends as the other starts");
     assert.deepEqual(await decide([tom._id], 0, 180), ok(null), "Tom is on no job");
     assert.deepEqual(await decide([priya._id], 0, 180, nine._id), ok(null), "the job itself");
-    assert.deepEqual(await decide(["not-a-uuid"], 0, 180), ok(null), "no cleaner has that id");
+    assert.equal((await decide(["not-a-uuid"], 0, 180)).ok, false, "no cleaner has that id: no one to put on it");
     await db.sql`update bookings set status = 'CANCELLED' where id = ${nine._id}`;
     assert.deepEqual(await decide([priya._id], 0, 180), ok(null), "a cancelled booking holds no one");
     await db.sql`update bookings set status = 'DONE' where id = ${nine._id}`;
@@ -137,9 +152,18 @@ export async function cleanersContract(t: Deno.TestContext, db: TestDatabase): P
       makeCleanersStore(pool.sql).transaction(async (tx) => {
         const held = await tx.lockBooking(booking._id);
         await atStartLine();
-        const decision = await tx.decideCleanersFree({ bookingId: booking._id, cleanerIds: [tom._id], start: held!.startTime, end: held!.endTime });
-        if (!decision.ok) return decision;
-        return ok(await tx.setBookingCleaners(booking._id, [tom._id], new Date()));
+        const visit = { start: held!.startTime, end: held!.endTime };
+        const reserved = await tx.reserve(
+          reservation(visit, SCHEDULING_DEFAULTS, {
+            bookingId: booking._id,
+            takesPlace: false,
+            refuseClosed: false,
+            cleaners: { kind: "require", ids: [tom._id] },
+            audience: "staff",
+          }),
+          () => tx.setBookingCleaners(booking._id, [tom._id], new Date()),
+        );
+        return reserved.ok ? ok(reserved.value.booking) : reserved;
       });
     try {
       const results = await Promise.all(jobs.map((j, i) => attempt(i % 2 ? other : db, j)));

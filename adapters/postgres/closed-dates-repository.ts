@@ -44,7 +44,7 @@ export function makeClosedDatesStore(sql: Queryable): ClosedDatesStore {
   };
 }
 
-/** The advisory-lock class of the capacity decisions' day locks (capacity_lock_and_read, migration 013). */
+/** The advisory-lock class of the reservation's day locks (reservation_lock, migration 023). */
 const CAPACITY_DAY_LOCK_CLASS = 727311002;
 
 /**

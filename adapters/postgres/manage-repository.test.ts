@@ -1,11 +1,13 @@
 /** The manage-my-booking store's contract, on PGlite always and on PostgreSQL when DATABASE_URL is set. */
+import { SCHEDULING_DEFAULTS } from "../../core/settings/types.ts";
 import assert from "node:assert/strict";
 import { describeOnTargets, POSTGRES_TARGET, type TestDatabase } from "./test-db.ts";
 import { storeSample } from "./booking.contract.ts";
 import { makeManageStore } from "./manage-repository.ts";
 import { listAudit } from "./audit-repository.ts";
 import { makeBookingReader } from "./booking-repository.ts";
-import { capacityClaim, SLOT_UNAVAILABLE } from "../../core/booking/capacity.ts";
+import { SLOT_UNAVAILABLE } from "../../core/booking/capacity.ts";
+import { reservation } from "../../core/booking/reservation.ts";
 import { customerAuditEntry } from "../../core/booking/manage.ts";
 import type { BookingRecord, BookingStatus } from "../../core/booking/types.ts";
 import { hashManageToken, newManageToken } from "../../core/booking/manage-token.ts";
@@ -57,13 +59,20 @@ describeOnTargets("manage-my-booking store", async (t, db) => {
     assert.deepEqual(new Date(row.updated_at), at("2030-03-01T00:00:00Z"));
   });
 
-  await t.step("decideCapacity leaves out the booking being moved, and counts the others", async () => {
+  await t.step("the reservation leaves out the booking being moved, and counts the others", async () => {
     const moved = (await store.getById(booking._id))!;
-    const nearOwn = capacityClaim({ start: new Date(moved.startTime.getTime() + HOUR), end: new Date(moved.endTime.getTime() + HOUR) }, ONE_PLACE);
-    assert.deepEqual(await store.transaction((tx) => tx.decideCapacity(nearOwn, booking._id)), ok(null));
+    // The write is a read: only the decision is under test.
+    const decide = (visit: { start: Date; end: Date }) =>
+      store.transaction(async (tx) => {
+        const reserved = await tx.reserve(
+          reservation(visit, { ...SCHEDULING_DEFAULTS, ...ONE_PLACE }, { bookingId: booking._id, audience: "customer" }),
+          async () => (await tx.getById(booking._id))!,
+        );
+        return reserved.ok ? ok(null) : reserved;
+      });
+    assert.deepEqual(await decide({ start: new Date(moved.startTime.getTime() + HOUR), end: new Date(moved.endTime.getTime() + HOUR) }), ok(null));
     const other = await storeSample(db, { startTime: at("2030-03-10T23:00:00Z"), endTime: at("2030-03-11T02:00:00Z") });
-    const nearOther = capacityClaim({ start: at("2030-03-11T00:00:00Z"), end: at("2030-03-11T03:00:00Z") }, ONE_PLACE);
-    assert.deepEqual(await store.transaction((tx) => tx.decideCapacity(nearOther, booking._id)), err(SLOT_UNAVAILABLE));
+    assert.deepEqual(await decide({ start: at("2030-03-11T00:00:00Z"), end: at("2030-03-11T03:00:00Z") }), err(SLOT_UNAVAILABLE));
     assert.equal((await store.capacityHoldersBetween(at("2030-03-10T00:00:00Z"), at("2030-03-12T00:00:00Z"))).length, 1);
     await db.sql`delete from bookings where id = ${other._id}`;
   });

@@ -10,7 +10,6 @@ import type { Queryable, Sql } from "./db.ts";
 import { recordAudit } from "./audit-repository.ts";
 import {
   bookingIdByManageTokenHash,
-  decideCapacityLocked,
   makeBookingReader,
   saveManageTokenHash,
 } from "./booking-repository.ts";
@@ -18,6 +17,7 @@ import { isUuid } from "./catalog-repository.ts";
 import { endSeriesLocked, seriesFactsForBooking } from "./series-repository.ts";
 import { enqueueEmail } from "./outbox-repository.ts";
 import { transactionOver } from "./transaction.ts";
+import { reserveLocked } from "./reservation.ts";
 
 async function reread(tx: Queryable, id: string): Promise<BookingRecord> {
   const record = await makeBookingReader(tx).getById(id);
@@ -54,7 +54,7 @@ function manageTx(tx: Queryable): ManageTx {
       const [locked] = await tx`select id from bookings where id = ${id} for update`;
       return locked ? reread(tx, id) : null;
     },
-    decideCapacity: (claim, exceptId) => decideCapacityLocked(tx, claim, exceptId),
+    reserve: (reservation, write) => reserveLocked(tx, reservation, write),
     seriesFacts: (bookingId) => seriesFactsOf(tx, bookingId),
     async lockSeriesOf(bookingId) {
       if (!isUuid(bookingId)) return null;

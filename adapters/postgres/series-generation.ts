@@ -5,15 +5,16 @@
  * a series runs it in its own transaction (issue 28), so its confirmation promises only visits
  * that hold a place.
  */
-import { capacityClaim } from "../../core/booking/capacity.ts";
-import type { BookingRecord } from "../../core/booking/types.ts";
-import { generatedVisitStatus, plannedVisits, visitRecord } from "../../core/series/rules.ts";
-import type { Series } from "../../core/series/types.ts";
+import { reservation, type Reservation } from "../../core/booking/reservation.ts";
+import { customerEmailKey } from "../../core/customers/match.ts";
+import type { BookingRecord, BookingStatus, RecordStatus } from "../../core/booking/types.ts";
+import { generatedVisitStatus, type PlannedVisit, plannedVisits, visitRecord } from "../../core/series/rules.ts";
+import type { NewSeries, Series } from "../../core/series/types.ts";
 import type { SchedulingSettings } from "../../core/settings/types.ts";
 import { melbourneYmd } from "../../core/shared/melbourne-time.ts";
 import { ok } from "../../core/shared/result.ts";
-import { decideCapacityLocked, insertSeriesVisit } from "./booking-repository.ts";
-import { placeCleaners } from "./cleaners-repository.ts";
+import { insertSeriesVisit } from "./booking-repository.ts";
+import { lockAheadLocked, reserveLocked } from "./reservation.ts";
 import { makeClosedDatesStore } from "./closed-dates-repository.ts";
 import type { Queryable } from "./db.ts";
 import { firstVisitStatusForGeneration, lockSeries, markGenerated, takenOccurrences } from "./series-repository.ts";
@@ -54,28 +55,75 @@ export async function generateLocked(tx: Queryable, series: Series, ctx: RunCont
     const firstStatus = await firstVisitStatusForGeneration(tx, series);
     if (firstStatus === "busy") return FIRST_VISIT_BUSY;
     const taken = await takenOccurrences(tx, series._id, plan.visits[0].date, plan.through);
-    for (const visit of plan.visits) {
-      if (taken.has(visit.date)) continue;
-      const closed = ctx.closed.has(visit.date);
-      // A closed day needs no place: the visit is for staff to move or skip whatever the capacity.
-      const free = !closed && (await decideCapacityLocked(tx, capacityClaim({ start: visit.startTime, end: visit.endTime }, ctx.scheduling))).ok;
-      const status = generatedVisitStatus(firstStatus, { free, closed });
-      const stored = await insertSeriesVisit(tx, visitRecord(series.template, visit, status), {
-        seriesId: series._id,
-        seriesDate: visit.date,
-        customerId: series.customerId,
-      });
-      if (!stored) continue;
-      created.push(stored);
-      // The regular cleaners who are free then go with a visit that holds a place; one who is
-      // busy is left off, and the series' detail names the gap (missingCleanerIds).
-      if (series.cleanerIds.length > 0 && (status === "PENDING" || status === "CONFIRMED")) {
-        await placeCleaners(tx, { bookingId: stored._id, start: stored.startTime, end: stored.endTime }, series.cleanerIds);
-      }
+    const planned = plan.visits.filter((visit) => !taken.has(visit.date)).map((visit) => ({ visit, reservation: visitReservation(series, visit, ctx) }));
+    // Every lock the visits need, in the one order, before the first (no deadlock with another reservation).
+    await lockAheadLocked(tx, planned.map((p) => p.reservation));
+    for (const { visit, reservation } of planned) {
+      const stored = await planVisit(tx, series, visit, reservation, firstStatus, ctx);
+      if (stored) created.push(stored);
     }
   }
   if (!await markGenerated(tx, series._id, series.version, plan.through)) return STALE_TERMS;
   return ok(created);
+}
+
+/**
+ * The reservations a new series' visits will need, before the booking that starts it is reserved
+ * (its own first, so the booking's transaction takes every lock in the one order: lockAheadLocked).
+ */
+export async function newSeriesReservations(tx: Queryable, series: NewSeries, now: Date): Promise<Reservation[]> {
+  const ctx = await runContext(tx, now);
+  const plan = plannedVisits(
+    { ...series, status: "ACTIVE", endsOn: null, generatedThrough: series.anchorDate },
+    { now, horizonWeeks: ctx.scheduling.seriesHorizonWeeks },
+  );
+  // A new series has no regular cleaners yet.
+  return (plan?.visits ?? []).map((visit) => visitReservation({ cleanerIds: [], template: series.template }, visit, ctx));
+}
+
+/** A visit whose occurrence another writer took first: nothing is written for it. */
+class OccurrenceTaken extends Error {}
+
+/**
+ * One planned visit through the one reservation (reservation.ts): its place, its day open, and the
+ * regular cleaners who are free then (in team mode, working; one chosen when none is). Refused, it
+ * is stored NEEDS_ATTENTION, holding nothing, for the office to move or skip; a closed day needs no
+ * reservation for that. The visit stored, or null when its occurrence was taken meanwhile.
+ */
+/** The reservation of a planned visit: its place, and the regular cleaners who can come. */
+const visitReservation = (series: Pick<Series, "cleanerIds" | "template">, visit: PlannedVisit, ctx: RunContext): Reservation =>
+  reservation({ start: visit.startTime, end: visit.endTime }, ctx.scheduling, {
+    cleaners: { kind: "best", ids: series.cleanerIds },
+    customerEmailKey: customerEmailKey(series.template.email),
+    audience: "staff",
+  });
+
+async function planVisit(
+  tx: Queryable,
+  series: Series,
+  visit: PlannedVisit,
+  booking: Reservation,
+  firstStatus: RecordStatus | null,
+  ctx: RunContext,
+): Promise<BookingRecord | null> {
+  const occurrence = { seriesId: series._id, seriesDate: visit.date, customerId: series.customerId };
+  const insert = async (status: BookingStatus) => {
+    const stored = await insertSeriesVisit(tx, visitRecord(series.template, visit, status), occurrence);
+    if (!stored) throw new OccurrenceTaken();
+    return stored;
+  };
+  try {
+    const placing = generatedVisitStatus(firstStatus, { free: true, closed: false });
+    if (!ctx.closed.has(visit.date) && placing !== "NEEDS_ATTENTION") {
+      const reserved = await reserveLocked(tx, booking, () => insert(placing));
+      if (reserved.ok) return reserved.value.booking;
+    }
+    const closed = ctx.closed.has(visit.date);
+    return await insert(generatedVisitStatus(firstStatus, { free: false, closed }));
+  } catch (error) {
+    if (error instanceof OccurrenceTaken) return null;
+    throw error;
+  }
 }
 
 /**

@@ -15,9 +15,11 @@ import type { SeriesDetail, SeriesFilter, SeriesSummary } from "../../core/serie
 import type { Series, SeriesTemplate } from "../../core/series/types.ts";
 import { addDaysYmd, melbourneInstant, weekdayOfYmd } from "../../core/shared/melbourne-time.ts";
 import { recordAudit } from "./audit-repository.ts";
-import { cleanersByIds, placeCleaners } from "./cleaners-repository.ts";
+import { cleanersByIds } from "./cleaners-repository.ts";
+import { reserveLocked } from "./reservation.ts";
+import { planNewSeriesLocked } from "./series-generation.ts";
 import { searchCondition } from "./booking-admin-repository.ts";
-import { decideCapacityLocked, makeBookingReader, saveManageTokenHash, selectBookings, toBookingRecord } from "./booking-repository.ts";
+import { makeBookingReader, saveManageTokenHash, selectBookings, toBookingRecord } from "./booking-repository.ts";
 import type { Queryable, Sql } from "./db.ts";
 import { isUuid } from "./catalog-repository.ts";
 import { enqueueEmail } from "./outbox-repository.ts";
@@ -411,7 +413,7 @@ function seriesTx(tx: Queryable): SeriesTx {
       return row ? reread(tx, bookingId) : null;
     },
     firstVisitStatus: (series) => firstVisitStatus(tx, series),
-    decideCapacity: (claim, exceptId) => decideCapacityLocked(tx, claim, exceptId),
+    reserve: (reservation, write) => reserveLocked(tx, reservation, write),
     async skipVisit(bookingId, reason, at) {
       await tx`
         update bookings
@@ -474,10 +476,7 @@ function seriesTx(tx: Queryable): SeriesTx {
            for update`;
       return rereadAll(tx, rows.map((row) => row.id));
     },
-    async placeCleaners(visit, cleanerIds) {
-      const { busy, inactive } = await placeCleaners(tx, { bookingId: visit._id, start: visit.startTime, end: visit.endTime }, cleanerIds);
-      return { visit: await reread(tx, visit._id), busy, inactive };
-    },
+    planVisits: (seriesId, now) => planNewSeriesLocked(tx, seriesId, now),
     saveManageTokenHash: (bookingId, tokenHash) => saveManageTokenHash(tx, bookingId, tokenHash),
     enqueueEmail: (message) => enqueueEmail(tx, message),
     audit: (entry) => recordAudit(tx, entry),

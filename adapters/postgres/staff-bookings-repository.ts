@@ -2,9 +2,11 @@
 import type { StaffBookingStore, StaffBookingTx } from "../../core/booking/staff-bookings.ts";
 import type { BookingRecord } from "../../core/booking/types.ts";
 import { recordAudit } from "./audit-repository.ts";
-import { decideCapacityLocked, insertBooking, makeBookingReader, saveManageTokenHash, startSeriesLocked } from "./booking-repository.ts";
+import { insertBooking, makeBookingReader, saveManageTokenHash, startSeriesLocked } from "./booking-repository.ts";
 import { isUuid } from "./catalog-repository.ts";
-import { decideCleanersFreeLocked } from "./cleaners-repository.ts";
+import { reserveLocked } from "./reservation.ts";
+import { planNewSeriesLocked } from "./series-generation.ts";
+import { endSeriesLocked, lockSeries } from "./series-repository.ts";
 import type { Queryable, Sql } from "./db.ts";
 import { enqueueEmail } from "./outbox-repository.ts";
 import { paymentLedger } from "./payments-repository.ts";
@@ -24,10 +26,13 @@ function staffBookingTx(tx: Queryable): StaffBookingTx {
       const [locked] = await tx`select id from bookings where id = ${id} for update`;
       return locked ? reread(tx, id) : null;
     },
-    decideCapacity: (claim, exceptId) => decideCapacityLocked(tx, claim, exceptId),
-    decideCleanersFree: (check) => decideCleanersFreeLocked(tx, check),
+    reserve: (reservation, write) => reserveLocked(tx, reservation, write),
     insert: (record) => insertBooking(tx, record),
-    startSeries: (first, series) => startSeriesLocked(tx, first, series),
+    async startSeries(first, series, now) {
+      const started = await startSeriesLocked(tx, first, series);
+      await planNewSeriesLocked(tx, started.seriesId as string, now);
+      return started;
+    },
     async saveEdit(r, { replaceExtras, startMoved, raiseCalendarSequence, at }) {
       await tx`
         update bookings
@@ -45,6 +50,7 @@ function staffBookingTx(tx: Queryable): StaffBookingTx {
                -- The reminder belongs to the old start: the new one gets its own.
                reminder_sent_at = case when ${startMoved}::boolean then null else reminder_sent_at end,
                calendar_sequence = calendar_sequence + ${raiseCalendarSequence ? 1 : 0}::int,
+               status = ${r.status},
                updated_at = ${at}
          where id = ${r._id}`;
       if (replaceExtras) {
@@ -63,6 +69,17 @@ function staffBookingTx(tx: Queryable): StaffBookingTx {
         update bookings set type = 'BOOKING', status = 'PENDING', updated_at = ${at}
          where id = ${id} and type = 'QUOTE'`;
       return reread(tx, id);
+    },
+    async lockSeriesOf(bookingId) {
+      if (!isUuid(bookingId)) return null;
+      const [row] = await tx<{ id: string }[]>`
+        select s.id from booking_series s join bookings b on b.series_id = s.id where b.id = ${bookingId} for update of s`;
+      return row ? lockSeries(tx, row.id) : null;
+    },
+    async endSeries(seriesId, fromDate, reason) {
+      const ended = await endSeriesLocked(tx, seriesId, fromDate, reason);
+      const visits = await Promise.all((ended?.cancelledIds ?? []).map((visitId) => reread(tx, visitId)));
+      return visits.toSorted((a, b) => a.startTime.getTime() - b.startTime.getTime());
     },
     ledger: { list: ledger.list, saveState: ledger.saveState },
     saveManageTokenHash: (bookingId, tokenHash) => saveManageTokenHash(tx, bookingId, tokenHash),

@@ -11,24 +11,39 @@ class Rollback extends Error {
 const isFailedResult = (value: unknown): boolean =>
   typeof value === "object" && value !== null && (value as { ok?: unknown }).ok === false;
 
+/** PostgreSQL chose this transaction to break a deadlock (SQLSTATE 40P01): it rolled back, and may run again. */
+export const isDeadlock = (error: unknown): boolean => (error as { code?: unknown } | null)?.code === "40P01";
+
+/**
+ * How often a transaction broken to end a deadlock runs again. Every reservation takes its locks in
+ * one order (capacity days, then cleaners), but a transaction that reserves several visits (a
+ * regular clean's planning) takes a later day after an earlier visit's cleaners; PostgreSQL then
+ * ends the rare cycle by rolling one back, and it runs again on fresh locks.
+ */
+export const DEADLOCK_ATTEMPTS = 3;
+
 /**
  * The one transaction rule of every repository: `work` commits when it returns a value whose
  * `ok` is not false; it rolls back when it returns `{ ok: false }` (that failure is returned, not
- * thrown) and when it throws (the error is rethrown), so nothing partial is ever stored.
+ * thrown) and when it throws (the error is rethrown), so nothing partial is ever stored. A
+ * transaction PostgreSQL broke to end a deadlock runs again from the start (DEADLOCK_ATTEMPTS).
  */
 export async function runInTransaction<T>(
   sql: Sql,
   work: (tx: postgres.TransactionSql) => Promise<T>,
 ): Promise<T> {
-  try {
-    return await sql.begin(async (tx) => {
-      const value = await work(tx);
-      if (isFailedResult(value)) throw new Rollback(value);
-      return value;
-    }) as T;
-  } catch (error) {
-    if (error instanceof Rollback) return error.value as T;
-    throw error;
+  for (let attempt = 1;; attempt++) {
+    try {
+      return await sql.begin(async (tx) => {
+        const value = await work(tx);
+        if (isFailedResult(value)) throw new Rollback(value);
+        return value;
+      }) as T;
+    } catch (error) {
+      if (error instanceof Rollback) return error.value as T;
+      if (isDeadlock(error) && attempt < DEADLOCK_ATTEMPTS) continue;
+      throw error;
+    }
   }
 }
 

@@ -8,13 +8,14 @@
  *   for it, or it for the change;
  * - each visit is inserted with ON CONFLICT on the unique index (series_id, series_date), so an
  *   occurrence can never get two visits, whatever any process's bookkeeping says;
- * - each visit's place is decided under the capacity lock (decideCapacityLocked), held to the
- *   commit, as any booking's is: a visit that can't be placed (the time is full, or the business
- *   is closed that day) is stored NEEDS_ATTENTION and holds no place;
+ * - each visit goes through the one reservation (adapters/postgres/reservation.ts), its locks
+ *   taken ahead for all of them and held to the commit, as any booking's are: a visit that can't
+ *   be placed (the time is full, the business is closed that day, in team mode no cleaner can
+ *   come) is stored NEEDS_ATTENTION and holds no place;
  * - generated_through is written only while the series' version is the one read: a process
  *   holding older terms rolls its whole transaction back, writing nothing.
- * Each visit that holds a place carries the series' regular cleaners who are free then, under
- * their locks (placeCleaners). A restart resumes from generated_through. No e-mail is sent per visit: the reminder job reminds
+ * Each visit that holds a place carries the series' regular cleaners who are free then (in team
+ * mode, one chosen when none is). A restart resumes from generated_through. No e-mail is sent per visit: the reminder job reminds
  * each visit before it, as any booking.
  */
 import type { SeriesGeneration } from "../../core/series/ports.ts";

@@ -2,9 +2,8 @@
 import type { AuditEntry } from "../admin/audit.ts";
 import type { InTransaction } from "../shared/ports.ts";
 import type { BookingFilter, BookingSort, BookingStats } from "./admin-query.ts";
-import type { CapacityClaim } from "./ports.ts";
+import type { ReserveJob } from "./reservation.ts";
 import type { BookingRecord, SettableStatus } from "./types.ts";
-import type { Result } from "../shared/result.ts";
 import type { SchedulingSettings } from "../settings/types.ts";
 import type { PaymentLedgerTx } from "./payments-ports.ts";
 import type { OutboxMessage } from "../shared/outbox.ts";
@@ -25,16 +24,8 @@ export interface BookingAdminTx {
   lockById(id: string): Promise<BookingRecord | null>;
   /** The scheduling settings (the settings store's getScheduling), read in this transaction. */
   getScheduling(): Promise<SchedulingSettings>;
-  /**
-   * Takes the capacity lock and decides `claim` on the places held by every booking but
-   * `exceptId`; the lock is held until the transaction ends, so the write that follows is safe.
-   */
-  decideCapacity(claim: CapacityClaim, exceptId: string): Promise<Result<null>>;
-  /**
-   * Takes the locks of these cleaners and decides whether they are free for [start, end) on every
-   * place-holding booking but this one (409 CLEANER_BUSY naming the other job); held to the end.
-   */
-  decideCleanersFree(job: { bookingId: string; cleanerIds: readonly string[]; start: Date; end: Date }): Promise<Result<null>>;
+  /** The one reservation (reservation.ts): locks, read, core's decision, then the write. */
+  reserve: ReserveJob;
   /**
    * Writes the status. `cancelReason` replaces the stored reason (a cancellation without one
    * clears it); `raiseCalendarSequence` adds 1 to the calendar SEQUENCE, for the update the

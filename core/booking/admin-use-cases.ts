@@ -6,7 +6,8 @@ import { err, notFound, ok, type Result } from "../shared/result.ts";
 import { bookingsCsv, bookingsCsvFileName } from "./admin-csv.ts";
 import type { BookingAdminStore } from "./admin-ports.ts";
 import { type BookingListQuery, type BookingStats, offsetOf, type Page, statsFilter, totalPagesOf } from "./admin-query.ts";
-import { capacityClaim } from "./capacity.ts";
+import { reservation } from "./reservation.ts";
+import { customerEmailKey } from "../customers/match.ts";
 import { confirmPayment, planStatusChange } from "./status.ts";
 import { DEFAULT_PAYMENT_METHOD, type PaymentMethod, planPayment } from "./payments.ts";
 import { appendPayment, type PaymentActor, paymentStateOf, staffSnapshot } from "./payments-admin.ts";
@@ -79,20 +80,29 @@ export function makeBookingsAdmin(deps: BookingsAdminDeps) {
         if (!plan.ok) return plan;
         if (plan.value.kind === "unchanged") return ok(before);
         const { status, capacity } = plan.value;
-        if (capacity === "check") {
-          const claim = capacityClaim({ start: before.startTime, end: before.endTime }, await tx.getScheduling());
-          const decision = await tx.decideCapacity(claim, id);
-          if (!decision.ok) return decision;
-        }
-        // Taking its place back, the job takes its cleaners' time back too: they may have been
-        // given another job meanwhile (issue 16). An override is about places, never about people.
-        if (capacity !== "none" && before.cleanerIds.length > 0) {
-          const free = await tx.decideCleanersFree({ bookingId: id, cleanerIds: before.cleanerIds, start: before.startTime, end: before.endTime });
-          if (!free.ok) return free;
-        }
         const update = statusUpdateFor(before.status, status);
         const cancelReason = status === "CANCELLED" ? (change.reason ?? "").trim() : undefined;
-        const after = await tx.setStatus(id, status, now, { cancelReason, raiseCalendarSequence: update !== null });
+        const write = () => tx.setStatus(id, status, now, { cancelReason, raiseCalendarSequence: update !== null });
+        let after: BookingRecord;
+        if (capacity === "none") {
+          after = await write();
+        } else {
+          // Taking its place back, the job takes its cleaners' time back too (they may have been
+          // given another job meanwhile): the one reservation decides both. An override is about
+          // places, never about people.
+          const reserved = await tx.reserve(
+            reservation({ start: before.startTime, end: before.endTime }, await tx.getScheduling(), {
+              bookingId: id,
+              takesPlace: capacity === "check",
+              cleaners: { kind: "require", ids: before.cleanerIds, stays: before.cleanerIds },
+              customerEmailKey: customerEmailKey(before.email),
+              audience: "staff",
+            }),
+            write,
+          );
+          if (!reserved.ok) return reserved;
+          after = reserved.value.booking;
+        }
         if (update) {
           const manage = newManageToken();
           await tx.saveManageTokenHash(id, manage.hash);

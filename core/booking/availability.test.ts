@@ -90,6 +90,8 @@ Deno.test("property: for every slot of a month, the calendar offers exactly what
         reminderHoursBefore: fc.constant(24),
         freeChangeCutoffHours: fc.constant(24),
         seriesHorizonWeeks: fc.constant(8),
+        availabilityMode: fc.constant("SLOTS" as const),
+        teamGapMin: fc.constant(30),
       }),
       fc.uniqueArray(day, { maxLength: 4 }),
       fc.integer({ min: 15, max: 600 }),

@@ -15,6 +15,7 @@ import { extraMinutes } from "./create-booking.ts";
 import { jobMinutes } from "./job-length.ts";
 import type { BookingReader, Occupancy, PackedHoldersReader, PackedVisits } from "./ports.ts";
 import type { AvailabilityCalendar, AvailabilityDay, AvailabilityQuery } from "./schemas.ts";
+import { type TeamAvailability, teamAvailability, type TeamReader } from "./team-availability.ts";
 import { closedDateLabels, slotHours, slotInstant, type StartTimeCode, startTimeProblem, type VisitContext, visitEnd } from "./scheduling.ts";
 
 /** The day-wide refusals of a start, as the calendar names them. */
@@ -43,6 +44,8 @@ export interface DayContext {
   visit: VisitContext;
   /** Capacity-holding visits around the day (indexed once per array, capacityIndex). */
   holders: ReadonlyArray<Occupancy> | PackedVisits;
+  /** Team mode (issue 28): a slot is offered only when a cleaner can take it. */
+  team?: TeamAvailability;
 }
 
 /** One day of the calendar. */
@@ -61,11 +64,24 @@ export function dayAvailability(ymd: string, ctx: DayContext): AvailabilityDay {
   // capacityClaim's decision (isSlotBlocked on the window's visits), counted on the index.
   const index = indexOf(ctx.holders);
   const slots = offered.map(({ start }) => {
-    const blocked = index.blocks({ start, end: visitEnd(start, ctx.visit.lengthMinutes) }, ctx.scheduling);
+    const visit = { start, end: visitEnd(start, ctx.visit.lengthMinutes) };
+    const blocked = index.blocks(visit, ctx.scheduling) || (ctx.team !== undefined && !ctx.team.canTake(visit));
     return { startTimeISO: start.toISOString(), available: !blocked };
   });
   if (!slots.some((slot) => slot.available)) return { date: ymd, open: false, reason: "FULL" };
   return { date: ymd, open: true, slots };
+}
+
+/** Team mode's availability over [from, to) when the business runs on it; null otherwise. */
+export async function readTeam(
+  reader: TeamReader | undefined,
+  scheduling: SchedulingSettings,
+  from: Date,
+  to: Date,
+  exceptBookingId?: string,
+): Promise<TeamAvailability | null> {
+  if (scheduling.availabilityMode !== "TEAM" || !reader) return null;
+  return teamAvailability(await reader.teamBetween(from, to, exceptBookingId), scheduling);
 }
 
 /** Every date from `from` to `to`, inclusive. */
@@ -83,6 +99,8 @@ export function makeGetAvailability(deps: {
   catalog: Pick<CatalogReader, "getService" | "listExtras">;
   /** Packed when the reader can (a 62-day range over a busy book is thousands of visits). */
   bookings: Pick<BookingReader, "capacityHoldersBetween"> & Partial<PackedHoldersReader>;
+  /** Team mode's read (issue 28); without it, team mode offers what the capacity rule does. */
+  team?: TeamReader;
   clock: Clock;
 }) {
   /** A few round trips whatever the range: settings, closed dates, the service and its add-ons, the visits. */
@@ -105,10 +123,13 @@ export function makeGetAvailability(deps: {
     const first = capacityWindow({ start: melbourneInstant(query.from, 0), end: melbourneInstant(query.from, 0) }, scheduling);
     const lastStart = melbourneInstant(addDaysYmd(query.to, 1), 0);
     const last = capacityWindow({ start: lastStart, end: visitEnd(lastStart, lengthMinutes) }, scheduling);
-    const holders = deps.bookings.packedHoldersBetween
-      ? await deps.bookings.packedHoldersBetween(first.from, last.to)
-      : await deps.bookings.capacityHoldersBetween(first.from, last.to);
-    const ctx: DayContext = { now: deps.clock.now(), scheduling, visit, holders };
+    const [holders, team] = await Promise.all([
+      deps.bookings.packedHoldersBetween
+        ? deps.bookings.packedHoldersBetween(first.from, last.to)
+        : deps.bookings.capacityHoldersBetween(first.from, last.to),
+      readTeam(deps.team, scheduling, first.from, last.to),
+    ]);
+    const ctx: DayContext = { now: deps.clock.now(), scheduling, visit, holders, ...(team ? { team } : {}) };
     return ok({ durationMinutes: lengthMinutes, days: datesBetween(query.from, query.to).map((ymd) => dayAvailability(ymd, ctx)) });
   };
 }

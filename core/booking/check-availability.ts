@@ -4,6 +4,11 @@ import type { ClosedDatesStore, SettingsStore } from "../settings/ports.ts";
 import type { Clock } from "../shared/ports.ts";
 import { parseIsoInstant } from "../shared/iso-instant.ts";
 import { capacityClaim, SLOT_UNAVAILABLE } from "./capacity.ts";
+import { readTeam } from "./availability.ts";
+import type { TeamReader } from "./team-availability.ts";
+
+/** Team mode's travel gap is at most 4 hours (the settings' clamp): the read reaches that far past a visit. */
+const MAX_GAP_MS = 4 * 60 * 60_000;
 import type { BookingReader } from "./ports.ts";
 import type { AvailabilityCheck, availabilityResultSchema } from "./schemas.ts";
 import { closedDateLabels, closedDateLookupDay, DEFAULT_AVAILABILITY_HOURS, startTimeProblem, visitEnd } from "./scheduling.ts";
@@ -14,6 +19,8 @@ export function makeCheckAvailability(deps: {
   settings: Pick<SettingsStore, "getScheduling">;
   closedDates: Pick<ClosedDatesStore, "list">;
   bookings: Pick<BookingReader, "capacityHoldersBetween">;
+  /** Team mode's read (issue 28). */
+  team?: TeamReader;
   clock: Clock;
 }) {
   /**
@@ -35,9 +42,13 @@ export function makeCheckAvailability(deps: {
     const visit = { closedDates: closedDateLabels(closedDates), lengthMinutes };
     const outside = startTimeProblem(start, deps.clock.now(), scheduling, visit);
     if (outside) return { ...answer, available: false, reason: outside.message, code: "OUTSIDE_BOOKING_HOURS" };
-    const claim = capacityClaim({ start, end: visitEnd(start, lengthMinutes) }, scheduling);
-    const nearby = await deps.bookings.capacityHoldersBetween(claim.window.from, claim.window.to, claim.window);
-    return claim.decide(nearby).ok
+    const job = { start, end: visitEnd(start, lengthMinutes) };
+    const claim = capacityClaim(job, scheduling);
+    const [nearby, team] = await Promise.all([
+      deps.bookings.capacityHoldersBetween(claim.window.from, claim.window.to, claim.window),
+      readTeam(deps.team, scheduling, claim.window.from, new Date(job.end.getTime() + MAX_GAP_MS)),
+    ]);
+    return claim.decide(nearby).ok && (!team || team.canTake(job))
       ? { ...answer, available: true }
       : { ...answer, available: false, reason: SLOT_UNAVAILABLE.message, code: SLOT_UNAVAILABLE.code };
   };

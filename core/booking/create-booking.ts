@@ -12,7 +12,8 @@ import type { OutboxMessage } from "../shared/outbox.ts";
 import { ok, type Result } from "../shared/result.ts";
 import type { Repeat } from "../series/occurrences.ts";
 import { seriesCreatedAudit, seriesStartFor } from "../series/start.ts";
-import { capacityClaim } from "./capacity.ts";
+import { reservation } from "./reservation.ts";
+import { customerEmailKey } from "../customers/match.ts";
 import type { BookingStore, CustomerLinks, PlannedVisit } from "./ports.ts";
 import { newManageToken } from "./manage-token.ts";
 import { draftRulesOf, prepareRecord, readDraftCatalogue } from "./prepare-record.ts";
@@ -68,7 +69,10 @@ export function makeCreateBooking(deps: CreateBookingDeps): CreateBooking {
       return ok(await deps.bookings.insertQuote({ ...details.value, type, status: "QUOTE_REQUESTED" }, emailsFor, access, completion));
     }
     const booking = { ...details.value, type, status: "PENDING" } as const;
-    const claim = capacityClaim({ start: booking.startTime, end: booking.endTime }, reads.scheduling);
+    const claim = reservation({ start: booking.startTime, end: booking.endTime }, reads.scheduling, {
+      audience: "customer",
+      customerEmailKey: customerEmailKey(booking.email),
+    });
     // A repeating frequency starts a series of regular visits, in the booking's own transaction;
     // its first confirmation lists the next planned visits, so it is told how the series repeats.
     const series = seriesStartFor(booking, reads.catalogue.frequencies);

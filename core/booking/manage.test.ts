@@ -338,7 +338,7 @@ function scripted(record: BookingRecord, series: ManageSeriesFacts | null, ended
       steps.push("lock visit");
       return Promise.resolve(id === current._id ? current : null);
     },
-    decideCapacity: () => Promise.resolve(ok(null)),
+    reserve: async (_reservation, write) => ok({ booking: await write({ cleanerIds: [], chosen: null, left: [] }), decision: { cleanerIds: [], chosen: null, left: [] } }),
     cancel: (_id, { reason, at }) => {
       steps.push(`cancel visit: ${reason}`);
       assert.deepEqual(at, NOW);

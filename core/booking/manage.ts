@@ -22,8 +22,12 @@ import type { OutboxMessage } from "../shared/outbox.ts";
 import type { Clock, InTransaction } from "../shared/ports.ts";
 import { parseIsoInstant } from "../shared/iso-instant.ts";
 import { type DomainError, err, ok, type Result, validationError } from "../shared/result.ts";
-import { dayAvailability } from "./availability.ts";
-import { capacityClaim, capacityWindow } from "./capacity.ts";
+import { dayAvailability, readTeam } from "./availability.ts";
+import type { TeamReader } from "./team-availability.ts";
+import { capacityWindow } from "./capacity.ts";
+import { reservation, type ReserveJob } from "./reservation.ts";
+import { customerEmailKey } from "../customers/match.ts";
+import { sameAssignment } from "../cleaners/rules.ts";
 import { hashManageToken, MANAGE_TOKEN_PATTERN, manageTokenValid, newManageToken } from "./manage-token.ts";
 import {
   changeCutoffMessage,
@@ -33,7 +37,7 @@ import {
   SERIES_REASONS,
 } from "./manage-policy.ts";
 import type { ManageAvailabilityQuery, ManageCancelInput, ManageCancelSeriesInput, ManageRescheduleInput } from "./manage-schemas.ts";
-import type { CapacityClaim, Occupancy } from "./ports.ts";
+import type { Occupancy } from "./ports.ts";
 import type { AvailabilityCalendar } from "./schemas.ts";
 import { closedDateLabels, closedDateLookupDay, earliestBookableYmd, latestBookableYmd, startTimeProblem, visitEnd } from "./scheduling.ts";
 import { type BookingRecord, CAPACITY_HOLDING_STATUSES, type RecordStatus } from "./types.ts";
@@ -318,8 +322,8 @@ interface Applied {
 export interface ManageTx {
   /** The booking, held until the transaction ends (taken before any capacity lock). */
   lockById(id: string): Promise<BookingRecord | null>;
-  /** Takes the capacity lock and decides `claim` on every booking's place but `exceptId`'s. */
-  decideCapacity(claim: CapacityClaim, exceptId: string): Promise<Result<null>>;
+  /** The one reservation (reservation.ts): locks, read, core's decision, then the write. */
+  reserve: ReserveJob;
   /** Status CANCELLED with the reason; a visit of a series keeps its series date (never generated again). */
   cancel(id: string, change: { reason: string; at: Date }): Promise<BookingRecord>;
   /** The regular clean of a booking, as read inside this transaction; null for a one-off. */
@@ -364,6 +368,8 @@ export interface ManageDeps {
   store: ManageStore;
   settings: Pick<SettingsStore, "getScheduling">;
   closedDates: Pick<ClosedDatesStore, "list">;
+  /** Team mode's read for the move calendar (issue 28). */
+  team?: TeamReader;
   clock: Clock;
   /** The profile (its phone), policy and site URL, read before a transaction opens. */
   mailContext: () => Promise<MessageContext>;
@@ -471,9 +477,12 @@ export function makeManageBooking(deps: ManageDeps) {
       const first = capacityWindow(melbourneInstant(query.from, 0), scheduling);
       const lastStart = melbourneInstant(addDaysYmd(query.to, 1), 0);
       const last = capacityWindow({ start: lastStart, end: visitEnd(lastStart, lengthMinutes) }, scheduling);
-      const holders = withoutOwnVisit(await store.capacityHoldersBetween(first.from, last.to), record)
-        .toSorted((a, b) => a.start.getTime() - b.start.getTime());
-      const ctx = { now, scheduling, visit: { closedDates: closedDateLabels(closedDates), lengthMinutes }, holders };
+      const [read, team] = await Promise.all([
+        store.capacityHoldersBetween(first.from, last.to),
+        readTeam(deps.team, scheduling, first.from, last.to, record._id),
+      ]);
+      const holders = withoutOwnVisit(read, record).toSorted((a, b) => a.start.getTime() - b.start.getTime());
+      const ctx = { now, scheduling, visit: { closedDates: closedDateLabels(closedDates), lengthMinutes }, holders, ...(team ? { team } : {}) };
       const days: AvailabilityCalendar["days"] = [];
       for (let ymd = query.from; ymd <= query.to; ymd = addDaysYmd(ymd, 1)) days.push(dayAvailability(ymd, ctx));
       return ok({ durationMinutes: lengthMinutes, days });
@@ -559,15 +568,31 @@ export function makeManageBooking(deps: ManageDeps) {
       return change(token, async (tx, before, { now, scheduling }) => {
         const move = plannedMove(before, start, { now, scheduling, closedDates });
         if (!move.ok) return move;
-        const claim = capacityClaim({ start: move.value.startTime, end: move.value.endTime }, scheduling);
-        const decision = await tx.decideCapacity(claim, before._id);
-        if (!decision.ok) return decision;
-        const after = await tx.reschedule(before._id, { ...move.value, at: now });
+        // The one reservation: the place, the closed day and the job's cleaners at the new time. In
+        // team mode a cleaner who can't come is swapped for one who can; otherwise the time is taken.
+        const team = scheduling.availabilityMode === "TEAM";
+        const reserved = await tx.reserve(
+          reservation({ start: move.value.startTime, end: move.value.endTime }, scheduling, {
+            bookingId: before._id,
+            cleaners: { kind: team ? "best" : "require", ids: before.cleanerIds, stays: before.cleanerIds },
+            customerEmailKey: customerEmailKey(before.email),
+            audience: "customer",
+          }),
+          () => tx.reschedule(before._id, { ...move.value, at: now }),
+        );
+        if (!reserved.ok) return reserved;
+        const after = reserved.value.booking;
         const times = (r: BookingRecord) => ({ startTime: r.startTime, endTime: r.endTime });
+        const cleaners = (r: BookingRecord) => sameAssignment(before.cleanerIds, after.cleanerIds) ? {} : { cleanerIds: r.cleanerIds };
         return ok({
           after,
           change: { kind: "rescheduled", before: times(before) },
-          audit: customerAuditEntry(before, "booking.customer_reschedule", times(before), times(after)),
+          audit: customerAuditEntry(
+            before,
+            "booking.customer_reschedule",
+            { ...times(before), ...cleaners(before) },
+            { ...times(after), ...cleaners(after) },
+          ),
         });
       }, { visitId });
     },

@@ -4,6 +4,7 @@ import type { IdempotencyCompletion } from "../shared/idempotency-completion.ts"
 import type { OutboxMessage } from "../shared/outbox.ts";
 import type { Result } from "../shared/result.ts";
 import type { BookingRecord, NewBookingRecord } from "./types.ts";
+import type { Reservation } from "./reservation.ts";
 
 export type NewBooking = NewBookingRecord & { type: "BOOKING" };
 export type NewQuote = NewBookingRecord & { type: "QUOTE" };
@@ -77,14 +78,14 @@ export interface SeriesStart {
 
 export interface BookingStore {
   /**
-   * Lock, read, decide and insert as one transaction with the e-mails: the capacity lock is
-   * held until it ends, so two API processes never both take the last place. With `series`, the
+   * The one reservation (reservation.ts), then the insert, as one transaction with the e-mails: the
+   * locks are held until it ends, so two API processes never both take the last place or cleaner. With `series`, the
    * booking starts that series in the same transaction, and its e-mails see it as the first visit.
    * With `completion`, the request's first answer is written in that transaction too (issue 29).
    */
   reserve(
     booking: NewBooking,
-    claim: CapacityClaim,
+    reservation: Reservation,
     emailsFor: EmailsFor,
     access: NewRecordAccess,
     series?: SeriesStart,

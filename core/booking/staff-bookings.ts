@@ -23,12 +23,12 @@ import { parseIsoInstant } from "../shared/iso-instant.ts";
 import type { OutboxMessage } from "../shared/outbox.ts";
 import type { Clock, InTransaction } from "../shared/ports.ts";
 import { type DomainError, err, notFound, ok, type Result, validationError } from "../shared/result.ts";
-import { capacityClaim } from "./capacity.ts";
+import { reservation, type ReserveJob } from "./reservation.ts";
+import { customerEmailKey } from "../customers/match.ts";
 import { validateDraft } from "./draft-validation.ts";
 import { newManageToken } from "./manage-token.ts";
 import { type PaymentState, paymentState } from "./payments.ts";
 import type { PaymentLedgerTx } from "./payments-ports.ts";
-import type { CapacityClaim } from "./ports.ts";
 import {
   type DraftCatalogue,
   draftRulesOf,
@@ -42,6 +42,12 @@ import type { QuoteConversion, StaffBookingDraft, StaffBookingEdit } from "./sta
 import { STATUS_ERRORS } from "./status.ts";
 import { type BookingDraftInput, type BookingRecord, CAPACITY_HOLDING_STATUSES, type NewBookingRecord, type RecordStatus } from "./types.ts";
 import { seriesCreatedAudit, seriesStartFor } from "../series/start.ts";
+import { isRecurring } from "../series/occurrences.ts";
+import { SERIES_CANCEL_REASONS } from "../series/cancel-reasons.ts";
+import type { Series } from "../series/types.ts";
+import type { Frequency } from "../catalog/types.ts";
+import { seriesEndedEmail } from "../notifications/series-messages.ts";
+import { addDaysYmd, melbourneYmd } from "../shared/melbourne-time.ts";
 import type { NewSeries } from "../series/types.ts";
 
 export const STAFF_BOOKING_ERRORS = {
@@ -59,6 +65,16 @@ export const STAFF_BOOKING_ERRORS = {
     kind: "conflict",
     code: "NOT_A_QUOTE",
     message: "Only a quote can be converted to a booking.",
+  },
+  seriesFrequency: {
+    kind: "validation",
+    code: "VALIDATION_FAILED",
+    message: "Please fix the highlighted fields, then try again.",
+    fieldErrors: {
+      frequencyCode: [
+        "This visit belongs to a regular clean: change how often it repeats on the regular clean’s page (Change from a date), or choose One-time to end it after this visit.",
+      ],
+    },
   },
 } as const satisfies Record<string, DomainError>;
 
@@ -234,7 +250,7 @@ export function planEdit(
 const AUDITED_FIELDS = [
   "firstName", "lastName", "email", "phone", "address", "notes", "startTime", "endTime", "serviceNameAtBooking",
   "pricingModel", "hours", "bedrooms", "extras", "frequencyCode", "frequencyNameAtBooking", "frequencyDiscountPercent",
-  "baseAmount", "extrasAmount", "firstServiceTotal", "recurringTotal", "paymentStatus", "totalPaid", "paidAt",
+  "baseAmount", "extrasAmount", "firstServiceTotal", "recurringTotal", "paymentStatus", "totalPaid", "paidAt", "status",
 ] as const satisfies readonly (keyof BookingRecord)[];
 
 /** JSON with object keys sorted, so two equal values compare equal whatever their key order. */
@@ -256,16 +272,27 @@ export function changedFields(before: BookingRecord, after: BookingRecord): { be
   return { before: was, after: now };
 }
 
+/**
+ * What a new frequency does to the regular clean (issue 28): a one-off BOOKING made repeating
+ * starts one; a visit of one made non-repeating ends it after that visit; a visit given another
+ * repeat is refused (that is the series' own "change from a date"); otherwise nothing.
+ */
+export function frequencyChange(
+  record: Pick<BookingRecord, "type" | "seriesId" | "frequencyCode">,
+  frequencyCode: string | undefined,
+  frequencies: readonly Frequency[],
+): "starts-series" | "ends-series" | "series-own" | null {
+  if (record.type !== "BOOKING" || frequencyCode === undefined || frequencyCode === record.frequencyCode) return null;
+  const frequency = frequencies.find((f) => f.code === frequencyCode);
+  // An unknown code is the draft's own 422 (prepareRecord).
+  if (!frequency) return null;
+  const repeats = isRecurring({ unit: frequency.repeatUnit, every: frequency.repeatEvery });
+  if (record.seriesId === null) return repeats ? "starts-series" : null;
+  return repeats ? "series-own" : "ends-series";
+}
+
 // ---------------------------------------------------------------------------------------------
 // Ports
-
-/** A visit's cleaners, to be checked free for its new times (the cleaners' locks are taken). */
-export interface CleanersCheck {
-  bookingId: string;
-  cleanerIds: string[];
-  start: Date;
-  end: Date;
-}
 
 /** How an edit is written. */
 export interface EditWrite {
@@ -278,21 +305,26 @@ export interface EditWrite {
   at: Date;
 }
 
-/** Inside one transaction: the booking's row lock first, then the capacity lock, then the cleaners'. */
+/** Inside one transaction: the booking's row lock first, then the reservation's (capacity days, then cleaners). */
 export interface StaffBookingTx {
   /** The booking, held until the transaction ends. */
   lockById(id: string): Promise<BookingRecord | null>;
-  /** Takes the capacity lock and decides `claim` on every booking's place but `exceptId`'s. */
-  decideCapacity(claim: CapacityClaim, exceptId?: string): Promise<Result<null>>;
-  /** Takes the cleaners' locks and refuses (CLEANER_BUSY) a cleaner on another job overlapping the times. */
-  decideCleanersFree(check: CleanersCheck): Promise<Result<null>>;
+  /** The one reservation (reservation.ts): locks, read, core's decision, then the write. */
+  reserve: ReserveJob;
   insert(record: NewBookingRecord): Promise<BookingRecord>;
-  /** The booking starts a series of regular visits (issue 17) as its first visit: the booking as it now is. */
-  startSeries(first: BookingRecord, series: NewSeries): Promise<BookingRecord>;
+  /**
+   * The booking starts a series of regular visits (issue 17) as its first visit, whose visits are
+   * planned at once, each through the one reservation (issue 28): the booking as it now is.
+   */
+  startSeries(first: BookingRecord, series: NewSeries, now: Date): Promise<BookingRecord>;
   /** Writes the editable fields of `after` (and, with replaceExtras, its add-on lines). */
   saveEdit(after: BookingRecord, write: EditWrite): Promise<BookingRecord>;
   /** The quote becomes a PENDING booking; everything else stays. */
   convertQuote(id: string, at: Date): Promise<BookingRecord>;
+  /** Holds the series row of the booking's regular clean (before the booking's own lock); null for a one-off. */
+  lockSeriesOf(bookingId: string): Promise<Series | null>;
+  /** Ends the series from `fromDate`: its visits from then cancelled (their dates kept); those visits, by start. */
+  endSeries(seriesId: string, fromDate: string, reason: string): Promise<BookingRecord[]>;
   /** The booking's payments, and the write of its derived payment state. */
   ledger: Pick<PaymentLedgerTx, "list" | "saveState">;
   saveManageTokenHash(bookingId: string, tokenHash: string): Promise<void>;
@@ -341,7 +373,7 @@ export function makeStaffBookings(deps: StaffBookingsDeps) {
   /** A booking with a repeating frequency starts a series of regular visits (issue 17), audited as series.create. */
   async function startSeriesOf(tx: StaffBookingTx, actor: StaffActor, booking: BookingRecord, series: NewSeries | null): Promise<BookingRecord> {
     if (!series) return booking;
-    const first = await tx.startSeries(booking, series);
+    const first = await tx.startSeries(booking, series, clock.now());
     await tx.audit(seriesCreatedAudit({ adminId: actor._id, adminEmail: actor.email }, first.seriesId as string, first, series));
     return first;
   }
@@ -356,21 +388,31 @@ export function makeStaffBookings(deps: StaffBookingsDeps) {
   const overrideRefused = (actor: StaffActor, override: boolean | undefined) =>
     override && actor.role !== "superadmin" ? err(STATUS_ERRORS.overrideForbidden) : null;
 
-  /** The place and the cleaners of a visit at new times, in the lock order: capacity, then cleaners. */
-  async function decideVisit(
+  /**
+   * The one reservation of a visit at its times (reservation.ts): its place unless it holds none
+   * or a superadmin overrides, its cleaners free (in team mode, working; one chosen when it has
+   * none), then `write`.
+   */
+  function reserveVisit(
     tx: StaffBookingTx,
-    record: BookingRecord,
+    record: Pick<BookingRecord, "type" | "status" | "startTime" | "endTime" | "cleanerIds" | "email">,
     scheduling: SchedulingSettings,
-    override: boolean,
-  ): Promise<Result<null>> {
-    if (record.type === "BOOKING" && holdingStatuses.includes(record.status) && !override) {
-      const claim = capacityClaim({ start: record.startTime, end: record.endTime }, scheduling);
-      const decision = await tx.decideCapacity(claim, record._id);
-      if (!decision.ok) return decision;
-    }
-    const { cleanerIds } = record;
-    if (cleanerIds.length === 0) return ok(null);
-    return tx.decideCleanersFree({ bookingId: record._id, cleanerIds, start: record.startTime, end: record.endTime });
+    options: { override: boolean; outsideHours: boolean; bookingId: string | null },
+    write: () => Promise<BookingRecord>,
+  ) {
+    const holds = record.type === "BOOKING" && holdingStatuses.includes(record.status);
+    return tx.reserve(
+      reservation({ start: record.startTime, end: record.endTime }, scheduling, {
+        bookingId: options.bookingId,
+        takesPlace: holds && !options.override,
+        cleaners: { kind: "require", ids: record.cleanerIds, stays: record.cleanerIds },
+        pick: holds,
+        teamRequired: holds && !options.override && !options.outsideHours,
+        customerEmailKey: customerEmailKey(record.email),
+        audience: "staff",
+      }),
+      write,
+    );
   }
 
   return {
@@ -392,12 +434,16 @@ export function makeStaffBookings(deps: StaffBookingsDeps) {
         outsideWorkingHours(startTime, (endTime.getTime() - startTime.getTime()) / MS_PER_MINUTE, { now, ...reads });
       const ctx = notifyCustomer ? await deps.messages.context() : null;
       return store.transaction(async (tx) => {
-        if (!overrideCapacity) {
-          const decision = await tx.decideCapacity(capacityClaim({ start: details.value.startTime, end: details.value.endTime }, reads.scheduling));
-          if (!decision.ok) return decision;
-        }
         const record = { ...details.value, type: "BOOKING", status: "PENDING" } as const;
-        let created = await tx.insert(record);
+        const reserved = await reserveVisit(
+          tx,
+          { ...record, cleanerIds: [] },
+          reads.scheduling,
+          { override: overrideCapacity, outsideHours, bookingId: null },
+          () => tx.insert(record),
+        );
+        if (!reserved.ok) return reserved;
+        let created = reserved.value.booking;
         created = await startSeriesOf(tx, actor, created, seriesStartFor(record, reads.catalogue.frequencies));
         if (ctx) await tell(tx, created, (links) => staffBookingMadeEmail(created, ctx, links));
         await tx.audit(auditEntry(actor, "booking.create_by_staff", "booking", created._id, null, {
@@ -423,6 +469,7 @@ export function makeStaffBookings(deps: StaffBookingsDeps) {
      * booking.edit with the changed fields before and after.
      */
     async edit(actor: StaffActor, id: string, input: StaffBookingEdit): Promise<Result<BookingRecord | EditPreview>> {
+      // Issue 28: a frequency made repeating starts a regular clean; a visit of one made One-time ends it after that visit.
       const { notifyCustomer = true, overrideCapacity = false, preview = false } = input;
       const refused = overrideRefused(actor, overrideCapacity);
       if (refused) return refused;
@@ -436,33 +483,71 @@ export function makeStaffBookings(deps: StaffBookingsDeps) {
         startTimeISO: input.startTimeISO ?? found.startTime.toISOString(),
       });
       const catalogue = pricingNamed ? reads.catalogue : null;
+      // Issue 28: a new frequency may start a regular clean (a one-off made Weekly) or end one (a
+      // visit made One-time: the later visits are cancelled). Another repeat is the series' own change.
+      const repeating = frequencyChange(found, input.frequencyCode, reads.catalogue.frequencies);
+      if (repeating === "series-own") return err(STAFF_BOOKING_ERRORS.seriesFrequency);
       const ctx = notifyCustomer && !preview ? await deps.messages.context() : null;
       const now = clock.now();
       const rules: EditRules = { now, scheduling: reads.scheduling, closedDates: reads.closedDates, serviceArea: reads.serviceArea };
       return store.transaction(async (tx): Promise<Result<BookingRecord | EditPreview>> => {
+        // Ending a series: its row first, as every series path locks it (before its visit's).
+        const series = repeating === "ends-series" && !preview ? await tx.lockSeriesOf(id) : null;
         const before = await tx.lockById(id);
         if (!before) return err(bookingNotFound);
         const plan = planEdit(before, input, catalogue, rules);
         if (!plan.ok) return plan;
         let { after } = plan.value;
-        if (plan.value.visitMoved) {
-          const decision = await decideVisit(tx, after, reads.scheduling, overrideCapacity);
-          if (!decision.ok) return decision;
-        }
+        // A job set aside (its day closed, its time full) that the office moves takes a place again
+        // (issue 28): it is PENDING at the new time, which the reservation below must admit.
+        if (after.type === "BOOKING" && before.status === "NEEDS_ATTENTION" && plan.value.visitMoved) after = { ...after, status: "PENDING" };
         // A new price may settle or reopen the balance: the ledger decides, as on a payment.
         const state = plan.value.repriced && after.type === "BOOKING" ? paymentState(after, await tx.ledger.list(id)) : null;
         if (state) after = { ...after, ...state };
         const changed = changedFields(before, after);
-        if (preview) return ok({ before, after, priceChanged: plan.value.priceChanged });
-        if (Object.keys(changed.after).length === 0) return ok(before);
-
-        let saved = await tx.saveEdit(after, {
-          replaceExtras: plan.value.repriced,
-          startMoved: plan.value.startMoved,
-          raiseCalendarSequence: after.type === "BOOKING",
-          at: now,
-        });
+        if (Object.keys(changed.after).length === 0 && !preview) return ok(before);
+        const save = () =>
+          tx.saveEdit(after, {
+            replaceExtras: plan.value.repriced,
+            startMoved: plan.value.startMoved,
+            raiseCalendarSequence: after.type === "BOOKING",
+            at: now,
+          });
+        let saved: BookingRecord;
+        if (plan.value.visitMoved) {
+          // A preview decides as a save would, and writes nothing: its "write" is the planned record
+          // with the cleaners the decision keeps (so there is nothing to change either).
+          const reserved = await reserveVisit(
+            tx,
+            after,
+            reads.scheduling,
+            { override: overrideCapacity, outsideHours: plan.value.outsideHours, bookingId: id },
+            preview ? () => Promise.resolve(after) : save,
+          );
+          if (!reserved.ok) return reserved;
+          if (preview) return ok({ before, after: reserved.value.booking, priceChanged: plan.value.priceChanged });
+          saved = reserved.value.booking;
+        } else {
+          if (preview) return ok({ before, after, priceChanged: plan.value.priceChanged });
+          saved = await save();
+        }
         if (state && !sameState(before, state)) saved = await tx.ledger.saveState(id, state, now);
+        if (repeating === "starts-series" && saved.seriesId === null) {
+          saved = await startSeriesOf(tx, actor, saved, seriesStartFor(saved, reads.catalogue.frequencies));
+        }
+        if (series && series.status !== "ENDED") {
+          // The regular clean ends after this visit: every later visit is cancelled, the customer told once.
+          const fromDate = addDaysYmd(melbourneYmd(saved.startTime), 1);
+          const cancelled = await tx.endSeries(series._id, fromDate, SERIES_CANCEL_REASONS.ended);
+          if (ctx) await tx.enqueueEmail(seriesEndedEmail(series, { fromDate, reason: "", cancelled }, ctx));
+          await tx.audit(auditEntry(actor, "series.end", "series", series._id, { status: series.status }, {
+            status: "ENDED",
+            endsOn: fromDate,
+            reason: SERIES_CANCEL_REASONS.ended,
+            fromBooking: saved.reference,
+            cancelledIds: cancelled.map((visit) => visit._id),
+          }));
+        }
         if (ctx) await tell(tx, saved, (links) => staffEditEmail(before, saved, ctx, links));
         await tx.audit(auditEntry(actor, "booking.edit", "booking", id, changed.before, {
           ...changed.after,
@@ -505,11 +590,16 @@ export function makeStaffBookings(deps: StaffBookingsDeps) {
         if (problem) {
           return err(validationError({ startTimeISO: [problem.message] }, `The quote’s time can’t be booked: ${problem.message} Change its time first.`));
         }
-        if (!overrideCapacity) {
-          const decision = await tx.decideCapacity(capacityClaim({ start: quote.startTime, end: quote.endTime }, scheduling), id);
-          if (!decision.ok) return decision;
-        }
-        let booking = await tx.convertQuote(id, now);
+        const outsideHours = allowOutsideHours && outsideWorkingHours(quote.startTime, lengthMinutes, { now, scheduling, closedDates });
+        const reserved = await reserveVisit(
+          tx,
+          { ...quote, type: "BOOKING", status: "PENDING" },
+          scheduling,
+          { override: overrideCapacity, outsideHours, bookingId: id },
+          () => tx.convertQuote(id, now),
+        );
+        if (!reserved.ok) return reserved;
+        let booking = reserved.value.booking;
         // A quote never starts a series; the booking it becomes does, when its frequency repeats.
         booking = await startSeriesOf(tx, actor, booking, seriesStartFor({ ...booking, type: "BOOKING" }, frequencies));
         if (ctx) await tell(tx, booking, (links) => quoteConvertedEmail(booking, ctx, links));
@@ -518,9 +608,7 @@ export function makeStaffBookings(deps: StaffBookingsDeps) {
           status: booking.status,
           notifyCustomer,
           ...(overrideCapacity ? { overrideCapacity: true } : {}),
-          ...(allowOutsideHours && outsideWorkingHours(quote.startTime, lengthMinutes, { now, scheduling, closedDates })
-            ? { allowOutsideHours: true }
-            : {}),
+          ...(outsideHours ? { allowOutsideHours: true } : {}),
         }));
         return ok(booking);
       }).then(wakeGeneration);

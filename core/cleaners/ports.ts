@@ -2,8 +2,9 @@
 import type { AuditEntry } from "../admin/audit.ts";
 import type { BookingRecord } from "../booking/types.ts";
 import type { InTransaction } from "../shared/ports.ts";
-import type { Result } from "../shared/result.ts";
-import type { Cleaner, CleanerChanges, CleanersJob, NewCleaner } from "./types.ts";
+import type { ReserveJob } from "../booking/reservation.ts";
+import type { TimeOff, WorkingDay } from "./team.ts";
+import type { Cleaner, CleanerChanges, CleanerHours, NewCleaner, NewTimeOff } from "./types.ts";
 
 export interface CleanersReader {
   /** By name (then id); deactivated ones only when asked. */
@@ -23,18 +24,28 @@ export interface CleanersTx {
   lockBooking(id: string): Promise<BookingRecord | null>;
   /** The cleaners of the team among `ids` (any that are not are left out), active or not. */
   cleanersByIds(ids: readonly string[]): Promise<Cleaner[]>;
-  /**
-   * Takes the locks of `job`'s cleaners (in a fixed order, so two decisions never wait on each
-   * other), reads their commitments to other place-holding bookings and decides with
-   * decideCleanersFree; the locks are held until the transaction ends, so the write that follows is safe.
-   */
-  decideCleanersFree(job: CleanersJob): Promise<Result<null>>;
+  /** The one reservation (core/booking/reservation.ts): locks, read, core's decision, then the write. */
+  reserve: ReserveJob;
   /** Replaces the booking's cleaners with `cleanerIds`, in that order, and returns the booking. */
   setBookingCleaners(bookingId: string, cleanerIds: readonly string[], at: Date): Promise<BookingRecord>;
 
   audit(entry: AuditEntry): Promise<void>;
+
+  // The week and leave (issue 28)
+  /** As CleanersStore.hoursOf, inside the transaction. */
+  hoursOf(cleanerIds: readonly string[], today: string): Promise<Map<string, CleanerHours>>;
+  /** Replaces the cleaner's week with `days` (one stretch a weekday) and marks it set. */
+  replaceWorkingHours(cleanerId: string, days: readonly WorkingDay[], at: Date): Promise<void>;
+  insertTimeOff(timeOff: NewTimeOff, at: Date): Promise<TimeOff>;
+  /** Deletes the cleaner's leave `timeOffId` and returns it; null when the cleaner has none with that id. */
+  deleteTimeOff(cleanerId: string, timeOffId: string): Promise<TimeOff | null>;
 }
 
 export interface CleanersStore extends CleanersReader {
   transaction: InTransaction<CleanersTx>;
+  /**
+   * The stored week and the leave ending on `today` (YYYY-MM-DD, Melbourne) or later of each of
+   * `cleanerIds` that is a cleaner, by id.
+   */
+  hoursOf(cleanerIds: readonly string[], today: string): Promise<Map<string, CleanerHours>>;
 }

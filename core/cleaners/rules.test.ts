@@ -5,13 +5,11 @@ import {
   CLEANER_ERRORS,
   CLEANER_PALETTE,
   cleanerBusy,
-  decideCleanersFree,
   defaultColour,
-  findCleanerClash,
-  overlaps,
   sameAssignment,
 } from "./rules.ts";
 import { CLEANER_MESSAGES } from "./schemas.ts";
+import { findCleanerClash, overlaps } from "./team.ts";
 import type { Cleaner, CleanerCommitment, CleanersJob } from "./types.ts";
 import { err, ok } from "../shared/result.ts";
 
@@ -61,17 +59,14 @@ Deno.test("findCleanerClash: the first listed cleaner who is busy, with their ea
   assert.equal(findCleanerClash(job([TOM], 240, 300), commitments), null, "after Tom's last job");
 });
 
-Deno.test("decideCleanersFree: CLEANER_BUSY names the cleaner, the other booking and its time", () => {
+Deno.test("cleanerBusy: CLEANER_BUSY names the cleaner, the other booking and its time", () => {
   const other = { cleanerId: TOM, bookingId: "b-2", reference: "YS-7K3F9Q", ...visit(60, 240) };
-  const decision = decideCleanersFree(job([PRIYA, TOM]), [other], (id) => (id === TOM ? "Tom Nguyen" : "?"));
-  assert.deepEqual(decision, err({
+  assert.deepEqual(cleanerBusy("Tom Nguyen", other), {
     kind: "conflict",
     code: "CLEANER_BUSY",
     message: "Tom Nguyen is already on YS-7K3F9Q at that time: Fri 27 Nov 2026, 10:00 am – 1:00 pm AEDT (Melbourne time).",
     details: { cleanerId: TOM, bookingId: "b-2", reference: "YS-7K3F9Q" },
-  }));
-  assert.deepEqual(decideCleanersFree(job([PRIYA]), [other], () => "?"), ok(null));
-  assert.deepEqual(decision, err(cleanerBusy("Tom Nguyen", other)));
+  });
 });
 
 /** Visits as minute offsets within a few days, at least a minute long. */

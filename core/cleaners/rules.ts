@@ -1,12 +1,12 @@
 /**
- * The team's rules (issue 16): who may be put on a job, the one rule about time (a cleaner is on
- * at most one job at a time) and the colour a new cleaner is drawn in.
+ * The team's rules (issue 16): who may be put on a job, how a clash is told (the rule about time is
+ * team.ts's) and the colour a new cleaner is drawn in.
  */
 import { formatAppointment } from "../notifications/messages.ts";
 import type { BookingRecord } from "../booking/types.ts";
 import { type DomainError, err, notFound, ok, type Result } from "../shared/result.ts";
 import { CLEANER_MESSAGES } from "./schemas.ts";
-import type { Cleaner, CleanerCommitment, CleanersJob } from "./types.ts";
+import type { Cleaner, CleanerCommitment } from "./types.ts";
 
 /**
  * Colours a new cleaner gets when staff choose none, in order. Each is dark enough for white text
@@ -43,25 +43,6 @@ export const CLEANER_ERRORS = {
   },
 } as const satisfies Record<string, DomainError>;
 
-/** Two visits overlap when each starts before the other ends: back to back (9–12, 12–3) is no clash. */
-export const overlaps = (a: { start: Date; end: Date }, b: { start: Date; end: Date }): boolean =>
-  a.start.getTime() < b.end.getTime() && b.start.getTime() < a.end.getTime();
-
-/**
- * The first of `job`'s cleaners (in the job's order) already on another job at an overlapping
- * time, with the earliest such job; null when every one is free. The job's own commitments never
- * count, so saving a job again (or moving it a little) is not a clash with itself.
- */
-export function findCleanerClash(job: CleanersJob, commitments: readonly CleanerCommitment[]): CleanerCommitment | null {
-  for (const cleanerId of job.cleanerIds) {
-    const clashes = commitments
-      .filter((c) => c.cleanerId === cleanerId && c.bookingId !== job.bookingId && overlaps(job, c))
-      .toSorted((a, b) => a.start.getTime() - b.start.getTime() || a.bookingId.localeCompare(b.bookingId));
-    if (clashes.length > 0) return clashes[0];
-  }
-  return null;
-}
-
 /** 409 CLEANER_BUSY: names the cleaner, the other booking's reference and its time. */
 export function cleanerBusy(cleanerName: string, clash: CleanerCommitment): DomainError {
   return {
@@ -70,19 +51,6 @@ export function cleanerBusy(cleanerName: string, clash: CleanerCommitment): Doma
     message: `${cleanerName} is already on ${clash.reference} at that time: ${formatAppointment(clash.start, clash.end)}.`,
     details: { cleanerId: clash.cleanerId, bookingId: clash.bookingId, reference: clash.reference },
   };
-}
-
-/**
- * The decision a store makes under the cleaners' locks, on the commitments it read: ok when every
- * cleaner is free for the job's whole visit.
- */
-export function decideCleanersFree(
-  job: CleanersJob,
-  commitments: readonly CleanerCommitment[],
-  nameOf: (cleanerId: string) => string,
-): Result<null> {
-  const clash = findCleanerClash(job, commitments);
-  return clash ? err(cleanerBusy(nameOf(clash.cleanerId), clash)) : ok(null);
 }
 
 /**

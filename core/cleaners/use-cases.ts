@@ -1,21 +1,32 @@
 /**
  * The staff calls of the team (issue 16): list, add, edit and deactivate cleaners, and put them on
- * jobs. Every change is one transaction with its audit row; a change that changes nothing writes
- * nothing.
+ * jobs; and (issue 28) set each cleaner's working week and leave. Every change is one transaction
+ * with its audit row; a change that changes nothing writes nothing.
  */
 import { type Actor, auditEntry } from "../admin/audit.ts";
 import type { BookingRecord } from "../booking/types.ts";
+import type { SettingsStore } from "../settings/ports.ts";
+import { SCHEDULING_DEFAULTS, type SchedulingSettings } from "../settings/types.ts";
+import { melbourneYmd } from "../shared/melbourne-time.ts";
 import type { Clock } from "../shared/ports.ts";
+import { reservation } from "../booking/reservation.ts";
 import { err, notFound, ok, type Result } from "../shared/result.ts";
-import type { CleanersStore } from "./ports.ts";
+import type { CleanersStore, CleanersTx } from "./ports.ts";
 import { checkAssignment, CLEANER_ERRORS, defaultColour, sameAssignment } from "./rules.ts";
-import type { AssignmentInput, CleanerInput, CleanerPatch } from "./schemas.ts";
-import type { Cleaner, CleanerChanges } from "./types.ts";
+import { type AssignmentInput, CLEANER_MESSAGES, type CleanerInput, type CleanerPatch, type TimeOffInput, type WorkingHoursInput } from "./schemas.ts";
+import { sameWorkingWeek, sortedWeek, type TimeOff, workingWeek } from "./team.ts";
+import type { Cleaner, CleanerChanges, CleanerHours, TeamCleaner } from "./types.ts";
 
 /** The audit rows of the team name this entity, with the cleaner's id. */
 export const CLEANER_ENTITY = "cleaner";
 
 const bookingNotFound = notFound("Booking", "BOOKING_NOT_FOUND");
+
+/** Leave asked for under a cleaner who has none with that id. */
+export const TIME_OFF_NOT_FOUND = { ...notFound("Time off"), message: CLEANER_MESSAGES.timeOffNotFound };
+
+/** A cleaner no one has set a week or leave for yet. */
+const NO_HOURS: CleanerHours = { workingHoursSet: false, days: [], timeOff: [] };
 
 /** The fields of `patch` whose value differs from `current`: what an edit really changes. */
 function changesOf(current: Cleaner, patch: CleanerPatch): CleanerChanges {
@@ -31,61 +42,149 @@ function changesOf(current: Cleaner, patch: CleanerPatch): CleanerChanges {
 const previous = (current: Cleaner, changes: CleanerChanges): CleanerChanges =>
   Object.fromEntries(Object.keys(changes).map((key) => [key, current[key as keyof CleanerChanges]]));
 
-export function makeCleanersAdmin(deps: { cleaners: CleanersStore; clock: Clock }) {
+/**
+ * `settings` gives the business's default week (a cleaner's until staff set theirs); without it
+ * (a test of the store alone) the defaults of SCHEDULING_DEFAULTS stand in.
+ */
+export function makeCleanersAdmin(deps: { cleaners: CleanersStore; clock: Clock; settings?: Pick<SettingsStore, "getScheduling"> }) {
   const { cleaners, clock } = deps;
+  const today = () => melbourneYmd(clock.now());
+  const scheduling = () => deps.settings?.getScheduling() ?? Promise.resolve(SCHEDULING_DEFAULTS);
+
+  /**
+   * The cleaners as staff see them: with their week (the default one until set) and their coming
+   * leave. `rules` is read before any transaction opens: a read on the pool while a transaction
+   * waits for it could wait on that transaction's own connection (the embedded database has one).
+   */
+  async function withHours(store: Pick<CleanersTx, "hoursOf">, team: Cleaner[], rules: SchedulingSettings): Promise<TeamCleaner[]> {
+    if (team.length === 0) return [];
+    const hours = await store.hoursOf(team.map((cleaner) => cleaner._id), today());
+    return team.map((cleaner) => {
+      const { workingHoursSet, days, timeOff } = hours.get(cleaner._id) ?? NO_HOURS;
+      return { ...cleaner, workingHours: workingWeek({ workingHoursSet, days }, rules), workingHoursSet, timeOff };
+    });
+  }
+  const oneWithHours = async (tx: CleanersTx, cleaner: Cleaner, rules: SchedulingSettings): Promise<TeamCleaner> =>
+    (await withHours(tx, [cleaner], rules))[0];
 
   /** Applies `patch` to the cleaner under its row lock; audited as `action` when it changes something. */
-  const change = (actor: Actor, id: string, patch: CleanerPatch, action: string): Promise<Result<Cleaner>> =>
-    cleaners.transaction(async (tx) => {
+  const change = async (actor: Actor, id: string, patch: CleanerPatch, action: string): Promise<Result<TeamCleaner>> => {
+    const rules = await scheduling();
+    return cleaners.transaction(async (tx) => {
       const current = await tx.lockCleaner(id);
       if (!current) return err(CLEANER_ERRORS.notFound);
       const changes = changesOf(current, patch);
-      if (Object.keys(changes).length === 0) return ok(current);
+      if (Object.keys(changes).length === 0) return ok(await oneWithHours(tx, current, rules));
       const updated = await tx.updateCleaner(id, changes, clock.now());
       await tx.audit(auditEntry(actor, action, CLEANER_ENTITY, id, previous(current, changes), changes));
-      return ok(updated);
+      return ok(await oneWithHours(tx, updated, rules));
     });
+  };
 
   return {
-    /** The team by name; deactivated cleaners only when asked. */
-    list: (options: { includeInactive: boolean }): Promise<Cleaner[]> => cleaners.list(options),
+    /** The team by name, each with their week and coming leave; deactivated cleaners only when asked. */
+    list: async (options: { includeInactive: boolean }): Promise<TeamCleaner[]> => {
+      const [team, rules] = await Promise.all([cleaners.list(options), scheduling()]);
+      return withHours(cleaners, team, rules);
+    },
 
     /** A new, active cleaner; without a colour, the first palette colour no active cleaner has. */
-    create: (actor: Actor, input: CleanerInput): Promise<Cleaner> =>
-      cleaners.transaction(async (tx) => {
+    create: async (actor: Actor, input: CleanerInput): Promise<TeamCleaner> => {
+      const rules = await scheduling();
+      return cleaners.transaction(async (tx) => {
         const colour = input.colour ?? defaultColour(await tx.activeColours());
         const created = await tx.insertCleaner({ ...input, colour, active: true }, clock.now());
         await tx.audit(auditEntry(actor, "cleaner.create", CLEANER_ENTITY, created._id, null, created));
-        return created;
-      }),
+        return oneWithHours(tx, created, rules);
+      });
+    },
 
     /** Any of name, phone, e-mail, colour and active; audited with the fields that changed, before and after. */
-    update: (actor: Actor, id: string, patch: CleanerPatch): Promise<Result<Cleaner>> => change(actor, id, patch, "cleaner.update"),
+    update: (actor: Actor, id: string, patch: CleanerPatch): Promise<Result<TeamCleaner>> => change(actor, id, patch, "cleaner.update"),
 
     /** Deactivates: the cleaner stays on the jobs they had, and is offered for no new one. */
-    deactivate: (actor: Actor, id: string): Promise<Result<Cleaner>> => change(actor, id, { active: false }, "cleaner.deactivate"),
+    deactivate: (actor: Actor, id: string): Promise<Result<TeamCleaner>> => change(actor, id, { active: false }, "cleaner.deactivate"),
+
+    /**
+     * Replaces the cleaner's week (issue 28) and marks it set, so the business's default week no
+     * longer applies to them. Audited as cleaner.working_hours with the week before (the default
+     * one while none was set) and after; saving the week they have writes nothing.
+     */
+    setWorkingHours: async (actor: Actor, id: string, input: WorkingHoursInput): Promise<Result<TeamCleaner>> => {
+      const rules = await scheduling();
+      return cleaners.transaction(async (tx) => {
+        const current = await tx.lockCleaner(id);
+        if (!current) return err(CLEANER_ERRORS.notFound);
+        const before = await oneWithHours(tx, current, rules);
+        const days = sortedWeek(input.days);
+        if (before.workingHoursSet && sameWorkingWeek(before.workingHours, days)) return ok(before);
+        await tx.replaceWorkingHours(id, days, clock.now());
+        await tx.audit(auditEntry(
+          actor,
+          "cleaner.working_hours",
+          CLEANER_ENTITY,
+          id,
+          { workingHoursSet: before.workingHoursSet, days: before.workingHours },
+          { workingHoursSet: true, days },
+        ));
+        return ok({ ...before, workingHours: days, workingHoursSet: true });
+      });
+    },
+
+    /** Adds leave (whole Melbourne days, both included); audited as cleaner.time_off_add. */
+    addTimeOff: (actor: Actor, cleanerId: string, input: TimeOffInput): Promise<Result<TimeOff>> =>
+      cleaners.transaction(async (tx) => {
+        if (!await tx.lockCleaner(cleanerId)) return err(CLEANER_ERRORS.notFound);
+        const added = await tx.insertTimeOff({ cleanerId, ...input }, clock.now());
+        await tx.audit(auditEntry(actor, "cleaner.time_off_add", CLEANER_ENTITY, cleanerId, null, added));
+        return ok(added);
+      }),
+
+    /** Removes the cleaner's leave `timeOffId`; audited as cleaner.time_off_remove with what it was. */
+    removeTimeOff: (actor: Actor, cleanerId: string, timeOffId: string): Promise<Result<null>> =>
+      cleaners.transaction(async (tx) => {
+        if (!await tx.lockCleaner(cleanerId)) return err(CLEANER_ERRORS.notFound);
+        const removed = await tx.deleteTimeOff(cleanerId, timeOffId);
+        if (!removed) return err(TIME_OFF_NOT_FOUND);
+        await tx.audit(auditEntry(actor, "cleaner.time_off_remove", CLEANER_ENTITY, cleanerId, removed, null));
+        return ok(null);
+      }),
 
     /**
      * Puts `cleanerIds` on the booking, in that order, replacing whoever was on it. Under the
      * booking's row lock and the cleaners' locks, so of two jobs at overlapping times racing for
      * one cleaner exactly one gets them; the loser gets 409 CLEANER_BUSY naming the winner.
      */
-    assign: (actor: Actor, bookingId: string, input: AssignmentInput): Promise<Result<BookingRecord>> =>
-      cleaners.transaction(async (tx) => {
+    assign: async (actor: Actor, bookingId: string, input: AssignmentInput): Promise<Result<BookingRecord>> => {
+      const rules = await scheduling();
+      return cleaners.transaction(async (tx) => {
         const before = await tx.lockBooking(bookingId);
         if (!before) return err(bookingNotFound);
         const { cleanerIds } = input;
         if (sameAssignment(before.cleanerIds, cleanerIds)) return ok(before);
         const allowed = checkAssignment(before, cleanerIds, await tx.cleanersByIds(cleanerIds));
         if (!allowed.ok) return allowed;
-        const decision = await tx.decideCleanersFree({ bookingId, cleanerIds, start: before.startTime, end: before.endTime });
-        if (!decision.ok) return decision;
-        const after = await tx.setBookingCleaners(bookingId, cleanerIds, clock.now());
+        // The one reservation (issue 28): each cleaner free then (in team mode, working and not on
+        // leave), under the job's day locks and the cleaners' locks; the job's own place is unchanged.
+        const reserved = await tx.reserve(
+          reservation({ start: before.startTime, end: before.endTime }, rules, {
+            bookingId,
+            takesPlace: false,
+            refuseClosed: false,
+            cleaners: { kind: "require", ids: cleanerIds, stays: before.cleanerIds },
+            pick: false,
+            audience: "staff",
+          }),
+          () => tx.setBookingCleaners(bookingId, cleanerIds, clock.now()),
+        );
+        if (!reserved.ok) return reserved;
+        const after = reserved.value.booking;
         await tx.audit(
           auditEntry(actor, "booking.cleaners", "booking", bookingId, { cleanerIds: before.cleanerIds }, { cleanerIds: after.cleanerIds }),
         );
         return ok(after);
-      }),
+      });
+    },
   };
 }
 

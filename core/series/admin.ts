@@ -5,7 +5,8 @@
  * "series") and exactly one customer e-mail; the answer is the series as it is afterwards.
  */
 import { auditEntry } from "../admin/audit.ts";
-import { capacityClaim } from "../booking/capacity.ts";
+import { reservation } from "../booking/reservation.ts";
+import { customerEmailKey } from "../customers/match.ts";
 import { newManageToken } from "../booking/manage-token.ts";
 import { closedDateLabels, closedDateLookupDay } from "../booking/scheduling.ts";
 import type { StaffActor } from "../booking/staff-bookings.ts";
@@ -23,7 +24,8 @@ import {
 } from "../notifications/series-messages.ts";
 import type { ClosedDatesStore, SettingsStore } from "../settings/ports.ts";
 import { parseIsoInstant } from "../shared/iso-instant.ts";
-import { melbourneYmd } from "../shared/melbourne-time.ts";
+import { melbourneInstant, melbourneYmd } from "../shared/melbourne-time.ts";
+import type { SchedulingSettings } from "../settings/types.ts";
 import type { Clock } from "../shared/ports.ts";
 import { err, ok, type Result } from "../shared/result.ts";
 import { type Page, totalPagesOf } from "../booking/admin-query.ts";
@@ -91,6 +93,42 @@ const termsFacts = (series: Series) => ({
   extras: series.template.extras.map(({ extraId, quantity }) => ({ extraId, quantity })),
   recurringTotal: series.template.firstServiceTotal,
 });
+
+/**
+ * After a change of terms, inside its transaction: each new visit at the very times of a visit it
+ * replaced takes back that visit's confirmation and cleaners (those still free, through the one
+ * reservation; its place is already held). The new visits that did, by id.
+ */
+async function carryOver(
+  tx: SeriesTx,
+  standing: readonly BookingRecord[],
+  planned: readonly BookingRecord[],
+  scheduling: SchedulingSettings,
+  now: Date,
+): Promise<string[]> {
+  const carried: string[] = [];
+  for (const visit of planned) {
+    if (visit.status !== "PENDING" && visit.status !== "CONFIRMED") continue;
+    const was = standing.find((old) =>
+      old.startTime.getTime() === visit.startTime.getTime() && old.endTime.getTime() === visit.endTime.getTime()
+    );
+    if (!was) continue;
+    const status = was.status === "CONFIRMED" ? "CONFIRMED" : visit.status;
+    if (status === visit.status && sameAssignment(was.cleanerIds, visit.cleanerIds)) continue;
+    const kept = await tx.reserve(
+      reservation({ start: visit.startTime, end: visit.endTime }, scheduling, {
+        bookingId: visit._id,
+        takesPlace: false,
+        refuseClosed: false,
+        cleaners: { kind: "best", ids: was.cleanerIds.length > 0 ? was.cleanerIds : visit.cleanerIds },
+        audience: "staff",
+      }),
+      () => status === visit.status ? Promise.resolve(visit) : tx.moveVisit(visit._id, { startTime: visit.startTime, endTime: visit.endTime, status }, now),
+    );
+    if (kept.ok) carried.push(visit._id);
+  }
+  return carried;
+}
 
 export function makeSeriesAdmin(deps: SeriesAdminDeps) {
   const { store, clock, messages, generation } = deps;
@@ -177,11 +215,20 @@ export function makeSeriesAdmin(deps: SeriesAdminDeps) {
         });
         if (!plan.ok) return plan;
         if (plan.value.unchanged) return ok("unchanged");
-        if (!override) {
-          const decision = await tx.decideCapacity(capacityClaim({ start: plan.value.startTime, end: plan.value.endTime }, scheduling), visit._id);
-          if (!decision.ok) return decision;
-        }
-        const moved = await tx.moveVisit(visit._id, plan.value, now);
+        // The one reservation: its place (unless overridden), the closed day and its cleaners at the new time.
+        const reserved = await tx.reserve(
+          reservation({ start: plan.value.startTime, end: plan.value.endTime }, scheduling, {
+            bookingId: visit._id,
+            takesPlace: !override,
+            cleaners: { kind: "require", ids: visit.cleanerIds, stays: visit.cleanerIds },
+            teamRequired: !override && !plan.value.outsideHours,
+            customerEmailKey: customerEmailKey(visit.email),
+            audience: "staff",
+          }),
+          () => tx.moveVisit(visit._id, plan.value, now),
+        );
+        if (!reserved.ok) return reserved;
+        const moved = reserved.value.booking;
         await tellAboutVisit(tx, moved, (links) => seriesVisitMovedEmail(visit, moved, series, ctx, links));
         await tx.audit(auditEntry(actor, "series.move", "series", series._id, visitFacts(visit), {
           ...visitFacts(moved),
@@ -196,7 +243,7 @@ export function makeSeriesAdmin(deps: SeriesAdminDeps) {
      * The series changes from a date on (time, frequency, size, add-ons; re-priced on the live
      * catalogue): the visits from that date that still stand are cancelled ("Replaced by a change to
      * the regular clean", their dates freed), the new terms start on that date, and the visits are
-     * generated again at once.
+     * generated again at once. A first visit outside the working hours needs allowOutsideHours (audited).
      */
     async change(actor: StaffActor, id: string, input: SeriesChangeBody): Promise<Result<SeriesDetail>> {
       const now = clock.now();
@@ -213,8 +260,11 @@ export function makeSeriesAdmin(deps: SeriesAdminDeps) {
       return changeSeries(id, async (tx, series) => {
         const plan = planChange(series, input, { service, extras, frequencies }, { now, scheduling, closedDates: closedDateLabels(closed) });
         if (!plan.ok) return plan;
+        // Issue 28: a visit whose time the change keeps keeps its confirmation and its cleaners.
+        const standing = await tx.comingVisits(series._id, melbourneInstant(input.fromDate, 0));
         const replaced = await tx.cancelVisitsFrom(series._id, input.fromDate, SERIES_CANCEL_REASONS.replaced, { keepSeriesDate: false });
         const after = await tx.saveChange(series._id, plan.value);
+        const carried = await carryOver(tx, standing, await tx.planVisits(series._id, now), scheduling, now);
         await tx.enqueueEmail(seriesChangedEmail(after, {
           fromDate: input.fromDate,
           replaced,
@@ -224,6 +274,8 @@ export function makeSeriesAdmin(deps: SeriesAdminDeps) {
           ...termsFacts(after),
           fromDate: input.fromDate,
           replacedIds: replaced.map((visit) => visit._id),
+          ...(carried.length > 0 ? { keptIds: carried } : {}),
+          ...(plan.value.outsideHours ? { allowOutsideHours: true } : {}),
         }));
         return ok("changed");
       }, () => generation.generate(id));
@@ -236,7 +288,8 @@ export function makeSeriesAdmin(deps: SeriesAdminDeps) {
      * (missingCleanerIds) for the office to choose someone. No customer e-mail: who cleans is the
      * office's to arrange. Audited as series.cleaners.
      */
-    setCleaners(actor: StaffActor, id: string, input: SeriesCleanersInput): Promise<Result<SeriesDetail>> {
+    async setCleaners(actor: StaffActor, id: string, input: SeriesCleanersInput): Promise<Result<SeriesDetail>> {
+      const scheduling = await deps.settings.getScheduling();
       return changeSeries(id, async (tx, series) => {
         const { cleanerIds } = input;
         if (sameAssignment(series.cleanerIds, cleanerIds)) return ok("unchanged");
@@ -247,7 +300,19 @@ export function makeSeriesAdmin(deps: SeriesAdminDeps) {
         for (const visit of await tx.comingVisits(series._id, clock.now())) {
           // A visit given someone else for itself alone keeps them.
           if (!visit.cleanerIds.every((cleanerId) => series.cleanerIds.includes(cleanerId))) continue;
-          await tx.placeCleaners(visit, cleanerIds);
+          // The one reservation, its place already held: those free (and, in team mode, working) go on it.
+          const placed = await tx.reserve(
+            reservation({ start: visit.startTime, end: visit.endTime }, scheduling, {
+              bookingId: visit._id,
+              takesPlace: false,
+              refuseClosed: false,
+              cleaners: { kind: "best", ids: cleanerIds },
+              customerEmailKey: customerEmailKey(visit.email),
+              audience: "staff",
+            }),
+            () => Promise.resolve(visit),
+          );
+          if (!placed.ok) return placed;
           changed.push(visit._id);
         }
         await tx.audit(auditEntry(actor, "series.cleaners", "series", series._id, { cleanerIds: series.cleanerIds }, {

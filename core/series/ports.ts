@@ -1,11 +1,10 @@
 /** What the series use cases need from storage and from the generation job (issue 17). */
 import type { AuditEntry } from "../admin/audit.ts";
 import type { Cleaner } from "../cleaners/types.ts";
-import type { CapacityClaim } from "../booking/ports.ts";
+import type { ReserveJob } from "../booking/reservation.ts";
 import type { BookingRecord, BookingStatus, RecordStatus } from "../booking/types.ts";
 import type { OutboxMessage } from "../shared/outbox.ts";
 import type { InTransaction } from "../shared/ports.ts";
-import type { Result } from "../shared/result.ts";
 import type { SeriesChange } from "./rules.ts";
 import type { SeriesDetail, SeriesListQuery, SeriesSummary } from "./schemas.ts";
 import type { Series } from "./types.ts";
@@ -27,8 +26,8 @@ export interface SeriesTx {
   lockVisit(seriesId: string, bookingId: string): Promise<BookingRecord | null>;
   /** The status of the booking that started the series (generated visits follow it). */
   firstVisitStatus(series: Series): Promise<RecordStatus | null>;
-  /** Takes the capacity lock and decides `claim` on every place but `exceptId`'s. */
-  decideCapacity(claim: CapacityClaim, exceptId: string): Promise<Result<null>>;
+  /** The one reservation (reservation.ts): locks, read, core's decision, then the write. */
+  reserve: ReserveJob;
   /** CANCELLED with `reason`, the series date kept (never generated again), the calendar SEQUENCE raised. */
   skipVisit(bookingId: string, reason: string, at: Date): Promise<BookingRecord>;
   /** New times and status, the series date kept, the reminder due again, the calendar SEQUENCE raised. */
@@ -52,11 +51,8 @@ export interface SeriesTx {
   cleanersByIds(ids: readonly string[]): Promise<Cleaner[]>;
   /** The visits holding a place (PENDING, CONFIRMED) that start at or after `from`, by start, held until the transaction ends. */
   comingVisits(seriesId: string, from: Date): Promise<BookingRecord[]>;
-  /**
-   * Puts those of `cleanerIds` who are active and free for the visit's time on it, under the
-   * cleaners' locks, replacing whoever was on it; the others come back as busy or inactive.
-   */
-  placeCleaners(visit: BookingRecord, cleanerIds: readonly string[]): Promise<{ visit: BookingRecord; busy: string[]; inactive: string[] }>;
+  /** Plans the series' visits through the horizon now, each through the one reservation; those created, by start. */
+  planVisits(seriesId: string, now: Date): Promise<BookingRecord[]>;
   saveManageTokenHash(bookingId: string, tokenHash: string): Promise<void>;
   enqueueEmail(message: OutboxMessage): Promise<void>;
   audit(entry: AuditEntry): Promise<void>;

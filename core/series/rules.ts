@@ -33,13 +33,7 @@ export const SERIES_ERRORS = {
   },
 } as const satisfies Record<string, DomainError>;
 
-/** Why visits are cancelled, as their cancel reason says it. */
-export const SERIES_CANCEL_REASONS = {
-  skipped: "Skipped",
-  replaced: "Replaced by a change to the regular clean",
-  paused: "Regular clean paused",
-  ended: "Regular clean ended",
-} as const;
+export { SERIES_CANCEL_REASONS } from "./cancel-reasons.ts";
 
 /** Statuses of a visit that still stands: skip, move, pause, change and end act on these. */
 export const STANDING_VISIT_STATUSES: readonly RecordStatus[] = ["PENDING", "CONFIRMED", "NEEDS_ATTENTION"];
@@ -195,6 +189,8 @@ export interface SeriesChangeInput {
   hours?: number | null;
   bedrooms?: number | null;
   extras?: { extraId: string; quantity: number }[];
+  /** The office's tick (issue 28): the first visit of the new terms may start outside the working hours. */
+  allowOutsideHours?: boolean;
 }
 
 /** The series' catalogue now: its service (null once deleted), the service's live add-ons, the frequencies. */
@@ -207,6 +203,8 @@ export interface SeriesChange {
   template: SeriesTemplate;
   /** Re-priced: what a first visit on the new terms costs (the full price, before the frequency's discount). */
   firstVisitTotal?: number;
+  /** Only allowOutsideHours let the first visit's start through (issue 28): the audit row says so. */
+  outsideHours: boolean;
 }
 
 const HH_MM = /^([01]\d|2[0-3]):([0-5]\d)$/;
@@ -228,7 +226,9 @@ const DAY_PROBLEMS = new Set(["PAST", "BEYOND_HORIZON", "CLOSED_DAY", "BEFORE_LE
  * A change of the series from `fromDate` on: new terms whose first occurrence is that date (its
  * weekday, or day of the month, becomes the series'), at the new start time; re-priced by core on
  * the live catalogue when the size, the add-ons or the frequency change (the frequency must repeat).
- * The first visit of the new terms is judged by the office's start rules.
+ * The first visit of the new terms is judged by the office's start rules (any quarter hour of the
+ * slot hours, not on a closed weekday or past the end of the working day unless allowOutsideHours;
+ * never on a closed date).
  */
 export function planChange(
   series: Series,
@@ -246,7 +246,7 @@ export function planChange(
   const reprice = input.frequencyCode !== undefined || input.hours !== undefined || input.bedrooms !== undefined ||
     input.extras !== undefined;
   let firstVisitTotal: number | undefined;
-  let next: Omit<SeriesChange, "terms"> & { durationMinutes: number; unit: Series["unit"]; every: number } = {
+  let next: Omit<SeriesChange, "terms" | "outsideHours"> & { durationMinutes: number; unit: Series["unit"]; every: number } = {
     frequencyCode: series.frequencyCode,
     frequencyName: series.frequencyName,
     template,
@@ -312,10 +312,9 @@ export function planChange(
     durationMinutes: next.durationMinutes,
   };
   const first = visitTimes(terms, input.fromDate);
-  const problem = startTimeProblem(first.startTime, context.now, startRulesFor(context.scheduling, "staff"), {
-    closedDates: context.closedDates,
-    lengthMinutes: terms.durationMinutes,
-  });
+  const judged: VisitContext = { closedDates: context.closedDates, lengthMinutes: terms.durationMinutes };
+  const rules = startRulesFor(context.scheduling, "staff", input.allowOutsideHours);
+  const problem = startTimeProblem(first.startTime, context.now, rules, judged);
   if (problem) return err(validationError({ [DAY_PROBLEMS.has(problem.code) ? "fromDate" : "startTime"]: [problem.message] }));
   return ok({
     terms,
@@ -323,6 +322,7 @@ export function planChange(
     frequencyName: next.frequencyName,
     template: next.template,
     ...(firstVisitTotal !== undefined ? { firstVisitTotal } : {}),
+    outsideHours: input.allowOutsideHours === true && neededOutsideHours(first.startTime, context.now, context.scheduling, judged),
   });
 }
 

@@ -24,6 +24,14 @@ export interface SchedulingSettings {
   freeChangeCutoffHours: number;
   /** How many weeks ahead the visits of a series of regular cleans exist (issue 17). */
   seriesHorizonWeeks: number;
+  /**
+   * Issue 28: "SLOTS" (the seed's rule: maxConcurrentPerSlot places a start) or "TEAM" (a start is
+   * offered only when a cleaner is working and free for the whole visit, and the job goes to them;
+   * maxConcurrentPerSlot still caps).
+   */
+  availabilityMode: "SLOTS" | "TEAM";
+  /** Team mode: the minutes a cleaner needs between two jobs (travel), kept free around each visit. */
+  teamGapMin: number;
 }
 
 export const SCHEDULING_DEFAULTS: SchedulingSettings = {
@@ -39,6 +47,8 @@ export const SCHEDULING_DEFAULTS: SchedulingSettings = {
   reminderHoursBefore: 48,
   freeChangeCutoffHours: 24,
   seriesHorizonWeeks: 8,
+  availabilityMode: "SLOTS",
+  teamGapMin: 30,
 };
 
 /** A date the business is closed (public holiday, team day off): no job starts on it. */

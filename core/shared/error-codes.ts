@@ -81,6 +81,8 @@ export const ERROR_CODES = [
   // Cleaners and who cleans which job (issue 16)
   "CLEANER_NOT_FOUND",
   "CLEANER_BUSY",
+  // Team mode (issue 28): the cleaner is not working, or on leave, at that time
+  "CLEANER_UNAVAILABLE",
   "QUOTE_NOT_ASSIGNABLE",
   "BOOKING_NOT_ASSIGNABLE",
   // Series of regular visits and customer records (issue 17)

@@ -55,15 +55,15 @@ const getBooking = route({
 });
 const setStatus = route({
   method: "patch", path: "/bookings/{id}/status", tags, "x-required-role": role, summary: "Set a booking's status",
-  description: "CONFIRMED, CANCELLED or DONE from any status (staff may correct mistakes); the same status again changes nothing and sends nothing. A booking moving from a status that holds no place (CANCELLED) into one that does runs the capacity rule under its lock, in the transaction that writes the status, as a new booking does; a superadmin may send overrideCapacity: true to skip it (the audit row's after then carries overrideCapacity: true). DONE only once the job's start time has passed. CANCELLED stores reason (trimmed; none clears it) as cancelReason. The customer is e-mailed, in the same transaction, when a PENDING or CANCELLED booking is CONFIRMED (booking-confirmed, .ics METHOD:PUBLISH) and when a PENDING or CONFIRMED one is CANCELLED (booking-cancelled with the reason, .ics METHOD:CANCEL); each raises calendarSequence by 1 and carries a new manage-my-booking link. DONE, and changes from DONE, send nothing. Audited as booking.status (after carries the reason of a cancellation that gave one).",
+  description: "CONFIRMED, CANCELLED or DONE from any status (staff may correct mistakes); the same status again changes nothing and sends nothing. A booking moving from a status that holds no place (CANCELLED, NEEDS_ATTENTION) into one that does goes through the one reservation, in the transaction that writes the status, as a new booking does: its day open, the capacity rule, its cleaners free (in team mode, working); a superadmin may send overrideCapacity: true to skip the capacity rule (the audit row's after then carries overrideCapacity: true). DONE only once the job's start time has passed. CANCELLED stores reason (trimmed; none clears it) as cancelReason. The customer is e-mailed, in the same transaction, when a PENDING or CANCELLED booking is CONFIRMED (booking-confirmed, .ics METHOD:PUBLISH) and when a PENDING or CONFIRMED one is CANCELLED (booking-cancelled with the reason, .ics METHOD:CANCEL); each raises calendarSequence by 1 and carries a new manage-my-booking link. DONE, and changes from DONE, send nothing. Audited as booking.status (after carries the reason of a cancellation that gave one).",
   request: { params: IdParams, body: jsonBody(statusChangeSchema) },
   responses: {
     200: json(bookingRecordSchema, "The updated record"),
     ...errors(
       [403, "FORBIDDEN: overrideCapacity sent by an admin who is not a superadmin (or the role may not make this call)"],
       bookingNotFound,
-      [409, "SLOT_UNAVAILABLE (the slot is full), JOB_NOT_STARTED (DONE before the start time) or QUOTE_HAS_NO_STATUS"],
-      [422, "INVALID_STATUS, or VALIDATION_FAILED when overrideCapacity is not a boolean or reason is not text of at most 500 characters"],
+      [409, "SLOT_UNAVAILABLE (the slot is full), CLEANER_BUSY / CLEANER_UNAVAILABLE (its cleaner is on another job, or in team mode not working, then), JOB_NOT_STARTED (DONE before the start time) or QUOTE_HAS_NO_STATUS"],
+      [422, "INVALID_STATUS, or VALIDATION_FAILED when overrideCapacity is not a boolean or reason is not text of at most 500 characters, or when its day has been closed since (fieldErrors.startTimeISO: move it first)"],
     ),
   },
 });

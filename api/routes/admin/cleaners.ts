@@ -1,12 +1,16 @@
 import type { Context } from "hono";
 import type { CleanersAdmin } from "../../../core/cleaners/use-cases.ts";
+import { z } from "zod";
 import {
   assignmentInputSchema,
   cleanerInputSchema,
   cleanerListSchema,
   cleanerPatchSchema,
-  cleanerSchema,
   cleanersQuerySchema,
+  teamCleanerSchema,
+  timeOffInputSchema,
+  timeOffSchema,
+  workingHoursInputSchema,
 } from "../../../core/cleaners/schemas.ts";
 import { bookingRecordSchema } from "../../../core/booking/schemas.ts";
 import type { Result } from "../../../core/shared/result.ts";
@@ -25,8 +29,14 @@ const invalidCleaner = [
 const answer = <T, S extends 200 | 201>(c: Context, result: Result<T>, status: S) =>
   result.ok ? c.json(result.value as object, status) : failWith(c, result.error);
 
+const TimeOffParams = z.object({
+  id: z.string().meta({ description: "The cleaner's _id" }),
+  timeOffId: z.string().meta({ description: "The time off's _id" }),
+});
+
 const listCleaners = route({
   ...admin, method: "get", path: "/cleaners", summary: "The team, by name",
+  description: "Each cleaner with their working week (the business's open weekdays from the first start hour to the close of the day until staff set one) and their time off that ends today or later (Melbourne).",
   request: { query: cleanersQuerySchema },
   responses: { 200: json(cleanerListSchema, "The cleaners"), ...errors(422) },
 });
@@ -34,19 +44,19 @@ const createCleaner = route({
   ...admin, method: "post", path: "/cleaners", summary: "Add a cleaner to the team",
   description: "Active from the start. Without a colour, the first colour of the team's palette that no active cleaner has. Audited as cleaner.create.",
   request: { body: jsonBody(cleanerInputSchema) },
-  responses: { 201: json(cleanerSchema, "The cleaner"), ...errors(invalidCleaner) },
+  responses: { 201: json(teamCleanerSchema, "The cleaner"), ...errors(invalidCleaner) },
 });
 const updateCleaner = route({
   ...admin, method: "patch", path: "/cleaners/{id}", summary: "Change a cleaner's details, or (de)activate them",
   description: "Only the fields sent change; sending what is stored changes nothing and writes no audit row. Audited as cleaner.update with the changed fields before and after.",
   request: { params: IdParams, body: jsonBody(cleanerPatchSchema) },
-  responses: { 200: json(cleanerSchema, "The cleaner"), ...errors(cleanerNotFound, invalidCleaner) },
+  responses: { 200: json(teamCleanerSchema, "The cleaner"), ...errors(cleanerNotFound, invalidCleaner) },
 });
 const deactivateCleaner = route({
   ...admin, method: "delete", path: "/cleaners/{id}", summary: "Deactivate a cleaner",
   description: "The cleaner is kept, with active false: the jobs they were on still say so, and they are offered for no new one. PATCH with active true brings them back. Audited as cleaner.deactivate.",
   request: { params: IdParams },
-  responses: { 200: json(cleanerSchema, "The cleaner, active false"), ...errors(cleanerNotFound) },
+  responses: { 200: json(teamCleanerSchema, "The cleaner, active false"), ...errors(cleanerNotFound) },
 });
 const assignCleaners = route({
   ...admin, method: "put", path: "/bookings/{id}/cleaners", summary: "Put cleaners on a job (replacing whoever was on it)",
@@ -54,17 +64,54 @@ const assignCleaners = route({
     "cleanerIds in the order to show them; [] takes everyone off (always allowed). A cleaner can be on one job at a time: " +
     "when one is already on another PENDING, CONFIRMED or DONE booking whose visit (start to end) overlaps this one's, the answer is " +
     "409 CLEANER_BUSY naming the cleaner, that booking's reference and its time, with details { cleanerId, bookingId, reference }; " +
-    "back-to-back visits (one ends as the other starts) are no clash, and cancelled bookings hold no one. The check and the write run " +
-    "under the cleaners' locks, so of simultaneous assignments of one cleaner to overlapping jobs exactly one succeeds. " +
+    "back-to-back visits (one ends as the other starts) are no clash, and cancelled bookings hold no one. In team mode (scheduling " +
+    "availabilityMode TEAM) each cleaner must also work then and not be on leave (409 CLEANER_UNAVAILABLE), and keep teamGapMin minutes " +
+    "from their other jobs (409 CLEANER_BUSY). The check and the write run through the one reservation, under the job's day locks and the " +
+    "cleaners' locks, so of simultaneous assignments of one cleaner to overlapping jobs exactly one succeeds. " +
     "Sending the cleaners the job has changes nothing. Audited as booking.cleaners with cleanerIds before and after.",
   request: { params: IdParams, body: jsonBody(assignmentInputSchema) },
   responses: {
     200: json(bookingRecordSchema, "The booking, with its cleanerIds"),
     ...errors(
       [404, "BOOKING_NOT_FOUND: unknown or malformed booking id"],
-      [409, "CLEANER_BUSY (the cleaner is on an overlapping job), QUOTE_NOT_ASSIGNABLE (a quote) or BOOKING_NOT_ASSIGNABLE (a cancelled booking)"],
+      [409, "CLEANER_BUSY (the cleaner is on an overlapping job), CLEANER_UNAVAILABLE (team mode: not working then, or on leave), QUOTE_NOT_ASSIGNABLE (a quote) or BOOKING_NOT_ASSIGNABLE (a cancelled booking)"],
       [422, "VALIDATION_FAILED: fieldErrors.cleanerIds (not a list of ids, more than 10, one listed twice, not a cleaner of the team, or deactivated and not on the job already)"],
     ),
+  },
+});
+
+const setWorkingHours = route({
+  ...admin, method: "put", path: "/cleaners/{id}/working-hours", summary: "Set a cleaner's working week (replacing it)",
+  description:
+    "One stretch per weekday worked (0 = Sunday ... 6 = Saturday), start and end HH:MM on the quarter hour in Melbourne time, end after start " +
+    "(24:00 is midnight); a weekday left out is not worked, and days [] is a cleaner who works no day. From then on the business's default " +
+    "week no longer applies to them (workingHoursSet true). Saving the week they have writes nothing. Audited as cleaner.working_hours with " +
+    "workingHoursSet and days before and after.",
+  request: { params: IdParams, body: jsonBody(workingHoursInputSchema) },
+  responses: {
+    200: json(teamCleanerSchema, "The cleaner, with the week saved"),
+    ...errors(cleanerNotFound, [
+      422,
+      "VALIDATION_FAILED: fieldErrors name the entry (days.2.end): a weekday listed twice, a weekday outside 0-6, a time not HH:MM on the quarter hour, an end not after its start",
+    ]),
+  },
+});
+const addTimeOff = route({
+  ...admin, method: "post", path: "/cleaners/{id}/time-off", summary: "Add time off for a cleaner",
+  description: "Whole Melbourne days from `from` to `to`, both included, at most 366 days; reason optional (one line, at most 200 characters). Audited as cleaner.time_off_add.",
+  request: { params: IdParams, body: jsonBody(timeOffInputSchema) },
+  responses: {
+    201: json(timeOffSchema, "The time off"),
+    ...errors(cleanerNotFound, [422, "VALIDATION_FAILED: fieldErrors.from / to (a date YYYY-MM-DD; to not before from; at most 366 days) or reason"]),
+  },
+});
+const removeTimeOff = route({
+  ...admin, method: "delete", path: "/cleaners/{id}/time-off/{timeOffId}", summary: "Remove a cleaner's time off",
+  description: "Audited as cleaner.time_off_remove with the time off removed.",
+  request: { params: TimeOffParams },
+  responses: {
+    204: { description: "Removed" },
+    ...errors([404, "CLEANER_NOT_FOUND (unknown cleaner) or NOT_FOUND (the cleaner has no time off with this id)"]),
   },
 });
 
@@ -75,6 +122,14 @@ export function cleanersAdminRoutes(cleaners: CleanersAdmin) {
     .openapi(createCleaner, async (c) => c.json(await cleaners.create(c.get("admin"), c.req.valid("json")), 201))
     .openapi(updateCleaner, async (c) => answer(c, await cleaners.update(c.get("admin"), c.req.valid("param").id, c.req.valid("json")), 200))
     .openapi(deactivateCleaner, async (c) => answer(c, await cleaners.deactivate(c.get("admin"), c.req.valid("param").id), 200))
+    .openapi(setWorkingHours, async (c) =>
+      answer(c, await cleaners.setWorkingHours(c.get("admin"), c.req.valid("param").id, c.req.valid("json")), 200))
+    .openapi(addTimeOff, async (c) => answer(c, await cleaners.addTimeOff(c.get("admin"), c.req.valid("param").id, c.req.valid("json")), 201))
+    .openapi(removeTimeOff, async (c) => {
+      const { id, timeOffId } = c.req.valid("param");
+      const result = await cleaners.removeTimeOff(c.get("admin"), id, timeOffId);
+      return result.ok ? c.body(null, 204) : failWith(c, result.error);
+    })
     .openapi(assignCleaners, async (c) => {
       const result = await cleaners.assign(c.get("admin"), c.req.valid("param").id, c.req.valid("json"));
       return result.ok ? c.json(presentRecord(result.value), 200) : failWith(c, result.error);

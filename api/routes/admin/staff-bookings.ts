@@ -24,12 +24,12 @@ const createBooking = route({
   method: "post", path: "/bookings", tags, "x-required-role": role, summary: "Make a booking for a customer (e.g. taken on the phone)",
   description: "The public draft, validated and priced by core exactly as POST /api/bookings does (client totals are ignored; the service area, closed days and dates, slot hours, horizon and the end of the working day apply), except that the office may book inside the lead time and at any quarter hour of the working day (the public: on the hour); never in the past (422 on startTimeISO). " +
     "With allowOutsideHours: true the office may book outside the working hours (before the first or after the last start, on a closed weekday, past the end of the working day); closed dates, the past and the horizon still refuse. The audit row then says allowOutsideHours: true. " +
-    "Capacity-checked under the capacity lock; a superadmin may send overrideCapacity: true to skip the check. Stored as a PENDING booking. " +
+    "Decided by the one reservation: the capacity rule under its locks (a superadmin may send overrideCapacity: true to skip it), and in team mode a cleaner who works then and is free, given the job in the same transaction (the customer's last cleaner first; cleanerIds in the answer). Stored as a PENDING booking; a weekly (repeating) one starts its regular clean with its visits planned at once. " +
     "notifyCustomer (default true) decides whether the customer gets the booking e-mail (with the .ics and a manage-my-booking link); the office is not notified. Audited as booking.create_by_staff.",
   request: { body: jsonBody(staffBookingDraftSchema) },
   responses: {
     201: json(bookingRecordSchema, "The booking"),
-    ...errors(overrideForbidden, [409, "SLOT_UNAVAILABLE: the time is full"], [422, "The draft's fieldErrors, with the public form's messages"]),
+    ...errors(overrideForbidden, [409, "SLOT_UNAVAILABLE: the time is full (in team mode: no cleaner can come then)"], [422, "The draft's fieldErrors, with the public form's messages"]),
   },
 });
 
@@ -37,7 +37,8 @@ const editBooking = route({
   method: "patch", path: "/bookings/{id}", tags, "x-required-role": role, summary: "Change a booking or quote (preview first)",
   description: "Any of the time, hours or bedrooms, add-ons and quantities, frequency, address, contact details and notes; the others keep their values and the service stays the booking's own. The merged booking is validated by the public form's rules; the start is judged (no lead time for the office; any quarter hour of the working day, or outside it with allowOutsideHours: true, audited) when it moves, or when the size changes before the job. " +
     "A change of size, add-ons or frequency re-prices with core from the catalogue as it is now (the add-on lines and their prices are taken anew; 409 SERVICE_DELETED when the booking's service is no longer in the catalogue) and the payment state follows the ledger. " +
-    "A visit whose times move runs the capacity rule (leaving itself out; a superadmin may override it) and checks that its assigned cleaners are free (409 CLEANER_BUSY), under the booking's row lock, then the capacity lock, then the cleaners' locks. " +
+    "A visit whose times move goes through the one reservation: the capacity rule (leaving itself out; a superadmin may override it) and its assigned cleaners free (409 CLEANER_BUSY; in team mode working, else 409 CLEANER_UNAVAILABLE), under the booking's row lock, then the day locks, then the cleaners' locks. A NEEDS_ATTENTION booking moved this way is PENDING again, holding a place. " +
+    "A new frequency that repeats starts a regular clean (a one-off made Weekly); a visit of one made non-repeating ends it after that visit (later visits cancelled, series-ended e-mail, audited series.end); a visit given another repeat is a 422 on frequencyCode (change the series from a date instead). " +
     "With preview: true nothing is written and the answer is { before, after, priceChanged } after the same checks. Otherwise a change that changes nothing writes nothing; a booking's calendarSequence rises by 1 with every change (its reminder is due again when the start moved), and when notifyCustomer (default true) the customer is e-mailed what changed (booking-rescheduled when the start moved, else booking-updated, each with the updated .ics, same UID; quote-updated without one). " +
     "A quote may change only its time, address, contact details and notes (409 QUOTE_CHANGE_NOT_ALLOWED); a cancelled booking cannot be changed (409 BOOKING_NOT_EDITABLE). Audited as booking.edit with the changed fields before and after.",
   request: { params: IdParams, body: jsonBody(staffBookingEditSchema) },
@@ -46,7 +47,7 @@ const editBooking = route({
     ...errors(
       overrideForbidden,
       bookingNotFound,
-      [409, "SLOT_UNAVAILABLE, CLEANER_BUSY, SERVICE_DELETED, QUOTE_CHANGE_NOT_ALLOWED or BOOKING_NOT_EDITABLE"],
+      [409, "SLOT_UNAVAILABLE, CLEANER_BUSY, CLEANER_UNAVAILABLE, SERVICE_DELETED, QUOTE_CHANGE_NOT_ALLOWED or BOOKING_NOT_EDITABLE"],
       [422, "The merged draft's fieldErrors, with the public form's messages"],
     ),
   },
