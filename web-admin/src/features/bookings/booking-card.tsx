@@ -3,7 +3,7 @@ import { Link } from "@tanstack/react-router";
 import { memo, useId, useState } from "react";
 import type { SettableStatus } from "@yarra/core/booking/types.ts";
 import { formatAud } from "@yarra/core/shared/money.ts";
-import { formatMelbourneDateTime } from "@yarra/core/shared/melbourne-time.ts";
+import { formatMelbourneDateTime, melbourneYmd } from "@yarra/core/shared/melbourne-time.ts";
 import { isApiError } from "@yarra/api/client/http.ts";
 import { errorCodeOf } from "../../lib/error-code.ts";
 import { readSession } from "../../lib/session.ts";
@@ -12,7 +12,7 @@ import { isolate } from "../../ui/bidi.ts";
 import { asFailure } from "../../ui/failure.ts";
 import { BookingDetails } from "./booking-details.tsx";
 import { CancelBookingDialog } from "./cancel-booking-dialog.tsx";
-import { type BookingDto, setBookingStatus } from "./bookings-api.ts";
+import { type BookingDto, cleanerNamesQuery, setBookingStatus } from "./bookings-api.ts";
 import { bookingQuery, settleBooking } from "./bookings-queries.ts";
 import { setRead, useIsRead } from "./read-marks.ts";
 import { confirmPaymentWith, type PaymentEntry, paymentsQuery } from "./payments-api.ts";
@@ -41,6 +41,12 @@ export const SERIES_MARK = (frequencyName: string) => `Regular · ${frequencyNam
 export const NEEDS_ATTENTION_HINT =
   "This job holds no place (its time was full or its day is closed). Move it to a free time with Edit booking, or cancel it and tell the customer; a visit of a regular clean can also be skipped on its page.";
 
+/** Who is on the job (team mode chose them, or the office did), and where to change it. */
+export const CLEANERS_TEXT = { on: (names: string) => `Cleaner: ${names}`, someone: "a cleaner", change: "Change on the schedule" } as const;
+
+/** The Needs attention actions: a new time (it then holds a place again), or cancel with the customer's e-mail. */
+export const NEEDS_ATTENTION_ACTIONS = { move: "Move to a free time", cancel: "Cancel and tell the customer" } as const;
+
 type Failure = { kind: "api"; error: Parameters<typeof ErrorAlert>[0]["failure"] } | { kind: "text"; text: string };
 
 interface BookingCardProps {
@@ -66,6 +72,7 @@ export const BookingCard = memo(function BookingCard({ booking, standalone = fal
   /** The Confirm Payment form is open. */
   const [paying, setPaying] = useState(false);
   const details = useQuery({ ...bookingQuery(booking._id), enabled: open });
+  const cleanerNames = useQuery({ ...cleanerNamesQuery, enabled: booking.cleanerIds.length > 0 });
   const write = useMutation({
     mutationFn: (action: () => Promise<BookingDto>) => action(),
     onMutate: () => {
@@ -152,8 +159,27 @@ export const BookingCard = memo(function BookingCard({ booking, standalone = fal
         <span>{formatMelbourneDateTime(new Date(booking.startTime))}</span>
         <span>{formatAud(booking.firstServiceTotal)}</span>
         {booking.address?.suburb && <span><bdi>{booking.address.suburb}</bdi></span>}
+        {!isQuote && booking.cleanerIds.length > 0 && (
+          <span>
+            {CLEANERS_TEXT.on(booking.cleanerIds.map((id) => cleanerNames.data?.get(id) ?? CLEANERS_TEXT.someone).join(", "))}{" "}
+            <Link to="/schedule" search={{ date: melbourneYmd(new Date(booking.startTime)) }}>{CLEANERS_TEXT.change}</Link>
+          </span>
+        )}
       </p>
-      {booking.status === "NEEDS_ATTENTION" && <p className="booking-card__attention">{NEEDS_ATTENTION_HINT}</p>}
+      {booking.status === "NEEDS_ATTENTION" && (
+        <div className="booking-card__attention">
+          <p>{NEEDS_ATTENTION_HINT}</p>
+          {/* Issue 28: the two ways out of Needs attention, on the job itself. */}
+          <div className="booking-card__attention-actions">
+            <Link to="/bookings/$bookingId/edit" params={{ bookingId: booking._id }} className="admin-button admin-button--primary booking-button">
+              {NEEDS_ATTENTION_ACTIONS.move}
+            </Link>
+            <button type="button" className="admin-button booking-button" disabled={busy} onClick={() => onSetStatus("CANCELLED")}>
+              {NEEDS_ATTENTION_ACTIONS.cancel}
+            </button>
+          </div>
+        </div>
+      )}
       {paid && booking.totalPaid !== null && (
         <p className="booking-card__paid">
           Paid {formatAud(booking.totalPaid)}{booking.paidAt ? ` on ${formatMelbourneDateTime(new Date(booking.paidAt))}` : ""}

@@ -3,6 +3,7 @@ import type { BookingRecord, PaymentStatus, RecordStatus, SettableStatus } from 
 import { ApiError, itemsOf, withQuery } from "@yarra/api/client/http.ts";
 import { describeFailure } from "@yarra/api/client/error-catalogue.ts";
 import type { Wire } from "@yarra/api/client/types.ts";
+import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../lib/api.ts";
 import type { ListQuery } from "./bookings-search.ts";
 
@@ -34,6 +35,16 @@ export async function fetchBookings(query: ListQuery, page: number, signal?: Abo
     totalItems: body.totalItems ?? items.length,
   };
 }
+
+/** The team's names, for the cards that say who is on a job (issue 28: team mode chooses one). */
+export const cleanerNamesQuery = queryOptions({
+  queryKey: ["cleaners", "names"],
+  queryFn: async () => {
+    const team = await api.list<{ _id: string; name: string }>("/api/admin/cleaners", { query: { includeInactive: true } });
+    return new Map(team.map((cleaner) => [cleaner._id, cleaner.name]));
+  },
+  staleTime: 60_000,
+});
 
 export const fetchBooking = (id: string) => api.get<BookingDto>(`/api/admin/bookings/${encodeURIComponent(id)}`);
 

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderAdmin, storeSession } from "../../test/render-admin.tsx";
 import { server } from "../../test/server.ts";
 import type { BookingDto } from "./bookings-api.ts";
-import { NEEDS_ATTENTION_HINT } from "./booking-card.tsx";
+import { CLEANERS_TEXT, NEEDS_ATTENTION_ACTIONS, NEEDS_ATTENTION_HINT } from "./booking-card.tsx";
 import { aBooking, aPage } from "./test-fixtures.ts";
 
 // Wed 25 Nov 2026, 2:00 pm in Melbourne (AEDT, UTC+11).
@@ -64,6 +64,26 @@ describe("regular cleans in the bookings list", () => {
     const card = await screen.findByRole("article", { name: /Jack Smith/ });
     expect(within(card).getByText(NEEDS_ATTENTION_HINT)).toBeTruthy();
     expect(within(card).getByRole("link", { name: "Regular · Fortnightly" }).getAttribute("href")).toBe("/admin/series/sr2");
+  });
+
+  it("a job that needs attention offers its two ways out: move it, or cancel it and tell the customer", async () => {
+    serve([unplaced]);
+    const { user } = renderAdmin("/admin/bookings");
+    const card = await screen.findByRole("article", { name: /Jack Smith/ });
+    expect(within(card).getByRole("link", { name: NEEDS_ATTENTION_ACTIONS.move }).getAttribute("href")).toBe("/admin/bookings/b8/edit");
+    await user.click(within(card).getByRole("button", { name: NEEDS_ATTENTION_ACTIONS.cancel }));
+    // The cancellation dialog asks for its reason before anything is sent (the customer's e-mail quotes it).
+    const dialog = await screen.findByRole("dialog", { hidden: true });
+    expect(within(dialog).getByText(/^Cancel the booking of .*Jack Smith/)).toBeTruthy();
+  });
+
+  it("a job says who is on it (team mode chose them, or the office did) and links to the day's schedule to change it", async () => {
+    serve([aBooking({ _id: "b5", firstName: "Mia", lastName: "Lee", cleanerIds: ["c1"], startTime: "2026-12-01T22:00:00.000Z" })]);
+    server.use(http.get("/api/admin/cleaners", () => HttpResponse.json({ items: [{ _id: "c1", name: "Priya Sharma" }] })));
+    renderAdmin("/admin/bookings");
+    const card = await screen.findByRole("article", { name: /Mia Lee/ });
+    expect(await within(card).findByText(/^Cleaner: Priya Sharma/)).toBeTruthy();
+    expect(within(card).getByRole("link", { name: CLEANERS_TEXT.change }).getAttribute("href")).toBe("/admin/schedule?date=2026-12-02");
   });
 
   it("the Needs attention chip counts them and filters the list by them", async () => {
