@@ -3,6 +3,7 @@ import { Link, useLocation, useNavigate } from "@tanstack/react-router";
 import { isApiError } from "@yarra/api/client/http.ts";
 import { DRAFT_MESSAGES } from "@yarra/core/booking/draft-validation.ts";
 import { DEFAULT_FREQUENCY_CODE } from "@yarra/core/catalog/constants.ts";
+import { isRecurring } from "@yarra/core/series/occurrences.ts";
 import { formatJobLength } from "@yarra/core/booking/scheduling.ts";
 import { formatAud } from "@yarra/core/shared/money.ts";
 import { formatMelbourneDateTime } from "@yarra/core/shared/melbourne-time.ts";
@@ -77,6 +78,10 @@ export const EDIT_BOOKING_TEXT = {
   converting: "Converting…",
   convertSaveFirst: "Save or undo your changes first: the quote is converted at its saved time.",
   override: "Go ahead anyway (override capacity)",
+  // Issue 28: a new frequency starts or ends a regular clean; the review says so before Save.
+  startsSeries: (frequency: string) =>
+    `Saving makes this a regular clean (${frequency}): its next visits are booked at the same time, and they show on its page.`,
+  endsSeries: "Saving ends this regular clean after this visit: its later visits are cancelled and the customer is told (if e-mailed).",
 } as const;
 
 const T = EDIT_BOOKING_TEXT;
@@ -195,6 +200,15 @@ function EditBookingForm({ record, catalogue }: { record: BookingDto; catalogue:
   }
 
   const busy = review.isPending || save.isPending || convert.isPending;
+  // What the new frequency does to the regular clean, as the server decides it (frequencyChange).
+  const chosenFrequency = catalogue.frequencies.find((f) => f.code === form.frequencyCode);
+  const frequencyChanged = record.type === "BOOKING" && "frequencyCode" in changes && chosenFrequency !== undefined;
+  const repeats = chosenFrequency !== undefined && isRecurring({ unit: chosenFrequency.repeatUnit, every: chosenFrequency.repeatEvery });
+  const seriesEffect = !frequencyChanged
+    ? null
+    : record.seriesId === null
+    ? (repeats ? T.startsSeries(chosenFrequency.name) : null)
+    : (repeats ? null : T.endsSeries);
   const failing = [review, save, convert].find((m) => m.isError);
   const failure = failing ? alertOf(failing.error, T.saveFailed) : null;
   const afterLength = repricing ? jobLengthOf(form, pricing) : lengthOf(record);
@@ -249,6 +263,7 @@ function EditBookingForm({ record, catalogue }: { record: BookingDto; catalogue:
 
       {preview && (
         <BeforeAfter preview={preview}>
+          {seriesEffect && <p className="staff-booking__series-effect" role="status">{seriesEffect}</p>}
           <div className="admin-form-actions">
             <button type="button" className="admin-button admin-button--primary" disabled={busy} onClick={() => save.mutate()}>
               {save.isPending ? T.saving : T.save}

@@ -258,6 +258,31 @@ describe("Edit booking", () => {
     expect(sent.at(-1)?.body).toEqual({ startTimeISO: "2026-11-24T00:00:00.000Z", notes: "Key under the mat!", notifyCustomer: false });
   });
 
+  it("a frequency that starts or ends a regular clean says so in the review, before Save (issue 28)", async () => {
+    // A one-off made Weekly starts one.
+    const oneOff = aStoredBooking({ frequencyCode: "ONE_TIME", seriesId: null });
+    serveRecord(oneOff);
+    serveWrites((body) => HttpResponse.json(body.preview ? { before: oneOff, after: oneOff, priceChanged: true } : oneOff));
+    const { user, unmount } = renderAdmin("/admin/bookings/b1/edit");
+    await user.selectOptions(await screen.findByLabelText("Frequency"), "WEEKLY");
+    await user.click(screen.getByRole("button", { name: "Review changes" }));
+    const starts = await screen.findByRole("region", { name: "Before / After" });
+    expect(within(starts).getByRole("status").textContent).toMatch(/^Saving makes this a regular clean \(Weekly\)/);
+    unmount();
+
+    // A visit of a regular clean made One time ends it after that visit.
+    const visit = aStoredBooking({ frequencyCode: "WEEKLY", seriesId: "sr1" });
+    serveRecord(visit);
+    serveWrites((body) => HttpResponse.json(body.preview ? { before: visit, after: visit, priceChanged: true } : visit));
+    const second = renderAdmin("/admin/bookings/b1/edit");
+    await second.user.selectOptions(await screen.findByLabelText("Frequency"), "ONE_TIME");
+    await second.user.click(screen.getByRole("button", { name: "Review changes" }));
+    const ends = await screen.findByRole("region", { name: "Before / After" });
+    expect(within(ends).getByRole("status").textContent).toBe(
+      "Saving ends this regular clean after this visit: its later visits are cancelled and the customer is told (if e-mailed).",
+    );
+  });
+
   it("a time the server refuses shows its message, and no Before / After", async () => {
     serveRecord(aStoredBooking());
     serveWrites(() => HttpResponse.json({ error: SLOT_TAKEN, code: "SLOT_UNAVAILABLE" }, { status: 409 }));
