@@ -3,8 +3,7 @@
  * keeps them on one job at a time are the one reservation's (reservation.ts, migration 023).
  */
 import type { CleanersStore, CleanersTx } from "../../core/cleaners/ports.ts";
-import type { Cleaner, CleanerCommitment, CleanersJob } from "../../core/cleaners/types.ts";
-import { ok, type Result } from "../../core/shared/result.ts";
+import type { Cleaner } from "../../core/cleaners/types.ts";
 import { recordAudit } from "./audit-repository.ts";
 import { makeBookingReader } from "./booking-repository.ts";
 import { isUuid } from "./catalog-repository.ts";
