@@ -349,8 +349,8 @@ describe("availability by team (issue 28)", () => {
     const { user } = await openSettings();
     const mode = screen.getByLabelText<HTMLSelectElement>("Availability");
     expect([...mode.options].map((option) => [option.value, option.textContent])).toEqual([
-      ["SLOTS", "Time slots (capacity per start)"],
-      ["TEAM", "Team (cleaners' working hours)"],
+      ["SLOTS", "Time slots"],
+      ["TEAM", "Team's working hours"],
     ]);
     expect(mode.value).toBe("SLOTS");
     expect(screen.queryByLabelText(TRAVEL)).toBeNull();

@@ -75,8 +75,8 @@ const toForm = (settings: SchedulingSettings): SchedulingForm => ({
 
 /** The two ways a start is offered (issue 28), as the Availability select names them. */
 export const AVAILABILITY_OPTIONS: { value: SchedulingSettings["availabilityMode"]; label: string }[] = [
-  { value: "SLOTS", label: "Time slots (capacity per start)" },
-  { value: "TEAM", label: "Team (cleaners' working hours)" },
+  { value: "SLOTS", label: "Time slots" },
+  { value: "TEAM", label: "Team's working hours" },
 ];
 
 /** An hour of the Melbourne wall clock as the field shows it: 18 is '18:00', 24 '24:00' (midnight). */
