@@ -22,17 +22,27 @@ const outbox = async (db: TestDatabase): Promise<OutboxRow[]> => [
 ];
 
 describeApi("POST /api/inquiries: phone rule and the inquirer's acknowledgement", async (t, app, db) => {
-  await t.step("a phone the booking form refuses is a 422 with the booking form's words; nothing stored or sent", async () => {
-    for (const phone of ["abc", "12345", "0512 345 678", "+1 212 555 0100"]) {
+  await t.step("a phone that is no phone is a 422 saying so; nothing stored or sent", async () => {
+    for (const phone of ["abc", "12345", "03 9123 4567 ext 2"]) {
       const { status, body } = await json(await app.request(post("/api/inquiries", { ...inquiry, phone })));
       assert.equal(status, 422, phone);
-      assert.deepEqual(body.fieldErrors, { phone: ["Please enter a valid Australian phone number (e.g. 0412 345 678)."] }, phone);
+      assert.deepEqual(body.fieldErrors, { phone: ["Please enter a valid phone number (e.g. 03 9123 4567, 1300 123 456 or +44 20 7946 0958)."] }, phone);
     }
     const blank = await json(await app.request(post("/api/inquiries", { ...inquiry, phone: " " })));
     assert.deepEqual(blank.body.fieldErrors, { phone: ["Please enter your phone number."] });
     const [{ inquiries }] = await db.sql<{ inquiries: number }[]>`select count(*)::int as inquiries from inquiries`;
     assert.equal(inquiries, 0);
     assert.deepEqual(await outbox(db), []);
+  });
+
+  await t.step("a 1300 number and an overseas one are taken as given (issue 34)", async () => {
+    for (const phone of ["1300 123 456", "+44 20 7946 0958"]) {
+      const { status, body } = await json(await app.request(post("/api/inquiries", { ...inquiry, phone })));
+      assert.equal(status, 201, phone);
+      assert.equal(body.phone, phone);
+    }
+    await db.sql`delete from email_outbox`;
+    await db.sql`delete from inquiries`;
   });
 
   await t.step("a valid inquiry queues the business's notification and the inquirer's acknowledgement with it", async () => {

@@ -1,10 +1,9 @@
 /** The wire shapes of commercial inquiries: the form's rules and messages, written once. */
 import { z } from "zod";
 import { emailText, oneLineText as line, trimmedText as text } from "../booking/draft-validation.ts";
-import { normaliseAuPhone } from "../booking/phone.ts";
 import { isRecord, readText } from "../shared/input.ts";
 import { DEFAULT_INQUIRY_TYPE, INQUIRY_TYPE_ALIASES, INQUIRY_TYPES } from "./types.ts";
-import { INQUIRY_LIMITS as L, INQUIRY_MESSAGES as M } from "./validation.ts";
+import { INQUIRY_LIMITS as L, INQUIRY_MESSAGES as M, isPlausiblePhone } from "./validation.ts";
 
 /** Any case, INDUSTRIAL as an alias, OFFICE when absent or blank; anything else is left to refuse. */
 function inquiryTypeOf(value: unknown): unknown {
@@ -22,10 +21,10 @@ export const inquirySchema = z.preprocess(
     firstName: line(1, L.name, M.firstName, M.firstNameTooLong).meta({ examples: ["Grace"] }),
     lastName: line(1, L.name, M.lastName, M.lastNameTooLong).meta({ examples: ["Hopper"] }),
     email: emailText(M.email, L.email).meta({ examples: ["grace@example.com"] }),
-    // Kept as typed (staff read it back); checked with the booking form's rule (issue 14).
+    // Kept as typed (staff read it back); any plausible phone, 1300/1800 and overseas included (issue 34).
     phone: line(1, L.phone, M.phone, M.phoneTooLong)
-      .refine((value) => value === "" || value.length > L.phone || normaliseAuPhone(value) !== null, M.phoneInvalid)
-      .meta({ description: "Australian landline or mobile; spaces, brackets and +61 accepted", examples: ["03 9123 4567"] }),
+      .refine((value) => value === "" || value.length > L.phone || isPlausiblePhone(value), M.phoneInvalid)
+      .meta({ description: "Any phone: 7 to 20 digits, with spaces, brackets, dots, dashes and one leading +", examples: ["03 9123 4567", "1300 123 456", "+44 20 7946 0958"] }),
     suburb: line(1, L.suburb, M.suburb, M.suburbTooLong).meta({ examples: ["Richmond"] }),
     message: text(1, L.message, M.message, M.messageTooLong)
       .meta({ description: "inquiryText is accepted as an alias", examples: ["A quote for cleaning our 400 m² office, five evenings a week, please."] }),

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { parseInput } from "../shared/parse-input.ts";
 import { inquirySchema } from "./schemas.ts";
-import { canSendInquiry, INQUIRY_MESSAGES } from "./validation.ts";
+import { canSendInquiry, INQUIRY_MESSAGES, isPlausiblePhone } from "./validation.ts";
 import { DRAFT_MESSAGES } from "../booking/draft-validation.ts";
 import type { NewInquiry } from "./types.ts";
 
@@ -109,11 +109,11 @@ Deno.test("validateInquiry: rejected", async (t) => {
       input: { ...GOOD, phone: "   " },
       fieldErrors: { phone: ["Please enter your phone number."] },
     },
-    // Issue 14: the booking form's phone rule, with its words.
-    ...["abc", "12345", "0412 345 67", "0512 345 678", "+1 212 555 0100", "0412-345-678-9"].map((phone) => ({
+    // Issue 34: any plausible phone; these are not one.
+    ...["abc", "12345", "03 9123 4567 ext 2", "++61 3 9123 4567", "0412 345 678 0412 345 678 0"].map((phone) => ({
       name: `phone ${phone}`,
       input: { ...GOOD, phone },
-      fieldErrors: { phone: ["Please enter a valid Australian phone number (e.g. 0412 345 678)."] },
+      fieldErrors: { phone: ["Please enter a valid phone number (e.g. 03 9123 4567, 1300 123 456 or +44 20 7946 0958)."] },
     })),
     {
       name: "phone too long",
@@ -202,6 +202,13 @@ Deno.test("canSendInquiry", async (t) => {
   }
 });
 
-Deno.test("the inquiry's phone message is the booking form's", () => {
-  assert.equal(INQUIRY_MESSAGES.phoneInvalid, DRAFT_MESSAGES.phone);
+Deno.test("isPlausiblePhone: 1300, 1800, overseas and Australian numbers as people write them; not words or fragments", () => {
+  for (const phone of ["1300 123 456", "1800-555-010", "+44 20 7946 0958", "(03) 9123 4567", "0412 345 678", "+61 412 345 678", "9123 4567", "+1 (212) 555.0100"]) {
+    assert.equal(isPlausiblePhone(phone), true, phone);
+  }
+  for (const phone of ["", "abc", "123456", "+", "03 9123 4567 ext 2", "++61 3 9123 4567", "1".repeat(21), "0412 345 678 / 0413"]) {
+    assert.equal(isPlausiblePhone(phone), false, phone);
+  }
+  // The booking form keeps the Australian rule and its words.
+  assert.notEqual(INQUIRY_MESSAGES.phoneInvalid, DRAFT_MESSAGES.phone);
 });

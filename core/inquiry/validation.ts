@@ -17,8 +17,8 @@ export const INQUIRY_MESSAGES = {
   lastNameTooLong: "Please keep your last name under 100 characters.",
   email: "Please enter a valid email address.",
   phone: "Please enter your phone number.",
-  /** The booking form's phone rule and words (DRAFT_MESSAGES.phone), issue 14. */
-  phoneInvalid: "Please enter a valid Australian phone number (e.g. 0412 345 678).",
+  /** Issue 34: any plausible phone (a business may give 1300, 1800 or an overseas number). */
+  phoneInvalid: "Please enter a valid phone number (e.g. 03 9123 4567, 1300 123 456 or +44 20 7946 0958).",
   phoneTooLong: "Please keep your phone number under 40 characters.",
   suburb: "Please enter your suburb.",
   suburbTooLong: "Please keep your suburb under 100 characters.",
@@ -26,6 +26,18 @@ export const INQUIRY_MESSAGES = {
   messageTooLong: "Please keep your message under 5,000 characters.",
   inquiryType: "Please choose a valid inquiry type.",
 } as const;
+
+/**
+ * A phone a business may plausibly give (issue 34; the seed sets no rule for this form): 7 to 20
+ * digits, written with spaces, brackets, dots or dashes, and one leading +. The booking form keeps
+ * the Australian rule (the cleaner rings the customer).
+ */
+export function isPlausiblePhone(value: string): boolean {
+  const trimmed = value.trim();
+  if (!/^\+?[0-9\s().-]+$/.test(trimmed)) return false;
+  const digits = trimmed.replace(/\D/g, "").length;
+  return digits >= 7 && digits <= 20;
+}
 
 type InquiryText = "firstName" | "lastName" | "email" | "phone" | "suburb" | "message";
 
