@@ -5,6 +5,7 @@ import { draft, fixedClock, FRIDAY_9AM, NOW, post } from "./test-fixtures.ts";
 import { makeSettingsStore } from "../adapters/postgres/settings-repository.ts";
 import type { TestDatabase } from "../adapters/postgres/test-db.ts";
 import { SCHEDULING_DEFAULTS } from "../core/settings/types.ts";
+import { DEMO_CLEANERS } from "../adapters/postgres/demo-data.ts";
 
 type Headers = Record<string, string>;
 
@@ -314,8 +315,11 @@ describeApi("staff bookings: details, status, payment", async (t, _app, db) => {
 });
 
 describeApi("staff bookings: CSV export", async (t, _app, db) => {
-  const { app, headers, get } = await staff(db);
+  const { app, headers, get, call } = await staff(db);
   const booking = await createBooking(app, "/api/bookings", { frequencyCode: "WEEKLY", notes: 'Gate "B", then\nturn left' });
+  // Who is on it (issue 34): the CSV names them.
+  const [priya, tom] = DEMO_CLEANERS;
+  assert.equal((await call("PUT", `/bookings/${booking}/cleaners`, { cleanerIds: [tom._id, priya._id] })).status, 200);
   const quote = await createBooking(app, "/api/quotes", { firstName: "Alan", lastName: "Turing", startTimeISO: "2026-11-28T16:00:00+11:00" });
   await db.sql`update bookings set first_name = '=HYPERLINK("http://evil.example")', last_name = '+SUM(A1)',
                                    email = '@cmd', phone = '-1', notes = ${"\tTabbed"} where id = ${quote}`;
@@ -337,7 +341,7 @@ describeApi("staff bookings: CSV export", async (t, _app, db) => {
 
   await t.step("columns, Melbourne times, amounts, extras; every matching row", async () => {
     const [header, ...rows] = parse((await csv()).text.slice(1));
-    const fixed = ["id", "reference", "type", "status", "cancelReason", "paymentStatus", "createdAt", "startTime", "endTime", "firstName", "lastName", "email", "phone", "address", "suburb", "postCode", "service", "hours", "bedrooms", "frequency", "discountPercent", "extras", "baseAmount", "extrasAmount", "firstServiceTotal", "recurringTotal", "totalPaid", "paidAt", "paidToDate", "balance", "notes"];
+    const fixed = ["id", "reference", "type", "status", "cancelReason", "paymentStatus", "createdAt", "startTime", "endTime", "cleaners", "firstName", "lastName", "email", "phone", "address", "suburb", "postCode", "service", "hours", "bedrooms", "frequency", "discountPercent", "extras", "baseAmount", "extrasAmount", "firstServiceTotal", "recurringTotal", "totalPaid", "paidAt", "paidToDate", "balance", "notes"];
     assert.deepEqual(header.slice(0, fixed.length), fixed);
     assert.equal(rows.length, 10, "the weekly booking, the quote, and the 8 visits the booking planned with it (issue 28)");
     const record = (await get(`/bookings/${booking}`)).body;
@@ -364,6 +368,7 @@ describeApi("staff bookings: CSV export", async (t, _app, db) => {
     assert.equal(row.paidToDate, "0.00");
     assert.equal(row.balance, record.firstServiceTotal.toFixed(2));
     assert.equal(row.notes, 'Gate "B", then\nturn left', "quotes, commas and newlines survive");
+    assert.equal(row.cleaners, `${DEMO_CLEANERS[1].name}; ${DEMO_CLEANERS[0].name}`, "who is on the job, in the job's order");
   });
 
   await t.step("cells that would run as formulas start with '", async () => {

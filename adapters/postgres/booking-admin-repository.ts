@@ -212,6 +212,10 @@ export function makeBookingAdminStore(sql: Sql): BookingAdminStore {
     getById: (id) => makeBookingReader(sql).getById(id),
     list: (filter, sort, paging) => listBookings(sql, filter, sort, paging),
     listAll: (filter, sort) => listBookings(sql, filter, sort),
+    async cleanerNames() {
+      const rows = await sql<{ id: string; name: string }[]>`select id, name from cleaners`;
+      return new Map(rows.map((row) => [row.id, row.name]));
+    },
     count: (filter, statsFilter) => countBookings(sql, filter, statsFilter),
     transaction: transactionOver(sql, adminTx),
   };

@@ -64,9 +64,26 @@ Deno.test("bookingsCsv: BOM, header, CRLF rows, a header alone when empty", () =
   const [, row] = bookingsCsv([record]).split("\r\n");
   assert.equal(
     row,
-    "b1,YS-7K3F9Q,BOOKING,PENDING,,PAID,2026-11-20 11:00,2026-11-28 09:00,2026-11-28 11:30,Ada,Lovelace,ada@example.com,0412 345 678," +
+    "b1,YS-7K3F9Q,BOOKING,PENDING,,PAID,2026-11-20 11:00,2026-11-28 09:00,2026-11-28 11:30,,Ada,Lovelace,ada@example.com,0412 345 678," +
       '"12 Smith St, Fitzroy VIC 3065",Fitzroy,3065,Hourly,2.5,,Weekly,15,Oven x 1; Windows x 3,150.00,82.50,232.50,197.63,232.50,2026-11-28 14:00,232.50,0.00,',
   );
+});
+
+Deno.test("bookingsCsv: who is on the job, by name in the job's order; an id with no name (never, in practice) as it is", () => {
+  const record = {
+    _id: "b1", reference: "YS-7K3F9Q", cancelReason: "", calendarSequence: 0, type: "BOOKING", status: "CONFIRMED", paymentStatus: "UNPAID",
+    firstName: "Ada", lastName: "Lovelace", email: "ada@example.com", phone: "0412345678",
+    address: { street: "1 Swan St", suburb: "Richmond", state: "VIC", postCode: "3121" },
+    serviceId: null, serviceNameAtBooking: "Hourly", pricingModel: "HOURLY", hours: 2, bedrooms: null,
+    frequencyCode: "ONE_TIME", frequencyNameAtBooking: "One-time", frequencyDiscountPercent: 0, discountPercent: 0,
+    startTime: new Date("2026-11-27T22:00:00Z"), endTime: new Date("2026-11-28T00:00:00Z"), createdAt: new Date("2026-11-20T00:00:00Z"),
+    extras: [], answers: [], notes: "", baseAmount: 100, extrasAmount: 0, firstServiceTotal: 100, recurringTotal: 100, totalPaid: null, paidAt: null,
+    cleanerIds: ["c2", "c1", "c9"], customerId: null, seriesId: null, seriesDate: null,
+  } satisfies BookingRecord;
+  const [header, row] = bookingsCsv([record], new Map([["c1", "Priya Sharma"], ["c2", "Tom Nguyen"]])).split("\r\n");
+  const at = header.replace("\uFEFF", "").split(",").indexOf("cleaners");
+  assert.equal(at, 9, "beside the job's times");
+  assert.equal(row.split(",")[at], "Tom Nguyen; Priya Sharma; c9");
 });
 
 Deno.test("bookingsCsv: the reference, and the cancellation reason only while cancelled", () => {
@@ -92,7 +109,7 @@ Deno.test("bookingsCsv: paid to date and the balance against the first service t
     frequencyCode: "ONE_TIME", frequencyNameAtBooking: "One time", frequencyDiscountPercent: 0, discountPercent: 0,
     startTime: new Date("2026-11-27T22:00:00Z"), endTime: new Date("2026-11-28T00:00:00Z"), createdAt: new Date("2026-11-20T00:00:00Z"),
     extras: [], answers: [], notes: "", baseAmount: 275, extrasAmount: 0, firstServiceTotal: 275, recurringTotal: 275,
-    totalPaid: null, paidAt: null,
+    totalPaid: null, paidAt: null, cleanerIds: [],
   } as unknown as BookingRecord;
   const [header, ...rows] = bookingsCsv([
     base,

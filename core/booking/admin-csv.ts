@@ -33,7 +33,10 @@ const money = (amount: number | null): string => (amount === null ? "" : amount.
 export const addressLine = (a: Address): string =>
   `${a.unit ? `${a.unit}/` : ""}${a.street}, ${a.suburb} ${a.state} ${a.postCode}`;
 
-const COLUMNS: [header: string, value: (r: BookingRecord) => string | number | null][] = [
+/** The names of the team, by id (issue 34: who is on each job). */
+export type CleanerNames = ReadonlyMap<string, string>;
+
+const COLUMNS: [header: string, value: (r: BookingRecord, cleaners: CleanerNames) => string | number | null][] = [
   ["id", (r) => r._id],
   ["reference", (r) => r.reference],
   ["type", (r) => r.type],
@@ -43,6 +46,8 @@ const COLUMNS: [header: string, value: (r: BookingRecord) => string | number | n
   ["createdAt", (r) => csvDateTime(r.createdAt)],
   ["startTime", (r) => csvDateTime(r.startTime)],
   ["endTime", (r) => csvDateTime(r.endTime)],
+  // Who is on the job, by name in the job's order ("Priya Sharma; Tom Nguyen").
+  ["cleaners", (r, cleaners) => r.cleanerIds.map((id) => cleaners.get(id) ?? id).join("; ")],
   ["firstName", (r) => r.firstName],
   ["lastName", (r) => r.lastName],
   ["email", (r) => r.email],
@@ -90,9 +95,9 @@ function answerColumns(records: readonly BookingRecord[]): [header: string, valu
  * The whole file. CRLF line ends (RFC 4180) and a UTF-8 byte-order mark, without which Excel
  * reads a downloaded file as Windows-1252 and mangles names with accents.
  */
-export function bookingsCsv(records: readonly BookingRecord[]): string {
+export function bookingsCsv(records: readonly BookingRecord[], cleaners: CleanerNames = new Map()): string {
   const columns = [...COLUMNS, ...answerColumns(records)];
-  const lines = [csvLine(columns.map(([header]) => header)), ...records.map((r) => csvLine(columns.map(([, value]) => value(r))))];
+  const lines = [csvLine(columns.map(([header]) => header)), ...records.map((r) => csvLine(columns.map(([, value]) => value(r, cleaners))))];
   return `\uFEFF${lines.join("\r\n")}\r\n`;
 }
 

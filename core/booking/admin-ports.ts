@@ -14,6 +14,8 @@ export interface BookingAdminReader {
   list(filter: BookingFilter, sort: BookingSort, paging: { limit: number; offset: number }): Promise<BookingRecord[]>;
   /** Every record of the filtered set, in order (the CSV export). */
   listAll(filter: BookingFilter, sort: BookingSort): Promise<BookingRecord[]>;
+  /** Every cleaner's name by id, those who left included (the CSV's cleaners column). */
+  cleanerNames(): Promise<Map<string, string>>;
   /** The number of records `filter` selects, and the chips counted over `statsFilter`. */
   count(filter: BookingFilter, statsFilter: BookingFilter): Promise<{ totalItems: number; stats: BookingStats }>;
 }

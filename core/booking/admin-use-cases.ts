@@ -148,8 +148,8 @@ export function makeBookingsAdmin(deps: BookingsAdminDeps) {
 
     /** Every record the list's filters select (no paging), in the list's order. */
     async exportCsv(query: BookingListQuery): Promise<{ fileName: string; csv: string }> {
-      const records = await bookings.listAll(query.filter, query.sort);
-      return { fileName: bookingsCsvFileName(clock.now()), csv: bookingsCsv(records) };
+      const [records, cleaners] = await Promise.all([bookings.listAll(query.filter, query.sort), bookings.cleanerNames()]);
+      return { fileName: bookingsCsvFileName(clock.now()), csv: bookingsCsv(records, cleaners) };
     },
   };
 }
