@@ -55,6 +55,8 @@ const records = [
     extras: [],
     answers: [{ questionId: "q2", label: "Any pets?", value: "cat", displayValue: "Cat" }],
     notes: "",
+    firstServiceTotal: 200,
+    totalPaid: 200,
     startTime: "2026-11-25T02:00:00.000Z",
     endTime: "2026-11-25T04:00:00.000Z",
   }),
@@ -142,6 +144,8 @@ describe("run sheets", () => {
     expect(fact(olivia, "Add-ons")).toBe("Inside oven × 2, Balcony");
     expect(fact(olivia, "Access")).toBe("Lockbox (code 1234)");
     expect(fact(olivia, "Any pets?")).toBe("Dog");
+    // What the cleaner collects (issue 34): the first service, less what was paid; a paid job says so.
+    expect(fact(olivia, "To collect")).toBe("A$270.00");
     expect(within(olivia).getByText("Park in the visitor bay")).toBeTruthy();
     expect(olivia.querySelector(".run-sheet__signoff")?.textContent).toBe("Arrived Left Signature ");
 
@@ -150,6 +154,7 @@ describe("run sheets", () => {
     expect(fact(jackOnPriya, "With")).toBe("Tom Lee");
     expect(fact(jackOnPriya, "Add-ons")).toBe("None");
     expect(fact(jackOnPriya, "Any pets?")).toBe("Cat");
+    expect(fact(jackOnPriya, "To collect")).toBe("Nothing: paid");
     expect(within(jackOnPriya).getByText("None", { selector: ".run-sheet__notes bdi" })).toBeTruthy();
     expect(fact(job(sheet("Tom Lee"), "Jack Smith"), "With")).toBe("Priya Sharma");
 

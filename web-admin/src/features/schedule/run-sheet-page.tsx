@@ -9,6 +9,8 @@ import { formatDayLong, formatTimeRange, zoneAt, zoneOfDay } from "./schedule-da
 import { jobsOn, UNASSIGNED } from "./schedule-layout.ts";
 import "./run-sheet.css";
 import { formatAuPhone } from "@yarra/core/booking/phone.ts";
+import { balanceOf } from "@yarra/core/booking/payments.ts";
+import { formatAud } from "@yarra/core/shared/money.ts";
 
 export const RUN_SHEET_TEXT = {
   title: "Run sheets",
@@ -19,6 +21,8 @@ export const RUN_SHEET_TEXT = {
   print: "Print",
   back: "Back to the schedule",
   allCleaners: "Everyone (whole day)",
+  toCollect: "To collect",
+  paid: "Nothing: paid",
 } as const;
 
 const T = RUN_SHEET_TEXT;
@@ -152,6 +156,12 @@ interface RunSheetJobProps {
   groupCleanerId: string | undefined;
 }
 
+/** The balance of the first service as the run sheet says it. */
+const toCollect = (record: Pick<BookingRecordDto, "firstServiceTotal" | "totalPaid">): string => {
+  const balance = balanceOf(record);
+  return balance > 0 ? formatAud(balance) : RUN_SHEET_TEXT.paid;
+};
+
 function RunSheetJob({ job, record, cleanersById, groupCleanerId }: RunSheetJobProps) {
   const customer = record ? `${record.firstName} ${record.lastName}`.trim() : job.customerName;
   const phone = record?.phone ?? job.phone;
@@ -170,6 +180,8 @@ function RunSheetJob({ job, record, cleanersById, groupCleanerId }: RunSheetJobP
     ["Size", sizeOf(job, record)],
     ["Add-ons", extras.length > 0 ? extras.join(", ") : "None"],
     ["Reference", `${job.reference} (${STATUS_LABELS[job.status]})`],
+    // Issue 34: what the cleaner collects on the day (the first service, less what was paid).
+    ...(record ? [[RUN_SHEET_TEXT.toCollect, toCollect(record)] as [string, ReactNode]] : []),
     ...(others.length > 0 ? [["With", others.join(", ")] as [string, ReactNode]] : []),
   ];
   return (
