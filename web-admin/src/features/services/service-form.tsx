@@ -134,7 +134,7 @@ export function ServiceForm({ service, submitLabel, busyLabel, onSubmit, onCance
   const [initial] = useState<ServiceDraft>(() => draftOf(service));
   const [draft, setDraft] = useState<ServiceDraft>(initial);
   // What was loaded, to tell unsaved changes from none (the draft's row keys are part of it).
-  const [loaded] = useState(() => JSON.stringify(initial));
+  const [loaded, setLoaded] = useState(() => JSON.stringify(initial));
   const [slugTouched, setSlugTouched] = useState(Boolean(service));
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -174,7 +174,10 @@ export function ServiceForm({ service, submitLabel, busyLabel, onSubmit, onCance
     try {
       await onSubmit(toServiceBody(raw));
       if (!service) {
-        setDraft(draftOf());
+        // The empty form for the next one is what is "loaded" now: leaving it loses nothing (issue 34).
+        const fresh = draftOf();
+        setDraft(fresh);
+        setLoaded(JSON.stringify(fresh));
         setSlugTouched(false);
       }
     } catch (error) {

@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { ServiceDto } from "@yarra/api/client/types.ts";
 import { renderAdmin, storeSession } from "../../test/render-admin.tsx";
 import { server } from "../../test/server.ts";
+import { hasUnsavedChanges } from "../../lib/unsaved-changes.ts";
 
 const service = (over: Partial<ServiceDto>): ServiceDto => ({
   _id: "s1",
@@ -156,6 +157,8 @@ describe("create form", () => {
     }]);
     expect(screen.getByRole("status").textContent).toBe("Service “Deep Clean” created.");
     expect((form.getByLabelText("Name") as HTMLInputElement).value).toBe("");
+    // The empty form for the next one has nothing to lose: leaving it does not ask (issue 34).
+    expect(hasUnsavedChanges()).toBe(false);
   });
 
   it("sends bedroom rows, added and removed, and a fixed base price", async () => {
