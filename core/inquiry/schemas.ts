@@ -1,7 +1,7 @@
 /** The wire shapes of commercial inquiries: the form's rules and messages, written once. */
 import { z } from "zod";
 import { emailText, oneLineText as line, trimmedText as text } from "../booking/draft-validation.ts";
-import { isRecord, readText } from "../shared/input.ts";
+import { isOneLine, isRecord, readText } from "../shared/input.ts";
 import { DEFAULT_INQUIRY_TYPE, INQUIRY_TYPE_ALIASES, INQUIRY_TYPES } from "./types.ts";
 import { INQUIRY_LIMITS as L, INQUIRY_MESSAGES as M, isPlausiblePhone } from "./validation.ts";
 
@@ -23,7 +23,8 @@ export const inquirySchema = z.preprocess(
     email: emailText(M.email, L.email).meta({ examples: ["grace@example.com"] }),
     // Kept as typed (staff read it back); any plausible phone, 1300/1800 and overseas included (issue 34).
     phone: line(1, L.phone, M.phone, M.phoneTooLong)
-      .refine((value) => value === "" || value.length > L.phone || isPlausiblePhone(value), M.phoneInvalid)
+      // A line break inside has its own message (the one-line rule): judged only on one-line text.
+      .refine((value) => value === "" || value.length > L.phone || !isOneLine(value) || isPlausiblePhone(value), M.phoneInvalid)
       .meta({ description: "Any phone: 7 to 20 digits, with spaces, brackets, dots, dashes and one leading +", examples: ["03 9123 4567", "1300 123 456", "+44 20 7946 0958"] }),
     suburb: line(1, L.suburb, M.suburb, M.suburbTooLong).meta({ examples: ["Richmond"] }),
     message: text(1, L.message, M.message, M.messageTooLong)

@@ -39,7 +39,8 @@ const ONE_LINE_FIELDS: Field[] = [
   { name: "booking suburb", path: "address.suburb", input: (t) => address("suburb", t), judge: judgeDraft },
   { name: "inquiry first name", path: "firstName", input: (t) => draft("firstName", t), judge: schema(inquirySchema) },
   { name: "inquiry last name", path: "lastName", input: (t) => draft("lastName", t), judge: schema(inquirySchema) },
-  { name: "inquiry phone", path: "phone", input: (t) => draft("phone", t.replace("x", "03 9123 4567")), judge: schema(inquirySchema) },
+  // A phone has no letters (issue 34's plausible-phone rule): its digits stand for "Sam" and "Ward".
+  { name: "inquiry phone", path: "phone", input: (t) => draft("phone", t.replace("Sam", "03").replace("x", "9123").replace("Ward", "4567")), judge: schema(inquirySchema) },
   { name: "inquiry suburb", path: "suburb", input: (t) => draft("suburb", t), judge: schema(inquirySchema) },
   { name: "service name", path: "name", input: (t) => draft("name", t), judge: (i) => validateServiceInput(i, "create") },
   { name: "service name (edit)", path: "name", input: (t) => draft("name", t), judge: (i) => validateServiceInput(i, "update") },
