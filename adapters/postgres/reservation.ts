@@ -52,10 +52,13 @@ export async function readReservationLocked(tx: Queryable, r: Reservation): Prom
   const claim = r.capacity;
   const lockDays = lockDaysOf(r);
   const day = reservationDay(r.visit);
-  const gapMs = (r.team?.gapMin ?? 0) * 60_000;
-  const dayFrom = new Date(Math.min(melbourneInstant(day, 0).getTime(), r.visit.start.getTime() - gapMs));
-  const dayTo = new Date(Math.max(melbourneInstant(addDaysYmd(day, 1), 0).getTime(), r.visit.end.getTime() + gapMs));
   const cleanerIds = [...new Set(r.cleaners.ids)].filter(isUuid);
+  // The cleaners' day is read only when there are cleaners to read (a slot-mode booking has none):
+  // the hot path of a public one-off spends no time on Melbourne day bounds it would not send.
+  const readsCleaners = cleanerIds.length > 0 || r.team !== null;
+  const gapMs = (r.team?.gapMin ?? 0) * 60_000;
+  const dayFrom = readsCleaners ? new Date(Math.min(melbourneInstant(day, 0).getTime(), r.visit.start.getTime() - gapMs)) : null;
+  const dayTo = readsCleaners ? new Date(Math.max(melbourneInstant(addDaysYmd(day, 1), 0).getTime(), r.visit.end.getTime() + gapMs)) : null;
   const except = r.bookingId && isUuid(r.bookingId) ? r.bookingId : null;
   const rows = await tx<ReadRow[]>`
     select kind, start_time, end_time, info from reservation_lock_and_read(
@@ -63,7 +66,7 @@ export async function readReservationLocked(tx: Queryable, r: Reservation): Prom
       ${except}::uuid, ${claim?.window.startsAfter ?? null}::timestamptz, ${claim?.window.endsAfter ?? null}::timestamptz,
       ${day}::date, ${day}::date,
       ${cleanerIds}::uuid[], ${r.team !== null}::boolean,
-      ${day}::date, ${visitWeekday(r.visit)}::integer, ${dayFrom}, ${dayTo},
+      ${day}::date, ${readsCleaners ? visitWeekday(r.visit) : null}::integer, ${dayFrom}::timestamptz, ${dayTo}::timestamptz,
       ${r.team?.customerEmailKey ?? null}::text)`;
   const facts: ReservationFacts = { nearby: [], closed: [], cleaners: [], regular: [] };
   for (const row of rows) {
