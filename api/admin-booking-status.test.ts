@@ -6,9 +6,10 @@ import assert from "node:assert/strict";
 import { adminSession, buildTestApp, describeApi, json, TEST_JWT_SECRET, TEST_LIMITS, type TestApp } from "./test-app.ts";
 import { draft, fixedClock, FRIDAY_9AM, NOW, post } from "./test-fixtures.ts";
 import { buildApp } from "./app.ts";
-import { makeAppDeps } from "./graph.ts";
+import { makeAppDeps } from "./app-deps.ts";
 import { makeMailer } from "./mailer.ts";
 import { makeSettingsStore } from "../adapters/postgres/settings-repository.ts";
+import { onEmailQueued } from "../adapters/postgres/outbox-repository.ts";
 import type { TestDatabase } from "../adapters/postgres/test-db.ts";
 import { hashManageToken } from "../core/booking/manage-token.ts";
 import type { Clock } from "../core/shared/ports.ts";
@@ -212,6 +213,7 @@ const bookingRow = async (db: TestDatabase, id: string) =>
 /** The served graph with a site URL (so e-mails carry the manage link) and a count of relay wake-ups. */
 function appWithLinks(db: TestDatabase, clock: Clock = fixedClock) {
   const wakes = { count: 0 };
+  onEmailQueued(db.sql, () => wakes.count++);
   const app = buildApp({
     ...makeAppDeps(db.sql, {
       clock,
@@ -222,7 +224,6 @@ function appWithLinks(db: TestDatabase, clock: Clock = fixedClock) {
     }),
     limits: TEST_LIMITS,
     trustProxy: 1,
-    onOutboxWrite: () => wakes.count++,
   });
   return { app, wakes };
 }

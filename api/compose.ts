@@ -2,7 +2,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Config } from "./config.ts";
 import { buildApp, DEFAULT_LIMITS } from "./app.ts";
-import { makeAppDeps } from "./graph.ts";
+import { makeAppDeps } from "./app-deps.ts";
 import { makeMailer } from "./mailer.ts";
 import { type Database, MIGRATION_TIMEOUTS, openDatabase } from "../adapters/postgres/db.ts";
 import { migrate } from "../adapters/postgres/migrate.ts";
@@ -10,14 +10,10 @@ import { ensureBusinessProfile, seedDemoData } from "../adapters/postgres/seed.t
 import { makeAdminStore } from "../adapters/postgres/admin-repository.ts";
 import { argon2Hasher } from "../adapters/security/password.ts";
 import { makePasswordPool } from "../adapters/security/password-pool.ts";
-import { makeAdminSessionStore } from "../adapters/postgres/admin-sessions-repository.ts";
-import { makeIdempotencyStore } from "../adapters/postgres/idempotency-repository.ts";
-import { makeRateLimitStore } from "../adapters/postgres/rate-limit-repository.ts";
-import { makeDeviceAttempts } from "../adapters/postgres/login-throttle.ts";
-import { deleteSentEmails } from "../adapters/postgres/outbox-repository.ts";
-import { makeOutboxRelay } from "../adapters/email/outbox-relay.ts";
-import { makeReminderJob } from "../adapters/email/reminder-job.ts";
-import { makeSeriesJob } from "../adapters/series/series-job.ts";
+import { makeOutboxRelay } from "../adapters/jobs/outbox-relay.ts";
+import { makeReminderJob } from "../adapters/jobs/reminders.ts";
+import { makeSeriesPlanningJob } from "../adapters/jobs/series-planning.ts";
+import { makeJanitor } from "../adapters/jobs/janitor.ts";
 import { isUniqueViolation } from "../adapters/postgres/transaction.ts";
 import { makeSmtpTransport } from "../adapters/email/smtp-transport.ts";
 import { makeMailboxTransport } from "../adapters/email/mailbox-transport.ts";
@@ -72,23 +68,26 @@ export async function start(config: Config): Promise<Started> {
     await ensureBusinessProfile(db.sql);
     const adminLogin = await ensureFirstAdmin(db, config);
     const jwtSecret = config.JWT_SECRET ?? await embeddedJwtSecret(config.DATA_DIR);
-    // Issue 18: the catalogue, settings and closed dates from memory, told of every change (on
-    // PostgreSQL by LISTEN, whichever process wrote). db.close() ends its listening connection.
+    // Issue 18: the catalogue, settings and closed dates from memory, told of every change by the
+    // tables' NOTIFY (on PostgreSQL whichever process wrote). db.close() ends its listening connection.
     const readCache = await startDatabaseCache(db);
     const transport = config.SMTP_URL
       ? makeSmtpTransport(config.SMTP_URL)
       : makeMailboxTransport(join(config.DATA_DIR, "mail"));
+    // The jobs, each on the one job runner (adapters/jobs/runner.ts). The relay is woken by every
+    // transaction that queues an e-mail, once it commits (adapters/postgres/outbox-repository.ts).
     const relay = makeOutboxRelay({ sql: db.sql, transport, from: config.MAIL_FROM });
     relay.start();
     const siteUrl = config.SITE_URL ?? `http://localhost:${config.PORT}`;
     // The profile and content every e-mail quotes, from memory too.
     const mailer = makeMailer(readCache.settings, siteUrl, config.EMAIL_LOGO_URL ?? `${siteUrl}/apple-touch-icon.png`);
-    const reminders = makeReminderJob({ sql: db.sql, context: mailer.context, onQueued: () => relay.wake() });
+    const reminders = makeReminderJob({ sql: db.sql, context: mailer.context });
     reminders.start();
-    // Issue 17: the visits of the series of regular cleans, generated ahead (and at once after a booking starts one).
-    const seriesJob = makeSeriesJob({ sql: db.sql });
+    // Issue 17: the visits of the series of regular cleans, planned ahead (and at once after a booking starts one).
+    const seriesJob = makeSeriesPlanningJob({ sql: db.sql });
     seriesJob.start();
-    const janitor = startJanitor(db, config.TOKEN_TTL_HOURS);
+    const janitor = makeJanitor({ sql: db.sql, tokenTtlHours: config.TOKEN_TTL_HOURS });
+    janitor.start();
     const deps = makeAppDeps(db.sql, {
       mailer,
       jwtSecret,
@@ -114,7 +113,6 @@ export async function start(config: Config): Promise<Started> {
         adminRemoteUrl: config.ADMIN_REMOTE_URL,
       },
       logRequests: config.LOG_REQUESTS,
-      onOutboxWrite: () => relay.wake(),
     });
     return {
       app,
@@ -123,8 +121,8 @@ export async function start(config: Config): Promise<Started> {
       adminLogin,
       jwtSecret,
       close: async () => {
-        clearInterval(janitor);
         await readCache.stop();
+        await janitor.stop();
         await reminders.stop();
         await seriesJob.stop();
         await relay.stop();
@@ -170,28 +168,6 @@ async function ensureFirstAdmin(db: Database, config: Config) {
   const demo = await admins.findByEmail(DEMO_ADMIN.email);
   if (!demo || !await argon2Hasher.verify(demo.passwordHash, DEMO_ADMIN.password)) return null;
   return { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password };
-}
-
-/** Delivered e-mails are kept this long for support questions ("did my confirmation go?"). */
-const SENT_EMAIL_RETENTION_DAYS = 30;
-
-/**
- * Forgets expired idempotency keys, old rate-limit windows, expired device cookies' attempts, old
- * sent e-mails and staff sessions older than a token lives, every 10 minutes.
- */
-function startJanitor(db: Database, tokenTtlHours: number): ReturnType<typeof setInterval> {
-  const sweep = async () => {
-    try {
-      await makeIdempotencyStore(db.sql).deleteExpired();
-      await makeRateLimitStore(db.sql).deleteOlderThan(24 * 60 * 60);
-      await makeDeviceAttempts(db.sql).deleteExpired();
-      await makeAdminSessionStore(db.sql).deleteOlderThan(tokenTtlHours);
-      await deleteSentEmails(db.sql, SENT_EMAIL_RETENTION_DAYS);
-    } catch (error) {
-      console.error(JSON.stringify({ level: "error", message: `janitor: ${error}` }));
-    }
-  };
-  return setInterval(sweep, 10 * 60 * 1000);
 }
 
 /** With the embedded database and no JWT_SECRET, one is made once and kept in the data dir. */

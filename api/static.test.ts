@@ -1,6 +1,5 @@
 import assert from "node:assert/strict";
 import { buildApp } from "./app.ts";
-import { draft } from "./test-fixtures.ts";
 import { gunzipSync } from "node:zlib";
 import { PUBLIC_PAGES } from "./seo-files.ts";
 import { isSiteRoute, prerenderedFile, staticRoutes, withAdminRemote } from "./static.ts";
@@ -101,31 +100,6 @@ Deno.test("static: the route table", () => {
     ["/manage/AbC-_1", true], ["/manage/AbC-_1/", true], ["/manage", false], ["/manage/a/b", false], ["/manage/a.b", false],
   ];
   for (const [path, expected] of cases) assert.equal(isSiteRoute(path), expected, path);
-});
-
-Deno.test("the e-mail relay is woken only by the calls that write e-mails", async () => {
-  let wakes = 0;
-  const app = buildApp({
-    ...({ adminGroups: { catalog: {}, bookings: {}, settings: {} } } as unknown as Parameters<typeof buildApp>[0]),
-    checkDatabase: () => Promise.resolve(),
-    onOutboxWrite: () => wakes++,
-    createBooking: () => Promise.resolve({ ok: true, value: { serviceNameAtBooking: "x" } as never }),
-    createInquiry: () => Promise.resolve({ ok: true, value: {} as never }),
-    rateLimitStore: { hit: () => Promise.resolve({ hits: 1, retryAfterSeconds: 1 }), flush: () => Promise.resolve(), deleteOlderThan: () => Promise.resolve(0) },
-    idempotencyStore: {} as never,
-  });
-  const inquiry = {
-    inquiryType: "OFFICE", firstName: "Grace", lastName: "Hopper", email: "grace@navy.example",
-    phone: "03 9123 4567", suburb: "Richmond", message: "Weekly office clean.",
-  };
-  const post = (path: string, body: unknown = {}) =>
-    app.request(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-  for (const [path, body] of [["/api/bookings", draft()], ["/api/quotes", draft()], ["/api/inquiries", inquiry]] as const) {
-    assert.equal((await post(path, body)).status, 201, path);
-  }
-  assert.equal(wakes, 3);
-  await (await post("/api/admin/services")).body?.cancel(); // 401: no token, no e-mail
-  assert.equal(wakes, 3);
 });
 
 Deno.test("static: a public page gets its prerendered HTML (any case), with the site's origin", async () => {

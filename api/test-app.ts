@@ -5,8 +5,9 @@ import { argon2Hasher } from "../adapters/security/password.ts";
 import { describeOnTargets, type TestDatabase } from "../adapters/postgres/test-db.ts";
 import { seedDemoData } from "../adapters/postgres/seed.ts";
 import { makeSettingsStore } from "../adapters/postgres/settings-repository.ts";
+import { onEmailQueued } from "../adapters/postgres/outbox-repository.ts";
 import { type AppDeps, DEFAULT_LIMITS } from "./app.ts";
-import { makeAppDeps } from "./graph.ts";
+import { makeAppDeps } from "./app-deps.ts";
 import { makeMailer } from "./mailer.ts";
 import type { Clock } from "../core/shared/ports.ts";
 import type { PasswordHasher } from "../core/admin/ports.ts";
@@ -26,8 +27,8 @@ export interface TestAppOptions {
   hasher?: PasswordHasher;
   /** The site's address in the e-mails' links (the manage link); none by default. */
   mailSiteUrl?: string;
-  /** Told when a change has committed e-mails to the outbox, as compose.ts wakes the relay. */
-  onOutboxWrite?: () => void;
+  /** Told when a change has committed e-mails to the outbox, as the outbox tells the relay. */
+  onEmailQueued?: () => void;
 }
 
 /** Generous limits so tests that are not about abuse never meet them. */
@@ -37,6 +38,7 @@ export const TEST_LIMITS = {
 };
 
 export function buildTestApp(db: { sql: TestDatabase["sql"] }, options: TestAppOptions = {}): TestApp {
+  if (options.onEmailQueued) onEmailQueued(db.sql, options.onEmailQueued);
   return buildApp({
     ...makeAppDeps(db.sql, {
       clock: options.clock,
@@ -49,7 +51,6 @@ export function buildTestApp(db: { sql: TestDatabase["sql"] }, options: TestAppO
     limits: options.limits ?? TEST_LIMITS,
     trustProxy: options.trustProxy ?? 1,
     ...(options.checkDatabase ? { checkDatabase: options.checkDatabase } : {}),
-    onOutboxWrite: options.onOutboxWrite,
   });
 }
 
@@ -57,8 +58,8 @@ export function buildTestApp(db: { sql: TestDatabase["sql"] }, options: TestAppO
 export const MANAGE_SITE_URL = "https://yarrashine.test";
 
 /** The test app with a site URL (so e-mails carry the manage link) and a clock the test moves. */
-export function manageApp(db: { sql: TestDatabase["sql"] }, clock: Clock, onOutboxWrite?: () => void): TestApp {
-  return buildTestApp(db, { clock, mailSiteUrl: MANAGE_SITE_URL, onOutboxWrite });
+export function manageApp(db: { sql: TestDatabase["sql"] }, clock: Clock, onEmailQueued?: () => void): TestApp {
+  return buildTestApp(db, { clock, mailSiteUrl: MANAGE_SITE_URL, onEmailQueued });
 }
 
 /** Counts argon2 verifications, the work a password guess costs. */

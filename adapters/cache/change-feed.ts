@@ -6,8 +6,13 @@
  * Notifications sent while the listening connection is down are lost for good. postgres.js
  * reconnects and listens again by itself, and calls `onListen` each time it has: the cache is then
  * forgotten whole, since anything may have changed meanwhile.
+ *
+ * The embedded PGlite is one backend: the LISTEN makes it send notifications, but each comes back
+ * on the connection whose commit sent it, before that commit's answer (db.ts `onNotification`).
+ * So there the same notifications are heard from the writes themselves, in this process, before
+ * the write returns.
  */
-import type { Sql } from "../postgres/db.ts";
+import type { Database } from "../postgres/db.ts";
 
 /** The channel migration 012's triggers notify. */
 export const CACHE_CHANNEL = "cache_changed";
@@ -36,21 +41,26 @@ export function tableOfNotification(payload: string, schema: string): string | n
   }
 }
 
-/** Listens until `stop()`; resolves once the first LISTEN has been answered. PostgreSQL only. */
-export async function listenForChanges(sql: Sql, handlers: ChangeHandlers): Promise<ChangeFeed> {
+/** Listens until `stop()`; resolves once the first LISTEN has been answered. */
+export async function listenForChanges(
+  db: Pick<Database, "sql" | "onNotification">,
+  handlers: ChangeHandlers,
+): Promise<ChangeFeed> {
+  const { sql } = db;
   // The schema unqualified table names resolve to on this pool (search_path), i.e. the triggers'.
   const [{ schema }] = await sql<{ schema: string }[]>`select current_schema() as schema`;
-  const subscription = await sql.listen(
-    CACHE_CHANNEL,
-    (payload) => {
-      const table = tableOfNotification(payload, schema);
-      if (table !== null) handlers.onChange(table);
-    },
-    () => handlers.onListen(),
-  );
+  const heard = (payload: string) => {
+    const table = tableOfNotification(payload, schema);
+    if (table !== null) handlers.onChange(table);
+  };
+  const subscription = await sql.listen(CACHE_CHANNEL, heard, () => handlers.onListen());
+  const fromWrites = db.onNotification?.((channel, payload) => {
+    if (channel === CACHE_CHANNEL) heard(payload);
+  });
   return {
     schema,
     stop: async () => {
+      fromWrites?.();
       // The pool's end() closes the connection anyway; a database that is gone is no error here.
       await subscription.unlisten().catch(() => {});
     },

@@ -116,18 +116,40 @@ describeOnTargets("database cache: a reconnect forgets everything (notifications
   }
 }, postgresOnly);
 
-describeOnTargets("database cache: the embedded database is forgotten by this process's writes", async (t, db, target) => {
+describeOnTargets("database cache: a write is heard from the write itself on the embedded database", async (t, db, target) => {
   await seedDemoData(db.sql);
-  const cache = await startDatabaseCache(db, { maxAgeMs: 3_600_000 });
+  const tables: string[] = [];
+  const cache = await startDatabaseCache(db, { maxAgeMs: 3_600_000, onChange: (table) => tables.push(table) });
+  // PGlite: before the write returns. PostgreSQL: by LISTEN, within milliseconds.
+  const heard = (check: () => Promise<boolean>, what: string) =>
+    target.name === "pglite" ? check().then((ok) => assert.ok(ok, what)) : eventually(check, 1_000, what);
   try {
     await t.step("other processes are heard on PostgreSQL only (through pglite-socket a notification reaches only the writer)", () => {
       assert.equal(cache.hearsOtherProcesses, target.name === "postgres");
     });
-    await t.step("invalidateAll (what a staff write calls) shows the write at once", async () => {
+
+    await t.step("a write through the pool shows, without a word from whoever wrote", async () => {
       assert.equal(await hourlyName(cache), "Hourly Cleaning");
       await db.sql`update services set name = 'Hourly Clean' where id = ${DEMO_SERVICE_IDS.hourly}`;
-      cache.invalidateAll();
-      assert.equal(await hourlyName(cache), "Hourly Clean");
+      await heard(async () => await hourlyName(cache) === "Hourly Clean", "the renamed service");
+    });
+
+    await t.step("a transaction is heard once it commits, never when it rolls back", async () => {
+      assert.equal(await cache.closedDates.get("2026-12-25"), null);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      tables.length = 0;
+      await db.sql.begin(async (tx) => {
+        await tx`insert into closed_dates (date, label) values ('2026-12-25', 'Christmas Day')`;
+        await tx`select 1 / 0`;
+      }).catch(() => {});
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      assert.equal(tables.join(), "", "nothing from the rolled-back insert");
+      await db.sql.begin(async (tx) => {
+        await tx`insert into closed_dates (date, label) values ('2026-12-25', 'Christmas Day')`;
+        assert.equal(tables.join(), "", "nothing before the commit");
+      });
+      await heard(() => Promise.resolve(tables.includes("closed_dates")), "the closed date");
+      assert.equal((await cache.closedDates.get("2026-12-25"))?.label, "Christmas Day");
     });
   } finally {
     await cache.stop();

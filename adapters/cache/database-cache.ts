@@ -2,12 +2,13 @@
  * The read cache of one API process over its database (issue 18): the real readers, kept in
  * memory, forgotten on every change.
  *
- * - PostgreSQL: LISTEN through change-feed.ts, so a write by any process (or by psql) reaches
- *   every process's cache; a reconnect forgets everything.
+ * Both ride on the notifications of migration 012's triggers (change-feed.ts), whoever writes:
+ * - PostgreSQL: LISTEN, so a write by any process (or by psql) reaches every process's cache
+ *   within milliseconds of its commit; a reconnect forgets everything.
  * - The embedded PGlite is one process, and through pglite-socket a notification only reaches the
- *   connection whose write sent it, never a listener. There every write through this process's
- *   staff API forgets the cache directly (`invalidateAll`, see api/app.ts `afterStaffWrite`), and
- *   the age limit covers anything else (a direct SQL change is seen within `maxAgeMs`).
+ *   connection whose write sent it, never a listener: there it is heard from the write itself,
+ *   before the write returns. A change through another connection (psql on the socket) is seen
+ *   within the age limit (`maxAgeMs`).
  */
 import type { Database } from "../postgres/db.ts";
 import { makeCatalogReader } from "../postgres/catalog-repository.ts";
@@ -31,7 +32,7 @@ export interface DatabaseCacheOptions {
 }
 
 export async function startDatabaseCache(
-  db: Pick<Database, "sql" | "kind">,
+  db: Pick<Database, "sql" | "kind" | "onNotification">,
   options: DatabaseCacheOptions = {},
 ): Promise<DatabaseCache> {
   const cache = makeReadCache({
@@ -40,25 +41,20 @@ export async function startDatabaseCache(
     closedDates: makeClosedDatesStore(db.sql),
   }, { maxAgeMs: options.maxAgeMs });
   let listens = 0;
-  let feed: ChangeFeed | null = null;
-  if (db.kind === "postgres") {
-    feed = await listenForChanges(db.sql, {
-      onChange: (table) => {
-        for (const part of partsReadFrom(table)) cache.invalidate(part);
-        options.onChange?.(table);
-      },
-      onListen: () => {
-        listens++;
-        cache.invalidateAll();
-      },
-    });
-  }
+  const feed: ChangeFeed = await listenForChanges(db, {
+    onChange: (table) => {
+      for (const part of partsReadFrom(table)) cache.invalidate(part);
+      options.onChange?.(table);
+    },
+    onListen: () => {
+      listens++;
+      cache.invalidateAll();
+    },
+  });
   return {
     ...cache,
-    hearsOtherProcesses: feed !== null,
+    hearsOtherProcesses: db.kind === "postgres",
     listens: () => listens,
-    stop: async () => {
-      await feed?.stop();
-    },
+    stop: () => feed.stop(),
   };
 }

@@ -1,9 +1,10 @@
 /**
  * Issue 18: the catalogue, the settings and the closed dates served from memory. They change a few
  * times a day and are read on every page and every availability check, so each answer is read
- * from the database once and kept until something tells the cache it changed: a notification from
- * PostgreSQL (change-feed.ts, for writes by any process), a staff write through this process's
- * API (`invalidateAll`), or, as a safety net should a notification be lost, its age (`maxAgeMs`).
+ * from the database once and kept until something tells the cache it changed: the notification
+ * of the table's trigger (change-feed.ts: from any process on PostgreSQL, from the write itself on
+ * PGlite), a reconnect of the listener (`invalidateAll`), or, as a safety net should a
+ * notification be lost, its age (`maxAgeMs`).
  *
  * It decorates the real readers, so every answer is exactly what the database reader gives (same
  * rows, same order); what it adds is only when to ask again. Kept values are frozen

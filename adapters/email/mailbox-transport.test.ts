@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { bookingConfirmationEmail } from "../../core/notifications/messages.ts";
+import { bookingConfirmationEmail } from "../../core/notifications/record-emails.ts";
 import { DEMO_BUSINESS_PROFILE } from "../../core/settings/demo-business-profile.ts";
 import { DEFAULT_CANCELLATION_POLICY_HTML } from "../../core/settings/types.ts";
 import type { BookingRecord } from "../../core/booking/types.ts";

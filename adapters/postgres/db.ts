@@ -15,8 +15,16 @@ export interface Database {
   kind: "pglite" | "postgres";
   /** The embedded server's Unix socket (PGlite only): `psql -h <its directory>` as this account. */
   socketPath?: string;
+  /**
+   * PGlite only: every notification (NOTIFY) that a commit through any pool of this embedded
+   * database brought back. PGlite is one backend, so a notification comes back on the connection
+   * whose commit sent it (once something LISTENs), never to another connection's LISTEN.
+   */
+  onNotification?(listener: NotificationListener): () => void;
   close(): Promise<void>;
 }
+
+export type NotificationListener = (channel: string, payload: string) => void;
 
 export interface DatabaseOptions {
   /** A PostgreSQL URL; without it the embedded PGlite is used. */
@@ -62,8 +70,8 @@ export const MIGRATION_TIMEOUTS: DatabaseTimeouts = {
   replyMs: 0,
 };
 
-/** postgres.js reads `socket` (documented in its README) but its types omit it. */
-type PoolOptions = postgres.Options<Record<string, never>> & { socket: SocketFactory };
+/** postgres.js reads `socket` (documented in its README) and `onnotify` but its types omit them. */
+type PoolOptions = postgres.Options<Record<string, never>> & { socket: SocketFactory; onnotify?: NotificationListener };
 
 const baseOptions = (options: DatabaseOptions): PoolOptions => {
   const timeouts = options.timeouts ?? REQUEST_TIMEOUTS;
@@ -108,11 +116,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // PGlite is one backend, and pglite-socket interleaves the extended-protocol messages of
     // concurrent connections ("portal does not exist"): one connection, queued by postgres.js.
     max: 1,
-  });
+    onnotify: embedded.notify,
+  } as PoolOptions);
   return {
     sql,
     kind: "pglite",
     socketPath: embedded.path,
+    onNotification: embedded.onNotification,
     close: async () => {
       await sql.end({ timeout: 5 });
       await embedded.release();
@@ -123,13 +133,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 interface Embedded {
   /** The Unix socket the embedded server listens on. */
   path: string;
+  /** Hands a notification a pool heard to every listener of this embedded database. */
+  notify: NotificationListener;
+  onNotification(listener: NotificationListener): () => void;
   release(): Promise<void>;
 }
 
 /** One PGlite (and socket server) per data dir per process, shared by every caller. */
 const embeddedByDir = new Map<
   string,
-  Promise<Embedded & { users: number; stop(): Promise<void> }>
+  Promise<Omit<Embedded, "notify" | "onNotification"> & { users: number; listeners: Set<NotificationListener>; stop(): Promise<void> }>
 >();
 
 /** The file name PostgreSQL gives its socket (psql -h <dir> finds it). */
@@ -187,6 +200,7 @@ async function openEmbedded(dataDir: string): Promise<Embedded> {
         return {
           path,
           users: 0,
+          listeners: new Set<NotificationListener>(),
           release: async () => {},
           stop: async () => {
             await server.stop();
@@ -210,6 +224,11 @@ async function openEmbedded(dataDir: string): Promise<Embedded> {
   let released = false;
   return {
     path: shared.path,
+    notify: (channel, payload) => shared.listeners.forEach((listener) => listener(channel, payload)),
+    onNotification: (listener) => {
+      shared.listeners.add(listener);
+      return () => shared.listeners.delete(listener);
+    },
     release: async () => {
       if (released) return;
       released = true;

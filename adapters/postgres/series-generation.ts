@@ -1,14 +1,15 @@
 /**
  * Planning a series' visits (issue 17): the occurrences through the rolling horizon, each placed
  * under the capacity lock or stored NEEDS_ATTENTION, with the regular cleaners who are free. The
- * generation job (adapters/series/series-job.ts) runs it for each due series; a booking that starts
+ * planning job (adapters/jobs/series-planning.ts) runs it for each due series; a booking that starts
  * a series runs it in its own transaction (issue 28), so its confirmation promises only visits
  * that hold a place.
  */
 import { reservation, type Reservation } from "../../core/booking/reservation.ts";
 import { customerEmailKey } from "../../core/customers/match.ts";
-import type { BookingRecord, BookingStatus, RecordStatus } from "../../core/booking/types.ts";
-import { generatedVisitStatus, type PlannedVisit, plannedVisits, visitRecord } from "../../core/series/rules.ts";
+import type { BookingRecord, BookingStatus } from "../../core/booking/types.ts";
+import { type PlannedVisit, plannedVisits, visitRecord } from "../../core/series/rules.ts";
+import { type VisitToCreate, visitsToCreate } from "../../core/series/planning.ts";
 import type { NewSeries, Series } from "../../core/series/types.ts";
 import type { SchedulingSettings } from "../../core/settings/types.ts";
 import { melbourneYmd } from "../../core/shared/melbourne-time.ts";
@@ -55,11 +56,12 @@ export async function generateLocked(tx: Queryable, series: Series, ctx: RunCont
     const firstStatus = await firstVisitStatusForGeneration(tx, series);
     if (firstStatus === "busy") return FIRST_VISIT_BUSY;
     const taken = await takenOccurrences(tx, series._id, plan.visits[0].date, plan.through);
-    const planned = plan.visits.filter((visit) => !taken.has(visit.date)).map((visit) => ({ visit, reservation: visitReservation(series, visit, ctx) }));
+    const planned = visitsToCreate(plan.visits, { taken, closed: ctx.closed, firstVisitStatus: firstStatus })
+      .map((toCreate) => ({ toCreate, reservation: visitReservation(series, toCreate.visit, ctx) }));
     // Every lock the visits need, in the one order, before the first (no deadlock with another reservation).
     await lockAheadLocked(tx, planned.map((p) => p.reservation));
-    for (const { visit, reservation } of planned) {
-      const stored = await planVisit(tx, series, visit, reservation, firstStatus, ctx);
+    for (const { toCreate, reservation } of planned) {
+      const stored = await planVisit(tx, series, toCreate, reservation);
       if (stored) created.push(stored);
     }
   }
@@ -84,12 +86,6 @@ export async function newSeriesReservations(tx: Queryable, series: NewSeries, no
 /** A visit whose occurrence another writer took first: nothing is written for it. */
 class OccurrenceTaken extends Error {}
 
-/**
- * One planned visit through the one reservation (reservation.ts): its place, its day open, and the
- * regular cleaners who are free then (in team mode, working; one chosen when none is). Refused, it
- * is stored NEEDS_ATTENTION, holding nothing, for the office to move or skip; a closed day needs no
- * reservation for that. The visit stored, or null when its occurrence was taken meanwhile.
- */
 /** The reservation of a planned visit: its place, and the regular cleaners who can come. */
 const visitReservation = (series: Pick<Series, "cleanerIds" | "template">, visit: PlannedVisit, ctx: RunContext): Reservation =>
   reservation({ start: visit.startTime, end: visit.endTime }, ctx.scheduling, {
@@ -98,13 +94,17 @@ const visitReservation = (series: Pick<Series, "cleanerIds" | "template">, visit
     audience: "staff",
   });
 
+/**
+ * One visit to create (core's visitsToCreate) through the one reservation (reservation.ts): its
+ * place, its day open, and the regular cleaners who are free then (in team mode, working; one
+ * chosen when none is). Refused, or not tried (a closed day), it is stored as core says
+ * (NEEDS_ATTENTION, holding nothing). The visit stored, or null when its occurrence was taken meanwhile.
+ */
 async function planVisit(
   tx: Queryable,
   series: Series,
-  visit: PlannedVisit,
+  { visit, placedAs, unplacedAs }: VisitToCreate,
   booking: Reservation,
-  firstStatus: RecordStatus | null,
-  ctx: RunContext,
 ): Promise<BookingRecord | null> {
   const occurrence = { seriesId: series._id, seriesDate: visit.date, customerId: series.customerId };
   const insert = async (status: BookingStatus) => {
@@ -113,13 +113,11 @@ async function planVisit(
     return stored;
   };
   try {
-    const placing = generatedVisitStatus(firstStatus, { free: true, closed: false });
-    if (!ctx.closed.has(visit.date) && placing !== "NEEDS_ATTENTION") {
-      const reserved = await reserveLocked(tx, booking, () => insert(placing));
+    if (placedAs) {
+      const reserved = await reserveLocked(tx, booking, () => insert(placedAs));
       if (reserved.ok) return reserved.value.booking;
     }
-    const closed = ctx.closed.has(visit.date);
-    return await insert(generatedVisitStatus(firstStatus, { free: false, closed }));
+    return await insert(unplacedAs);
   } catch (error) {
     if (error instanceof OccurrenceTaken) return null;
     throw error;

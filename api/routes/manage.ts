@@ -5,7 +5,7 @@
  */
 import type { MiddlewareHandler } from "hono";
 import { z } from "zod";
-import type { ManageBooking } from "../../core/booking/manage.ts";
+import type { ManageBooking } from "../../core/workflows/manage-booking.ts";
 import {
   manageAvailabilityQuerySchema,
   manageCancelSchema,
@@ -25,8 +25,6 @@ export interface ManageRouteDeps {
     /** The availability budget: the view and the calendar. */
     read: MiddlewareHandler;
   };
-  /** Told when a change has committed e-mails to the outbox. */
-  onOutboxWrite?: () => void;
 }
 
 /**
@@ -200,7 +198,6 @@ export function manageRoutes(deps: ManageRouteDeps) {
     "/manage/:token/visits/:bookingId/skip",
     "/manage/:token/visits/:bookingId/reschedule",
   ], guards.submit);
-  const changed = () => deps.onOutboxWrite?.();
   return group
     .openapi(viewBooking, async (c) => {
       const result = await manage.view(c.req.valid("param").token);
@@ -213,25 +210,21 @@ export function manageRoutes(deps: ManageRouteDeps) {
     .openapi(cancelBooking, async (c) => {
       const result = await manage.cancel(c.req.valid("param").token, c.req.valid("json"));
       if (!result.ok) return failWith(c, result.error);
-      changed();
       return c.json(result.value, 200);
     })
     .openapi(skipVisit, async (c) => {
       const result = await manage.skip(c.req.valid("param").token);
       if (!result.ok) return failWith(c, result.error);
-      changed();
       return c.json(result.value, 200);
     })
     .openapi(cancelSeries, async (c) => {
       const result = await manage.cancelSeries(c.req.valid("param").token, c.req.valid("json"));
       if (!result.ok) return failWith(c, result.error);
-      changed();
       return c.json(result.value, 200);
     })
     .openapi(rescheduleBooking, async (c) => {
       const result = await manage.reschedule(c.req.valid("param").token, c.req.valid("json"));
       if (!result.ok) return failWith(c, result.error);
-      changed();
       return c.json(result.value, 200);
     })
     .openapi(visitAvailability, async (c) => {
@@ -243,14 +236,12 @@ export function manageRoutes(deps: ManageRouteDeps) {
       const { token, bookingId } = c.req.valid("param");
       const result = await manage.skip(token, bookingId);
       if (!result.ok) return failWith(c, result.error);
-      changed();
       return c.json(result.value, 200);
     })
     .openapi(rescheduleSeriesVisit, async (c) => {
       const { token, bookingId } = c.req.valid("param");
       const result = await manage.reschedule(token, c.req.valid("json"), bookingId);
       if (!result.ok) return failWith(c, result.error);
-      changed();
       return c.json(result.value, 200);
     });
 }

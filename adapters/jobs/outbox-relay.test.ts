@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { booking } from "../../core/notifications/test-fixtures.ts";
-import { bookingConfirmationEmail } from "../../core/notifications/messages.ts";
+import { bookingConfirmationEmail } from "../../core/notifications/record-emails.ts";
 import { DEMO_BUSINESS_PROFILE } from "../../core/settings/demo-business-profile.ts";
 import { DEFAULT_CANCELLATION_POLICY_HTML } from "../../core/settings/types.ts";
 import type { OutboxMessage } from "../../core/shared/outbox.ts";
@@ -8,10 +8,10 @@ import type { Sql } from "../postgres/db.ts";
 import { enqueueEmail } from "../postgres/outbox-repository.ts";
 import { describeOnTargets, POSTGRES_TARGET } from "../postgres/test-db.ts";
 import { exponentialBackoff, makeOutboxRelay, type RelayLog } from "./outbox-relay.ts";
-import { makeSmtpTransport } from "./smtp-transport.ts";
-import { attachmentNamed, parseMail } from "./test-mime.ts";
-import { startTestSmtpServer } from "./test-smtp-server.ts";
-import type { MailTransport, OutgoingMail } from "./transport.ts";
+import { makeSmtpTransport } from "../email/smtp-transport.ts";
+import { attachmentNamed, parseMail } from "../email/test-mime.ts";
+import { startTestSmtpServer } from "../email/test-smtp-server.ts";
+import type { MailTransport, OutgoingMail } from "../email/transport.ts";
 
 const FROM = "Yarra Shine Cleaning <hello@yarrashine.com.au>";
 
@@ -236,7 +236,7 @@ describeOnTargets(
   },
 );
 
-describeOnTargets("start() sends on wake() and stop() waits for the batch", async (_t, db) => {
+describeOnTargets("start() sends at once what is queued (the outbox wakes it) and stop() waits for the batch", async (_t, db) => {
   const smtp = await startTestSmtpServer({ delayMs: 300 });
   const transport = makeSmtpTransport(smtp.url);
   const relay = makeOutboxRelay({ sql: db.sql, transport, from: FROM, log: memoryLog() });
@@ -248,16 +248,14 @@ describeOnTargets("start() sends on wake() and stop() waits for the batch", asyn
     }
   };
   try {
-    // A long interval: only wake() can explain a prompt delivery.
+    // A long interval: only the wake-up the queued e-mail gives can explain a prompt delivery.
     relay.start(60_000);
     await new Promise((r) => setTimeout(r, 50));
     await enqueueEmail(db.sql, simple(1));
-    relay.wake();
     await waitFor(async () => (await rows(db.sql))[0].status === "SENT");
     assert.equal(smtp.received.length, 1);
 
     await enqueueEmail(db.sql, simple(2));
-    relay.wake();
     // Claimed and on the wire (the receiver holds it 300 ms): stop() must wait for it.
     await waitFor(async () => (await rows(db.sql))[1].attempts === 1);
     await relay.stop();

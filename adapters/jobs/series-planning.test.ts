@@ -1,15 +1,15 @@
-/** The series generation job on PGlite always and on PostgreSQL when DATABASE_URL is set. */
+/** The series planning job on PGlite always and on PostgreSQL when DATABASE_URL is set. */
 import assert from "node:assert/strict";
-import { makeCreateBooking } from "../../core/booking/create-booking.ts";
+import { makeCreateBooking } from "../../core/workflows/create-booking.ts";
 import { bookingDraftSchema } from "../../core/booking/draft-validation.ts";
 import type { BookingRecord } from "../../core/booking/types.ts";
-import { makeBookingsAdmin } from "../../core/booking/admin-use-cases.ts";
-import { type MessageContext } from "../../core/notifications/messages.ts";
+import { makeBookingsAdmin } from "../../core/workflows/bookings-admin.ts";
+import { type MessageContext } from "../../core/notifications/email-parts.ts";
 import { DEMO_BUSINESS_PROFILE } from "../../core/settings/demo-business-profile.ts";
 import { DEFAULT_CANCELLATION_POLICY_HTML, SCHEDULING_DEFAULTS } from "../../core/settings/types.ts";
-import { melbourneInstant } from "../../core/shared/melbourne-time.ts";
+import { addDaysYmd, melbourneInstant, melbourneYmd } from "../../core/shared/melbourne-time.ts";
 import type { Clock } from "../../core/shared/ports.ts";
-import { makeReminderJob } from "../email/reminder-job.ts";
+import { makeReminderJob } from "./reminders.ts";
 import { makeBookingAdminStore } from "../postgres/booking-admin-repository.ts";
 import { makeBookingReader, makeBookingStore } from "../postgres/booking-repository.ts";
 import { storeSample } from "../postgres/booking.contract.ts";
@@ -18,10 +18,13 @@ import { makeClosedDatesStore } from "../postgres/closed-dates-repository.ts";
 import type { Database } from "../postgres/db.ts";
 import { DEMO_QUESTIONS, DEMO_SERVICE_IDS } from "../postgres/demo-data.ts";
 import { seedDemoData } from "../postgres/seed.ts";
-import { getSeries, markGenerated, seriesFactsForBooking } from "../postgres/series-repository.ts";
+import { claimDueSeries, getSeries, markGenerated, seriesFactsForBooking } from "../postgres/series-repository.ts";
+import { runInTransaction } from "../postgres/transaction.ts";
+import { isSeriesDue } from "../../core/series/planning.ts";
+import { seriesHorizonEnd } from "../../core/series/rules.ts";
 import { makeSettingsStore } from "../postgres/settings-repository.ts";
 import { describeOnTargets, POSTGRES_TARGET, type TestDatabase } from "../postgres/test-db.ts";
-import { makeSeriesJob, type SeriesJobLog } from "./series-job.ts";
+import { makeSeriesPlanningJob, type SeriesJobLog } from "./series-planning.ts";
 
 /** Sunday 22 Nov 2026, 11:00 in Melbourne. */
 const NOW = new Date("2026-11-22T00:00:00Z");
@@ -128,7 +131,7 @@ describeOnTargets("series job: a weekly booking's next 8 visits, each capacity-c
   });
 
   await t.step("the job makes the next 8 visits at 9:00 Melbourne, PENDING like the first, at the recurring price", async () => {
-    const run = await makeSeriesJob({ sql: db.sql, clock, log: quiet }).runOnce();
+    const run = await makeSeriesPlanningJob({ sql: db.sql, clock, log: quiet }).runOnce();
     assert.deepEqual(run, { series: 1, visits: 8 });
     const visits = await visitsOf(db, seriesId);
     assert.deepEqual(visits.map((v) => v.series_ymd), FRIDAYS);
@@ -142,10 +145,10 @@ describeOnTargets("series job: a weekly booking's next 8 visits, each capacity-c
   });
 
   await t.step("running again creates nothing: decided through the horizon, and the index forbids a second visit", async () => {
-    assert.deepEqual(await makeSeriesJob({ sql: db.sql, clock, log: quiet }).runOnce(), { series: 0, visits: 0 });
+    assert.deepEqual(await makeSeriesPlanningJob({ sql: db.sql, clock, log: quiet }).runOnce(), { series: 0, visits: 0 });
     // Even with its bookkeeping wiped, an occurrence never gets two visits.
     await db.sql`update booking_series set generated_through = anchor_date where id = ${seriesId}`;
-    assert.deepEqual(await makeSeriesJob({ sql: db.sql, clock, log: quiet }).runOnce(), { series: 1, visits: 0 });
+    assert.deepEqual(await makeSeriesPlanningJob({ sql: db.sql, clock, log: quiet }).runOnce(), { series: 1, visits: 0 });
     assert.equal((await visitsOf(db, seriesId)).length, 9);
   });
 
@@ -177,14 +180,14 @@ describeOnTargets("series job: a weekly booking's next 8 visits, each capacity-c
     assert.equal(row.before.bookingIds.length, 7);
     // On Friday 4 Dec the horizon (8 weeks from today) reaches one more Friday: CONFIRMED like its first visit.
     const weekOn = { now: () => new Date(NOW.getTime() + 12 * 86_400_000) };
-    assert.deepEqual(await makeSeriesJob({ sql: db.sql, clock: weekOn, log: quiet }).runOnce(), { series: 1, visits: 1 });
+    assert.deepEqual(await makeSeriesPlanningJob({ sql: db.sql, clock: weekOn, log: quiet }).runOnce(), { series: 1, visits: 1 });
     assert.equal((await visitsOf(db, seriesId)).at(-1)?.status, "CONFIRMED");
   });
 
   await t.step("a paused or ended series is not generated", async () => {
     await db.sql`update booking_series set status = 'PAUSED', generated_through = anchor_date where id = ${seriesId}`;
-    assert.deepEqual(await makeSeriesJob({ sql: db.sql, clock, log: quiet }).runOnce(), { series: 0, visits: 0 });
-    assert.equal(await makeSeriesJob({ sql: db.sql, clock, log: quiet }).generate(seriesId), 0);
+    assert.deepEqual(await makeSeriesPlanningJob({ sql: db.sql, clock, log: quiet }).runOnce(), { series: 0, visits: 0 });
+    assert.equal(await makeSeriesPlanningJob({ sql: db.sql, clock, log: quiet }).generate(seriesId), 0);
   });
 });
 
@@ -194,7 +197,7 @@ describeOnTargets("series job: a full time or a closed date makes a NEEDS_ATTENT
   const other = await storeSample(db, { startTime: melbourneInstant("2026-12-11", 9), endTime: melbourneInstant("2026-12-11", 11), frequencyCode: "ONE_TIME", email: "bob@example.com" });
   await makeClosedDatesStore(db.sql).add({ date: "2026-12-25", label: "Christmas Day" });
   const first = await weeklyBooking(db);
-  await makeSeriesJob({ sql: db.sql, clock, log: quiet }).runOnce();
+  await makeSeriesPlanningJob({ sql: db.sql, clock, log: quiet }).runOnce();
   const visits = await visitsOf(db, first.seriesId!);
 
   await t.step("the visit that can't be placed is kept, NEEDS_ATTENTION, never dropped", () => {
@@ -223,6 +226,35 @@ describeOnTargets("series job: a full time or a closed date makes a NEEDS_ATTENT
   });
 });
 
+describeOnTargets("series planning: the claim takes exactly the series core calls due", async (_t, db) => {
+  await seeded(db);
+  const today = melbourneYmd(NOW);
+  const weeks = SCHEDULING_DEFAULTS.seriesHorizonWeeks;
+  const ids: string[] = [];
+  for (const [index, day] of ["2026-11-26", "2026-11-27", "2026-11-28", "2026-11-30", "2026-12-01"].entries()) {
+    ids.push((await weeklyBooking(db, { email: `due${index}@example.com`, startTimeISO: `${day}T10:00:00+11:00` })).seriesId!);
+  }
+  const horizonOf = async (id: string) => seriesHorizonEnd((await getSeries(db.sql, id))!.anchorDate, today, weeks);
+  // Never planned; planned up to its anchor (ids[1], as weeklyBooking leaves it); decided through
+  // its horizon; one day short of it; paused.
+  await db.sql`update booking_series set generated_through = null where id = ${ids[0]}`;
+  await db.sql`update booking_series set generated_through = ${await horizonOf(ids[2])}::date where id = ${ids[2]}`;
+  await db.sql`update booking_series set generated_through = ${addDaysYmd(await horizonOf(ids[3]), -1)}::date where id = ${ids[3]}`;
+  await db.sql`update booking_series set status = 'PAUSED' where id = ${ids[4]}`;
+  const due: string[] = [];
+  for (const id of ids) if (isSeriesDue((await getSeries(db.sql, id))!, today, weeks)) due.push(id);
+  assert.deepEqual(due, [ids[0], ids[1], ids[3]]);
+  const claimed = await runInTransaction(db.sql, async (tx) => {
+    const taken: string[] = [];
+    for (;;) {
+      const series = await claimDueSeries(tx, { today, horizonWeeks: weeks }, { passOver: taken });
+      if (!series) return taken;
+      taken.push(series._id);
+    }
+  });
+  assert.deepEqual(claimed.sort(), due.sort());
+});
+
 describeOnTargets("series job: two processes generating at once create each visit once", async (t, db) => {
   await seeded(db);
   const firsts: BookingRecord[] = [];
@@ -232,7 +264,7 @@ describeOnTargets("series job: two processes generating at once create each visi
   const other = await db.openAnother(4);
   try {
     await t.step("both runs together decide every series once; every occurrence has one visit", async () => {
-      const jobs = [makeSeriesJob({ sql: db.sql, clock, log: quiet }), makeSeriesJob({ sql: other.sql, clock, log: quiet })];
+      const jobs = [makeSeriesPlanningJob({ sql: db.sql, clock, log: quiet }), makeSeriesPlanningJob({ sql: other.sql, clock, log: quiet })];
       const runs = await Promise.all([...jobs, ...jobs].map((job) => job.runOnce()));
       assert.equal(runs.reduce((sum, run) => sum + run.visits, 0), 3 * 8);
       const [{ n, distinct }] = await db.sql<{ n: number; distinct: number }[]>`
@@ -252,7 +284,7 @@ describeOnTargets("series job: two processes generating at once create each visi
 describeOnTargets("series job loop: wake() runs it at once; stop() waits for the run in flight", async (_t, db) => {
   await seeded(db);
   const lines: string[] = [];
-  const job = makeSeriesJob({ sql: db.sql, clock, log: { info: (m) => lines.push(m), error: (m) => lines.push(`error ${m}`) } });
+  const job = makeSeriesPlanningJob({ sql: db.sql, clock, log: { info: (m) => lines.push(m), error: (m) => lines.push(`error ${m}`) } });
   job.start(60 * 60_000);
   try {
     // The first run happens at start; the booking after it waits for wake().
@@ -261,10 +293,11 @@ describeOnTargets("series job loop: wake() runs it at once; stop() waits for the
     job.wake();
     for (let i = 0; i < 50 && (await visitsOf(db, first.seriesId!)).length < 9; i++) await new Promise((r) => setTimeout(r, 100));
     assert.equal((await visitsOf(db, first.seriesId!)).length, 9);
-    assert.ok(lines.some((line) => line.includes("generated 8 visits of 1 series")), lines.join("\n"));
   } finally {
     await job.stop();
   }
+  // The visits are seen as soon as their transaction commits; stop() waited for the rest of the run.
+  assert.ok(lines.some((line) => line.includes("generated 8 visits of 1 series")), lines.join("\n"));
 });
 
 if (POSTGRES_TARGET) {
@@ -272,7 +305,7 @@ if (POSTGRES_TARGET) {
     await seeded(db);
     const first = await weeklyBooking(db);
     const lines: string[] = [];
-    const job = makeSeriesJob({ sql: db.sql, clock, log: { info: (m) => lines.push(m), error: (m) => lines.push(`error ${m}`) } });
+    const job = makeSeriesPlanningJob({ sql: db.sql, clock, log: { info: (m) => lines.push(m), error: (m) => lines.push(`error ${m}`) } });
     const other = await db.openAnother(2);
     try {
       let release!: () => void;

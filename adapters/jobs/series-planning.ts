@@ -1,6 +1,8 @@
 /**
- * Generates the visits of the series of regular cleans (issue 17) over a rolling horizon (the
- * scheduling setting seriesHorizonWeeks), inside each API process, like the e-mail relay.
+ * Plans the visits of the series of regular cleans (issue 17) over a rolling horizon (the
+ * scheduling setting seriesHorizonWeeks), inside each API process, on the one job runner
+ * (runner.ts). Which series are due and which of their visits to create is core's decision
+ * (core/series/planning.ts); this job claims, reads and writes.
  *
  * Correct with several processes and across restarts, each series in a transaction of its own:
  * - the series row is claimed FOR UPDATE SKIP LOCKED, so one process at a time generates a given
@@ -28,11 +30,9 @@ import { claimDueSeries } from "../postgres/series-repository.ts";
 import { generateLocked, type RunContext } from "../postgres/series-generation.ts";
 import { makeSettingsStore } from "../postgres/settings-repository.ts";
 import { runInTransaction } from "../postgres/transaction.ts";
+import { errorText, type JobLog, type JobRunner, makeJobRunner } from "./runner.ts";
 
-export interface SeriesJobLog {
-  info(message: string): void;
-  error(message: string): void;
-}
+export type SeriesJobLog = JobLog;
 
 export interface SeriesJobOptions {
   sql: Sql;
@@ -50,18 +50,11 @@ export interface SeriesRun {
   visits: number;
 }
 
-export interface SeriesJob extends SeriesGeneration {
+/** Runs every 5 minutes by default, at once after wake() (a booking started a series), back to back while runs come back full. */
+export interface SeriesJob extends SeriesGeneration, JobRunner {
   /** Generates every due series (up to batchSize). Rejects when the database cannot be reached. */
   runOnce(): Promise<SeriesRun>;
-  /** Runs every intervalMs, at once after wake(), and back to back while runs come back full. */
-  start(intervalMs?: number): void;
-  /** Stops the loop and waits for the run in flight. */
-  stop(): Promise<void>;
-  /** Asks the loop to run now (e.g. right after a booking started a series). */
-  wake(): void;
 }
-
-const errorText = (error: unknown): string => (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, 1000);
 
 /** A series whose generation failed (its id, when it had been claimed), so a run can pass over it. */
 class SeriesGenerationFailed extends Error {
@@ -71,10 +64,7 @@ class SeriesGenerationFailed extends Error {
   }
 }
 
-/** The longest wait between runs while the database cannot be reached. */
-const MAX_RETRY_DELAY_MS = 10 * 60_000;
-
-export function makeSeriesJob(options: SeriesJobOptions): SeriesJob {
+export function makeSeriesPlanningJob(options: SeriesJobOptions): SeriesJob {
   const { sql, clock = systemClock, batchSize = 100, log = console } = options;
   const settings = makeSettingsStore(sql);
   const closedDates = makeClosedDatesStore(sql);
@@ -138,67 +128,16 @@ export function makeSeriesJob(options: SeriesJobOptions): SeriesJob {
     return (await generateOne(await context(), { id: seriesId }))?.created ?? 0;
   }
 
-  let stopped = true;
-  let intervalMs = 5 * 60_000;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let inFlight: Promise<void> | undefined;
-  let runAgain = false;
-  let failedRuns = 0;
-
-  const retryDelay = () => Math.min(intervalMs * 2 ** failedRuns, Math.max(intervalMs, MAX_RETRY_DELAY_MS));
-
-  function schedule(delayMs: number): void {
-    if (stopped) return;
-    if (timer !== undefined) clearTimeout(timer);
-    timer = setTimeout(tick, delayMs);
-  }
-
-  function tick(): void {
-    timer = undefined;
-    if (stopped) return;
-    if (inFlight) {
-      runAgain = true;
-      return;
-    }
-    inFlight = (async () => {
-      try {
-        const run = await runOnce();
-        if (failedRuns > 0) log.info(`[series] database reachable again after ${failedRuns} failed runs`);
-        failedRuns = 0;
-        if (run.visits > 0) log.info(`[series] generated ${run.visits} visit${run.visits === 1 ? "" : "s"} of ${run.series} series`);
-        if (run.series >= batchSize) runAgain = true;
-      } catch (error) {
-        failedRuns++;
-        log.error(`[series] run failed: ${errorText(error)} (next try in ${Math.round(retryDelay() / 1000)} s)`);
-      }
-    })();
-    inFlight.finally(() => {
-      inFlight = undefined;
-      const now = runAgain;
-      runAgain = false;
-      schedule(now ? 0 : failedRuns > 0 ? retryDelay() : intervalMs);
-    });
-  }
-
-  return {
-    runOnce,
-    generate,
-    start(everyMs = 5 * 60_000) {
-      if (!stopped) return;
-      stopped = false;
-      intervalMs = everyMs;
-      schedule(0);
+  const runner = makeJobRunner({
+    name: "series",
+    intervalMs: 5 * 60_000,
+    log,
+    work: async () => {
+      const run = await runOnce();
+      if (run.visits > 0) log.info(`[series] generated ${run.visits} visit${run.visits === 1 ? "" : "s"} of ${run.series} series`);
+      return { more: run.series >= batchSize };
     },
-    async stop() {
-      stopped = true;
-      if (timer !== undefined) clearTimeout(timer);
-      timer = undefined;
-      await inFlight;
-    },
-    wake() {
-      if (stopped) return;
-      if (inFlight) runAgain = true;
-      else schedule(0);
-    },
-  };
+  });
+
+  return { runOnce, generate, ...runner };
 }

@@ -4,14 +4,16 @@
  * transaction is open during SMTP. A process that dies mid-batch leaves its rows leased; they come
  * back once the lease ends. Delivery is at least once: a crash between the SMTP "250 OK" and the
  * SENT update resends that message after the lease (with the same Message-ID).
+ * It runs on the one job runner (runner.ts); whatever queues an e-mail wakes it once its
+ * transaction has committed (outbox-repository.ts `onEmailQueued`), so nothing waits for the poll.
  */
 import type { Sql } from "../postgres/db.ts";
-import type { MailAttachment, MailTransport } from "./transport.ts";
+import { onEmailQueued } from "../postgres/outbox-repository.ts";
+import type { MailAttachment, MailTransport } from "../email/transport.ts";
+import { errorText, type JobLog, type JobRunner, makeJobRunner } from "./runner.ts";
 
-export interface RelayLog {
-  info(message: string): void;
+export interface RelayLog extends JobLog {
   warn(message: string): void;
-  error(message: string): void;
 }
 
 export interface OutboxRelayOptions {
@@ -36,15 +38,10 @@ export interface RunResult {
   failed: number;
 }
 
-export interface OutboxRelay {
+/** Batches every 2 s by default, at once when an e-mail is queued, back to back while the queue is full. */
+export interface OutboxRelay extends JobRunner {
   /** Claims one batch and sends it. Rejects only when the database cannot be reached. */
   runOnce(): Promise<RunResult>;
-  /** Runs batches every intervalMs, at once after wake(), and back to back while the queue is full. */
-  start(intervalMs?: number): void;
-  /** Stops the loop and waits for the batch in flight. */
-  stop(): Promise<void>;
-  /** Asks the loop to run now (e.g. right after a booking committed its e-mails). */
-  wake(): void;
 }
 
 /** 15 s, 30 s, 1 min, ... capped at 1 h. */
@@ -52,10 +49,6 @@ export function exponentialBackoff(attempts: number): number {
   const base = 15_000;
   return Math.min(base * 2 ** Math.max(0, attempts - 1), 3_600_000);
 }
-
-const MAX_ERROR_LENGTH = 1000;
-/** The longest wait between batches while the database cannot be reached. */
-const MAX_RETRY_DELAY_MS = 60_000;
 
 interface ClaimedRow {
   id: string;
@@ -71,11 +64,6 @@ interface ClaimedRow {
 }
 
 const domainOf = (address: string): string => /@([^>\s]+)/.exec(address)?.[1] ?? "localhost";
-
-const errorText = (error: unknown): string => {
-  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  return text.slice(0, MAX_ERROR_LENGTH);
-};
 
 export function makeOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   const {
@@ -168,67 +156,30 @@ export function makeOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     return result;
   }
 
-  let stopped = true;
-  let intervalMs = 2000;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let inFlight: Promise<void> | undefined;
-  let runAgain = false;
-  /** Batches failed in a row (database gone): the loop waits longer after each, up to a minute. */
-  let failedBatches = 0;
-
-  const retryDelay = () => Math.min(intervalMs * 2 ** failedBatches, MAX_RETRY_DELAY_MS);
-
-  function schedule(delayMs: number): void {
-    if (stopped) return;
-    if (timer !== undefined) clearTimeout(timer);
-    timer = setTimeout(tick, delayMs);
-  }
-
-  function tick(): void {
-    timer = undefined;
-    if (stopped) return;
-    if (inFlight) {
-      runAgain = true;
-      return;
-    }
-    inFlight = (async () => {
-      try {
-        const { sent, retried, failed } = await runOnce();
-        if (failedBatches > 0) log.info(`[outbox] database reachable again after ${failedBatches} failed batches`);
-        failedBatches = 0;
-        // A full batch suggests more is waiting: drain before sleeping.
-        if (sent + retried + failed >= batchSize) runAgain = true;
-      } catch (error) {
-        failedBatches++;
-        log.error(`[outbox] batch failed: ${errorText(error)} (next try in ${Math.round(retryDelay() / 1000)} s)`);
-      }
-    })();
-    inFlight.finally(() => {
-      inFlight = undefined;
-      const now = runAgain;
-      runAgain = false;
-      schedule(now ? 0 : failedBatches > 0 ? retryDelay() : intervalMs);
-    });
-  }
+  const runner = makeJobRunner({
+    name: "outbox",
+    intervalMs: 2000,
+    log,
+    // A full batch suggests more is waiting: drain before sleeping.
+    work: async () => {
+      const { sent, retried, failed } = await runOnce();
+      return { more: sent + retried + failed >= batchSize };
+    },
+  });
+  let stopListening: (() => void) | undefined;
 
   return {
     runOnce,
-    start(everyMs = 2000) {
-      if (!stopped) return;
-      stopped = false;
-      intervalMs = everyMs;
-      schedule(0);
+    start(everyMs) {
+      // Every transaction that queues an e-mail tells this relay once it has committed.
+      stopListening ??= onEmailQueued(sql, runner.wake);
+      runner.start(everyMs);
     },
     async stop() {
-      stopped = true;
-      if (timer !== undefined) clearTimeout(timer);
-      timer = undefined;
-      await inFlight;
+      stopListening?.();
+      stopListening = undefined;
+      await runner.stop();
     },
-    wake() {
-      if (stopped) return;
-      if (inFlight) runAgain = true;
-      else schedule(0);
-    },
+    wake: runner.wake,
   };
 }

@@ -2,14 +2,16 @@
 import assert from "node:assert/strict";
 import { hashManageToken } from "../../core/booking/manage-token.ts";
 import type { NewBookingRecord } from "../../core/booking/types.ts";
-import { type MessageContext, whenForSubject } from "../../core/notifications/messages.ts";
+import { type MessageContext, whenForSubject } from "../../core/notifications/email-parts.ts";
 import { DEMO_BUSINESS_PROFILE } from "../../core/settings/demo-business-profile.ts";
 import { DEFAULT_CANCELLATION_POLICY_HTML, SCHEDULING_DEFAULTS } from "../../core/settings/types.ts";
 import { storeSample } from "../postgres/booking.contract.ts";
 import { makeSettingsStore } from "../postgres/settings-repository.ts";
 import { formatMelbourneDateTime } from "../../core/shared/melbourne-time.ts";
 import { describeOnTargets, type TestDatabase } from "../postgres/test-db.ts";
-import { makeReminderJob, REMINDER_MIN_NOTICE_HOURS, type ReminderJobLog } from "./reminder-job.ts";
+import { isReminderDue, REMINDER_MIN_NOTICE_HOURS, reminderWindow } from "../../core/notifications/reminders.ts";
+import { onEmailQueued } from "../postgres/outbox-repository.ts";
+import { makeReminderJob, type ReminderJobLog } from "./reminders.ts";
 
 const SITE_URL = "https://yarrashine.example";
 const ctx: MessageContext = {
@@ -76,9 +78,11 @@ describeOnTargets("reminder job: each due booking once, with its .ics and a mana
 
   await t.step("one run queues the two due reminders, marks them, and tells the relay", async () => {
     let woken = 0;
-    const job = makeReminderJob({ sql: db.sql, context, clock: at(NOW), onQueued: () => woken++, log: memoryLog() });
+    const stopListening = onEmailQueued(db.sql, () => woken++);
+    const job = makeReminderJob({ sql: db.sql, context, clock: at(NOW), log: memoryLog() });
     assert.equal(await job.runOnce(), 2);
-    assert.equal(woken, 1);
+    stopListening();
+    assert.equal(woken, 1, "one wake-up for the batch's transaction, after its commit");
     const rows = await reminders(db);
     assert.deepEqual(rows.map((r) => [r.related_id, r.to_address]), [
       [due._id, "due@example.com"],
@@ -208,4 +212,30 @@ describeOnTargets("two reminder jobs on two pools at once: each of 40 reminders 
   } finally {
     await other.close();
   }
+});
+
+describeOnTargets("reminder job: the bookings it claims are exactly those core's rule calls due", async (_t, db) => {
+  await makeSettingsStore(db.sql).saveScheduling(DAY_AHEAD);
+  // Around each bound of the window: the minimum notice, the reminder's hours, the time it was made.
+  for (const startsIn of [REMINDER_MIN_NOTICE_HOURS - 0.5, REMINDER_MIN_NOTICE_HOURS, REMINDER_MIN_NOTICE_HOURS + 0.5, 12, 24, 24.5]) {
+    for (const status of ["PENDING", "CONFIRMED", "CANCELLED", "DONE", "NEEDS_ATTENTION"] as const) await bookingAt(db, startsIn, { status });
+    await bookingAt(db, startsIn, { type: "QUOTE", status: "QUOTE_REQUESTED" });
+    const late = await bookingAt(db, startsIn);
+    await db.sql`update bookings set created_at = start_time - interval '23 hours' where id = ${late._id}`;
+    const justInTime = await bookingAt(db, startsIn);
+    await db.sql`update bookings set created_at = start_time - interval '24 hours' where id = ${justInTime._id}`;
+    const reminded = await bookingAt(db, startsIn);
+    await db.sql`update bookings set reminder_sent_at = ${hours(-1)} where id = ${reminded._id}`;
+  }
+  const all = await db.sql<{ id: string; type: "BOOKING" | "QUOTE"; status: never; start_time: Date; created_at: Date; reminder_sent_at: Date | null }[]>`
+    select id::text, type, status, start_time, created_at, reminder_sent_at from bookings`;
+  const window = reminderWindow(DAY_AHEAD, NOW);
+  const due = all.filter((b) =>
+    isReminderDue({ type: b.type, status: b.status, startTime: b.start_time, createdAt: b.created_at, reminderSentAt: b.reminder_sent_at }, window)
+  ).map((b) => b.id).sort();
+  assert.ok(due.length >= 8, `a fair share is due: ${due.length}`);
+  const job = makeReminderJob({ sql: db.sql, context, clock: at(NOW), batchSize: 500, log: memoryLog() });
+  assert.equal(await job.runOnce(), due.length);
+  const claimed = await db.sql<{ id: string }[]>`select id::text from bookings where reminder_sent_at = ${NOW}`;
+  assert.deepEqual(claimed.map((row) => row.id).sort(), due);
 });
