@@ -16,6 +16,7 @@
  */
 import type { BookingReader, CapacityWindow, Occupancy, PackedHoldersReader, PackedVisits } from "../../core/booking/ports.ts";
 import type { Queryable } from "./db.ts";
+import { placeHolding } from "./booking-columns.ts";
 
 /** A read asked of the batch: a range, and optionally the window that says which visits can count. */
 interface Ask {
@@ -40,7 +41,7 @@ async function readBatch(sql: Queryable, asks: Ask[]): Promise<(Uint8Array | nul
       select string_agg(float8send(floor(date_part('epoch', b.start_time) * 1000)) ||
                         float8send(floor(date_part('epoch', b.end_time) * 1000)), ''::bytea)
         from bookings b
-       where b.type = 'BOOKING' and b.status in ('PENDING', 'CONFIRMED', 'DONE')
+       where b.type = 'BOOKING' and b.status in ${placeHolding(sql)}
          and b.start_time between w.from_ts::timestamptz and w.to_ts::timestamptz
          and (b.start_time > w.starts_after::timestamptz or b.end_time > w.ends_after::timestamptz)
     ), 'hex') as visits

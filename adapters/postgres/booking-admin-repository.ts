@@ -1,14 +1,11 @@
 /** The staff bookings store: filtered lists and chips in SQL, row-locked status and payment changes. */
 import type { BookingAdminStore, BookingAdminTx } from "../../core/booking/admin-ports.ts";
-import type { BookingFilter, BookingSort, BookingStats, SearchTerms } from "../../core/booking/admin-query.ts";
+import type { BookingFilter, BookingSort, BookingStats } from "../../core/booking/admin-query.ts";
+import type { SearchTerms } from "../../core/shared/list-query.ts";
 import type { BookingRecord } from "../../core/booking/types.ts";
 import { recordAudit } from "./audit-repository.ts";
-import {
-  makeBookingReader,
-  saveManageTokenHash,
-  selectBookings,
-  toBookingRecord,
-} from "./booking-repository.ts";
+import { makeBookingReader, saveManageTokenHash } from "./booking-repository.ts";
+import { readBookings } from "./booking-columns.ts";
 import { enqueueEmail } from "./outbox-repository.ts";
 import { isUuid } from "./catalog-repository.ts";
 import { reserveLocked } from "./reservation.ts";
@@ -90,8 +87,7 @@ function orderBy(sql: Queryable, sort: BookingSort): Fragment {
 
 async function listBookings(sql: Queryable, filter: BookingFilter, sort: BookingSort, paging?: { limit: number; offset: number }) {
   const page = paging ? sql`limit ${paging.limit} offset ${paging.offset}` : sql``;
-  const rows = await sql`${selectBookings(sql)} ${where(sql, filter)} ${orderBy(sql, sort)} ${page}`;
-  return rows.map((row) => toBookingRecord(row as Parameters<typeof toBookingRecord>[0]));
+  return await readBookings(sql, sql`${where(sql, filter)} ${orderBy(sql, sort)} ${page}`);
 }
 
 interface CountRow {

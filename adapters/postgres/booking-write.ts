@@ -7,14 +7,16 @@
  */
 import type { EmailsFor } from "../../core/booking/ports.ts";
 import { decideReservation, type Reservation } from "../../core/booking/reservation.ts";
-import { newReference } from "../../core/booking/reference.ts";
+import { newReference } from "../../core/shared/reference.ts";
 import type { BookingRecord, NewBookingRecord } from "../../core/booking/types.ts";
 import { melbourneYmd } from "../../core/shared/melbourne-time.ts";
 import { ok, type Result } from "../../core/shared/result.ts";
 import type { IdempotencyCompletion } from "../../core/shared/idempotency-completion.ts";
 import type { Queryable, Sql } from "./db.ts";
+import { answerLines, bookingInsert, extraLines, readBookings } from "./booking-columns.ts";
 import { customerCtes } from "./customer-match.ts";
 import { completeInTransaction } from "./idempotency-repository.ts";
+import { emailsQueued } from "./outbox-repository.ts";
 import { DEADLOCK_ATTEMPTS, isDeadlock, isUniqueViolation } from "./transaction.ts";
 import { readReservationLocked } from "./reservation.ts";
 
@@ -76,6 +78,7 @@ export async function reserveOneOff(
       if (write.completion) await completeInTransaction(connection, write.completion, record);
       open = false;
       await connection`commit`;
+      if (write.emailsFor) emailsQueued(sql);
       return ok(record);
     } catch (error) {
       // A transaction still open on this connection is ended before it goes back to the pool.
@@ -137,6 +140,7 @@ export async function writeBooking(tx: Queryable, write: BookingWrite): Promise<
     if (customerId) {
       const record = { ...stored, customerId };
       if (write.completion) await completeInTransaction(tx, write.completion, record);
+      if (write.emailsFor) emailsQueued(tx);
       return record;
     }
     if (attempt === REFERENCE_ATTEMPTS) throw new Error(`no free booking reference after ${attempt} draws`);
@@ -144,30 +148,48 @@ export async function writeBooking(tx: Queryable, write: BookingWrite): Promise<
 }
 
 /**
- * The one statement; the customer's id. A reference already taken: with "skip", null and nothing
- * written (the booking's insert does nothing, so neither do the others); with "fail", the unique
- * violation, which aborts the transaction.
+ * Inside the series' transaction: a generated visit of a series (issue 17), for the occurrence
+ * `visit.seriesDate` (its customer the series', or found by its e-mail as any booking's when
+ * `visit.customerId` is null), written by the one statement. Unless that occurrence exists
+ * already, which the unique index (series_id, series_date) decides, also against another process
+ * writing it at the same moment (the write waits for that one's commit). The visit as stored, or
+ * null when the occurrence was taken. No manage-my-booking token is kept: the visit's first e-mail
+ * (its reminder) mints its own.
+ */
+export async function writeSeriesVisit(
+  tx: Queryable,
+  record: NewBookingRecord,
+  visit: { seriesId: string; seriesDate: string; customerId: string | null },
+): Promise<BookingRecord | null> {
+  const id = crypto.randomUUID();
+  const createdAt = new Date();
+  for (let attempt = 1;; attempt++) {
+    const stored = { ...composeStored(record, id, newReference(), createdAt), ...visit };
+    if (await writeStatement(tx, stored, { record }, "skip")) {
+      // Read back: the record came from the series' template, which the store keeps as JSON.
+      const [written] = await readBookings(tx, tx`where b.id = ${id}`);
+      return written;
+    }
+    const [taken] = await tx`
+      select 1 from bookings where series_id = ${visit.seriesId} and series_date = ${visit.seriesDate}::date`;
+    if (taken) return null;
+    if (attempt === REFERENCE_ATTEMPTS) throw new Error(`no free booking reference after ${attempt} draws`);
+  }
+}
+
+/**
+ * The one statement; the customer's id. The record's customer when it has one, otherwise the one
+ * its e-mail finds or makes (customerCtes). A booking already there (its reference taken, or a
+ * series visit's occurrence): with "skip", null and nothing written (the booking's insert does
+ * nothing, so neither do the others); with "fail", the unique violation, which aborts the
+ * transaction.
  */
 async function writeStatement(
   tx: Queryable,
   r: BookingRecord,
   write: BookingWrite,
-  referenceTaken: "skip" | "fail",
+  whenTaken: "skip" | "fail",
 ): Promise<string | null> {
-  const extras = r.extras.map((e, position) => ({
-    position,
-    extra_id: e.extraId,
-    title: e.titleAtBooking,
-    quantity: e.quantity,
-    price: e.priceAtBooking,
-  }));
-  const answers = r.answers.map((a, position) => ({
-    position,
-    question_id: a.questionId,
-    label: a.label,
-    value: a.value,
-    display_value: a.displayValue,
-  }));
   const messages = (write.emailsFor?.(r) ?? []).map((m) => ({
     id: crypto.randomUUID(),
     kind: m.kind,
@@ -179,35 +201,21 @@ async function writeStatement(
     related_id: m.relatedId ?? null,
     reply_to: m.replyTo ?? null,
   }));
+  const customer = r.customerId === null ? customerCtes(tx, r) : tx`customer as (select ${r.customerId}::uuid as id)`;
   const [row] = await tx<{ customer_id: string | null }[]>`
-    with ${customerCtes(tx, r)}, booking as (
-      insert into bookings (
-        id, reference, type, status, payment_status, first_name, last_name, email, phone,
-        address_unit, address_street, address_suburb, address_state, address_post_code,
-        service_id, service_name_at_booking, pricing_model, hours, bedrooms,
-        frequency_code, frequency_name_at_booking, frequency_discount_percent,
-        start_time, end_time, notes, base_amount, extras_amount, first_service_total,
-        recurring_total, total_paid, paid_at, customer_id, created_at
-      )
-      select
-        ${r._id}, ${r.reference}, ${r.type}, ${r.status}, ${r.paymentStatus}, ${r.firstName}, ${r.lastName}, ${r.email},
-        ${r.phone}, ${r.address.unit ?? ""}, ${r.address.street}, ${r.address.suburb},
-        ${r.address.state}, ${r.address.postCode}, ${r.serviceId}, ${r.serviceNameAtBooking},
-        ${r.pricingModel}, ${r.hours}, ${r.bedrooms}, ${r.frequencyCode}, ${r.frequencyNameAtBooking},
-        ${r.frequencyDiscountPercent}, ${r.startTime}, ${r.endTime}, ${r.notes}, ${r.baseAmount},
-        ${r.extrasAmount}, ${r.firstServiceTotal}, ${r.recurringTotal}, ${r.totalPaid}, ${r.paidAt},
-        (select id from customer), ${r.createdAt}
-      ${referenceTaken === "skip" ? tx`on conflict (reference) do nothing` : tx``}
+    with ${customer}, booking as (
+      ${bookingInsert(tx, r, tx`(select id from customer)`)}
+      ${whenTaken === "skip" ? tx`on conflict do nothing` : tx``}
       returning id, customer_id
     ), extra_lines as (
       insert into booking_extras (booking_id, position, extra_id, title_at_booking, quantity, price_at_booking)
-      select b.id, x.position, x.extra_id, x.title, x.quantity, x.price
-        from booking b, jsonb_to_recordset(${tx.json(extras)}::jsonb)
-             as x(position integer, extra_id uuid, title text, quantity integer, price numeric)
+      select b.id, x.position, x.extra_id, x.title_at_booking, x.quantity, x.price_at_booking
+        from booking b, jsonb_to_recordset(${tx.json(extraLines(r))}::jsonb)
+             as x(position integer, extra_id uuid, title_at_booking text, quantity integer, price_at_booking numeric)
     ), answer_lines as (
       insert into booking_answers (booking_id, position, question_id, label, value, display_value)
       select b.id, a.position, a.question_id, a.label, a.value, a.display_value
-        from booking b, jsonb_to_recordset(${tx.json(answers)}::jsonb)
+        from booking b, jsonb_to_recordset(${tx.json(answerLines(r))}::jsonb)
              as a(position integer, question_id uuid, label text, value jsonb, display_value text)
     ), cleaner_lines as (
       insert into booking_cleaners (booking_id, cleaner_id, position)

@@ -4,6 +4,8 @@ import { CODE_TAKEN, SLUG_TAKEN } from "../../core/catalog/admin-rules.ts";
 import type { Extra, Frequency, Question, Service } from "../../core/catalog/types.ts";
 import type { ExtraInput, FrequencyInput, QuestionInput, ServiceInput } from "../../core/catalog/validation.ts";
 import type { DomainError, Result } from "../../core/shared/result.ts";
+import type { RecordStatus } from "../../core/booking/types.ts";
+import { STANDING_VISIT_STATUSES } from "../../core/series/rules.ts";
 import { recordAudit } from "./audit-repository.ts";
 import {
   isUuid,
@@ -16,6 +18,9 @@ import {
 } from "./catalog-repository.ts";
 import type { Queryable, Sql } from "./db.ts";
 import { isUniqueViolation, runInTransaction } from "./transaction.ts";
+
+/** The records that still use a frequency's code: bookings that still stand, and open quotes. */
+const STILL_STANDING: readonly RecordStatus[] = [...STANDING_VISIT_STATUSES, "QUOTE_REQUESTED"];
 
 type ServiceRow = Parameters<typeof toService>[0];
 type ExtraRow = Parameters<typeof toExtra>[0];
@@ -214,7 +219,7 @@ function catalogAdminTx(tx: Queryable): CatalogAdminTx {
         select (select count(*) from booking_series where frequency_code = ${code} and status <> 'ENDED')::int as series,
                (select count(*) from bookings
                  where frequency_code = ${code} and start_time >= ${now}
-                   and status in ('PENDING', 'CONFIRMED', 'NEEDS_ATTENTION', 'QUOTE_REQUESTED'))::int as bookings`;
+                   and status in ${tx(STILL_STANDING)})::int as bookings`;
       return row;
     },
 

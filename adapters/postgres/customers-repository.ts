@@ -3,9 +3,9 @@
  * the business knows, notes and tags, and merges under both records' row locks.
  */
 import type postgres from "postgres";
-import type { SearchTerms } from "../../core/booking/admin-query.ts";
-import { normaliseAuPhone } from "../../core/booking/phone.ts";
-import type { AuState } from "../../core/booking/types.ts";
+import type { SearchTerms } from "../../core/shared/list-query.ts";
+import { normaliseAuPhone } from "../../core/shared/phone.ts";
+import type { AuState } from "../../core/shared/contact.ts";
 import type { CustomersStore, CustomersTx } from "../../core/customers/ports.ts";
 import type { CustomerFilter } from "../../core/customers/schemas.ts";
 import type {
@@ -19,6 +19,7 @@ import type {
 } from "../../core/customers/types.ts";
 import { recordAudit } from "./audit-repository.ts";
 import { joinWith, likeContains, likeStartsWith } from "./booking-admin-repository.ts";
+import { placeHolding } from "./booking-columns.ts";
 import { isUuid } from "./catalog-repository.ts";
 import type { Queryable, Sql } from "./db.ts";
 import { dateOrNull, num } from "./rows.ts";
@@ -117,9 +118,9 @@ async function summaries(sql: Queryable, chosen: Fragment, now: Date): Promise<S
       from chosen c
       left join lateral (
         select count(*) filter (where b.type = 'BOOKING' and b.status <> 'CANCELLED')::int as bookings_count,
-               min(b.start_time) filter (where b.type = 'BOOKING' and b.status in ('PENDING', 'CONFIRMED', 'DONE')
+               min(b.start_time) filter (where b.type = 'BOOKING' and b.status in ${placeHolding(sql)}
                                           and b.start_time >= ${now}) as next_visit,
-               max(b.start_time) filter (where b.type = 'BOOKING' and b.status in ('PENDING', 'CONFIRMED', 'DONE')
+               max(b.start_time) filter (where b.type = 'BOOKING' and b.status in ${placeHolding(sql)}
                                           and b.start_time < ${now}) as last_visit
           from bookings b where b.customer_id = c.id
       ) v on true

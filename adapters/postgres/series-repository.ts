@@ -8,7 +8,7 @@
  */
 import type postgres from "postgres";
 import type { BookingRecord, BookingStatus, RecordStatus } from "../../core/booking/types.ts";
-import { CAPACITY_HOLDING_STATUSES } from "../../core/booking/types.ts";
+import { holdsPlace } from "../../core/booking/status.ts";
 import { clockOf, STANDING_VISIT_STATUSES } from "../../core/series/rules.ts";
 import type { SeriesStore, SeriesTx } from "../../core/series/ports.ts";
 import type { SeriesDetail, SeriesFilter, SeriesSummary } from "../../core/series/schemas.ts";
@@ -19,7 +19,8 @@ import { cleanersByIds } from "./cleaners-repository.ts";
 import { reserveLocked } from "./reservation.ts";
 import { planNewSeriesLocked } from "./series-generation.ts";
 import { searchCondition } from "./booking-admin-repository.ts";
-import { makeBookingReader, saveManageTokenHash, selectBookings, toBookingRecord } from "./booking-repository.ts";
+import { makeBookingReader, saveManageTokenHash } from "./booking-repository.ts";
+import { placeHolding, readBookings } from "./booking-columns.ts";
 import type { Queryable, Sql } from "./db.ts";
 import { isUuid } from "./catalog-repository.ts";
 import { enqueueEmail } from "./outbox-repository.ts";
@@ -28,7 +29,8 @@ import { transactionOver } from "./transaction.ts";
 
 type Fragment = postgres.Fragment;
 
-const PLACE_HOLDING = [...CAPACITY_HOLDING_STATUSES];
+/** A series' coming visits that hold a place: standing, and not yet done (PENDING, CONFIRMED). */
+const COMING_HOLDING: readonly RecordStatus[] = STANDING_VISIT_STATUSES.filter((status) => holdsPlace(status));
 
 /** The instant a Melbourne date starts: SQL compares visits' starts with it (no time zones in SQL). */
 const dayStart = (ymd: string): Date => melbourneInstant(ymd, 0, 0);
@@ -77,7 +79,7 @@ export async function cancelVisitsFrom(
            series_date = case when ${options.keepSeriesDate}::boolean then series_date end,
            updated_at = now()
      where series_id = ${seriesId}
-       and status in ('PENDING', 'CONFIRMED', 'NEEDS_ATTENTION')
+       and status in ${tx([...STANDING_VISIT_STATUSES])}
        and (series_date >= ${fromDate}::date or start_time >= ${dayStart(fromDate)})
     returning id, start_time`;
   return rows.toSorted((a, b) => new Date(a.start_time).getTime() - new Date(b.start_time).getTime()).map((row) => row.id);
@@ -103,7 +105,7 @@ export async function seriesFactsForBooking(sql: Queryable, bookingId: string): 
     select s.id, s.frequency_name, s.status,
            (select coalesce(json_agg(n.start_time order by n.start_time), '[]'::json)
               from (select v.start_time from bookings v
-                     where v.series_id = s.id and v.type = 'BOOKING' and v.status in ${sql(PLACE_HOLDING)}
+                     where v.series_id = s.id and v.type = 'BOOKING' and v.status in ${placeHolding(sql)}
                        and v.start_time > b.start_time
                      order by v.start_time limit 3) n) as next_visits
       from bookings b join booking_series s on s.id = b.series_id
@@ -365,8 +367,7 @@ const toVisit = (series: Pick<Series, "cleanerIds">, now: Date) => (visit: Booki
 });
 
 async function visitsOf(sql: Queryable, seriesId: string): Promise<BookingRecord[]> {
-  const rows = await sql`${selectBookings(sql)} where b.series_id = ${seriesId} order by b.start_time, b.id`;
-  return rows.map((row) => toBookingRecord(row as Parameters<typeof toBookingRecord>[0]));
+  return await readBookings(sql, sql`where b.series_id = ${seriesId} order by b.start_time, b.id`);
 }
 
 async function seriesDetail(sql: Queryable, id: string, now: Date): Promise<Omit<SeriesDetail, "horizonWeeks"> | null> {
@@ -471,7 +472,7 @@ function seriesTx(tx: Queryable): SeriesTx {
     async comingVisits(seriesId, from) {
       const rows = await tx<{ id: string }[]>`
         select id from bookings
-         where series_id = ${seriesId} and type = 'BOOKING' and status in ('PENDING', 'CONFIRMED') and start_time >= ${from}
+         where series_id = ${seriesId} and type = 'BOOKING' and status in ${tx([...COMING_HOLDING])} and start_time >= ${from}
          order by start_time, id
            for update`;
       return rereadAll(tx, rows.map((row) => row.id));

@@ -1,8 +1,9 @@
 /** The store of the bookings the office makes and changes (core/booking/staff-bookings.ts), in SQL. */
-import type { StaffBookingStore, StaffBookingTx } from "../../core/booking/staff-bookings.ts";
+import type { StaffBookingStore, StaffBookingTx } from "../../core/workflows/staff-bookings.ts";
 import type { BookingRecord } from "../../core/booking/types.ts";
 import { recordAudit } from "./audit-repository.ts";
 import { insertBooking, makeBookingReader, saveManageTokenHash, startSeriesLocked } from "./booking-repository.ts";
+import { bookingColumns, extraLines, STAFF_EDIT_COLUMNS } from "./booking-columns.ts";
 import { isUuid } from "./catalog-repository.ts";
 import { reserveLocked } from "./reservation.ts";
 import { planNewSeriesLocked } from "./series-generation.ts";
@@ -36,31 +37,16 @@ function staffBookingTx(tx: Queryable): StaffBookingTx {
     async saveEdit(r, { replaceExtras, startMoved, raiseCalendarSequence, at }) {
       await tx`
         update bookings
-           set first_name = ${r.firstName}, last_name = ${r.lastName}, email = ${r.email}, phone = ${r.phone},
-               address_unit = ${r.address.unit ?? ""}, address_street = ${r.address.street},
-               address_suburb = ${r.address.suburb}, address_state = ${r.address.state},
-               address_post_code = ${r.address.postCode}, notes = ${r.notes},
-               start_time = ${r.startTime}, end_time = ${r.endTime},
-               service_name_at_booking = ${r.serviceNameAtBooking}, pricing_model = ${r.pricingModel},
-               hours = ${r.hours}, bedrooms = ${r.bedrooms}, frequency_code = ${r.frequencyCode},
-               frequency_name_at_booking = ${r.frequencyNameAtBooking},
-               frequency_discount_percent = ${r.frequencyDiscountPercent},
-               base_amount = ${r.baseAmount}, extras_amount = ${r.extrasAmount},
-               first_service_total = ${r.firstServiceTotal}, recurring_total = ${r.recurringTotal},
+           set ${tx(bookingColumns(r), STAFF_EDIT_COLUMNS)},
                -- The reminder belongs to the old start: the new one gets its own.
                reminder_sent_at = case when ${startMoved}::boolean then null else reminder_sent_at end,
                calendar_sequence = calendar_sequence + ${raiseCalendarSequence ? 1 : 0}::int,
-               status = ${r.status},
                updated_at = ${at}
          where id = ${r._id}`;
       if (replaceExtras) {
         await tx`delete from booking_extras where booking_id = ${r._id}`;
-        for (const [position, extra] of r.extras.entries()) {
-          await tx`
-            insert into booking_extras (booking_id, position, extra_id, title_at_booking, quantity, price_at_booking)
-            values (${r._id}, ${position}, ${extra.extraId}, ${extra.titleAtBooking}, ${extra.quantity},
-                    ${extra.priceAtBooking})`;
-        }
+        const lines = extraLines(r).map((line) => ({ booking_id: r._id, ...line }));
+        if (lines.length > 0) await tx`insert into booking_extras ${tx(lines)}`;
       }
       return reread(tx, r._id);
     },
