@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { createColumnHelper, tableFeatures } from "@tanstack/react-table";
 import { useId, useMemo } from "react";
@@ -6,13 +6,11 @@ import { RECORD_STATUS_VALUES } from "@yarra/core/booking/admin-query.ts";
 import type { PaymentStatus, RecordStatus } from "@yarra/core/booking/types.ts";
 import { formatMelbourneLongDate, melbourneYmd } from "@yarra/core/shared/melbourne-time.ts";
 import { ErrorAlert } from "@yarra/public-ui/error-alert.tsx";
-import { pageInUrl } from "../../lib/search-params.ts";
 import { useDataTable } from "../../lib/use-data-table.ts";
+import { useListPage } from "../../lib/use-list-page.ts";
 import { asFailure } from "../../ui/failure.ts";
+import { anyOr, FilterSelect, ListFilters, ListResults, type ListText } from "../../ui/list-page.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
-import { Pager } from "../../ui/pager.tsx";
-import { useDismissible } from "../../ui/use-dismissible.ts";
-import { useSettledSearch } from "../../ui/use-settled-search.ts";
 import { BookingCard } from "./booking-card.tsx";
 import { type BookingDto, downloadBookingsCsv } from "./bookings-api.ts";
 import { bookingListQuery } from "./bookings-queries.ts";
@@ -26,10 +24,18 @@ import {
   searchOf,
 } from "./bookings-search.ts";
 import { markAllUnread, useReadCount } from "./read-marks.ts";
-import { TIME_WINDOW_LABELS, TIME_WINDOWS, type TimeWindow } from "./time-window.ts";
+import { TIME_WINDOW_LABELS, TIME_WINDOWS } from "./time-window.ts";
 import "./bookings.css";
 
 export const LOAD_FAILED = "Failed to load bookings";
+
+const TEXT: ListText = {
+  loadFailed: LOAD_FAILED,
+  loading: "Loading bookings…",
+  none: "No bookings.",
+  noResults: "No results for your search.",
+  counted: ["result", "results"],
+};
 
 const STATUS_CHIPS: readonly RecordStatus[] = RECORD_STATUS_VALUES;
 const PAYMENT_CHIPS: PaymentStatus[] = ["UNPAID", "PAID"];
@@ -45,6 +51,13 @@ export const STATUS_LABELS: Record<RecordStatus | PaymentStatus, string> = {
   UNPAID: "Unpaid",
   PAID: "Paid",
 };
+
+const TYPE_CHOICES = [["", "Any"], ["BOOKING", "Bookings"], ["QUOTE", "Quotes"]] as const;
+const STATUS_CHOICES = anyOr(STATUS_CHIPS, (status) => STATUS_LABELS[status]);
+const PAYMENT_CHOICES = anyOr(PAYMENT_CHIPS, (status) => STATUS_LABELS[status]);
+const SORT_CHOICES = [["startTime", "Start time"], ["createdAt", "Created"]] as const;
+const ORDER_CHOICES = [["asc", "Ascending"], ["desc", "Descending"]] as const;
+const WINDOW_CHOICES = TIME_WINDOWS.map((window) => [window, TIME_WINDOW_LABELS[window]] as const);
 
 // Module scope: stable features and columns keep the table's row model from rebuilding each render.
 const features = tableFeatures({});
@@ -70,11 +83,18 @@ interface BookingsPageProps {
 
 /** Staff bookings and quotes: search, filters, time windows, chips, grouped cards, CSV. */
 export function BookingsPage({ search, onSearchChange }: BookingsPageProps) {
-  const filters = filtersOf(search);
-  const page = search.page ?? 1;
-  // Each settled search replaces the URL entry, so Back skips the half-typed words.
-  const [searchText, setSearchText] = useSettledSearch(filters.q, (q) =>
-    onSearchChange(searchOf({ ...filters, q }, 1), { replace: true }));
+  const listPage = useListPage({
+    search,
+    onSearchChange,
+    filtersOf,
+    searchOf,
+    // An incomplete custom range has nothing to ask for yet.
+    listQuery: (filters: BookingFilters, page: number) => ({
+      ...bookingListQuery(filters, page),
+      enabled: listQueryProblem(filters) === null,
+    }),
+  });
+  const { filters, update, searchText, setSearchText, list, result, loading } = listPage;
   const csv = useMutation({
     // The filters as of the click, so "now" is the moment of asking.
     mutationFn: async () => {
@@ -84,17 +104,9 @@ export function BookingsPage({ search, onSearchChange }: BookingsPageProps) {
   });
   const csvError = csv.isError ? asFailure(csv.error, "Download failed") : null;
   const readCount = useReadCount();
-  const ids = { search: useId(), custom: useId(), list: useId() };
-
-  const update = <K extends keyof BookingFilters>(key: K, value: BookingFilters[K]) =>
-    onSearchChange(searchOf({ ...filters, [key]: value }, 1));
+  const customId = useId();
 
   const problem = listQueryProblem(filters);
-  const list = useQuery({ ...bookingListQuery(filters, page), enabled: problem === null });
-  const result = list.data;
-  const loading = list.isFetching;
-  const [loadError, dismissLoadError] = useDismissible(list.error);
-
   const data = result?.items ?? EMPTY;
   const table = useDataTable({ features, columns, data, getRowId: rowId });
   const rows = table.getRowModel().rows;
@@ -127,66 +139,27 @@ export function BookingsPage({ search, onSearchChange }: BookingsPageProps) {
         <Link to="/bookings/new" className="admin-button admin-button--primary">New booking</Link>
       </PageHeader>
 
-      <form className="bookings-filters" role="search" aria-label="Bookings" onSubmit={(event) => event.preventDefault()}>
-        <label className="admin-field bookings-filters__search">
-          <span className="admin-field__label">Search</span>
-          <input
-            id={ids.search}
-            className="admin-input"
-            type="search"
-            placeholder="Name, email, phone, suburb or reference (YS-…)"
-            value={searchText}
-            onChange={(event) => setSearchText(event.target.value)}
-          />
-        </label>
-        <label className="admin-field">
-          <span className="admin-field__label">Type</span>
-          <select className="admin-input" value={filters.type} onChange={(event) => update("type", event.target.value as BookingFilters["type"])}>
-            <option value="">Any</option>
-            <option value="BOOKING">Bookings</option>
-            <option value="QUOTE">Quotes</option>
-          </select>
-        </label>
-        <label className="admin-field">
-          <span className="admin-field__label">Status</span>
-          <select className="admin-input" value={filters.status} onChange={(event) => update("status", event.target.value as BookingFilters["status"])}>
-            <option value="">Any</option>
-            {STATUS_CHIPS.map((status) => <option key={status} value={status}>{STATUS_LABELS[status]}</option>)}
-          </select>
-        </label>
-        <label className="admin-field">
-          <span className="admin-field__label">Payment</span>
-          <select
-            className="admin-input"
-            value={filters.paymentStatus}
-            onChange={(event) => update("paymentStatus", event.target.value as BookingFilters["paymentStatus"])}
-          >
-            <option value="">Any</option>
-            {PAYMENT_CHIPS.map((status) => <option key={status} value={status}>{STATUS_LABELS[status]}</option>)}
-          </select>
-        </label>
-        <label className="admin-field">
-          <span className="admin-field__label">Sort by</span>
-          <select className="admin-input" value={filters.sort} onChange={(event) => update("sort", event.target.value as BookingFilters["sort"])}>
-            <option value="startTime">Start time</option>
-            <option value="createdAt">Created</option>
-          </select>
-        </label>
-        <label className="admin-field">
-          <span className="admin-field__label">Order</span>
-          <select className="admin-input" value={filters.order} onChange={(event) => update("order", event.target.value as BookingFilters["order"])}>
-            <option value="asc">Ascending</option>
-            <option value="desc">Descending</option>
-          </select>
-        </label>
-        <label className="admin-field">
-          <span className="admin-field__label">Time window</span>
-          <select className="admin-input" value={filters.window} onChange={(event) => update("window", event.target.value as TimeWindow)}>
-            {TIME_WINDOWS.map((window) => <option key={window} value={window}>{TIME_WINDOW_LABELS[window]}</option>)}
-          </select>
-        </label>
+      <ListFilters
+        label="Bookings"
+        className="bookings-filters"
+        paired
+        placeholder="Name, email, phone, suburb or reference (YS-…)"
+        searchText={searchText}
+        onSearchText={setSearchText}
+      >
+        <FilterSelect label="Type" value={filters.type} onChange={(type) => update("type", type)} choices={TYPE_CHOICES} />
+        <FilterSelect label="Status" value={filters.status} onChange={(status) => update("status", status)} choices={STATUS_CHOICES} />
+        <FilterSelect
+          label="Payment"
+          value={filters.paymentStatus}
+          onChange={(status) => update("paymentStatus", status)}
+          choices={PAYMENT_CHOICES}
+        />
+        <FilterSelect label="Sort by" value={filters.sort} onChange={(sort) => update("sort", sort)} choices={SORT_CHOICES} />
+        <FilterSelect label="Order" value={filters.order} onChange={(order) => update("order", order)} choices={ORDER_CHOICES} />
+        <FilterSelect label="Time window" value={filters.window} onChange={(window) => update("window", window)} choices={WINDOW_CHOICES} />
         {filters.window === "custom" && (
-          <fieldset className="bookings-filters__range" aria-describedby={problem === null ? undefined : ids.custom}>
+          <fieldset className="bookings-filters__range" aria-describedby={problem === null ? undefined : customId}>
             <legend className="admin-field__label">Custom range</legend>
             <label className="admin-field">
               <span className="admin-field__label">From</span>
@@ -208,9 +181,9 @@ export function BookingsPage({ search, onSearchChange }: BookingsPageProps) {
             </label>
           </fieldset>
         )}
-      </form>
+      </ListFilters>
 
-      {problem !== null && <p id={ids.custom} className="bookings-note" role="status">{problem}</p>}
+      {problem !== null && <p id={customId} className="admin-list-note" role="status">{problem}</p>}
 
       <div className="bookings-toolbar">
         {stats && (
@@ -255,40 +228,22 @@ export function BookingsPage({ search, onSearchChange }: BookingsPageProps) {
       </div>
 
       {csvError && <ErrorAlert failure={csvError} message={csvError.serverMessage} onDismiss={csv.reset} />}
-      {loadError && <ErrorAlert failure={asFailure(loadError, LOAD_FAILED)} message={LOAD_FAILED} onDismiss={dismissLoadError} />}
-      {/* A reload keeps the list (and any open details) on screen; only the note says it is loading. */}
-      {loading && <p className="bookings-note" role="status">Loading bookings…</p>}
-
-      {problem === null && !list.isError && result && (
-        result.items.length === 0 ? (
-          <p className="bookings-empty">{searching ? "No results for your search." : "No bookings."}</p>
-        ) : (
-          <div id={ids.list} className="bookings-list">
-            <p className="bookings-note" aria-live="polite">
-              {result.totalItems} {result.totalItems === 1 ? "result" : "results"}
-            </p>
-            {groups ? (
-              groups.map((group) => (
-                <section key={group.key} className="bookings-group" aria-label={group.label}>
-                  <h2 className="bookings-group__title">{group.label}</h2>
-                  <div className="bookings-group__cards">
-                    {group.bookings.map((booking) => <BookingCard key={booking._id} booking={booking} />)}
-                  </div>
-                </section>
-              ))
-            ) : (
+      <ListResults state={listPage} text={TEXT} filtered={searching} askable={problem === null}>
+        {() => groups ? (
+          groups.map((group) => (
+            <section key={group.key} className="bookings-group" aria-label={group.label}>
+              <h2 className="bookings-group__title">{group.label}</h2>
               <div className="bookings-group__cards">
-                {rows.map((row) => <BookingCard key={row.id} booking={row.original} />)}
+                {group.bookings.map((booking) => <BookingCard key={booking._id} booking={booking} />)}
               </div>
-            )}
+            </section>
+          ))
+        ) : (
+          <div className="bookings-group__cards">
+            {rows.map((row) => <BookingCard key={row.id} booking={row.original} />)}
           </div>
-        )
-      )}
-
-      {result && (
-        <Pager page={page} shownPage={result.page} totalPages={result.totalPages} loading={loading}
-          onPage={(next) => onSearchChange({ ...search, page: pageInUrl(next) })} />
-      )}
+        )}
+      </ListResults>
     </section>
   );
 }

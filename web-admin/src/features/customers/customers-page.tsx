@@ -1,15 +1,14 @@
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { formatAuPhone } from "@yarra/core/booking/phone.ts";
+import { formatAuPhone } from "@yarra/core/shared/phone.ts";
 import { formatAud } from "@yarra/core/shared/money.ts";
 import { formatMelbourneDateTime } from "@yarra/core/shared/melbourne-time.ts";
 import { ErrorAlert } from "@yarra/public-ui/error-alert.tsx";
 import { type CustomerSummary, customerName } from "../../lib/customer-record.ts";
-import { pageInUrl } from "../../lib/search-params.ts";
+import { useListPage } from "../../lib/use-list-page.ts";
 import { asFailure } from "../../ui/failure.ts";
+import { ListFilters, ListResults } from "../../ui/list-page.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
-import { Pager } from "../../ui/pager.tsx";
-import { useDismissible } from "../../ui/use-dismissible.ts";
 import { useSettledSearch } from "../../ui/use-settled-search.ts";
 import { downloadCustomersCsv } from "./customers-api.ts";
 import { customerListQuery } from "./customers-queries.ts";
@@ -22,6 +21,7 @@ export const CUSTOMERS_TEXT = {
   loading: "Loading customers…",
   none: "No customers yet.",
   noResults: "No customers match your search.",
+  counted: ["customer", "customers"],
 } as const;
 
 const T = CUSTOMERS_TEXT;
@@ -34,24 +34,17 @@ interface CustomersPageProps {
 
 /** Every customer record (issue 17): search, a tag filter, pages and the CSV export. */
 export function CustomersPage({ search, onSearchChange }: CustomersPageProps) {
-  const filters = filtersOf(search);
-  const page = search.page ?? 1;
-  // Each settled search replaces the URL entry, so Back skips the half-typed words.
-  const [searchText, setSearchText] = useSettledSearch(filters.q, (q) =>
-    onSearchChange(searchOf({ ...filters, q }, 1), { replace: true }));
-  const [tagText, setTagText] = useSettledSearch(filters.tag, (tag) =>
-    onSearchChange(searchOf({ ...filters, tag }, 1), { replace: true }));
-  const list = useQuery(customerListQuery(filters, page));
-  const result = list.data;
-  const loading = list.isFetching;
-  const [loadError, dismissLoadError] = useDismissible(list.error);
+  const listPage = useListPage({ search, onSearchChange, filtersOf, searchOf, listQuery: customerListQuery });
+  const { filters, update, searchText, setSearchText } = listPage;
+  // The tag box settles into the URL as the search box does.
+  const [tagText, setTagText] = useSettledSearch(filters.tag, (tag) => update("tag", tag, { replace: true }));
   // The search as of the click: what the list shows is what the file holds.
   const csv = useMutation({ mutationFn: (shown: CustomerFilters) => downloadCustomersCsv(shown) });
   const csvError = csv.isError ? asFailure(csv.error, T.downloadFailed) : null;
 
   // Tags match in any letter case, so the chip of the tag shown clears the filter.
   const tagShown = (tag: string) => filters.tag.trim().toLowerCase() === tag.toLowerCase();
-  const filterByTag = (tag: string) => onSearchChange(searchOf({ ...filters, tag: tagShown(tag) ? "" : tag }, 1));
+  const filterByTag = (tag: string) => update("tag", tagShown(tag) ? "" : tag);
   const filtered = filters.q.trim() !== "" || filters.tag.trim() !== "";
 
   return (
@@ -62,62 +55,43 @@ export function CustomersPage({ search, onSearchChange }: CustomersPageProps) {
         </button>
       </PageHeader>
 
-      <form className="customers-filters" role="search" aria-label="Customers" onSubmit={(event) => event.preventDefault()}>
-        <label className="admin-field customers-filters__search">
-          <span className="admin-field__label">Search</span>
-          <input
-            className="admin-input"
-            type="search"
-            placeholder="Name, email, phone, suburb or reference (YS-…)"
-            value={searchText}
-            onChange={(event) => setSearchText(event.target.value)}
-          />
-        </label>
+      <ListFilters
+        label="Customers"
+        className="customers-filters"
+        placeholder="Name, email, phone, suburb or reference (YS-…)"
+        searchText={searchText}
+        onSearchText={setSearchText}
+      >
         <label className="admin-field">
           <span className="admin-field__label">Tag</span>
           <input className="admin-input" type="search" value={tagText} onChange={(event) => setTagText(event.target.value)} />
         </label>
-      </form>
+      </ListFilters>
 
       {csvError && <ErrorAlert failure={csvError} message={csvError.serverMessage} onDismiss={csv.reset} />}
-      {loadError && <ErrorAlert failure={asFailure(loadError, T.loadFailed)} message={T.loadFailed} onDismiss={dismissLoadError} />}
-      {loading && <p className="customers-note" role="status">{T.loading}</p>}
-
-      {!list.isError && result && (
-        result.items.length === 0 ? (
-          <p className="customers-empty">{filtered ? T.noResults : T.none}</p>
-        ) : (
-          <>
-            <p className="customers-note" aria-live="polite">
-              {result.totalItems} {result.totalItems === 1 ? "customer" : "customers"}
-            </p>
-            <div className="customers-table__wrap">
-              <table className="customers-table">
-                <thead>
-                  <tr>
-                    <th scope="col">Name</th>
-                    <th scope="col">Contacts</th>
-                    <th scope="col">Suburbs</th>
-                    <th scope="col">Bookings</th>
-                    <th scope="col">Lifetime paid</th>
-                    <th scope="col">Next visit</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {result.items.map((customer) => (
-                    <CustomerRow key={customer._id} customer={customer} tagShown={tagShown} onTag={filterByTag} />
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          </>
-        )
-      )}
-
-      {result && (
-        <Pager page={page} shownPage={result.page} totalPages={result.totalPages} loading={loading}
-          onPage={(next) => onSearchChange({ ...search, page: pageInUrl(next) })} />
-      )}
+      <ListResults state={listPage} text={T} filtered={filtered}>
+        {(customers) => (
+          <div className="customers-table__wrap">
+            <table className="customers-table">
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Contacts</th>
+                  <th scope="col">Suburbs</th>
+                  <th scope="col">Bookings</th>
+                  <th scope="col">Lifetime paid</th>
+                  <th scope="col">Next visit</th>
+                </tr>
+              </thead>
+              <tbody>
+                {customers.map((customer) => (
+                  <CustomerRow key={customer._id} customer={customer} tagShown={tagShown} onTag={filterByTag} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </ListResults>
     </section>
   );
 }

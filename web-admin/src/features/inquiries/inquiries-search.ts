@@ -1,6 +1,6 @@
 /** The inquiries list's filters, order and page as URL search params (validated by the route). */
 import { z } from "zod";
-import { SORT_ORDERS } from "@yarra/core/booking/admin-query.ts";
+import { SORT_ORDERS } from "@yarra/core/shared/list-query.ts";
 import { INQUIRY_TYPES, type InquiryType } from "@yarra/core/inquiry/types.ts";
 import { enumParam, flagParam, pageInUrl, pageParam, textParam } from "../../lib/search-params.ts";
 

@@ -1,4 +1,4 @@
-import { formatAuPhone } from "@yarra/core/booking/phone.ts";
+import { formatAuPhone } from "@yarra/core/shared/phone.ts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { isApiError } from "@yarra/api/client/http.ts";

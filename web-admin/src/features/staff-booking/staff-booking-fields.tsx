@@ -1,5 +1,5 @@
 import type { ExtraDto, FrequencyDto, PublicSchedulingDto, QuestionDto, ServiceDto } from "@yarra/api/client/types.ts";
-import { AU_STATES } from "@yarra/core/booking/types.ts";
+import { AU_STATES } from "@yarra/core/shared/contact.ts";
 import { formatJobLength, latestBookableYmd, OUTSIDE_HOURS_CHOICE, STAFF_START_STEP_MINUTES } from "@yarra/core/booking/scheduling.ts";
 import { formatAud } from "@yarra/core/shared/money.ts";
 import { melbourneYmd } from "@yarra/core/shared/melbourne-time.ts";

@@ -12,39 +12,25 @@ import type {
   ServiceDto,
   Wire,
 } from "@yarra/api/client/types.ts";
-import { validateAnswers } from "@yarra/core/booking/answers.ts";
-import { validateDraft } from "@yarra/core/booking/draft-validation.ts";
+import { type BookingFormFields, draftFieldErrors, draftOfForm, livePriceOf } from "@yarra/core/booking/form-to-draft.ts";
 import { jobMinutes } from "@yarra/core/booking/job-length.ts";
 import { startRulesFor } from "@yarra/core/booking/prepare-record.ts";
-import { type PricedDraft, priceDraft } from "@yarra/core/booking/pricing.ts";
-import type { BookingDraftInput, BookingRecord } from "@yarra/core/booking/types.ts";
-import type { Answer, Extra, Frequency, Question, Service } from "@yarra/core/catalog/types.ts";
+import type { PricedDraft } from "@yarra/core/booking/pricing.ts";
+import type { BookingRecord } from "@yarra/core/booking/types.ts";
+import type { Extra, Frequency, Question, Service } from "@yarra/core/catalog/types.ts";
 import { isYmd, melbourneHourMinute, melbourneInstant, melbourneYmd } from "@yarra/core/shared/melbourne-time.ts";
 import type { FieldErrors } from "@yarra/core/shared/result.ts";
 
 export type BookingDto = Wire<BookingRecord>;
 
-export interface StaffBookingForm {
-  serviceId: string;
-  hours: number | null;
-  bedrooms: number | null;
-  /** Chosen add-ons and how many, in the order they were booked or ticked. */
-  extras: { extraId: string; quantity: number }[];
-  frequencyCode: string;
+/** The fields both booking forms hold (answers: new bookings only), and the office's own. */
+export interface StaffBookingForm extends BookingFormFields {
   /** Melbourne date, YYYY-MM-DD. */
   date: string;
   /** The start as the time input holds it ("09:00", "10:30"), or "" until one is chosen. */
   time: string;
   /** The office's tick for a start outside the working hours (issue 28); sent only when ticked. */
   allowOutsideHours: boolean;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  address: { unit: string; street: string; suburb: string; state: string; postCode: string };
-  /** By question id: a string for TEXT and SINGLE, option values for MULTI (new bookings only). */
-  answers: Record<string, string | string[]>;
-  notes: string;
 }
 
 export const EMPTY_FORM: StaffBookingForm = {
@@ -132,36 +118,12 @@ export function hoursOptions(service: Pick<ServiceDto, "minHours" | "maxHours" |
   return options;
 }
 
-/** Answers as the API takes them; unanswered questions are left out. */
-export function answersOf(form: Pick<StaffBookingForm, "answers">, questions: QuestionDto[]): Answer[] {
-  return questions.flatMap((question): Answer[] => {
-    const value = form.answers[question._id];
-    if (value === undefined || (Array.isArray(value) ? value.length === 0 : value.trim() === "")) return [];
-    // Option order, not click order, so the stored answer reads like the question.
-    const ordered = Array.isArray(value) ? question.options.map((o) => o.value).filter((v) => value.includes(v)) : value;
-    return [{ questionId: question._id, value: ordered, label: question.text }];
-  });
-}
-
-/** The public draft the form stands for (POST /api/admin/bookings adds notifyCustomer to it). */
+/**
+ * The public draft the form stands for: core's mapping, which the public form shares, with the start
+ * from the date and time inputs (POST /api/admin/bookings adds notifyCustomer to it).
+ */
 export function draftOf(form: StaffBookingForm, pricingModel: PricingModel | null, questions: QuestionDto[]) {
-  const { unit, ...address } = form.address;
-  return {
-    firstName: form.firstName,
-    lastName: form.lastName,
-    email: form.email.trim(),
-    phone: form.phone,
-    address: unit.trim() === "" ? address : { ...address, unit },
-    serviceId: form.serviceId,
-    servicePricingModel: pricingModel,
-    hours: pricingModel === "HOURLY" ? form.hours : null,
-    bedrooms: pricingModel === "BEDROOMS" ? form.bedrooms : null,
-    extras: form.extras,
-    startTimeISO: startTimeIsoOf(form),
-    frequencyCode: form.frequencyCode,
-    answers: answersOf(form, questions),
-    notes: form.notes,
-  };
+  return draftOfForm(form, { pricingModel, startTimeISO: startTimeIsoOf(form), questions });
 }
 
 export interface PricingCatalogue {
@@ -179,12 +141,7 @@ const asCore = (catalogue: PricingCatalogue) => ({
 
 /** The price the public form would show for this choice, or null while it cannot be priced. */
 export function livePrice(form: StaffBookingForm, catalogue: PricingCatalogue): PricedDraft | null {
-  if (!form.serviceId) return null;
-  const priced = priceDraft(
-    { serviceId: form.serviceId, hours: form.hours, bedrooms: form.bedrooms, extras: form.extras, frequencyCode: form.frequencyCode },
-    asCore(catalogue),
-  );
-  return priced.ok ? priced.value : null;
+  return livePriceOf(form, asCore(catalogue));
 }
 
 /** How long the chosen job takes (core's job length), or null without a service. */
@@ -209,16 +166,11 @@ export interface FormChecks {
 
 /** Core's messages for the draft and the answers, keyed by field path as the server keys them. */
 export function validateForm(form: StaffBookingForm, checks: FormChecks): FieldErrors {
-  const errors: FieldErrors = {};
-  const drafted = validateDraft(draftOf(form, checks.pricingModel, checks.questions) as BookingDraftInput, {
+  return draftFieldErrors(draftOf(form, checks.pricingModel, checks.questions), checks.questions as Question[], {
     now: checks.now,
     scheduling: checks.judgeStart ? startRulesFor(checks.scheduling, "staff", form.allowOutsideHours) : undefined,
     pricingModel: checks.pricingModel,
   });
-  if (!drafted.ok) Object.assign(errors, drafted.error.fieldErrors);
-  const answered = validateAnswers(answersOf(form, checks.questions), checks.questions as Question[]);
-  if (!answered.ok) Object.assign(errors, answered.error.fieldErrors);
-  return errors;
 }
 
 /** The fields PATCH /api/admin/bookings/{id} takes, as far as the form differs from the booking. */

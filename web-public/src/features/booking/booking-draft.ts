@@ -12,15 +12,16 @@ import type {
   ServiceDto,
 } from "@yarra/api/client/types.ts";
 import { validateAnswers } from "@yarra/core/booking/answers.ts";
+import { type DraftSection, firstSectionWithError, sectionValidity } from "@yarra/core/booking/draft-validation.ts";
 import {
-  type DraftSection,
-  firstSectionWithError,
-  sectionValidity,
-  validateDraft,
-} from "@yarra/core/booking/draft-validation.ts";
-import { type PricedDraft, priceDraft } from "@yarra/core/booking/pricing.ts";
-import type { BookingDraftInput } from "@yarra/core/booking/types.ts";
-import type { Answer, Extra, Frequency, Question, Service } from "@yarra/core/catalog/types.ts";
+  answersOf,
+  type BookingFormFields,
+  draftFieldErrors,
+  draftOfForm,
+  livePriceOf,
+} from "@yarra/core/booking/form-to-draft.ts";
+import type { PricedDraft } from "@yarra/core/booking/pricing.ts";
+import type { Extra, Frequency, Question, Service } from "@yarra/core/catalog/types.ts";
 import type { FieldErrors } from "@yarra/core/shared/result.ts";
 import { isYmd } from "@yarra/core/shared/melbourne-time.ts";
 import { BOOKING_FORM_CONTENT_DEFAULTS } from "@yarra/core/settings/types.ts";
@@ -33,27 +34,15 @@ export interface ChosenExtra {
   quantity: number;
 }
 
-export interface BookingForm {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  address: { unit: string; street: string; suburb: string; state: string; postCode: string };
-  serviceId: string;
+/** The fields both booking forms hold (the add-ons with their titles), and the public form's own. */
+export interface BookingForm extends BookingFormFields<ChosenExtra> {
   /** Cached from the chosen service, as the spec's draft carries them. */
   servicePricingModel: PricingModel | null;
   serviceName: string;
-  hours: number | null;
-  bedrooms: number | null;
-  extras: ChosenExtra[];
   /** The day chosen in the calendar, Melbourne date 'YYYY-MM-DD'. */
   date: string;
   /** A free start of that day as the calendar offered it (ISO, UTC), or '' until one is picked. */
   startTimeISO: string;
-  frequencyCode: string;
-  /** By question id: a string for TEXT and SINGLE, option values for MULTI. */
-  answers: Record<string, string | string[]>;
-  notes: string;
 }
 
 export const EMPTY_FORM: BookingForm = {
@@ -110,53 +99,20 @@ export function startTimeIsoOf(form: Pick<BookingForm, "date" | "startTimeISO">)
   return isYmd(form.date) ? form.startTimeISO : "";
 }
 
-/** Answers as the API takes them; unanswered questions are left out. */
-export function answersOf(form: Pick<BookingForm, "answers">, questions: QuestionDto[]): Answer[] {
-  const answers: Answer[] = [];
-  for (const question of questions) {
-    const value = form.answers[question._id];
-    if (value === undefined) continue;
-    if (Array.isArray(value)) {
-      if (value.length === 0) continue;
-      // Option order, not click order, so the stored answer reads like the question.
-      const ordered = question.options.map((o) => o.value).filter((v) => value.includes(v));
-      answers.push({ questionId: question._id, value: ordered, label: question.text });
-    } else if (value.trim() !== "") {
-      answers.push({ questionId: question._id, value, label: question.text });
-    }
-  }
-  return answers;
-}
-
 export interface DraftContext {
   questions: QuestionDto[];
   commentEnabled: boolean;
 }
 
-/** The payload of POST /api/bookings and /api/quotes. */
+/**
+ * The payload of POST /api/bookings and /api/quotes: core's mapping, which the office's form shares,
+ * with the service's name and the add-ons' titles beside it, and the comment only when the form asks it.
+ */
 export function toDraftInput(form: BookingForm, ctx: DraftContext) {
-  const address: Record<string, string> = {
-    street: form.address.street,
-    suburb: form.address.suburb,
-    state: form.address.state,
-    postCode: form.address.postCode,
-  };
-  if (form.address.unit.trim() !== "") address.unit = form.address.unit;
+  const choices = { pricingModel: form.servicePricingModel, startTimeISO: startTimeIsoOf(form), questions: ctx.questions };
   return {
-    firstName: form.firstName,
-    lastName: form.lastName,
-    email: form.email.trim(),
-    phone: form.phone,
-    address,
-    serviceId: form.serviceId,
-    servicePricingModel: form.servicePricingModel,
+    ...draftOfForm(form, choices),
     serviceName: form.serviceName,
-    hours: form.servicePricingModel === "HOURLY" ? form.hours : null,
-    bedrooms: form.servicePricingModel === "BEDROOMS" ? form.bedrooms : null,
-    extras: form.extras.map(({ extraId, quantity, title }) => ({ extraId, quantity, title })),
-    startTimeISO: startTimeIsoOf(form),
-    frequencyCode: form.frequencyCode,
-    answers: answersOf(form, ctx.questions),
     notes: ctx.commentEnabled ? form.notes : "",
   };
 }
@@ -172,17 +128,11 @@ export function validateForm(
   ctx: DraftContext & { scheduling: PublicSchedulingDto },
   now: Date,
 ): FieldErrors {
-  const input = toDraftInput(form, ctx) as BookingDraftInput;
-  const errors: FieldErrors = {};
-  const drafted = validateDraft(input, {
+  return draftFieldErrors(toDraftInput(form, ctx), ctx.questions as Question[], {
     now,
     scheduling: ctx.scheduling,
     pricingModel: form.servicePricingModel,
   });
-  if (!drafted.ok) Object.assign(errors, drafted.error.fieldErrors);
-  const answered = validateAnswers(answersOf(form, ctx.questions), ctx.questions as Question[]);
-  if (!answered.ok) Object.assign(errors, answered.error.fieldErrors);
-  return errors;
 }
 
 export type FormSection = DraftSection | "questions";
@@ -206,7 +156,7 @@ export interface StepTicks {
 
 /** The step navigator's ticks: core's looser tests, the answers' rules, and all of them for Review. */
 export function stepTicks(form: BookingForm, ctx: DraftContext): StepTicks {
-  const loose = sectionValidity(toDraftInput(form, ctx) as BookingDraftInput, form.servicePricingModel);
+  const loose = sectionValidity(toDraftInput(form, ctx), form.servicePricingModel);
   const questions = validateAnswers(answersOf(form, ctx.questions), ctx.questions as Question[]).ok;
   const all = Object.values(loose).every(Boolean) && questions;
   return { ...loose, questions, review: all };
@@ -220,23 +170,12 @@ export interface PricingCatalogDto {
 
 /** The live price from the loaded catalogue, or null while the draft cannot be priced yet. */
 export function livePrice(form: BookingForm, catalog: PricingCatalogDto): PricedDraft | null {
-  if (!form.serviceId) return null;
-  const priced = priceDraft(
-    {
-      serviceId: form.serviceId,
-      hours: form.hours,
-      bedrooms: form.bedrooms,
-      extras: form.extras.map(({ extraId, quantity }) => ({ extraId, quantity })),
-      frequencyCode: form.frequencyCode,
-    },
-    {
-      // Public lists hold only live rows; their ISO deletedAt (always null) is all that differs.
-      services: catalog.services as unknown as Service[],
-      extras: catalog.extras as unknown as Extra[],
-      frequencies: catalog.frequencies as Frequency[],
-    },
-  );
-  return priced.ok ? priced.value : null;
+  return livePriceOf(form, {
+    // Public lists hold only live rows; their ISO deletedAt (always null) is all that differs.
+    services: catalog.services as unknown as Service[],
+    extras: catalog.extras as unknown as Extra[],
+    frequencies: catalog.frequencies as Frequency[],
+  });
 }
 
 /** Index of each sent add-on, so server errors like `extras.1.quantity` land under the right one. */
