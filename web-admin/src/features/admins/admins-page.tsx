@@ -1,17 +1,18 @@
 import { createColumnHelper, FlexRender, tableFeatures } from "@tanstack/react-table";
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useId, useRef, useState } from "react";
+import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useId, useState } from "react";
 import { serverMessageOr } from "@yarra/api/client/error-catalogue.ts";
 import type { AdminRole } from "@yarra/api/client/types.ts";
 import { ADMIN_ACCOUNT_LIMITS, validateAdminChanges, validateNewAdmin } from "@yarra/core/admin/admin-account-form.ts";
-import { ADMIN_ROLES } from "@yarra/core/admin/types.ts";
+import { ADMIN_ROLES } from "@yarra/core/shared/staff-roles.ts";
 import { ErrorAlert } from "@yarra/public-ui/error-alert.tsx";
 import { api } from "../../lib/api.ts";
 import { updateCachedList } from "../../lib/list-cache.ts";
 import { readSession } from "../../lib/session.ts";
 import { useDataTable } from "../../lib/use-data-table.ts";
 import { useRowWrites } from "../../lib/use-row-writes.ts";
-import { asFailure, fieldErrorsOf } from "../../ui/failure.ts";
+import { checkResolver, useStaffForm } from "../../lib/use-staff-form.ts";
+import { asFailure } from "../../ui/failure.ts";
 import { useDismissible } from "../../ui/use-dismissible.ts";
 import { useFlash } from "../../ui/use-flash.ts";
 import "./admins.css";
@@ -42,14 +43,7 @@ const idOf = (admin: AdminAccount) => admin._id ?? admin.id ?? admin.email;
 
 export const adminsQuery = queryOptions({ queryKey: ["admins"], queryFn: () => api.list<AdminAccount>("/api/admin/admins") });
 
-/** A save: the account being edited (absent when creating) and the body sent. */
-interface AdminSave {
-  editing: AdminAccount | null;
-  body: Partial<FormState>;
-}
-
 type Failure = Parameters<typeof ErrorAlert>[0]["failure"];
-type FieldErrors = Record<string, string[]>;
 
 interface FormState {
   name: string;
@@ -58,6 +52,17 @@ interface FormState {
   password: string;
 }
 const EMPTY_FORM: FormState = { name: "", email: "", role: "admin", password: "" };
+
+/** The server's own rules (core/admin/admin-account-form.ts), so the form and the API agree. */
+const adminResolver = (editing: boolean) =>
+  checkResolver<FormState, Partial<FormState>>((form) => {
+    const checked = editing ? validateAdminChanges(form) : validateNewAdmin(form);
+    if (!checked.ok) return { ok: false, fieldErrors: checked.error.fieldErrors ?? {} };
+    const body: Partial<FormState> = { name: form.name.trim(), email: form.email.trim(), role: form.role };
+    // A blank password keeps the current one; a new account always sends it.
+    if (!editing || form.password !== "") body.password = form.password;
+    return { ok: true, value: body };
+  });
 
 const NO_ADMINS: AdminAccount[] = [];
 const features = tableFeatures({});
@@ -70,72 +75,47 @@ export function AdminsPage() {
   const admins = list.data ?? NO_ADMINS;
   const [loadError, dismissLoadError] = useDismissible(list.error);
   const [editing, setEditing] = useState<AdminAccount | null>(null);
-  const [form, setForm] = useState<FormState>(EMPTY_FORM);
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [deleteError, setDeleteError] = useState<{ failure: Failure; text: string } | null>(null);
   const rowWrites = useRowWrites("admins");
   const flash = useFlash();
-  const nameInput = useRef<HTMLInputElement>(null);
   const ids = { name: useId(), email: useId(), role: useId(), password: useId(), passwordHint: useId(), formTitle: useId() };
   const myId = readSession()?.user._id;
 
   const settle = (change: (admins: AdminAccount[]) => AdminAccount[]) => updateCachedList(queryClient, adminsQuery.queryKey, change);
 
-  const save = useMutation({
-    mutationFn: ({ editing, body }: AdminSave) =>
-      editing
-        ? api.put<AdminAccount>(`/api/admin/admins/${encodeURIComponent(idOf(editing))}`, body)
-        : api.post<AdminAccount>("/api/admin/admins", body),
-    onSuccess: (saved, { editing }) => {
+  const { form: fields, values: form, errorsOf, failure, dismissFailure, working, submit, setField } = useStaffForm({
+    defaultValues: EMPTY_FORM,
+    resolver: adminResolver(editing !== null),
+    onSubmit: async (body) => {
       if (editing) {
+        const saved = await api.put<AdminAccount>(`/api/admin/admins/${encodeURIComponent(idOf(editing))}`, body);
         settle((list) => list.map((admin) => (idOf(admin) === idOf(editing) ? { ...admin, ...saved } : admin)));
         flash.show(ADMINS_TEXT.updated);
       } else {
+        const saved = await api.post<AdminAccount>("/api/admin/admins", body);
         settle((list) => [...list, saved]);
         flash.show(ADMINS_TEXT.created);
       }
       setEditing(null);
-      setForm(EMPTY_FORM);
     },
-    onError: (error) => {
-      const fromServer = fieldErrorsOf(error);
-      if (Object.keys(fromServer).length > 0) setFieldErrors(fromServer);
-    },
+    // Back to a new account (an edit started the form from the account edited).
+    afterSave: () => EMPTY_FORM,
   });
-  const saveFallback = save.variables?.editing ? ADMINS_TEXT.updateFailed : ADMINS_TEXT.createFailed;
-  const saveError = save.isError
-    ? { failure: asFailure(save.error, saveFallback), text: serverMessageOr(save.error, saveFallback) }
-    : null;
+  const { register } = fields;
+  const saveFallback = editing ? ADMINS_TEXT.updateFailed : ADMINS_TEXT.createFailed;
+  const saveError = failure !== null ? { failure: asFailure(failure, saveFallback), text: serverMessageOr(failure, saveFallback) } : null;
 
   const startEdit = (admin: AdminAccount) => {
     setEditing(admin);
-    setForm({ name: admin.name, email: admin.email, role: admin.role, password: "" });
-    setFieldErrors({});
-    save.reset();
-    nameInput.current?.focus();
+    fields.reset({ name: admin.name, email: admin.email, role: admin.role, password: "" });
+    dismissFailure();
+    fields.setFocus("name");
   };
 
   function cancelEdit() {
     setEditing(null);
-    setForm(EMPTY_FORM);
-    setFieldErrors({});
-    save.reset();
-  }
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    save.reset();
-    // The server's own rules (core/admin/admin-account-form.ts), so the form and the API agree.
-    const checked = editing ? validateAdminChanges(form) : validateNewAdmin(form);
-    if (!checked.ok) {
-      setFieldErrors(checked.error.fieldErrors ?? {});
-      return;
-    }
-    setFieldErrors({});
-    const body: Partial<FormState> = { name: form.name.trim(), email: form.email.trim(), role: form.role };
-    // A blank password keeps the current one; a new account always sends it.
-    if (!editing || form.password !== "") body.password = form.password;
-    save.mutate({ editing, body });
+    fields.reset(EMPTY_FORM);
+    dismissFailure();
   }
 
   const onDelete = (admin: AdminAccount) => {
@@ -198,7 +178,7 @@ export function AdminsPage() {
 
   const table = useDataTable({ features, columns, data: admins, getRowId: idOf });
 
-  const errorOf = (field: keyof FormState) => fieldErrors[field]?.join(" ");
+  const errorOf = (field: keyof FormState) => errorsOf(field)?.join(" ");
   const describedBy = (field: keyof FormState, ...extra: string[]) =>
     [errorOf(field) ? `${ids[field]}-error` : "", ...extra].filter(Boolean).join(" ") || undefined;
 
@@ -206,21 +186,19 @@ export function AdminsPage() {
     <section className="admins" aria-labelledby="admins-title">
       <h1 id="admins-title" className="admin-page-title">Admins</h1>
 
-      <form className="admins-form" onSubmit={onSubmit} noValidate aria-labelledby={ids.formTitle}>
+      <form className="admins-form" onSubmit={submit} noValidate aria-labelledby={ids.formTitle}>
         <h2 id={ids.formTitle} className="admins-form__title">{editing ? `Edit ${editing.name || editing.email}` : "Create admin"}</h2>
         <div className="admins-form__grid">
           <div className="admin-field">
             <label className="admin-field__label" htmlFor={ids.name}>Name</label>
             <input
-              ref={nameInput}
               id={ids.name}
               className="admin-input"
               autoComplete="off"
               maxLength={ADMIN_ACCOUNT_LIMITS.name}
-              value={form.name}
               aria-invalid={Boolean(errorOf("name"))}
               aria-describedby={describedBy("name")}
-              onChange={(event) => setForm({ ...form, name: event.target.value })}
+              {...register("name")}
             />
             {errorOf("name") && <p id={`${ids.name}-error`} className="admins-form__error">{errorOf("name")}</p>}
           </div>
@@ -232,10 +210,9 @@ export function AdminsPage() {
               type="email"
               autoComplete="off"
               maxLength={ADMIN_ACCOUNT_LIMITS.email}
-              value={form.email}
               aria-invalid={Boolean(errorOf("email"))}
               aria-describedby={describedBy("email")}
-              onChange={(event) => setForm({ ...form, email: event.target.value })}
+              {...register("email")}
             />
             {errorOf("email") && <p id={`${ids.email}-error`} className="admins-form__error">{errorOf("email")}</p>}
           </div>
@@ -247,7 +224,7 @@ export function AdminsPage() {
               value={form.role}
               aria-invalid={Boolean(errorOf("role"))}
               aria-describedby={describedBy("role")}
-              onChange={(event) => setForm({ ...form, role: event.target.value as AdminRole })}
+              onChange={(event) => setField("role", event.target.value as AdminRole)}
             >
               {ADMIN_ROLES.map((role) => <option key={role} value={role}>{role}</option>)}
             </select>
@@ -261,10 +238,9 @@ export function AdminsPage() {
               type="password"
               autoComplete="new-password"
               maxLength={ADMIN_ACCOUNT_LIMITS.passwordMax}
-              value={form.password}
               aria-invalid={Boolean(errorOf("password"))}
               aria-describedby={describedBy("password", ids.passwordHint)}
-              onChange={(event) => setForm({ ...form, password: event.target.value })}
+              {...register("password")}
             />
             <p id={ids.passwordHint} className="admins-form__hint">
               {editing
@@ -276,10 +252,10 @@ export function AdminsPage() {
             {errorOf("password") && <p id={`${ids.password}-error`} className="admins-form__error">{errorOf("password")}</p>}
           </div>
         </div>
-        {saveError && <ErrorAlert failure={saveError.failure} message={saveError.text} onDismiss={save.reset} />}
+        {saveError && <ErrorAlert failure={saveError.failure} message={saveError.text} onDismiss={dismissFailure} />}
         <div className="admins-form__actions">
-          <button type="submit" className="admin-button admin-button--primary" disabled={save.isPending}>
-            {save.isPending ? "Saving…" : editing ? "Save changes" : "Create admin"}
+          <button type="submit" className="admin-button admin-button--primary" disabled={working}>
+            {working ? "Saving…" : editing ? "Save changes" : "Create admin"}
           </button>
           {editing && (
             <button type="button" className="admin-button admins-button" onClick={cancelEdit}>

@@ -55,19 +55,11 @@ function serve(initial: ClosedDate[]) {
   return seen;
 }
 
-/** The card as the Settings page shows it, on the staff area's own query cache. */
-async function renderCard() {
-  storeSession();
-  const user = userEvent.setup();
-  const view = render(
-    <QueryClientProvider client={createStaffQueryClient(() => {})}>
-      <ClosedDatesCard />
-    </QueryClientProvider>,
-  );
-  await screen.findByRole("heading", { name: "Closed dates", level: 2 });
-  await waitFor(() => expect(screen.queryByText("Loading closed dates…")).toBeNull());
-  return { ...view, user };
-}
+/**
+ * The card as the Settings page shows it, on the staff area's own query cache, inside a router as
+ * there (its add form is a staff form, which watches for leaving with unsaved work).
+ */
+const renderCard = () => renderCardWithLinks();
 
 const addForm = () => within(screen.getByRole("form", { name: "Add a closed date" }));
 const upcomingList = () => within(screen.getByRole("list", { name: "Upcoming" }));

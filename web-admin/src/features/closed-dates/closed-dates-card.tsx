@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { serverMessageOr } from "@yarra/api/client/error-catalogue.ts";
 import { isApiError } from "@yarra/api/client/http.ts";
 import { CLOSED_DATE_LABEL_MAX, closedDateInputSchema } from "@yarra/core/settings/schemas.ts";
@@ -15,8 +15,9 @@ import {
 import { parseInput } from "@yarra/core/shared/parse-input.ts";
 import { ErrorAlert } from "@yarra/public-ui/error-alert.tsx";
 import { errorCodeOf } from "../../lib/error-code.ts";
+import { checkResolver, useStaffForm } from "../../lib/use-staff-form.ts";
 import { confirmThen } from "../../ui/confirm-then.ts";
-import { asFailure, fieldErrorsOf } from "../../ui/failure.ts";
+import { asFailure } from "../../ui/failure.ts";
 import { FormField } from "../../ui/form-field.tsx";
 import { useFlash } from "../../ui/use-flash.ts";
 import {
@@ -227,92 +228,61 @@ function AffectedJobs({ heading, jobs, onDismiss }: { heading: string; jobs: Aff
   );
 }
 
+interface ClosedDateValues {
+  date: string;
+  label: string;
+}
+
+type ClosedDateBody = { date: string; label?: string };
+
+/** The date picker gives a YYYY-MM-DD date or nothing; core's schema judges the rest. The label only when given. */
+const closedDateResolver = checkResolver<ClosedDateValues, ClosedDateBody>(({ date, label }) => {
+  if (!isYmd(date)) return { ok: false, fieldErrors: { date: [T.chooseDate] } };
+  const body = { date, ...(label.trim() ? { label: label.trim() } : {}) };
+  const verdict = parseInput(closedDateInputSchema, body);
+  return verdict.ok ? { ok: true, value: body } : { ok: false, fieldErrors: verdict.error.fieldErrors ?? {} };
+});
+
 /** The add form: a date and an optional label; the server's 409 and 422 land on their fields. */
 function AddClosedDateForm({ onAdded }: { onAdded: (closed: ClosedDate & Partial<Pick<ClosedDateAdded, "affected">>) => void }) {
-  const [date, setDate] = useState("");
-  const [label, setLabel] = useState("");
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const formRef = useRef<HTMLFormElement>(null);
-  // Bumped with each set of errors: once they are on screen, the first field in error takes the focus.
-  const [errorsShown, setErrorsShown] = useState(0);
-  useEffect(() => {
-    if (errorsShown > 0) formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus();
-  }, [errorsShown]);
-  const focusFirstError = () => setErrorsShown((count) => count + 1);
-
-  const add = useMutation({
-    mutationFn: addClosedDate,
-    onSuccess: (saved, body) => {
-      setDate("");
-      setLabel("");
+  const { form, errorsOf, failure: addError, dismissFailure, working, formRef, submit } = useStaffForm({
+    defaultValues: { date: "", label: "" },
+    resolver: closedDateResolver,
+    onSubmit: async (body) => {
+      const saved = await addClosedDate(body);
       onAdded(saved?.date ? saved : { date: body.date, label: body.label ?? "" });
     },
-    onError: (error) => {
-      const fieldErrors = fieldErrorsOf(error);
+    afterSave: "empty",
+    serverErrors: (fieldErrors, _body, _values, error) => {
       const code = errorCodeOf(error);
       if (code === "CLOSED_DATE_EXISTS" || (isApiError(error) && error.status === 422 && !fieldErrors.date && !fieldErrors.label)) {
         // 'That date is already closed.', or a refusal the server gave no field for: both concern the date.
-        setErrors({ ...fieldErrors, date: [serverMessageOr(error, T.addFailed)] });
-      } else {
-        setErrors(fieldErrors);
+        return { ...fieldErrors, date: [serverMessageOr(error, T.addFailed)] };
       }
-      focusFirstError();
+      return fieldErrors;
     },
+    focusServerErrors: true,
   });
-  const hasFieldErrors = Object.keys(errors).length > 0;
-  const failure = add.error && !hasFieldErrors ? add.error : null;
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (add.isPending) return;
-    const body = { date, ...(label.trim() ? { label: label.trim() } : {}) };
-    add.reset();
-    // The date picker gives a YYYY-MM-DD date or nothing; core's schema judges the rest.
-    const verdict = isYmd(date) ? parseInput(closedDateInputSchema, body) : null;
-    if (!verdict?.ok) {
-      setErrors(verdict ? verdict.error.fieldErrors ?? {} : { date: [T.chooseDate] });
-      focusFirstError();
-      return;
-    }
-    setErrors({});
-    add.mutate(body);
-  }
+  const { register } = form;
+  const hasFieldErrors = Object.keys(form.formState.errors).length > 0;
+  const failure = addError !== null && !hasFieldErrors ? addError : null;
 
   return (
-    <form ref={formRef} className="closed-dates__form" aria-label="Add a closed date" onSubmit={onSubmit} noValidate>
+    <form ref={formRef} className="closed-dates__form" aria-label="Add a closed date" onSubmit={submit} noValidate>
       <div className="closed-dates__fields">
-        <FormField label="Date" errors={errors.date}>
-          {(control) => (
-            <input
-              {...control}
-              name="date"
-              className="admin-input"
-              type="date"
-              required
-              value={date}
-              onChange={(event) => setDate(event.target.value)}
-            />
-          )}
+        <FormField label="Date" errors={errorsOf("date")}>
+          {(control) => <input {...control} className="admin-input" type="date" required {...register("date")} />}
         </FormField>
-        <FormField label="Label (optional)" errors={errors.label} hint={`e.g. Team day off; up to ${CLOSED_DATE_LABEL_MAX} characters.`}>
-          {(control) => (
-            <input
-              {...control}
-              name="label"
-              className="admin-input"
-              maxLength={CLOSED_DATE_LABEL_MAX}
-              value={label}
-              onChange={(event) => setLabel(event.target.value)}
-            />
-          )}
+        <FormField label="Label (optional)" errors={errorsOf("label")} hint={`e.g. Team day off; up to ${CLOSED_DATE_LABEL_MAX} characters.`}>
+          {(control) => <input {...control} className="admin-input" maxLength={CLOSED_DATE_LABEL_MAX} {...register("label")} />}
         </FormField>
       </div>
       {failure && (
-        <ErrorAlert failure={asFailure(failure)} message={serverMessageOr(failure, T.addFailed)} onDismiss={add.reset} />
+        <ErrorAlert failure={asFailure(failure)} message={serverMessageOr(failure, T.addFailed)} onDismiss={dismissFailure} />
       )}
       <div className="closed-dates__actions">
-        <button type="submit" className="admin-button admin-button--primary" disabled={add.isPending}>
-          {add.isPending ? "Adding…" : "Add closed date"}
+        <button type="submit" className="admin-button admin-button--primary" disabled={working}>
+          {working ? "Adding…" : "Add closed date"}
         </button>
       </div>
     </form>

@@ -1,9 +1,9 @@
-import { type FormEvent, useRef, useState } from "react";
+import { useState } from "react";
 import { serverMessageOr } from "@yarra/api/client/error-catalogue.ts";
 import type { ExtraDto } from "@yarra/api/client/types.ts";
 import { CATALOG_LIMITS, DEFAULT_EXTRA_MAX_QUANTITY } from "@yarra/core/catalog/constants.ts";
-import { validateExtraInput } from "@yarra/core/catalog/validation.ts";
-import { fieldErrorsOf } from "../../ui/failure.ts";
+import { extraInputSchema, extraUpdateSchema } from "@yarra/core/catalog/schemas.ts";
+import { coreSchemaResolver, useStaffForm } from "../../lib/use-staff-form.ts";
 import { FormField } from "../../ui/form-field.tsx";
 import { MoneyInput } from "../../ui/money-input.tsx";
 import type { ExtraBody } from "./extras-api.ts";
@@ -45,6 +45,22 @@ const draftOf = (extra?: ExtraDto): ExtraDraft => ({
   description: extra?.description ?? "",
 });
 
+/** The request body of the draft; `serviceId` only for a new extra. */
+function bodyOf(draft: ExtraDraft, serviceId: string | null): ExtraBody {
+  const body: ExtraBody = {
+    title: draft.title.trim(),
+    price: Number(draft.price),
+    hasQuantity: draft.hasQuantity,
+    // A maximum counts only for an extra sold by the unit; blank is not a number, so core names it.
+    ...(draft.hasQuantity ? { maxQuantity: draft.maxQuantity.trim() === "" ? Number.NaN : Number(draft.maxQuantity) } : {}),
+    durationMinutes: draft.durationMinutes.trim() === "" ? Number.NaN : Number(draft.durationMinutes),
+    imageUrl: draft.imageUrl.trim(),
+    description: draft.description.trim(),
+  };
+  if (serviceId !== null) body.serviceId = serviceId;
+  return body;
+}
+
 /** admin-area.md section 5: a service chosen, a title, and a price of 0 or more. */
 export function canAddExtra(serviceId: string, draft: Pick<ExtraDraft, "title" | "price">): boolean {
   const price = draft.price.trim() === "" ? Number.NaN : Number(draft.price);
@@ -64,68 +80,32 @@ interface ExtraFormProps {
 
 /** Add and edit form of an extra, with a live preview of an https image. */
 export function ExtraForm({ serviceId, extra, submitLabel, busyLabel, failureText, onSubmit, onCancel }: ExtraFormProps) {
-  const [draft, setDraft] = useState<ExtraDraft>(() => draftOf(extra));
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [working, setWorking] = useState(false);
+  const { form, values: draft, errorsOf, failure, working, formRef, submit, setField } = useStaffForm<ExtraDraft, ExtraBody>({
+    defaultValues: draftOf(extra),
+    // The body as built is what is sent; core's schema for a new extra or a patch checks it first.
+    resolver: coreSchemaResolver(extra ? extraUpdateSchema : extraInputSchema, (values) => bodyOf(values, extra ? null : serviceId), true),
+    onSubmit,
+    afterSave: extra ? "keep" : "empty",
+  });
+  const { register } = form;
   const [brokenUrl, setBrokenUrl] = useState<string | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-  const set = <K extends keyof ExtraDraft>(key: K, value: ExtraDraft[K]) =>
-    setDraft((current) => ({ ...current, [key]: value }));
 
   const ready = canAddExtra(extra ? extra.serviceId : serviceId, draft);
   const imageUrl = draft.imageUrl.trim();
   const showPreview = isHttpsUrl(imageUrl);
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!ready || working) return;
-    const body: ExtraBody = {
-      title: draft.title.trim(),
-      price: Number(draft.price),
-      hasQuantity: draft.hasQuantity,
-      // A maximum counts only for an extra sold by the unit; blank is not a number, so core names it.
-      ...(draft.hasQuantity ? { maxQuantity: draft.maxQuantity.trim() === "" ? Number.NaN : Number(draft.maxQuantity) } : {}),
-      durationMinutes: draft.durationMinutes.trim() === "" ? Number.NaN : Number(draft.durationMinutes),
-      imageUrl,
-      description: draft.description.trim(),
-    };
-    if (!extra) body.serviceId = serviceId;
-    const verdict = validateExtraInput(body, extra ? "update" : "create");
-    if (!verdict.ok) {
-      setErrors(verdict.error.fieldErrors ?? {});
-      queueMicrotask(() => formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
-      return;
-    }
-    setErrors({});
-    setFailure(null);
-    setWorking(true);
-    try {
-      await onSubmit(body);
-      if (!extra) setDraft(draftOf());
-    } catch (error) {
-      setErrors(fieldErrorsOf(error));
-      setFailure(serverMessageOr(error, failureText));
-    } finally {
-      setWorking(false);
-    }
-  }
-
   return (
-    <form ref={formRef} className="extra-form" onSubmit={submit} noValidate>
+    <form ref={formRef} className="extra-form" onSubmit={(event) => (ready ? submit(event) : event.preventDefault())} noValidate>
       <div className="admin-form-grid">
-        <FormField label="Title" errors={errors.title}>
-          {(control) => (
-            <input {...control} className="admin-input" value={draft.title} maxLength={120} required
-              onChange={(event) => set("title", event.target.value)} />
-          )}
+        <FormField label="Title" errors={errorsOf("title")}>
+          {(control) => <input {...control} className="admin-input" maxLength={120} required {...register("title")} />}
         </FormField>
-        <FormField label="Price" errors={errors.price}>
-          {(control) => <MoneyInput {...control} required value={draft.price} onChange={(value) => set("price", value)} />}
+        <FormField label="Price" errors={errorsOf("price")}>
+          {(control) => <MoneyInput {...control} required value={draft.price} onChange={(value) => setField("price", value)} />}
         </FormField>
         <div className="extra-form__check">
           <label className="admin-check">
-            <input type="checkbox" checked={draft.hasQuantity} onChange={(event) => set("hasQuantity", event.target.checked)} />
+            <input type="checkbox" {...register("hasQuantity")} />
             Has quantity
           </label>
         </div>
@@ -133,31 +113,29 @@ export function ExtraForm({ serviceId, extra, submitLabel, busyLabel, failureTex
           <FormField
             label="Maximum quantity"
             hint={`The most one booking may take: 1 to ${CATALOG_LIMITS.maxQuantity}.`}
-            errors={errors.maxQuantity}
+            errors={errorsOf("maxQuantity")}
           >
             {(control) => (
               <input {...control} className="admin-input" type="number" inputMode="numeric" min={1}
-                max={CATALOG_LIMITS.maxQuantity} step={1} value={draft.maxQuantity}
-                onChange={(event) => set("maxQuantity", event.target.value)} />
+                max={CATALOG_LIMITS.maxQuantity} step={1} {...register("maxQuantity")} />
             )}
           </FormField>
         )}
-        <FormField label="Adds minutes" hint={ADDS_MINUTES_HINT} errors={errors.durationMinutes}>
+        <FormField label="Adds minutes" hint={ADDS_MINUTES_HINT} errors={errorsOf("durationMinutes")}>
           {(control) => (
             <input {...control} className="admin-input" type="number" inputMode="numeric" min={0}
-              max={CATALOG_LIMITS.extraMinutes} step={1} value={draft.durationMinutes}
-              onChange={(event) => set("durationMinutes", event.target.value)} />
+              max={CATALOG_LIMITS.extraMinutes} step={1} {...register("durationMinutes")} />
           )}
         </FormField>
         <FormField
           label="Image URL"
           className="admin-form-grid--wide"
-          errors={errors.imageUrl}
+          errors={errorsOf("imageUrl")}
           hint={imageUrl !== "" && !showPreview ? IMAGE_HINT : brokenUrl === imageUrl && showPreview ? IMAGE_BROKEN : undefined}
         >
           {(control) => (
             <input {...control} className="admin-input" type="url" inputMode="url" placeholder="https://"
-              value={draft.imageUrl} onChange={(event) => set("imageUrl", event.target.value)} />
+              {...register("imageUrl")} />
           )}
         </FormField>
         {showPreview && brokenUrl !== imageUrl && (
@@ -166,14 +144,13 @@ export function ExtraForm({ serviceId, extra, submitLabel, busyLabel, failureTex
             <figcaption>Preview</figcaption>
           </figure>
         )}
-        <FormField label="Description" className="admin-form-grid--wide" errors={errors.description}>
+        <FormField label="Description" className="admin-form-grid--wide" errors={errorsOf("description")}>
           {(control) => (
-            <textarea {...control} className="admin-input" rows={2} maxLength={500} value={draft.description}
-              onChange={(event) => set("description", event.target.value)} />
+            <textarea {...control} className="admin-input" rows={2} maxLength={500} {...register("description")} />
           )}
         </FormField>
       </div>
-      {failure && <p className="admin-alert extra-form__failure" role="alert">{failure}</p>}
+      {failure !== null && <p className="admin-alert extra-form__failure" role="alert">{serverMessageOr(failure, failureText)}</p>}
       <div className="admin-form-actions">
         <button type="submit" className="admin-button admin-button--primary" disabled={!ready || working}>
           {working ? busyLabel : submitLabel}

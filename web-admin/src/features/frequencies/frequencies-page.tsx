@@ -1,5 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useId, useRef, useState } from "react";
 import { frequencyInUseDetails, type FrequencyInUseDetails, serverMessageOr } from "@yarra/api/client/error-catalogue.ts";
 import type { FrequencyDto } from "@yarra/api/client/types.ts";
 import { repeatRuleErrors } from "@yarra/core/catalog/schemas.ts";
@@ -8,9 +8,10 @@ import { clampDiscountPercent, validateFrequencyInput } from "@yarra/core/catalo
 import { ErrorAlert } from "@yarra/public-ui/error-alert.tsx";
 import { appending, removing, replacing, updateCachedList } from "../../lib/list-cache.ts";
 import { useRowWrites } from "../../lib/use-row-writes.ts";
+import { checkResolver, useStaffForm } from "../../lib/use-staff-form.ts";
 import { confirmThen } from "../../ui/confirm-then.ts";
 import { EmptyState } from "../../ui/empty-state.tsx";
-import { asFailure, fieldErrorsOf } from "../../ui/failure.ts";
+import { asFailure } from "../../ui/failure.ts";
 import { FlashStatus } from "../../ui/flash-status.tsx";
 import { FormField } from "../../ui/form-field.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
@@ -51,57 +52,70 @@ const M = FREQUENCIES_MESSAGES;
 
 const discountText = (percent: number) => (percent > 0 ? `${percent}% off after the first service` : "No discount");
 
+interface NewFrequencyValues {
+  name: string;
+  code: string;
+  /** As typed. */
+  discountPercent: string;
+  /** The repeat staff chose; until they choose (null), the one the code gets (WEEKLY: every week). */
+  repeat: RepeatDraft | null;
+}
+
+const NEW_FREQUENCY: NewFrequencyValues = { name: "", code: "", discountPercent: "0", repeat: null };
+
+const repeatOf = (values: NewFrequencyValues) => values.repeat ?? defaultRepeatOf(values.code);
+
+/** Core's rules for a new frequency; the body as core reads it. */
+const newFrequencyResolver = checkResolver<NewFrequencyValues, FrequencyBody>((values) => {
+  const typed = { name: values.name, code: values.code, discountPercent: values.discountPercent, ...bodyOf(repeatOf(values)) };
+  const verdict = validateFrequencyInput(typed, "create");
+  if (!verdict.ok) return { ok: false, fieldErrors: verdict.error.fieldErrors ?? {} };
+  const { name, code, discountPercent, repeatUnit, repeatEvery } = verdict.value;
+  return { ok: true, value: { name, code, discountPercent, repeatUnit, repeatEvery } };
+});
+
+type RepeatBody = Pick<FrequencyBody, "repeatUnit" | "repeatEvery">;
+
+/** Core's rules for the pair (the server judges it again with the stored one); a one-off's interval is 0. */
+const repeatResolver = checkResolver<RepeatDraft, RepeatBody>((draft) => {
+  const verdict = validateFrequencyInput(bodyOf(draft), "update");
+  const found = verdict.ok ? repeatRuleErrors(verdict.value) : (verdict.error.fieldErrors ?? {});
+  if (!verdict.ok || Object.keys(found).length > 0) return { ok: false, fieldErrors: found };
+  const { repeatUnit, repeatEvery } = verdict.value;
+  return { ok: true, value: { repeatUnit, repeatEvery: repeatUnit === "NONE" ? 0 : repeatEvery } };
+});
+
+/** The repeat's messages as RepeatFields takes them. */
+const repeatErrorsOf = (errorsOf: (path: string) => string[] | undefined): Record<string, string[]> =>
+  Object.fromEntries((["repeatUnit", "repeatEvery"] as const).flatMap((key) => errorsOf(key) ? [[key, errorsOf(key)!]] : []));
+
 /** How often customers can book, and the discount each repeat gets. */
 export function FrequenciesPage() {
   const queryClient = useQueryClient();
   const list = useQuery(frequenciesQuery);
-  const [name, setName] = useState("");
-  const [code, setCode] = useState("");
-  const [discount, setDiscount] = useState("0");
-  /** The repeat staff chose; until they choose, the one the code gets (WEEKLY: every week). */
-  const [chosenRepeat, setChosenRepeat] = useState<RepeatDraft | null>(null);
-  const repeat = chosenRepeat ?? defaultRepeatOf(code);
   /** The frequency whose repeat is being edited in its row. */
   const [editing, setEditing] = useState<string | null>(null);
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [actionError, setActionError] = useState<{ error: unknown; message: string } | null>(null);
   /** A delete refused because the frequency is in use: its counts, and Retire instead. */
   const [inUse, setInUse] = useState<{ frequency: FrequencyDto; use: FrequencyInUseDetails } | null>(null);
   const { run, isPending } = useRowWrites("frequencies");
   const flash = useFlash();
-  const formRef = useRef<HTMLFormElement>(null);
 
   const settle = (change: (frequencies: FrequencyDto[]) => FrequencyDto[]) =>
     updateCachedList(queryClient, frequenciesQuery.queryKey, change);
 
-  const create = useMutation({
-    mutationFn: createFrequency,
-    onSuccess: (saved) => {
+  const { form, values, errorsOf, failure: createError, working: creating, formRef, submit, setField } = useStaffForm({
+    defaultValues: NEW_FREQUENCY,
+    resolver: newFrequencyResolver,
+    onSubmit: async (body) => {
+      const saved = await createFrequency(body);
       settle(appending(saved));
-      setName("");
-      setCode("");
-      setDiscount("0");
-      setChosenRepeat(null);
       flash.show(`Frequency “${saved.name}” added.`);
     },
-    onError: (error) => setErrors(fieldErrorsOf(error)),
+    afterSave: "empty",
   });
-  const createFailure = create.isError ? serverMessageOr(create.error, M.createFailed) : null;
-
-  function add(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const raw = { name, code, discountPercent: discount, ...bodyOf(repeat) };
-    const verdict = validateFrequencyInput(raw, "create");
-    if (!verdict.ok) {
-      setErrors(verdict.error.fieldErrors ?? {});
-      queueMicrotask(() => formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
-      return;
-    }
-    const { name: savedName, code: savedCode, discountPercent, repeatUnit, repeatEvery } = verdict.value;
-    const body: FrequencyBody = { name: savedName, code: savedCode, discountPercent, repeatUnit, repeatEvery };
-    setErrors({});
-    if (!create.isPending) create.mutate(body);
-  }
+  const { register } = form;
+  const createFailure = createError !== null ? serverMessageOr(createError, M.createFailed) : null;
 
   const rowAction = (frequency: FrequencyDto, fallback: string, action: () => Promise<void>) =>
     run(frequency._id, async () => {
@@ -133,20 +147,14 @@ export function FrequenciesPage() {
     });
   }
 
-  /** Core's rules for the pair (the server judges it again with the stored one); errors, or none and it is sent. */
-  function saveRepeat(frequency: FrequencyDto, draft: RepeatDraft): Record<string, string[]> {
-    const verdict = validateFrequencyInput(bodyOf(draft), "update");
-    const found = verdict.ok ? repeatRuleErrors(verdict.value) : (verdict.error.fieldErrors ?? {});
-    if (Object.keys(found).length > 0 || !verdict.ok) return found;
-    const { repeatUnit, repeatEvery } = verdict.value;
-    void rowAction(frequency, M.updateFailed, async () => {
-      const saved = await updateFrequency(frequency._id, { repeatUnit, repeatEvery: repeatUnit === "NONE" ? 0 : repeatEvery });
+  /** Sends a repeat core's rules passed; a failure shows in the page's alert. */
+  const saveRepeat = (frequency: FrequencyDto, body: RepeatBody) =>
+    rowAction(frequency, M.updateFailed, async () => {
+      const saved = await updateFrequency(frequency._id, body);
       settle(replacing(saved));
       setEditing(null);
       flash.show(M.repeatSaved(saved.name, repeatLabel(saved.repeatUnit, saved.repeatEvery)));
     });
-    return {};
-  }
 
   const remove = (frequency: FrequencyDto) =>
     confirmThen(M.confirmDelete(frequency.name), () =>
@@ -155,7 +163,6 @@ export function FrequenciesPage() {
         settle(removing(frequency._id));
       }));
 
-  const creating = create.isPending;
   // Try again shows the loading note, as the first load did.
   const retrying = list.isError && list.isFetching;
 
@@ -165,27 +172,24 @@ export function FrequenciesPage() {
 
       <div className="admin-card" role="region" aria-labelledby="frequencies-add-title">
         <h2 id="frequencies-add-title" className="admin-card__title">New frequency</h2>
-        <form ref={formRef} onSubmit={add} noValidate>
+        <form ref={formRef} onSubmit={submit} noValidate>
           <div className="admin-form-grid">
-            <FormField label="Name" errors={errors.name}>
+            <FormField label="Name" errors={errorsOf("name")}>
+              {(control) => <input {...control} className="admin-input" maxLength={120} required {...register("name")} />}
+            </FormField>
+            <FormField label="Code" errors={errorsOf("code")} hint="Letters, numbers and underscores, e.g. WEEKLY.">
               {(control) => (
-                <input {...control} className="admin-input" value={name} maxLength={120} required
-                  onChange={(event) => setName(event.target.value)} />
+                <input {...control} className="admin-input frequencies-page__code" maxLength={40} required
+                  autoCapitalize="characters" spellCheck={false} {...register("code")} />
               )}
             </FormField>
-            <FormField label="Code" errors={errors.code} hint="Letters, numbers and underscores, e.g. WEEKLY.">
-              {(control) => (
-                <input {...control} className="admin-input frequencies-page__code" value={code} maxLength={40} required
-                  autoCapitalize="characters" spellCheck={false} onChange={(event) => setCode(event.target.value)} />
-              )}
-            </FormField>
-            <FormField label="Discount percent" errors={errors.discountPercent}>
+            <FormField label="Discount percent" errors={errorsOf("discountPercent")}>
               {(control) => (
                 <input {...control} className="admin-input" type="number" inputMode="decimal" min={0} max={100} step="0.01"
-                  value={discount} onChange={(event) => setDiscount(event.target.value)} />
+                  {...register("discountPercent")} />
               )}
             </FormField>
-            <RepeatFields draft={repeat} onChange={setChosenRepeat} errors={errors} />
+            <RepeatFields draft={repeatOf(values)} onChange={(draft) => setField("repeat", draft)} errors={repeatErrorsOf(errorsOf)} />
           </div>
           {createFailure && <p className="admin-alert frequencies-page__failure" role="alert">{createFailure}</p>}
           <div className="admin-form-actions">
@@ -266,7 +270,7 @@ export function FrequenciesPage() {
                   <RepeatEditor
                     frequency={frequency}
                     busy={busy}
-                    onSave={(draft) => saveRepeat(frequency, draft)}
+                    onSave={(body) => saveRepeat(frequency, body)}
                     onCancel={() => setEditing(null)}
                   />
                 )}
@@ -302,30 +306,33 @@ function EditRepeatButton({ frequency, open, disabled, onToggle }: { frequency: 
 interface RepeatEditorProps {
   frequency: FrequencyDto;
   busy: boolean;
-  /** Sends the repeat, or answers core's messages for it. */
-  onSave: (draft: RepeatDraft) => Record<string, string[]>;
+  /** Sends a repeat core's rules passed. */
+  onSave: (body: RepeatBody) => Promise<unknown>;
   onCancel: () => void;
 }
 
 /** The row's "Repeats" fields: bookings from now on follow them; series already running keep theirs. */
 function RepeatEditor({ frequency, busy, onSave, onCancel }: RepeatEditorProps) {
-  const [draft, setDraft] = useState(() => draftOf(frequency));
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const { values: draft, errorsOf, formRef, submit, setField } = useStaffForm({
+    defaultValues: draftOf(frequency),
+    resolver: repeatResolver,
+    onSubmit: onSave,
+  });
   const titleId = useId();
-  const formRef = useRef<HTMLFormElement>(null);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const found = onSave(draft);
-    setErrors(found);
-    if (Object.keys(found).length > 0) queueMicrotask(() => formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
-  }
 
   return (
     <form ref={formRef} className="admin-row__editor frequencies-page__repeat" aria-labelledby={titleId} onSubmit={submit} noValidate>
       <p id={titleId} className="admin-field__hint">Repeat of {frequency.name}: new bookings follow it; regular cleans already running keep theirs.</p>
       <div className="admin-form-grid">
-        <RepeatFields draft={draft} onChange={setDraft} errors={errors} disabled={busy} />
+        <RepeatFields
+          draft={draft}
+          onChange={(next) => {
+            setField("unit", next.unit);
+            setField("every", next.every);
+          }}
+          errors={repeatErrorsOf(errorsOf)}
+          disabled={busy}
+        />
       </div>
       <div className="admin-form-actions">
         <button type="submit" className="admin-button admin-button--primary admin-button--small" disabled={busy}>{M.saveRepeat}</button>

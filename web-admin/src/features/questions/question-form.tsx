@@ -1,8 +1,9 @@
-import { type FormEvent, useId, useRef, useState } from "react";
+import { useId, useState } from "react";
 import { serverMessageOr } from "@yarra/api/client/error-catalogue.ts";
 import type { QuestionScope, QuestionType, ServiceDto } from "@yarra/api/client/types.ts";
-import { type QuestionInput, QUESTION_OPTION_TEMPLATES, validateQuestionInput } from "@yarra/core/catalog/validation.ts";
-import { fieldErrorsOf } from "../../ui/failure.ts";
+import { questionInputSchema } from "@yarra/core/catalog/schemas.ts";
+import { type QuestionInput, QUESTION_OPTION_TEMPLATES } from "@yarra/core/catalog/validation.ts";
+import { coreSchemaResolver, useStaffForm } from "../../lib/use-staff-form.ts";
 import { FormField } from "../../ui/form-field.tsx";
 import { QuestionPreview } from "./question-preview.tsx";
 
@@ -68,6 +69,9 @@ function rawInput(draft: QuestionDraft): Record<string, unknown> {
   };
 }
 
+/** Core's schema of a new question checks the draft as the API takes it, and hands on the trimmed input. */
+const questionResolver = coreSchemaResolver<QuestionDraft, QuestionInput>(questionInputSchema, rawInput);
+
 interface QuestionFormProps {
   services: readonly ServiceDto[];
   /** Sends the checked question; throws the ApiError of a failed call. */
@@ -76,44 +80,21 @@ interface QuestionFormProps {
 
 /** The add form of a question with its live preview (admin-area.md sections 2 and 5). */
 export function QuestionForm({ services, onCreate }: QuestionFormProps) {
-  const [draft, setDraft] = useState<QuestionDraft>(emptyDraft);
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [working, setWorking] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
+  const [initial] = useState(emptyDraft);
+  const { form, values: draft, errorsOf, failure, working, formRef, submit, setField: set } = useStaffForm<QuestionDraft, QuestionInput>({
+    defaultValues: initial,
+    resolver: questionResolver,
+    onSubmit: onCreate,
+    afterSave: "empty",
+  });
+  const { register } = form;
   const groupName = useId();
   const optionsErrorId = `${groupName}-options-error`;
 
-  const set = <K extends keyof QuestionDraft>(key: K, value: QuestionDraft[K]) =>
-    setDraft((current) => ({ ...current, [key]: value }));
   const setOption = (key: number, patch: Partial<OptionRow>) =>
     set("options", draft.options.map((row) => (row.key === key ? { ...row, ...patch } : row)));
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (working) return;
-    const verdict = validateQuestionInput(rawInput(draft), "create");
-    if (!verdict.ok) {
-      setErrors(verdict.error.fieldErrors ?? {});
-      setFailure(null);
-      queueMicrotask(() => formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
-      return;
-    }
-    setErrors({});
-    setFailure(null);
-    setWorking(true);
-    try {
-      await onCreate(verdict.value);
-      setDraft(emptyDraft());
-    } catch (error) {
-      setErrors(fieldErrorsOf(error));
-      setFailure(serverMessageOr(error, CREATE_FAILED));
-    } finally {
-      setWorking(false);
-    }
-  }
-
-  const optionsErrors = errors.options;
+  const optionsErrors = errorsOf("options");
   const optionRowsInvalid = (optionsErrors?.length ?? 0) > 0;
   const seenValues = new Set<string>();
   const repeated = new Set<string>();
@@ -143,20 +124,17 @@ export function QuestionForm({ services, onCreate }: QuestionFormProps) {
             </div>
           </fieldset>
           {draft.scope === "SERVICE" && (
-            <FormField label="Service" className="admin-form-grid--wide" errors={errors.serviceId}>
+            <FormField label="Service" className="admin-form-grid--wide" errors={errorsOf("serviceId")}>
               {(control) => (
-                <select {...control} className="admin-input" value={draft.serviceId} onChange={(event) => set("serviceId", event.target.value)}>
+                <select {...control} className="admin-input" {...register("serviceId")}>
                   <option value="">Choose a service…</option>
                   {services.map((service) => <option key={service._id} value={service._id}>{service.name}</option>)}
                 </select>
               )}
             </FormField>
           )}
-          <FormField label="Question text" className="admin-form-grid--wide" errors={errors.text}>
-            {(control) => (
-              <input {...control} className="admin-input" value={draft.text} maxLength={300} required
-                onChange={(event) => set("text", event.target.value)} />
-            )}
+          <FormField label="Question text" className="admin-form-grid--wide" errors={errorsOf("text")}>
+            {(control) => <input {...control} className="admin-input" maxLength={300} required {...register("text")} />}
           </FormField>
           <fieldset className="admin-fieldset admin-form-grid--wide">
             <legend>Type</legend>
@@ -170,27 +148,20 @@ export function QuestionForm({ services, onCreate }: QuestionFormProps) {
               ))}
             </div>
           </fieldset>
-          <FormField label="Help text" className="admin-form-grid--wide" errors={errors.helpText}>
-            {(control) => (
-              <input {...control} className="admin-input" value={draft.helpText} maxLength={500}
-                onChange={(event) => set("helpText", event.target.value)} />
-            )}
+          <FormField label="Help text" className="admin-form-grid--wide" errors={errorsOf("helpText")}>
+            {(control) => <input {...control} className="admin-input" maxLength={500} {...register("helpText")} />}
           </FormField>
-          <FormField label="Placeholder" errors={errors.placeholder}>
-            {(control) => (
-              <input {...control} className="admin-input" value={draft.placeholder} maxLength={200}
-                onChange={(event) => set("placeholder", event.target.value)} />
-            )}
+          <FormField label="Placeholder" errors={errorsOf("placeholder")}>
+            {(control) => <input {...control} className="admin-input" maxLength={200} {...register("placeholder")} />}
           </FormField>
-          <FormField label="Order" errors={errors.order}>
+          <FormField label="Order" errors={errorsOf("order")}>
             {(control) => (
-              <input {...control} className="admin-input" type="number" inputMode="numeric" min={1} step={1}
-                value={draft.order} onChange={(event) => set("order", event.target.value)} />
+              <input {...control} className="admin-input" type="number" inputMode="numeric" min={1} step={1} {...register("order")} />
             )}
           </FormField>
           <div className="question-form__required">
             <label className="admin-check">
-              <input type="checkbox" checked={draft.required} onChange={(event) => set("required", event.target.checked)} />
+              <input type="checkbox" {...register("required")} />
               Required
             </label>
           </div>
@@ -246,7 +217,7 @@ export function QuestionForm({ services, onCreate }: QuestionFormProps) {
             </fieldset>
           )}
         </div>
-        {failure && <p className="admin-alert question-form__failure" role="alert">{failure}</p>}
+        {failure !== null && <p className="admin-alert question-form__failure" role="alert">{serverMessageOr(failure, CREATE_FAILED)}</p>}
         <div className="admin-form-actions">
           <button type="submit" className="admin-button admin-button--primary" disabled={working}>
             {working ? "Adding…" : "Add question"}

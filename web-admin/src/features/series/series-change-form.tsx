@@ -1,11 +1,10 @@
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { OUTSIDE_HOURS_CHOICE, STAFF_START_STEP_MINUTES } from "@yarra/core/booking/scheduling.ts";
 import { formatAud } from "@yarra/core/shared/money.ts";
 import { formatYmdLong, isYmd, melbourneYmd } from "@yarra/core/shared/melbourne-time.ts";
-import type { FieldErrors } from "@yarra/core/shared/result.ts";
 import { ErrorAlert } from "@yarra/public-ui/error-alert.tsx";
-import { type FormEvent, useId, useRef, useState } from "react";
-import { useUnsavedChanges } from "../../lib/unsaved-changes.ts";
+import { useId, useState } from "react";
+import { checkResolver, useStaffForm } from "../../lib/use-staff-form.ts";
 import { asFailure, fieldErrorsOf } from "../../ui/failure.ts";
 import { FormField } from "../../ui/form-field.tsx";
 import { type ChangeCatalogue, changeCatalogueQuery, changeSeries, type SeriesChange, type SeriesDetail } from "./series-api.ts";
@@ -54,10 +53,6 @@ export const CHANGE_TEXT = {
 
 const T = CHANGE_TEXT;
 
-/** Errors under a path and every path below it (extras.0.quantity under extras). */
-const errorsUnder = (errors: FieldErrors, prefix: string) =>
-  Object.entries(errors).flatMap(([path, messages]) => (path === prefix || path.startsWith(`${prefix}.`) ? messages : []));
-
 interface ChangeFormProps {
   series: SeriesDetail;
   now: Date;
@@ -75,70 +70,51 @@ export function SeriesChangeForm(props: ChangeFormProps) {
 
 function ChangeFields({ series, now, onDone, onCancel, catalogue }: ChangeFormProps & { catalogue: ChangeCatalogue }) {
   const [initial] = useState(() => changeFormOf(series, now));
-  const [form, setForm] = useState<ChangeForm>(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const formRef = useRef<HTMLFormElement>(null);
   const priceId = useId();
-  useUnsavedChanges(form !== initial);
   const service = catalogue.services.find((s) => s._id === catalogue.serviceId);
+  const { form: fields, values: form, errorsOf, errorsUnder, failure: saveError, dismissFailure, working, formRef, submit, setField: set } =
+    useStaffForm<ChangeForm, SeriesChange>({
+      defaultValues: initial,
+      // The date, and core's pricing messages by field; then what differs from the series, if anything.
+      resolver: checkResolver((values) => {
+        const found = changeProblems(values, service ? changePrice(values, catalogue) : null, now);
+        const change = changeOf(values, series);
+        if (Object.keys(found).length === 0 && change === null) found.form = [FORM_MESSAGES.nothingChanged];
+        return Object.keys(found).length > 0 ? { ok: false, fieldErrors: found } : { ok: true, value: change! };
+      }),
+      onSubmit: async (change) => onDone(await changeSeries(series._id, change), T.changed(formatYmdLong(change.fromDate))),
+      guardUnsaved: true,
+      focusServerErrors: true,
+    });
+  const { register } = fields;
   const priced = service ? changePrice(form, catalogue) : null;
-  const set = <K extends keyof ChangeForm>(key: K, value: ChangeForm[K]) => setForm({ ...form, [key]: value });
-
-  const save = useMutation({
-    mutationFn: (change: SeriesChange) => changeSeries(series._id, change),
-    onSuccess: (updated, change) => onDone(updated, T.changed(formatYmdLong(change.fromDate))),
-    onError: (error) => {
-      setErrors(fieldErrorsOf(error));
-      focusFirstProblem();
-    },
-  });
-
-  function focusFirstProblem() {
-    queueMicrotask(() => formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
-  }
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const found = changeProblems(form, priced, now);
-    const change = changeOf(form, series);
-    if (Object.keys(found).length === 0 && change === null) found.form = [FORM_MESSAGES.nothingChanged];
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      focusFirstProblem();
-      return;
-    }
-    save.mutate(change!);
-  }
 
   // Only frequencies that repeat; the series' own stays listed even if it no longer does.
   const frequencies = catalogue.frequencies.filter((f) => isRepeating(f) || f.code === series.frequencyCode);
   const offered = new Set(catalogue.extras.map((extra) => extra._id));
   const unoffered = form.extras.filter((line) => !offered.has(line.extraId));
   const titleOf = (extraId: string) => series.extras.find((line) => line.extraId === extraId)?.titleAtBooking ?? extraId;
-  const failure = save.isError && Object.keys(fieldErrorsOf(save.error)).length === 0 ? asFailure(save.error, T.failed) : null;
-  const extraErrors = errorsUnder(errors, "extras");
+  const failure = saveError !== null && Object.keys(fieldErrorsOf(saveError)).length === 0 ? asFailure(saveError, T.failed) : null;
+  const extraErrors = errorsUnder("extras");
 
   return (
     <form ref={formRef} className="series-change" onSubmit={submit} noValidate aria-describedby={priceId}>
       <p className="admin-field__hint">{T.intro}</p>
       {!service && <p className="admin-field__hint">{T.serviceGone}</p>}
       <div className="admin-form-grid">
-        <FormField label={T.fromDate} hint={T.fromDateHint} errors={errors.fromDate}>
+        <FormField label={T.fromDate} hint={T.fromDateHint} errors={errorsOf("fromDate")}>
           {(control) => (
-            <input {...control} name="fromDate" className="admin-input" type="date" min={melbourneYmd(now)} value={form.fromDate}
-              onChange={(event) => set("fromDate", event.target.value)} />
+            <input {...control} className="admin-input" type="date" min={melbourneYmd(now)} {...register("fromDate")} />
           )}
         </FormField>
-        <FormField label={T.startTime} hint={startHoursHint(catalogue.scheduling)} errors={errors.startTime}>
+        <FormField label={T.startTime} hint={startHoursHint(catalogue.scheduling)} errors={errorsOf("startTime")}>
           {(control) => (
-            <input {...control} name="startTime" className="admin-input" type="time" step={STAFF_START_STEP_MINUTES * 60}
-              value={form.startTime} onChange={(event) => set("startTime", event.target.value)} />
+            <input {...control} className="admin-input" type="time" step={STAFF_START_STEP_MINUTES * 60} {...register("startTime")} />
           )}
         </FormField>
-        <FormField label={T.frequency} errors={errors.frequencyCode}>
+        <FormField label={T.frequency} errors={errorsOf("frequencyCode")}>
           {(control) => (
-            <select {...control} name="frequencyCode" className="admin-input" value={form.frequencyCode}
-              onChange={(event) => set("frequencyCode", event.target.value)}>
+            <select {...control} className="admin-input" {...register("frequencyCode")}>
               {!frequencies.some((f) => f.code === form.frequencyCode) && (
                 <option value={form.frequencyCode}>{series.frequencyName}</option>
               )}
@@ -151,7 +127,7 @@ function ChangeFields({ series, now, onDone, onCancel, catalogue }: ChangeFormPr
           )}
         </FormField>
         {series.pricingModel === "HOURLY" && service && (
-          <FormField label={T.hours} errors={errors.hours}>
+          <FormField label={T.hours} errors={errorsOf("hours")}>
             {(control) => (
               <select {...control} name="hours" className="admin-input" value={form.hours ?? ""}
                 onChange={(event) => set("hours", event.target.value === "" ? null : Number(event.target.value))}>
@@ -162,7 +138,7 @@ function ChangeFields({ series, now, onDone, onCancel, catalogue }: ChangeFormPr
           </FormField>
         )}
         {series.pricingModel === "BEDROOMS" && service && (
-          <FormField label={T.bedrooms} errors={errors.bedrooms}>
+          <FormField label={T.bedrooms} errors={errorsOf("bedrooms")}>
             {(control) => (
               <select {...control} name="bedrooms" className="admin-input" value={form.bedrooms ?? ""}
                 onChange={(event) => set("bedrooms", event.target.value === "" ? null : Number(event.target.value))}>
@@ -178,8 +154,7 @@ function ChangeFields({ series, now, onDone, onCancel, catalogue }: ChangeFormPr
         )}
       </div>
       <label className="admin-check">
-        <input type="checkbox" name="allowOutsideHours" checked={form.allowOutsideHours}
-          onChange={(event) => set("allowOutsideHours", event.target.checked)} />
+        <input type="checkbox" {...register("allowOutsideHours")} />
         {T.outsideHours}
       </label>
 
@@ -194,13 +169,13 @@ function ChangeFields({ series, now, onDone, onCancel, catalogue }: ChangeFormPr
                 <li key={extra._id} className="series-change__extra">
                   <label className="admin-check">
                     <input type="checkbox" checked={line !== undefined}
-                      onChange={(event) => setForm(toggleExtra(form, extra._id, event.target.checked))} />
+                      onChange={(event) => set("extras", toggleExtra(form, extra._id, event.target.checked).extras)} />
                     {extra.title} ({formatAud(extra.price)}{extra.hasQuantity ? " each" : ""})
                   </label>
                   {line && extra.hasQuantity && (
                     <input className="admin-input series-change__quantity" type="number" min={1} max={extra.maxQuantity}
                       aria-label={T.quantity(extra.title)} value={line.quantity}
-                      onChange={(event) => setForm(setExtraQuantity(form, extra._id, Number(event.target.value)))} />
+                      onChange={(event) => set("extras", setExtraQuantity(form, extra._id, Number(event.target.value)).extras)} />
                   )}
                 </li>
               );
@@ -208,7 +183,7 @@ function ChangeFields({ series, now, onDone, onCancel, catalogue }: ChangeFormPr
             {unoffered.map((line) => (
               <li key={line.extraId} className="series-change__extra">
                 <label className="admin-check">
-                  <input type="checkbox" checked onChange={() => setForm(toggleExtra(form, line.extraId, false))} />
+                  <input type="checkbox" checked onChange={() => set("extras", toggleExtra(form, line.extraId, false).extras)} />
                   {titleOf(line.extraId)} × {line.quantity} (no longer offered)
                 </label>
               </li>
@@ -229,13 +204,13 @@ function ChangeFields({ series, now, onDone, onCancel, catalogue }: ChangeFormPr
         {service && priced && !priced.ok && <p className="admin-field__hint">{T.notPriced}</p>}
       </div>
 
-      {errors.form && <p className="admin-field__error" role="alert">{errors.form.join(" ")}</p>}
-      {failure && <ErrorAlert failure={failure} message={failure.serverMessage} onDismiss={() => save.reset()} />}
+      {errorsOf("form") && <p className="admin-field__error" role="alert">{errorsOf("form")!.join(" ")}</p>}
+      {failure && <ErrorAlert failure={failure} message={failure.serverMessage} onDismiss={dismissFailure} />}
       <div className="admin-form-actions">
-        <button type="submit" className="admin-button admin-button--primary" disabled={save.isPending}>
-          {save.isPending ? T.saving : T.save}
+        <button type="submit" className="admin-button admin-button--primary" disabled={working}>
+          {working ? T.saving : T.save}
         </button>
-        <button type="button" className="admin-button admin-button--secondary" disabled={save.isPending} onClick={onCancel}>
+        <button type="button" className="admin-button admin-button--secondary" disabled={working} onClick={onCancel}>
           {T.cancel}
         </button>
       </div>

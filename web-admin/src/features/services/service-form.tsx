@@ -1,14 +1,13 @@
-import { type FormEvent, useId, useRef, useState } from "react";
+import { useId, useState } from "react";
 import { serverMessageOr } from "@yarra/api/client/error-catalogue.ts";
 import type { PricingModel, ServiceDto } from "@yarra/api/client/types.ts";
 import { CATALOG_LIMITS, DEFAULT_VISIT_MINUTES } from "@yarra/core/catalog/constants.ts";
+import { serviceInputSchema, serviceUpdateSchema } from "@yarra/core/catalog/schemas.ts";
 import { PRICING_MODELS, SERVICE_DEFAULTS } from "@yarra/core/catalog/types.ts";
-import { validateServiceInput } from "@yarra/core/catalog/validation.ts";
-import { fieldErrorsOf } from "../../ui/failure.ts";
+import { coreSchemaResolver, useStaffForm } from "../../lib/use-staff-form.ts";
 import { FormField } from "../../ui/form-field.tsx";
 import { MoneyInput } from "../../ui/money-input.tsx";
 import type { ServiceBody } from "./services-api.ts";
-import { useUnsavedChanges } from "../../lib/unsaved-changes.ts";
 
 const MODEL_LABELS: Record<PricingModel, string> = {
   HOURLY: "Hourly",
@@ -132,20 +131,22 @@ interface ServiceFormProps {
 /** Create and edit form of a service: the fields follow the pricing model (admin-area.md section 2). */
 export function ServiceForm({ service, submitLabel, busyLabel, onSubmit, onCancel, failureText }: ServiceFormProps) {
   const [initial] = useState<ServiceDraft>(() => draftOf(service));
-  const [draft, setDraft] = useState<ServiceDraft>(initial);
-  // What was loaded, to tell unsaved changes from none (the draft's row keys are part of it).
-  const [loaded, setLoaded] = useState(() => JSON.stringify(initial));
   const [slugTouched, setSlugTouched] = useState(Boolean(service));
-  const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [working, setWorking] = useState(false);
-  useUnsavedChanges(!working && JSON.stringify(draft) !== loaded);
-  const mode = service ? "update" : "create";
+  const { form, values: draft, errorsOf, failure, working, formRef, submit, setField: set } = useStaffForm({
+    defaultValues: initial,
+    // Core's rules judge the body as typed (numbers still text); the numbers are read only to send it.
+    resolver: coreSchemaResolver<ServiceDraft, Record<string, unknown>>(service ? serviceUpdateSchema : serviceInputSchema, rawBody, true),
+    onSubmit: async (raw) => {
+      await onSubmit(toServiceBody(raw));
+      // The empty form for the next one is what is "loaded" now: leaving it loses nothing (issue 34).
+      if (!service) setSlugTouched(false);
+    },
+    afterSave: service ? "keep" : "empty",
+    guardUnsaved: true,
+  });
+  const { register } = form;
   const modelName = useId();
-  const formRef = useRef<HTMLFormElement>(null);
 
-  const set = <K extends keyof ServiceDraft>(key: K, value: ServiceDraft[K]) =>
-    setDraft((current) => ({ ...current, [key]: value }));
   const setRow = (key: number, patch: Partial<BedroomRow>) =>
     set("bedroomPrices", draft.bedroomPrices.map((row) => (row.key === key ? { ...row, ...patch } : row)));
   const addRow = () => {
@@ -156,72 +157,36 @@ export function ServiceForm({ service, submitLabel, busyLabel, onSubmit, onCance
     ]);
   };
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (working) return;
-    const raw = rawBody(draft);
-    const verdict = validateServiceInput(raw, mode);
-    if (!verdict.ok) {
-      setErrors(verdict.error.fieldErrors ?? {});
-      setFailure(null);
-      // Focus the first field in error so keyboard and screen-reader users land on it.
-      queueMicrotask(() => formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
-      return;
-    }
-    setErrors({});
-    setFailure(null);
-    setWorking(true);
-    try {
-      await onSubmit(toServiceBody(raw));
-      if (!service) {
-        // The empty form for the next one is what is "loaded" now: leaving it loses nothing (issue 34).
-        const fresh = draftOf();
-        setDraft(fresh);
-        setLoaded(JSON.stringify(fresh));
-        setSlugTouched(false);
-      }
-    } catch (error) {
-      setErrors(fieldErrorsOf(error));
-      setFailure(serverMessageOr(error, failureText));
-    } finally {
-      setWorking(false);
-    }
-  }
-
-  const rowsError = errors.bedroomPrices;
+  const rowsError = errorsOf("bedroomPrices");
 
   return (
     <form ref={formRef} className="service-form" onSubmit={submit} noValidate>
       <div className="admin-form-grid">
-        <FormField label="Name" errors={errors.name}>
+        <FormField label="Name" errors={errorsOf("name")}>
           {(control) => (
             <input
               {...control}
               className="admin-input"
-              value={draft.name}
               required
               maxLength={120}
-              onChange={(event) => {
-                const name = event.target.value;
-                setDraft((current) => ({ ...current, name, slug: slugTouched ? current.slug : slugify(name) }));
-              }}
+              {...register("name", {
+                onChange: (event) => {
+                  if (!slugTouched) set("slug", slugify(event.target.value));
+                },
+              })}
             />
           )}
         </FormField>
-        <FormField label="Slug" errors={errors.slug} hint="Lowercase letters, numbers and hyphens.">
+        <FormField label="Slug" errors={errorsOf("slug")} hint="Lowercase letters, numbers and hyphens.">
           {(control) => (
             <input
               {...control}
               className="admin-input"
-              value={draft.slug}
               required
               maxLength={120}
               autoCapitalize="none"
               spellCheck={false}
-              onChange={(event) => {
-                setSlugTouched(true);
-                set("slug", event.target.value);
-              }}
+              {...register("slug", { onChange: () => setSlugTouched(true) })}
             />
           )}
         </FormField>
@@ -245,25 +210,22 @@ export function ServiceForm({ service, submitLabel, busyLabel, onSubmit, onCance
 
         {draft.pricingModel === "HOURLY" && (
           <>
-            <FormField label="Rate per hour" errors={errors.ratePerHour}>
+            <FormField label="Rate per hour" errors={errorsOf("ratePerHour")}>
               {(control) => <MoneyInput {...control} value={draft.ratePerHour} onChange={(v) => set("ratePerHour", v)} />}
             </FormField>
-            <FormField label="Minimum hours" errors={errors.minHours}>
+            <FormField label="Minimum hours" errors={errorsOf("minHours")}>
               {(control) => (
-                <input {...control} className="admin-input" type="number" inputMode="decimal" min={0} max={24} step="0.5"
-                  value={draft.minHours} onChange={(event) => set("minHours", event.target.value)} />
+                <input {...control} className="admin-input" type="number" inputMode="decimal" min={0} max={24} step="0.5" {...register("minHours")} />
               )}
             </FormField>
-            <FormField label="Maximum hours" errors={errors.maxHours}>
+            <FormField label="Maximum hours" errors={errorsOf("maxHours")}>
               {(control) => (
-                <input {...control} className="admin-input" type="number" inputMode="decimal" min={0} max={24} step="0.5"
-                  value={draft.maxHours} onChange={(event) => set("maxHours", event.target.value)} />
+                <input {...control} className="admin-input" type="number" inputMode="decimal" min={0} max={24} step="0.5" {...register("maxHours")} />
               )}
             </FormField>
-            <FormField label="Step (hours)" errors={errors.stepHours}>
+            <FormField label="Step (hours)" errors={errorsOf("stepHours")}>
               {(control) => (
-                <input {...control} className="admin-input" type="number" inputMode="decimal" min={0} step="0.5"
-                  value={draft.stepHours} onChange={(event) => set("stepHours", event.target.value)} />
+                <input {...control} className="admin-input" type="number" inputMode="decimal" min={0} step="0.5" {...register("stepHours")} />
               )}
             </FormField>
             <p className="admin-field__hint admin-form-grid--wide">{HOURLY_LENGTH_NOTE}</p>
@@ -272,13 +234,13 @@ export function ServiceForm({ service, submitLabel, busyLabel, onSubmit, onCance
 
         {draft.pricingModel === "FIXED" && (
           <>
-            <FormField label="Base price" errors={errors.basePrice}>
+            <FormField label="Base price" errors={errorsOf("basePrice")}>
               {(control) => <MoneyInput {...control} value={draft.basePrice} onChange={(v) => set("basePrice", v)} />}
             </FormField>
-            <FormField label="Visit length (minutes)" hint={VISIT_LENGTH_HINT} errors={errors.durationMinutes}>
+            <FormField label="Visit length (minutes)" hint={VISIT_LENGTH_HINT} errors={errorsOf("durationMinutes")}>
               {(control) => (
                 <input {...control} className="admin-input" type="number" inputMode="numeric" min={VISIT.min} max={VISIT.max}
-                  step={1} value={draft.durationMinutes} onChange={(event) => set("durationMinutes", event.target.value)} />
+                  step={1} {...register("durationMinutes")} />
               )}
             </FormField>
           </>
@@ -295,18 +257,18 @@ export function ServiceForm({ service, submitLabel, busyLabel, onSubmit, onCance
               {draft.bedroomPrices.map((row, index) => (
                 <li key={row.key} className="service-form__row">
                   <FormField label={index === 0 ? "Bedrooms" : `Bedrooms, row ${index + 1}`} labelHidden={index > 0}
-                    errors={errors[`bedroomPrices.${index}.bedrooms`]}>
+                    errors={errorsOf(`bedroomPrices.${index}.bedrooms`)}>
                     {(control) => (
                       <input {...control} className="admin-input" type="number" inputMode="numeric" min={0} step={1}
                         value={row.bedrooms} onChange={(event) => setRow(row.key, { bedrooms: event.target.value })} />
                     )}
                   </FormField>
                   <FormField label={index === 0 ? "Price" : `Price, row ${index + 1}`} labelHidden={index > 0}
-                    errors={errors[`bedroomPrices.${index}.price`]}>
+                    errors={errorsOf(`bedroomPrices.${index}.price`)}>
                     {(control) => <MoneyInput {...control} value={row.price} onChange={(v) => setRow(row.key, { price: v })} />}
                   </FormField>
                   <FormField label={index === 0 ? "Length (minutes)" : `Length (minutes), row ${index + 1}`}
-                    labelHidden={index > 0} errors={errors[`bedroomPrices.${index}.durationMinutes`]}>
+                    labelHidden={index > 0} errors={errorsOf(`bedroomPrices.${index}.durationMinutes`)}>
                     {(control) => (
                       <input {...control} className="admin-input" type="number" inputMode="numeric" min={VISIT.min}
                         max={VISIT.max} step={1} value={row.durationMinutes}
@@ -333,7 +295,7 @@ export function ServiceForm({ service, submitLabel, busyLabel, onSubmit, onCance
         )}
       </div>
 
-      {failure && <p className="admin-alert service-form__failure" role="alert">{failure}</p>}
+      {failure !== null && <p className="admin-alert service-form__failure" role="alert">{serverMessageOr(failure, failureText)}</p>}
 
       <div className="admin-form-actions">
         <button type="submit" className="admin-button admin-button--primary" disabled={working}>

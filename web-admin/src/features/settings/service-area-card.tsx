@@ -1,5 +1,5 @@
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useId, useRef, useState } from "react";
+import { queryOptions, useQueryClient } from "@tanstack/react-query";
+import { useId } from "react";
 import { serverMessageOr } from "@yarra/api/client/error-catalogue.ts";
 import { serviceAreaInputSchema } from "@yarra/core/settings/schemas.ts";
 import { normaliseServiceArea } from "@yarra/core/settings/service-area.ts";
@@ -7,10 +7,10 @@ import { SERVICE_AREA_DEFAULTS, type ServiceArea } from "@yarra/core/settings/ty
 import { parseInput } from "@yarra/core/shared/parse-input.ts";
 import { ErrorAlert } from "@yarra/public-ui/error-alert.tsx";
 import { api } from "../../lib/api.ts";
-import { asFailure, fieldErrorsOf } from "../../ui/failure.ts";
+import { checkResolver, useStaffForm } from "../../lib/use-staff-form.ts";
+import { asFailure } from "../../ui/failure.ts";
 import { useFlash } from "../../ui/use-flash.ts";
 import { NotLoaded, type NotLoadedState } from "./not-loaded.tsx";
-import { useUnsavedChanges } from "../../lib/unsaved-changes.ts";
 
 export const SERVICE_AREA_TEXT = {
   title: "Service area",
@@ -49,71 +49,66 @@ export function entryMessages(fieldErrors: Record<string, string[]>, sent: reado
   return lines;
 }
 
+/** The box's lines under the one field: a bad entry named as typed, or none (no key) when all is well. */
+const linesOf = (fieldErrors: Record<string, string[]>, sent: readonly string[]): Record<string, string[]> => {
+  const lines = entryMessages(fieldErrors, sent);
+  return lines.length > 0 ? { postcodes: lines } : {};
+};
+
+/** The entries typed, checked by core's schema; a bad entry's message names it. */
+const areaResolver = checkResolver<{ postcodes: string }, string[]>(({ postcodes: text }) => {
+  const postcodes = postcodeEntries(text);
+  const verdict = parseInput(serviceAreaInputSchema, { postcodes });
+  return verdict.ok ? { ok: true, value: postcodes } : { ok: false, fieldErrors: linesOf(verdict.error.fieldErrors ?? {}, postcodes) };
+});
+
 /** The postcodes the business cleans in (issue 14): bookings outside them are refused, quotes still come. */
 export function ServiceAreaCard(
   { saved, loading, notLoaded = null }: { saved: ServiceArea; loading: boolean; notLoaded?: NotLoadedState | null },
 ) {
   const queryClient = useQueryClient();
-  const [text, setText] = useState(() => textOf(saved));
-  useUnsavedChanges(text !== textOf(saved));
-  const [problems, setProblems] = useState<string[]>([]);
   const flash = useFlash();
-  const fieldRef = useRef<HTMLTextAreaElement>(null);
   const id = useId();
-  const save = useMutation({
-    mutationFn: (postcodes: string[]) => api.put<ServiceArea>(SERVICE_AREA_PATH, { postcodes }),
-    onSuccess: (answer, postcodes) => {
+  const { form, errorsOf, failure: saveError, dismissFailure, working, formRef, submit } = useStaffForm({
+    defaultValues: { postcodes: textOf(saved) },
+    resolver: areaResolver,
+    onSubmit: async (postcodes) => {
+      const answer = await api.put<ServiceArea>(SERVICE_AREA_PATH, { postcodes });
       // The saved list is trimmed, deduplicated and sorted; an answer without it reads as that.
       const next: ServiceArea = Array.isArray(answer?.postcodes) ? answer : { postcodes: normaliseServiceArea(postcodes) };
       queryClient.setQueryData(serviceAreaQuery.queryKey, next);
-      setText(textOf(next));
       flash.show(SERVICE_AREA_TEXT.saved);
+      return next;
     },
-    onError: (error, postcodes) => {
-      // The server names a bad entry by its place in the list sent (postcodes.3): show it on the field.
-      const lines = entryMessages(fieldErrorsOf(error), postcodes);
-      setProblems(lines);
-      if (lines.length > 0) fieldRef.current?.focus();
-    },
+    // The box shows the list the server kept.
+    afterSave: (next) => ({ postcodes: textOf(next) }),
+    // The server names a bad entry by its place in the list sent (postcodes.3): show it on the field.
+    serverErrors: linesOf,
+    focusServerErrors: true,
+    guardUnsaved: true,
   });
+  const problems = errorsOf("postcodes") ?? [];
   // Field errors are shown on the field; anything else in the alert.
-  const failure = save.error && problems.length === 0 ? save.error : null;
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (notLoaded) return;
-    const postcodes = postcodeEntries(text);
-    const verdict = parseInput(serviceAreaInputSchema, { postcodes });
-    save.reset();
-    if (!verdict.ok) {
-      setProblems(entryMessages(verdict.error.fieldErrors ?? {}, postcodes));
-      fieldRef.current?.focus();
-      return;
-    }
-    setProblems([]);
-    save.mutate(postcodes);
-  }
+  const failure = saveError !== null && problems.length === 0 ? saveError : null;
 
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   return (
-    <form className="settings-card" onSubmit={onSubmit} aria-labelledby={`${id}-title`} noValidate>
+    <form ref={formRef} className="settings-card" onSubmit={(event) => (notLoaded ? event.preventDefault() : submit(event))}
+      aria-labelledby={`${id}-title`} noValidate>
       <h2 id={`${id}-title`} className="settings-card__title">{SERVICE_AREA_TEXT.title}</h2>
       <div className="admin-field">
         <label className="admin-field__label" htmlFor={id}>{SERVICE_AREA_TEXT.label}</label>
         <textarea
-          ref={fieldRef}
           id={id}
-          name="postcodes"
           className="admin-input settings__postcodes"
           rows={5}
           spellCheck={false}
           autoComplete="off"
           placeholder={"3000-3207\n3121"}
-          value={text}
           aria-invalid={problems.length > 0 || undefined}
           aria-describedby={problems.length > 0 ? `${hintId} ${errorId}` : hintId}
-          onChange={(event) => setText(event.target.value)}
+          {...form.register("postcodes")}
         />
         <div id={hintId} className="admin-field__hint">
           <p className="settings__hint-line">{SERVICE_AREA_TEXT.hint}</p>
@@ -129,13 +124,13 @@ export function ServiceAreaCard(
         <ErrorAlert
           failure={asFailure(failure, SERVICE_AREA_TEXT.failed)}
           message={serverMessageOr(failure, SERVICE_AREA_TEXT.failed)}
-          onDismiss={save.reset}
+          onDismiss={dismissFailure}
         />
       )}
       {notLoaded && <NotLoaded state={notLoaded} />}
       <div className="settings-card__actions">
-        <button type="submit" className="admin-button admin-button--primary" disabled={loading || save.isPending || notLoaded !== null}>
-          {save.isPending ? "Saving…" : "Save service area"}
+        <button type="submit" className="admin-button admin-button--primary" disabled={loading || working || notLoaded !== null}>
+          {working ? "Saving…" : "Save service area"}
         </button>
         <p role="status" className="settings__saved">{flash.message}</p>
       </div>

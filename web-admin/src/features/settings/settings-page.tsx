@@ -1,5 +1,5 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, type ReactNode, useState } from "react";
+import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { ReactNode } from "react";
 import { serverMessageOr } from "@yarra/api/client/error-catalogue.ts";
 import {
   clampSchedulingSettings,
@@ -7,6 +7,7 @@ import {
   SCHEDULING_LIMITS,
   schedulingChangesSchema,
 } from "@yarra/core/settings/clamps.ts";
+import { contentSchema } from "@yarra/core/settings/schemas.ts";
 import {
   BOOKING_FORM_CONTENT_DEFAULTS,
   type BookingFormContent,
@@ -17,13 +18,13 @@ import {
 import { ErrorAlert } from "@yarra/public-ui/error-alert.tsx";
 import { NotLoaded, type NotLoadedState, notLoadedOf } from "./not-loaded.tsx";
 import { api } from "../../lib/api.ts";
+import { checkResolver, coreSchemaResolver, useStaffForm } from "../../lib/use-staff-form.ts";
 import { asFailure } from "../../ui/failure.ts";
 import { FormField } from "../../ui/form-field.tsx";
 import { useDismissible } from "../../ui/use-dismissible.ts";
 import { useFlash } from "../../ui/use-flash.ts";
 import { ServiceAreaCard, serviceAreaQuery } from "./service-area-card.tsx";
 import "./settings.css";
-import { useUnsavedChanges } from "../../lib/unsaved-changes.ts";
 
 export const SETTINGS_TEXT = {
   loadFailed: "Failed to load settings",
@@ -113,8 +114,8 @@ export function clampedScheduling(form: SchedulingForm, current: SchedulingSetti
 }
 
 /** A failed save as its alert shows it: the catalogue entry and the server's text, else `fallback`. */
-const saveFailure = (error: Error | null, fallback: string) =>
-  error && { failure: asFailure(error, fallback), text: serverMessageOr(error, fallback) };
+const saveFailure = (error: unknown, fallback: string) =>
+  error === null ? null : { failure: asFailure(error, fallback), text: serverMessageOr(error, fallback) };
 
 interface SettingsPageProps {
   /** The closed dates card (its own feature), shown after the scheduling settings. */
@@ -172,38 +173,48 @@ interface CardProps<T> {
   notLoaded: NotLoadedState | null;
 }
 
+type SchedulingBody = ReturnType<typeof clampedScheduling>;
+
 function SchedulingCard({ saved, loading, notLoaded }: CardProps<SchedulingSettings>) {
   const queryClient = useQueryClient();
-  const [scheduling, setScheduling] = useState<SchedulingForm>(() => toForm(saved));
-  useUnsavedChanges(JSON.stringify(scheduling) !== JSON.stringify(toForm(saved)));
   const flash = useFlash();
-  const save = useMutation({
-    mutationFn: (body: ReturnType<typeof clampedScheduling>) => api.put<SchedulingSettings>(SCHEDULING_PATH, body),
-    onSuccess: (answer, body) => {
+  const { form, values: scheduling, failure: saveError, dismissFailure, working, submit, setField } = useStaffForm({
+    defaultValues: toForm(saved),
+    // Nothing is refused: the numbers are clamped as the server clamps them, and sent so.
+    resolver: checkResolver<SchedulingForm, SchedulingBody>((values) => ({ ok: true, value: clampedScheduling(values, saved) })),
+    onSubmit: async (body) => {
+      show(toForm({ ...saved, ...body }));
+      const answer = await api.put<SchedulingSettings>(SCHEDULING_PATH, body);
       const next = { ...saved, ...body, ...answer };
       queryClient.setQueryData(schedulingQuery.queryKey, next);
-      setScheduling(toForm(next));
       flash.show(SETTINGS_TEXT.schedulingSaved);
+      return next;
     },
+    afterSave: (next) => toForm(next),
+    guardUnsaved: true,
   });
-  const failure = saveFailure(save.error, SETTINGS_TEXT.schedulingFailed);
+  // The inputs are registered; the two selects are held as values (setField), as a registered
+  // select may miss its first value when its options render with it (seen under happy-dom, React 19).
+  const { register } = form;
+  const failure = saveFailure(saveError, SETTINGS_TEXT.schedulingFailed);
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (notLoaded) return;
-    const body = clampedScheduling(scheduling, saved);
-    setScheduling(toForm({ ...saved, ...body }));
-    save.mutate(body);
+  /** Puts the fields at these values, as if typed (only those that differ). */
+  function show(next: SchedulingForm) {
+    const now = form.getValues();
+    for (const key of Object.keys(next) as (keyof SchedulingForm)[]) {
+      if (next[key] !== now[key]) setField(key, next[key]);
+    }
   }
 
   const L = SCHEDULING_LIMITS;
   // The day cannot close before its first start hour is over (the server clamps the same way).
   const earliestDayEnd = Math.max(L.dayEndHour.min, saved.firstSlotHour + 1);
   const dayEndHours = Array.from({ length: L.dayEndHour.max - earliestDayEnd + 1 }, (_, i) => earliestDayEnd + i);
-  const clampOnBlur = () => setScheduling((form) => toForm({ ...saved, ...clampedScheduling(form, saved) }));
+  const clampOnBlur = () => show(toForm({ ...saved, ...clampedScheduling(form.getValues(), saved) }));
 
   return (
-    <form className="settings-card" onSubmit={onSubmit} aria-labelledby="settings-scheduling" noValidate>
+    <form className="settings-card" onSubmit={(event) => (notLoaded ? event.preventDefault() : submit(event))}
+      aria-labelledby="settings-scheduling" noValidate>
       <h2 id="settings-scheduling" className="settings-card__title">Scheduling</h2>
       <div className="settings-card__grid">
         <FormField
@@ -213,14 +224,8 @@ function SchedulingCard({ saved, loading, notLoaded }: CardProps<SchedulingSetti
             : "Each start takes up to the cap of bookings, whoever is working."}
         >
           {(control) => (
-            <select
-              {...control}
-              name="availabilityMode"
-              className="admin-input"
-              value={scheduling.availabilityMode}
-              onChange={(event) =>
-                setScheduling({ ...scheduling, availabilityMode: event.target.value as SchedulingSettings["availabilityMode"] })}
-            >
+            <select {...control} name="availabilityMode" className="admin-input" value={scheduling.availabilityMode}
+              onChange={(event) => setField("availabilityMode", event.target.value as SchedulingSettings["availabilityMode"])}>
               {AVAILABILITY_OPTIONS.map((option) => <option key={option.value} value={option.value}>{option.label}</option>)}
             </select>
           )}
@@ -233,16 +238,13 @@ function SchedulingCard({ saved, loading, notLoaded }: CardProps<SchedulingSetti
             {(control) => (
               <input
                 {...control}
-                name="teamGapMin"
                 className="admin-input"
                 type="number"
                 inputMode="numeric"
                 min={L.teamGapMin.min}
                 max={L.teamGapMin.max}
                 step={L.teamGapMin.step}
-                value={scheduling.teamGapMin}
-                onChange={(event) => setScheduling({ ...scheduling, teamGapMin: event.target.value })}
-                onBlur={clampOnBlur}
+                {...register("teamGapMin", { onBlur: clampOnBlur })}
               />
             )}
           </FormField>
@@ -254,16 +256,13 @@ function SchedulingCard({ saved, loading, notLoaded }: CardProps<SchedulingSetti
           {(control) => (
             <input
               {...control}
-              name="slotBufferMin"
               className="admin-input"
               type="number"
               inputMode="numeric"
               min={L.slotBufferMin.min}
               max={L.slotBufferMin.max}
               step={1}
-              value={scheduling.slotBufferMin}
-              onChange={(event) => setScheduling({ ...scheduling, slotBufferMin: event.target.value })}
-              onBlur={clampOnBlur}
+              {...register("slotBufferMin", { onBlur: clampOnBlur })}
             />
           )}
         </FormField>
@@ -274,16 +273,13 @@ function SchedulingCard({ saved, loading, notLoaded }: CardProps<SchedulingSetti
           {(control) => (
             <input
               {...control}
-              name="maxConcurrentPerSlot"
               className="admin-input"
               type="number"
               inputMode="numeric"
               min={L.maxConcurrentPerSlot.min}
               max={L.maxConcurrentPerSlot.max}
               step={1}
-              value={scheduling.maxConcurrentPerSlot}
-              onChange={(event) => setScheduling({ ...scheduling, maxConcurrentPerSlot: event.target.value })}
-              onBlur={clampOnBlur}
+              {...register("maxConcurrentPerSlot", { onBlur: clampOnBlur })}
             />
           )}
         </FormField>
@@ -294,16 +290,13 @@ function SchedulingCard({ saved, loading, notLoaded }: CardProps<SchedulingSetti
           {(control) => (
             <input
               {...control}
-              name="horizonDays"
               className="admin-input"
               type="number"
               inputMode="numeric"
               min={Math.max(L.horizonDays.min, saved.leadDays)}
               max={L.horizonDays.max}
               step={1}
-              value={scheduling.horizonDays}
-              onChange={(event) => setScheduling({ ...scheduling, horizonDays: event.target.value })}
-              onBlur={clampOnBlur}
+              {...register("horizonDays", { onBlur: clampOnBlur })}
             />
           )}
         </FormField>
@@ -312,13 +305,8 @@ function SchedulingCard({ saved, loading, notLoaded }: CardProps<SchedulingSetti
           hint={`Every job must end by this time (Melbourne): a start whose job would run past it is not offered. Default ${hourText(L.dayEndHour.fallback)}.`}
         >
           {(control) => (
-            <select
-              {...control}
-              name="dayEndHour"
-              className="admin-input"
-              value={scheduling.dayEndHour}
-              onChange={(event) => setScheduling({ ...scheduling, dayEndHour: event.target.value })}
-            >
+            <select {...control} name="dayEndHour" className="admin-input" value={scheduling.dayEndHour}
+              onChange={(event) => setField("dayEndHour", event.target.value)}>
               {dayEndHours.map((hour) => <option key={hour} value={String(hour)}>{hourText(hour)}</option>)}
             </select>
           )}
@@ -330,16 +318,13 @@ function SchedulingCard({ saved, loading, notLoaded }: CardProps<SchedulingSetti
           {(control) => (
             <input
               {...control}
-              name="reminderHoursBefore"
               className="admin-input"
               type="number"
               inputMode="numeric"
               min={L.reminderHoursBefore.min}
               max={L.reminderHoursBefore.max}
               step={1}
-              value={scheduling.reminderHoursBefore}
-              onChange={(event) => setScheduling({ ...scheduling, reminderHoursBefore: event.target.value })}
-              onBlur={clampOnBlur}
+              {...register("reminderHoursBefore", { onBlur: clampOnBlur })}
             />
           )}
         </FormField>
@@ -350,16 +335,13 @@ function SchedulingCard({ saved, loading, notLoaded }: CardProps<SchedulingSetti
           {(control) => (
             <input
               {...control}
-              name="freeChangeCutoffHours"
               className="admin-input"
               type="number"
               inputMode="numeric"
               min={L.freeChangeCutoffHours.min}
               max={L.freeChangeCutoffHours.max}
               step={1}
-              value={scheduling.freeChangeCutoffHours}
-              onChange={(event) => setScheduling({ ...scheduling, freeChangeCutoffHours: event.target.value })}
-              onBlur={clampOnBlur}
+              {...register("freeChangeCutoffHours", { onBlur: clampOnBlur })}
             />
           )}
         </FormField>
@@ -370,34 +352,26 @@ function SchedulingCard({ saved, loading, notLoaded }: CardProps<SchedulingSetti
           {(control) => (
             <input
               {...control}
-              name="seriesHorizonWeeks"
               className="admin-input"
               type="number"
               inputMode="numeric"
               min={L.seriesHorizonWeeks.min}
               max={L.seriesHorizonWeeks.max}
               step={1}
-              value={scheduling.seriesHorizonWeeks}
-              onChange={(event) => setScheduling({ ...scheduling, seriesHorizonWeeks: event.target.value })}
-              onBlur={clampOnBlur}
+              {...register("seriesHorizonWeeks", { onBlur: clampOnBlur })}
             />
           )}
         </FormField>
       </div>
       <label className="settings__check">
-        <input
-          type="checkbox"
-          name="enforceBuffer"
-          checked={scheduling.enforceBuffer}
-          onChange={(event) => setScheduling({ ...scheduling, enforceBuffer: event.target.checked })}
-        />
+        <input type="checkbox" {...register("enforceBuffer")} />
         <span>Enforce the buffer (block a start once the cap is reached)</span>
       </label>
-      {failure && <ErrorAlert failure={failure.failure} message={failure.text} onDismiss={save.reset} />}
+      {failure && <ErrorAlert failure={failure.failure} message={failure.text} onDismiss={dismissFailure} />}
       {notLoaded && <NotLoaded state={notLoaded} />}
       <div className="settings-card__actions">
-        <button type="submit" className="admin-button admin-button--primary" disabled={loading || save.isPending || notLoaded !== null}>
-          {save.isPending ? "Saving…" : "Save scheduling"}
+        <button type="submit" className="admin-button admin-button--primary" disabled={loading || working || notLoaded !== null}>
+          {working ? "Saving…" : "Save scheduling"}
         </button>
         <p role="status" className="settings__saved">{flash.message}</p>
       </div>
@@ -405,81 +379,60 @@ function SchedulingCard({ saved, loading, notLoaded }: CardProps<SchedulingSetti
   );
 }
 
+/** Sent as typed, with the policy HTML as loaded (not edited here; the call replaces the whole content). */
+const contentResolver = coreSchemaResolver<BookingFormContent, BookingFormContent>(
+  contentSchema,
+  ({ generalCommentEnabled, generalCommentLabel, generalCommentPlaceholder, cancellationPolicyHtml }) => (
+    { generalCommentEnabled, generalCommentLabel, generalCommentPlaceholder, cancellationPolicyHtml }
+  ),
+  true,
+);
+
 function ContentCard({ saved, loading, notLoaded }: CardProps<BookingFormContent>) {
   const queryClient = useQueryClient();
-  const [content, setContent] = useState<BookingFormContent>(saved);
-  useUnsavedChanges(
-    content.generalCommentEnabled !== saved.generalCommentEnabled ||
-      content.generalCommentLabel !== saved.generalCommentLabel ||
-      content.generalCommentPlaceholder !== saved.generalCommentPlaceholder,
-  );
   const flash = useFlash();
-  const save = useMutation({
-    // The policy HTML is not edited here, but the call replaces the whole content: send it back as loaded.
-    mutationFn: (body: BookingFormContent) => api.put<BookingFormContent>(CONTENT_PATH, body),
-    onSuccess: (answer, body) => {
+  const { form, failure: saveError, dismissFailure, working, submit } = useStaffForm({
+    defaultValues: saved,
+    resolver: contentResolver,
+    onSubmit: async (body) => {
+      const answer = await api.put<BookingFormContent>(CONTENT_PATH, body);
       const next = { ...saved, ...body, ...(answer && typeof answer === "object" ? answer : {}) };
       queryClient.setQueryData(contentQuery.queryKey, next);
-      setContent((current) => ({ ...current, ...next }));
       flash.show(SETTINGS_TEXT.contentSaved);
+      return next;
     },
+    afterSave: (next, sent) => ({ ...sent, ...next }),
+    guardUnsaved: true,
   });
-  const failure = saveFailure(save.error, SETTINGS_TEXT.contentFailed);
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (notLoaded) return;
-    save.mutate({
-      generalCommentEnabled: content.generalCommentEnabled,
-      generalCommentLabel: content.generalCommentLabel,
-      generalCommentPlaceholder: content.generalCommentPlaceholder,
-      cancellationPolicyHtml: content.cancellationPolicyHtml,
-    });
-  }
+  const { register } = form;
+  const failure = saveFailure(saveError, SETTINGS_TEXT.contentFailed);
 
   return (
-    <form className="settings-card" onSubmit={onSubmit} aria-labelledby="settings-content" noValidate>
+    <form className="settings-card" onSubmit={(event) => (notLoaded ? event.preventDefault() : submit(event))}
+      aria-labelledby="settings-content" noValidate>
       <h2 id="settings-content" className="settings-card__title">Booking form content</h2>
       <label className="settings__check">
-        <input
-          type="checkbox"
-          name="generalCommentEnabled"
-          checked={content.generalCommentEnabled}
-          onChange={(event) => setContent({ ...content, generalCommentEnabled: event.target.checked })}
-        />
+        <input type="checkbox" {...register("generalCommentEnabled")} />
         <span>Show the general comments box</span>
       </label>
       <div className="settings-card__grid">
         <FormField label="Comment label">
           {(control) => (
-            <input
-              {...control}
-              name="generalCommentLabel"
-              className="admin-input"
-              maxLength={CONTENT_LIMITS.label}
-              value={content.generalCommentLabel}
-              onChange={(event) => setContent({ ...content, generalCommentLabel: event.target.value })}
-            />
+            <input {...control} className="admin-input" maxLength={CONTENT_LIMITS.label} {...register("generalCommentLabel")} />
           )}
         </FormField>
         <FormField label="Comment placeholder">
           {(control) => (
-            <input
-              {...control}
-              name="generalCommentPlaceholder"
-              className="admin-input"
-              maxLength={CONTENT_LIMITS.placeholder}
-              value={content.generalCommentPlaceholder}
-              onChange={(event) => setContent({ ...content, generalCommentPlaceholder: event.target.value })}
-            />
+            <input {...control} className="admin-input" maxLength={CONTENT_LIMITS.placeholder}
+              {...register("generalCommentPlaceholder")} />
           )}
         </FormField>
       </div>
-      {failure && <ErrorAlert failure={failure.failure} message={failure.text} onDismiss={save.reset} />}
+      {failure && <ErrorAlert failure={failure.failure} message={failure.text} onDismiss={dismissFailure} />}
       {notLoaded && <NotLoaded state={notLoaded} />}
       <div className="settings-card__actions">
-        <button type="submit" className="admin-button admin-button--primary" disabled={loading || save.isPending || notLoaded !== null}>
-          {save.isPending ? "Saving…" : "Save booking form content"}
+        <button type="submit" className="admin-button admin-button--primary" disabled={loading || working || notLoaded !== null}>
+          {working ? "Saving…" : "Save booking form content"}
         </button>
         <p role="status" className="settings__saved">{flash.message}</p>
       </div>

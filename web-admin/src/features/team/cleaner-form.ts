@@ -3,7 +3,7 @@
  * and words the API validates with); the server's own field errors show under the same fields.
  */
 import { cleanerInputSchema, COLOUR_PATTERN } from "@yarra/core/cleaners/schemas.ts";
-import { parseInput } from "@yarra/core/shared/parse-input.ts";
+import { coreSchemaResolver } from "../../lib/use-staff-form.ts";
 import type { Cleaner, CleanerBody } from "./cleaners-api.ts";
 
 export { CLEANER_LIMITS, CLEANER_MESSAGES } from "@yarra/core/cleaners/schemas.ts";
@@ -15,8 +15,6 @@ export interface CleanerFormValues {
   /** '#rrggbb', or null on a new cleaner: the server gives the first colour nobody active has. */
   colour: string | null;
 }
-
-export type CleanerFieldErrors = Partial<Record<keyof CleanerFormValues, string[]>>;
 
 export const EMPTY_CLEANER_FORM: CleanerFormValues = { name: "", phone: "", email: "", colour: null };
 
@@ -30,13 +28,8 @@ export const formOf = (cleaner: Cleaner): CleanerFormValues => ({
   colour: COLOUR_PATTERN.test(cleaner.colour) ? cleaner.colour.toLowerCase() : FALLBACK_COLOUR,
 });
 
-/** The body to send (trimmed, phone as digits, colour left out when not chosen), or the messages to show. */
-export function checkCleanerForm(values: CleanerFormValues):
-  | { ok: true; body: CleanerBody }
-  | { ok: false; fieldErrors: CleanerFieldErrors } {
-  const { colour, ...rest } = values;
-  const verdict = parseInput(cleanerInputSchema, colour === null ? rest : { ...rest, colour });
-  if (!verdict.ok) return { ok: false, fieldErrors: (verdict.error.fieldErrors ?? {}) as CleanerFieldErrors };
-  const { colour: chosen, ...body } = verdict.value;
-  return { ok: true, body: chosen === undefined ? body : { ...body, colour: chosen } };
-}
+/** Checks with core's schema; sends it trimmed, phone as digits, colour left out when not chosen. */
+export const cleanerResolver = coreSchemaResolver<CleanerFormValues, CleanerBody>(
+  cleanerInputSchema,
+  ({ colour, ...rest }) => (colour === null ? rest : { ...rest, colour }),
+);

@@ -1,9 +1,9 @@
-import { type FormEvent, useEffect, useRef, useState } from "react";
 import { serverMessageOr } from "@yarra/api/client/error-catalogue.ts";
-import { fieldErrorsOf } from "../../ui/failure.ts";
+import type { WorkingDay } from "@yarra/core/cleaners/team.ts";
+import { checkResolver, useStaffForm } from "../../lib/use-staff-form.ts";
 import { FormField } from "../../ui/form-field.tsx";
 import { type Cleaner, setWorkingHours } from "./cleaners-api.ts";
-import { checkWeekRows, type DayRow, NO_WEEK_ERRORS, WEEKDAY_NAMES, type WeekErrors, weekErrorsOf, weekRowsOf } from "./team-hours-form.ts";
+import { checkWeekRows, type DayRow, WEEKDAY_NAMES, type WeekErrors, weekErrorsOf, weekRowsOf } from "./team-hours-form.ts";
 
 export const WORKING_HOURS_TEXT = {
   title: "Working hours",
@@ -18,6 +18,35 @@ export const WORKING_HOURS_TEXT = {
 
 const T = WORKING_HOURS_TEXT;
 
+interface WeekValues {
+  /** Monday to Sunday, as on screen. */
+  rows: DayRow[];
+}
+
+/** Where messages about the whole week show (not a row's field). */
+const WEEK_PATH = "week";
+
+/** A day's own messages (a weekday sent twice) show on its tick. */
+const rowPath = (rows: readonly DayRow[], weekday: number, key: "day" | "start" | "end") =>
+  `rows.${rows.findIndex((row) => row.weekday === weekday)}.${key === "day" ? "works" : key}`;
+
+/** Messages by weekday (core's check, or the server's placed by weekErrorsOf) keyed by the rows' paths. */
+function rowPathsOf(rows: readonly DayRow[], errors: WeekErrors): Record<string, string[]> {
+  const placed: Record<string, string[]> = errors.week.length > 0 ? { [WEEK_PATH]: errors.week } : {};
+  for (const [weekday, day] of Object.entries(errors.days)) {
+    for (const key of ["day", "start", "end"] as const) {
+      if (day?.[key]) placed[rowPath(rows, Number(weekday), key)] = day[key];
+    }
+  }
+  return placed;
+}
+
+/** The days ticked, Sunday first, checked by core's schema; messages go on the weekday's row. */
+const weekResolver = checkResolver<WeekValues, WorkingDay[]>(({ rows }) => {
+  const checked = checkWeekRows(rows);
+  return checked.ok ? { ok: true, value: checked.days } : { ok: false, fieldErrors: rowPathsOf(rows, checked.errors) };
+});
+
 interface WorkingHoursEditorProps {
   cleaner: Cleaner;
   /** The cleaner as the server answered, with the week saved. */
@@ -26,42 +55,15 @@ interface WorkingHoursEditorProps {
 
 /** A cleaner's week (issue 28): Monday to Sunday, each worked or not, from a start to an end. */
 export function WorkingHoursEditor({ cleaner, onSaved }: WorkingHoursEditorProps) {
-  const [rows, setRows] = useState<DayRow[]>(() => weekRowsOf(cleaner.workingHours));
-  const [errors, setErrors] = useState<WeekErrors>(NO_WEEK_ERRORS);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [working, setWorking] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
-  // Bumped with each set of errors: once they are on screen, the first field in error takes the focus.
-  const [errorsShown, setErrorsShown] = useState(0);
-  useEffect(() => {
-    if (errorsShown > 0) formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus();
-  }, [errorsShown]);
-
-  const change = (weekday: number, patch: Partial<DayRow>) =>
-    setRows((current) => current.map((row) => (row.weekday === weekday ? { ...row, ...patch } : row)));
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (working) return;
-    const checked = checkWeekRows(rows);
-    setFailure(null);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      setErrorsShown((count) => count + 1);
-      return;
-    }
-    setErrors(NO_WEEK_ERRORS);
-    setWorking(true);
-    try {
-      onSaved(await setWorkingHours(cleaner._id, checked.days));
-    } catch (error) {
-      setErrors(weekErrorsOf(fieldErrorsOf(error), checked.days));
-      setFailure(serverMessageOr(error, T.failed));
-      setErrorsShown((count) => count + 1);
-    } finally {
-      setWorking(false);
-    }
-  }
+  const { form, values, errorsOf, failure, working, formRef, submit } = useStaffForm<WeekValues, WorkingDay[]>({
+    defaultValues: { rows: weekRowsOf(cleaner.workingHours) },
+    resolver: weekResolver,
+    onSubmit: async (days) => onSaved(await setWorkingHours(cleaner._id, days)),
+    // The server's days.N counts the days sent, not the seven rows: N is the Nth day ticked.
+    serverErrors: (fieldErrors, days, { rows }) => rowPathsOf(rows, weekErrorsOf(fieldErrors, days)),
+    focusServerErrors: true,
+  });
+  const { register } = form;
 
   return (
     <form ref={formRef} className="team-hours" aria-label={`${T.title} of ${cleaner.name}`} onSubmit={submit} noValidate>
@@ -69,40 +71,35 @@ export function WorkingHoursEditor({ cleaner, onSaved }: WorkingHoursEditorProps
       {!cleaner.workingHoursSet && <p className="admin-field__hint">{T.notSet(cleaner.name)}</p>}
       <p className="admin-field__hint">{T.hint}</p>
       <div className="team-hours__days">
-        {rows.map((row) => {
+        {values.rows.map((row, index) => {
           const name = WEEKDAY_NAMES[row.weekday];
-          const dayErrors = errors.days[row.weekday] ?? {};
+          const dayErrors = errorsOf(`rows.${index}.works`);
           return (
             <fieldset key={row.weekday} className="team-hours__day">
               <legend className="team-hours__day-name">{name}</legend>
               <label className="admin-check team-hours__works">
-                <input
-                  type="checkbox"
-                  checked={row.works}
-                  aria-invalid={dayErrors.day ? true : undefined}
-                  onChange={(event) => change(row.weekday, { works: event.target.checked })}
-                />
+                <input type="checkbox" aria-invalid={dayErrors ? true : undefined} {...register(`rows.${index}.works`)} />
                 {T.works}<span className="admin-visually-hidden"> on {name}</span>
               </label>
-              <FormField label={<><span className="admin-visually-hidden">{name} </span>Start</>} errors={dayErrors.start}>
+              <FormField label={<><span className="admin-visually-hidden">{name} </span>Start</>} errors={errorsOf(`rows.${index}.start`)}>
                 {(control) => (
-                  <input {...control} className="admin-input" type="time" step={900} value={row.start} disabled={!row.works}
-                    onChange={(event) => change(row.weekday, { start: event.target.value })} />
+                  <input {...control} className="admin-input" type="time" step={900} disabled={!row.works}
+                    {...register(`rows.${index}.start`)} />
                 )}
               </FormField>
-              <FormField label={<><span className="admin-visually-hidden">{name} </span>End</>} errors={dayErrors.end}>
+              <FormField label={<><span className="admin-visually-hidden">{name} </span>End</>} errors={errorsOf(`rows.${index}.end`)}>
                 {(control) => (
-                  <input {...control} className="admin-input" type="time" step={900} value={row.end} disabled={!row.works}
-                    onChange={(event) => change(row.weekday, { end: event.target.value })} />
+                  <input {...control} className="admin-input" type="time" step={900} disabled={!row.works}
+                    {...register(`rows.${index}.end`)} />
                 )}
               </FormField>
-              {dayErrors.day && <p className="admin-field__error team-hours__day-error">{dayErrors.day.join(" ")}</p>}
+              {dayErrors && <p className="admin-field__error team-hours__day-error">{dayErrors.join(" ")}</p>}
             </fieldset>
           );
         })}
       </div>
-      {errors.week.length > 0 && <p className="admin-field__error">{errors.week.join(" ")}</p>}
-      {failure && <p className="admin-alert team-form__failure" role="alert">{failure}</p>}
+      {errorsOf(WEEK_PATH) && <p className="admin-field__error">{errorsOf(WEEK_PATH)!.join(" ")}</p>}
+      {failure !== null && <p className="admin-alert team-form__failure" role="alert">{serverMessageOr(failure, T.failed)}</p>}
       <div className="admin-form-actions">
         <button type="submit" className="admin-button admin-button--primary" disabled={working}>
           {working ? T.saving : T.save}
