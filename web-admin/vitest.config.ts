@@ -1,6 +1,6 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
-import { sharedAliases } from "./vite.config.ts";
+import { sharedAliases } from "../vite.shared.ts";
 
 // No federation plugin in tests: the app is rendered directly, as the host would mount it.
 export default defineConfig({

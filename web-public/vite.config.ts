@@ -5,28 +5,12 @@ import { relative } from "node:path";
 import { defineConfig, type Plugin } from "vite";
 import { DEMO_BUSINESS_PROFILE } from "../core/settings/demo-business-profile.ts";
 import { PROFILE_SCRIPT_ID } from "./src/lib/business-profile.ts";
+import { sharedAliases, withSelectorPort } from "../vite.shared.ts";
 
 // Where the API serves web-admin/dist; the page's `admin-remote-entry` meta tag (ADMIN_REMOTE_URL,
 // read by the API at start-up) overrides it at run time, see src/features/admin-mount.
 const adminRemoteUrl = "/admin-app/assets/remoteEntry.js";
 const apiOrigin = process.env.API_ORIGIN ?? "http://localhost:8000";
-
-export const sharedAliases = {
-  "@yarra/core/": fileURLToPath(new URL("../core/", import.meta.url)),
-  "@yarra/api/client/": fileURLToPath(new URL("../api/client/", import.meta.url)),
-};
-
-/**
- * TanStack's stores import `use-sync-external-store/shim/with-selector`, a CommonJS shim for React
- * 17 and older (0.65 kB gzipped on '/', and a second React when bundled into the admin remote).
- * React 19 has useSyncExternalStore built in, so both apps use this ES port instead.
- */
-const withSelectorPort = {
-  find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/,
-  replacement: fileURLToPath(
-    new URL("./src/lib/use-sync-external-store-with-selector.ts", import.meta.url),
-  ),
-};
 
 const routerCoreClientIsServer = fileURLToPath(
   new URL("../node_modules/@tanstack/router-core/dist/esm/isServer/client.js", import.meta.url),
@@ -143,7 +127,7 @@ export default defineConfig(({ isSsrBuild }) => {
       plugins: [react(), recordFeatureModules()],
       resolve: {
         alias: [
-          ...Object.entries(sharedAliases).map(([find, replacement]) => ({ find, replacement })),
+          ...sharedAliases,
           { find: /^@tanstack\/router-core\/isServer$/, replacement: routerCoreClientIsServer },
           withSelectorPort,
         ],
@@ -168,15 +152,15 @@ export default defineConfig(({ isSsrBuild }) => {
         name: "host",
         remotes: { admin: adminRemoteUrl },
         // The router is not shared: a shared module ships whole (91 kB, 31 kB gzipped) and loads
-        // after the entry; bundled, only the parts in use ship. The staff area falls back to its
-        // own copy (it has its own RouterProvider and takes only the host's history).
+        // after the entry; bundled, only the parts in use ship. The staff area bundles its own
+        // (it has its own RouterProvider and takes only the host's history).
         shared: ["react", "react-dom"],
       }),
       dropFederationManualChunks(),
     ],
     resolve: {
       alias: [
-        ...Object.entries(sharedAliases).map(([find, replacement]) => ({ find, replacement })),
+        ...sharedAliases,
         withSelectorPort,
       ],
     },

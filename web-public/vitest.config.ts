@@ -1,17 +1,20 @@
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
-import { sharedAliases } from "./vite.config.ts";
+import { sharedAliases } from "../vite.shared.ts";
 
 // No federation plugin here: tests swap the remote for a local stub.
 export default defineConfig({
   plugins: [react()],
   resolve: {
-    alias: {
+    alias: [
       ...sharedAliases,
-      "admin/AdminApp": fileURLToPath(new URL("./src/test/admin-app-stub.tsx", import.meta.url)),
-      "virtual:__federation__": fileURLToPath(new URL("./src/test/federation-runtime-stub.ts", import.meta.url)),
-    },
+      { find: "admin/AdminApp", replacement: fileURLToPath(new URL("./src/test/admin-app-stub.tsx", import.meta.url)) },
+      {
+        find: "virtual:__federation__",
+        replacement: fileURLToPath(new URL("./src/test/federation-runtime-stub.ts", import.meta.url)),
+      },
+    ],
   },
   test: {
     environment: "happy-dom",

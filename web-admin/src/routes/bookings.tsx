@@ -1,12 +1,14 @@
-import { createRoute } from "@tanstack/react-router";
-import { BookingRecordPage } from "../features/bookings/booking-record-page.tsx";
-import { BookingsPage } from "../features/bookings/bookings-page.tsx";
+import { createRoute, lazyRouteComponent } from "@tanstack/react-router";
 import { bookingListQuery, bookingQuery } from "../features/bookings/bookings-queries.ts";
 import { bookingsSearchSchema, filtersOf, listQueryProblem } from "../features/bookings/bookings-search.ts";
-import { EditBookingPage } from "../features/staff-booking/edit-booking-page.tsx";
-import { NewBookingPage } from "../features/staff-booking/new-booking-page.tsx";
 import { bookingRecordQuery, catalogueQuery } from "../features/staff-booking/staff-booking-api.ts";
 import { authedRoute } from "./authed.tsx";
+
+// Their own chunks: each screen's code loads with its first visit, not with the staff area.
+const BookingsPage = lazyRouteComponent(() => import("../features/bookings/bookings-page.tsx"), "BookingsPage");
+const BookingRecordPage = lazyRouteComponent(() => import("../features/bookings/booking-record-page.tsx"), "BookingRecordPage");
+const NewBookingPage = lazyRouteComponent(() => import("../features/staff-booking/new-booking-page.tsx"), "NewBookingPage");
+const EditBookingPage = lazyRouteComponent(() => import("../features/staff-booking/edit-booking-page.tsx"), "EditBookingPage");
 
 export const bookingsRoute = createRoute({
   getParentRoute: () => authedRoute,
@@ -14,9 +16,10 @@ export const bookingsRoute = createRoute({
   validateSearch: bookingsSearchSchema,
   loaderDeps: ({ search }) => search,
   // Starts the list's load with the navigation; the page shows its own loading state meanwhile.
-  loader: ({ context: { queryClient }, deps }) => {
+  loader: async ({ context: { queryClient }, deps }) => {
     const filters = filtersOf(deps);
     if (listQueryProblem(filters) === null) void queryClient.prefetchQuery(bookingListQuery(filters, deps.page ?? 1));
+    await BookingsPage.preload?.();
   },
   component: function BookingsRoute() {
     const navigate = bookingsRoute.useNavigate();
@@ -32,8 +35,9 @@ export const bookingsRoute = createRoute({
 export const bookingRoute = createRoute({
   getParentRoute: () => authedRoute,
   path: "/bookings/$bookingId",
-  loader: ({ context: { queryClient }, params }) => {
+  loader: async ({ context: { queryClient }, params }) => {
     void queryClient.prefetchQuery(bookingQuery(params.bookingId));
+    await BookingRecordPage.preload?.();
   },
   component: function BookingRoute() {
     const { bookingId } = bookingRoute.useParams();
@@ -45,8 +49,9 @@ export const bookingRoute = createRoute({
 export const bookingNewRoute = createRoute({
   getParentRoute: () => authedRoute,
   path: "/bookings/new",
-  loader: ({ context: { queryClient } }) => {
+  loader: async ({ context: { queryClient } }) => {
     void queryClient.prefetchQuery(catalogueQuery);
+    await NewBookingPage.preload?.();
   },
   component: NewBookingPage,
 });
@@ -55,9 +60,10 @@ export const bookingNewRoute = createRoute({
 export const bookingEditRoute = createRoute({
   getParentRoute: () => authedRoute,
   path: "/bookings/$bookingId/edit",
-  loader: ({ context: { queryClient }, params }) => {
+  loader: async ({ context: { queryClient }, params }) => {
     void queryClient.prefetchQuery(bookingRecordQuery(params.bookingId));
     void queryClient.prefetchQuery(catalogueQuery);
+    await EditBookingPage.preload?.();
   },
   component: function BookingEditRoute() {
     const { bookingId } = bookingEditRoute.useParams();

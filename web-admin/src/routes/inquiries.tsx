@@ -1,9 +1,11 @@
-import { createRoute } from "@tanstack/react-router";
-import { InquiriesPage } from "../features/inquiries/inquiries-page.tsx";
+import { createRoute, lazyRouteComponent } from "@tanstack/react-router";
 import { inquiryListQuery, inquiryQuery } from "../features/inquiries/inquiries-queries.ts";
 import { filtersOf, inquiriesSearchSchema } from "../features/inquiries/inquiries-search.ts";
-import { InquiryRecordPage } from "../features/inquiries/inquiry-record-page.tsx";
 import { authedRoute } from "./authed.tsx";
+
+// Their own chunks: each screen's code loads with its first visit, not with the staff area.
+const InquiriesPage = lazyRouteComponent(() => import("../features/inquiries/inquiries-page.tsx"), "InquiriesPage");
+const InquiryRecordPage = lazyRouteComponent(() => import("../features/inquiries/inquiry-record-page.tsx"), "InquiryRecordPage");
 
 export const inquiriesRoute = createRoute({
   getParentRoute: () => authedRoute,
@@ -11,8 +13,9 @@ export const inquiriesRoute = createRoute({
   validateSearch: inquiriesSearchSchema,
   loaderDeps: ({ search }) => search,
   // Starts the list's load with the navigation; the page shows its own loading state meanwhile.
-  loader: ({ context: { queryClient }, deps }) => {
+  loader: async ({ context: { queryClient }, deps }) => {
     void queryClient.prefetchQuery(inquiryListQuery(filtersOf(deps), deps.page ?? 1));
+    await InquiriesPage.preload?.();
   },
   component: function InquiriesRoute() {
     const navigate = inquiriesRoute.useNavigate();
@@ -28,8 +31,9 @@ export const inquiriesRoute = createRoute({
 export const inquiryRoute = createRoute({
   getParentRoute: () => authedRoute,
   path: "/inquiries/$inquiryId",
-  loader: ({ context: { queryClient }, params }) => {
+  loader: async ({ context: { queryClient }, params }) => {
     void queryClient.prefetchQuery(inquiryQuery(params.inquiryId));
+    await InquiryRecordPage.preload?.();
   },
   component: function InquiryRoute() {
     const { inquiryId } = inquiryRoute.useParams();

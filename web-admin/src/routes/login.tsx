@@ -1,4 +1,4 @@
-import { createRoute, defaultParseSearch, redirect, useNavigate } from "@tanstack/react-router";
+import { createRoute, defaultParseSearch, redirect, useNavigate, useRouter } from "@tanstack/react-router";
 import { LoginForm } from "../features/auth/login-form.tsx";
 import { readSession, safeRedirect, splitHref } from "../lib/session.ts";
 import { rootRoute } from "./root.tsx";
@@ -29,5 +29,13 @@ export const loginRoute = createRoute({
 function LoginRoute() {
   const { redirect: target } = loginRoute.useSearch();
   const navigate = useNavigate();
-  return <LoginForm onLoggedIn={() => navigate(returnTarget(target))} />;
+  const router = useRouter();
+  // Each screen's code is a chunk of its own: the one to return to loads (with its data) while
+  // the card still says it is logging in, so the whole staff area replaces it at once.
+  const goOn = async () => {
+    const to = returnTarget(target);
+    await router.preloadRoute(to);
+    await navigate(to);
+  };
+  return <LoginForm onLoggedIn={() => void goOn()} />;
 }

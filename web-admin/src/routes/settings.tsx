@@ -1,18 +1,27 @@
-import { createRoute } from "@tanstack/react-router";
+import { createRoute, lazyRouteComponent } from "@tanstack/react-router";
 import { closedDatesQuery } from "../features/closed-dates/closed-dates-api.ts";
-import { ClosedDatesCard } from "../features/closed-dates/closed-dates-card.tsx";
-import { contentQuery, schedulingQuery, SettingsPage } from "../features/settings/settings-page.tsx";
-import { serviceAreaQuery } from "../features/settings/service-area-card.tsx";
 import { authedRoute } from "./authed.tsx";
+
+// Their own chunks, loaded with the first visit; the settings' queries live beside their cards.
+const settingsPage = () => import("../features/settings/settings-page.tsx");
+const serviceAreaCard = () => import("../features/settings/service-area-card.tsx");
+const SettingsPage = lazyRouteComponent(settingsPage, "SettingsPage");
+const ClosedDatesCard = lazyRouteComponent(() => import("../features/closed-dates/closed-dates-card.tsx"), "ClosedDatesCard");
 
 export const settingsRoute = createRoute({
   getParentRoute: () => authedRoute,
   path: "/settings",
-  loader: ({ context: { queryClient } }) => {
+  loader: async ({ context: { queryClient } }) => {
+    void queryClient.prefetchQuery(closedDatesQuery);
+    const [{ schedulingQuery, contentQuery }, { serviceAreaQuery }] = await Promise.all([
+      settingsPage(),
+      serviceAreaCard(),
+      SettingsPage.preload?.(),
+      ClosedDatesCard.preload?.(),
+    ]);
     void queryClient.prefetchQuery(schedulingQuery);
     void queryClient.prefetchQuery(contentQuery);
     void queryClient.prefetchQuery(serviceAreaQuery);
-    void queryClient.prefetchQuery(closedDatesQuery);
   },
   // The closed dates are their own feature; the page gives them their place.
   component: () => <SettingsPage closedDates={<ClosedDatesCard />} />,
