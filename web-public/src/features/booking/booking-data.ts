@@ -103,6 +103,40 @@ export function loadBookingPage() {
 
 export type BookingPageData = ReturnType<typeof loadBookingPage>;
 
+/** The loadable's state once it has settled. */
+function settled<T>(source: Loadable<T>): Promise<Settled<T>> {
+  if (source.state.status !== "loading") return Promise.resolve(source.state);
+  return new Promise((resolve) => {
+    const stop = source.subscribe(() => {
+      if (source.state.status === "loading") return;
+      stop();
+      resolve(source.state);
+    });
+  });
+}
+
+/** How long Book Now waits for the questions before it goes on without them. */
+export const QUESTIONS_WAIT_MS = 8_000;
+
+/**
+ * The questions for Book Now or Get Quote (the global ones and the chosen service's): awaited while
+ * they load, and asked for once more if they failed, so the customer's answers are taken whenever
+ * they can be had; but never for longer than `waitMs`, so a request that hangs cannot stop the
+ * booking. The form re-renders as they arrive.
+ */
+export function questionsAtSubmit(
+  data: Pick<BookingPageData, "choicesFor" | "retryQuestions">,
+  serviceId: string,
+  waitMs = QUESTIONS_WAIT_MS,
+): Promise<Settled<QuestionDto[]>> {
+  if (data.choicesFor(serviceId).questions.state.status === "failed") data.retryQuestions();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const gaveUp = new Promise<Settled<QuestionDto[]>>((resolve) => {
+    timer = setTimeout(() => resolve({ status: "failed", error: new Error("The questions took too long.") }), waitMs);
+  });
+  return Promise.race([settled(data.choicesFor(serviceId).questions), gaveUp]).finally(() => clearTimeout(timer));
+}
+
 export interface BookingCatalog {
   services: ServiceDto[];
   frequencies: FrequencyDto[];
@@ -135,8 +169,8 @@ export function useBookingCatalog(data: BookingPageData, serviceId: string): Boo
     services: catalogue.status === "ready" ? catalogue.value.services : NONE,
     frequencies: catalogue.status === "ready" ? catalogue.value.frequencies : NONE,
     extras: readyList(extras),
-    // While a service's questions load, the global ones (asked of every service) stay on screen.
-    questions: questions.status === "loading" ? readyList(globalQuestions) : readyList(questions),
+    // While a service's questions load, or if they fail, the global ones (asked of every service) stay on screen.
+    questions: questions.status === "ready" ? questions.value : readyList(globalQuestions),
     // Without content the spec's defaults are what the customer sees.
     content: content.status === "ready" ? content.value : DEFAULT_CONTENT,
     calendar,

@@ -1,6 +1,6 @@
 import { type ApiError, isApiError } from "@yarra/api/client/http.ts";
 import { serverMessageOr } from "@yarra/api/client/error-catalogue.ts";
-import type { ServiceDto } from "@yarra/api/client/types.ts";
+import type { QuestionDto, ServiceDto } from "@yarra/api/client/types.ts";
 import { DRAFT_MESSAGES } from "@yarra/core/booking/draft-validation.ts";
 import { inServiceArea, OUTSIDE_SERVICE_AREA_MESSAGE } from "@yarra/core/settings/service-area.ts";
 import { formatAud } from "@yarra/core/shared/money.ts";
@@ -11,7 +11,7 @@ import { ErrorAlert } from "../../ui/error-alert.tsx";
 import { jobLengthOf, unofferedChoice } from "./availability-calendar.ts";
 import { checkAvailability, type SubmitKind, submitDraft } from "./booking-api.ts";
 import { BookingAside } from "./booking-aside.tsx";
-import { type BookingPageData, useBookingCatalog } from "./booking-data.ts";
+import { type BookingPageData, questionsAtSubmit, useBookingCatalog } from "./booking-data.ts";
 import {
   type BookingForm as FormState,
   EMPTY_FORM,
@@ -30,7 +30,7 @@ import { type FormChange, goToSection, sectionId } from "./form-section.tsx";
 import { FrequencySection } from "./frequency-section.tsx";
 import { newIdempotencyKey } from "../../lib/idempotency-key.ts";
 import { ConfirmedPrice, PriceSummary } from "./price-summary.tsx";
-import { QUESTIONS_LOADING_MESSAGE, QUESTIONS_UNKNOWN_MESSAGE, QuestionsSection } from "./questions-section.tsx";
+import { QUESTIONS_NEEDED_MESSAGE, QuestionsSection } from "./questions-section.tsx";
 import { type BookingResult } from "./receipt.ts";
 import { ResultCard } from "./result-card.tsx";
 import { ReviewSection } from "./review-section.tsx";
@@ -43,6 +43,7 @@ import {
 import { ServiceSection } from "./service-section.tsx";
 import { StepNav } from "./step-nav.tsx";
 import { useAvailability } from "./use-availability.ts";
+import { visitEndOf } from "./visit-length.ts";
 
 export const BOOKING_FAILED = "We couldn’t complete your booking right now. Please try again in a moment.";
 export const QUOTE_FAILED = "We couldn’t submit your quote right now. Please try again in a moment.";
@@ -165,6 +166,13 @@ export function BookingFormView({ data, onRetry, preselectSlug }: BookingFormVie
     [form, catalog.services, catalog.extras, catalog.frequencies],
   );
 
+  const chosenStart = startTimeIsoOf(form);
+  // The end the server will give the visit, shown beside the chosen time.
+  const visitEnd = useMemo(
+    () => visitEndOf(chosenStart, priced, { hours: form.hours, bedrooms: form.bedrooms })?.toISOString() ?? null,
+    [chosenStart, priced, form.hours, form.bedrooms],
+  );
+
   // The draft is kept for Back and reload until it is submitted; nothing is kept after that.
   useEffect(() => {
     if (restored && !result) storeDraft({ form, preselected });
@@ -239,31 +247,44 @@ export function BookingFormView({ data, onRetry, preselectSlug }: BookingFormVie
 
   const onSubmit = useStableHandler(async (kind: SubmitKind) => {
     if (submittingRef.current) return;
-    const found: FieldErrors = settings
-      ? validateForm(form, { ...draftContext, scheduling: settings }, new Date())
-      // Without the settings no start can be chosen or checked; the schedule says why and offers a retry.
-      : { startTimeISO: [CALENDAR_LOAD_ERROR] };
-    // Required questions the page could not load would fail on the server, unseen: ask for a retry.
-    if (catalog.questionsStatus !== "ready") {
-      found.answers = [catalog.questionsStatus === "failed" ? QUESTIONS_UNKNOWN_MESSAGE : QUESTIONS_LOADING_MESSAGE];
-    }
-    if (Object.keys(found).length > 0) {
+    const check = (questions: QuestionDto[]): FieldErrors =>
+      settings
+        ? validateForm(form, { ...draftContext, questions, scheduling: settings }, new Date())
+        // Without the settings no start can be chosen or checked; the schedule says why and offers a retry.
+        : { startTimeISO: [CALENDAR_LOAD_ERROR] };
+    const refuse = (found: FieldErrors) => {
       setBanner(VALIDATION_BANNER);
       showFieldErrors(found);
-      return;
-    }
-    const draft = toDraftInput(form, draftContext);
-    const fingerprint = `${kind} ${JSON.stringify(draft)}`;
-    if (attempt.current?.fingerprint !== fingerprint) attempt.current = { fingerprint, key: newIdempotencyKey() };
+    };
+    const found = check(draftContext.questions);
+    if (Object.keys(found).length > 0) return refuse(found);
     submittingRef.current = true;
     setSubmitting(kind);
     setBanner(null);
+    let context = draftContext;
     try {
+      if (catalog.questionsStatus !== "ready") {
+        // public-site.md section 7: a failed load of the questions does not stop a booking. They are
+        // awaited, or asked for once more, first: whatever arrives is shown and its rules apply;
+        // if they still can't be had, the booking goes without their answers.
+        const asked = questionsAtSubmit(data, form.serviceId);
+        setQuestionsAttempt((n) => n + 1);
+        const known = await asked;
+        if (known.status === "ready") {
+          context = { ...draftContext, questions: known.value };
+          const unanswered = check(context.questions);
+          if (Object.keys(unanswered).length > 0) return refuse(unanswered);
+        }
+      }
+      const draft = toDraftInput(form, context);
+      const fingerprint = `${kind} ${JSON.stringify(draft)}`;
+      if (attempt.current?.fingerprint !== fingerprint) attempt.current = { fingerprint, key: newIdempotencyKey() };
       const record = await submitDraft(kind, draft, attempt.current.key);
       attempt.current = null;
       clearStoredDraft();
       setErrors({});
-      setResult(record);
+      // The receipt and the result card show a recurring total only for a clean that repeats.
+      setResult({ ...record, repeats: frequency ? frequency.repeatUnit !== "NONE" : undefined });
     } catch (error) {
       const fallback = kind === "BOOKING" ? BOOKING_FAILED : QUOTE_FAILED;
       const failure = isApiError(error) ? error : { title: "Something went wrong", text: fallback };
@@ -276,16 +297,29 @@ export function BookingFormView({ data, onRetry, preselectSlug }: BookingFormVie
         switch (error.code) {
           case "SLOT_UNAVAILABLE":
             availabilityRun.current++;
-            setAvailability({ status: "unavailable" });
+            // The schedule's own error says it; the availability line repeating it would be twice.
+            setAvailability({ status: "unknown" });
             setErrors({ startTimeISO: [serverMessageOr(error, error.text)] });
             setFocusRequest({ section: "schedule" });
             // The day's times are asked for again: the taken one is no longer offered.
             availabilityView.refreshDay(form.date);
             break;
-          default:
-            if (error.fieldErrors) showFieldErrors(error.fieldErrors);
+          default: {
+            const shown = new Set(context.questions.map((question) => `answers.${question._id}`));
+            // Answers the server wants to questions this page could not show: they are asked for again.
+            const unseen = Object.keys(error.fieldErrors ?? {}).some((path) =>
+              path.startsWith("answers.") && !shown.has(path)
+            );
+            if (unseen) {
+              data.retryQuestions();
+              setQuestionsAttempt((n) => n + 1);
+            }
+            if (error.fieldErrors) {
+              showFieldErrors(unseen ? { ...error.fieldErrors, answers: [QUESTIONS_NEEDED_MESSAGE] } : error.fieldErrors);
+            }
             // e.g. a closed date or a job running past the end of the day: the day is asked for again.
             if (error.fieldErrors?.startTimeISO && form.date) availabilityView.refreshDay(form.date);
+          }
         }
       }
     } finally {
@@ -376,6 +410,7 @@ export function BookingFormView({ data, onRetry, preselectSlug }: BookingFormVie
               daysStatus={availabilityView.status}
               days={availabilityView.days}
               notice={slotNotice}
+              visitEnd={visitEnd}
               onMonthChange={availabilityView.setMonth}
               onRetryDays={availabilityView.retry}
               onRetryCalendar={retryCalendar}

@@ -31,7 +31,7 @@ import {
   showMonthOf,
   type User,
 } from "./booking.test-helper.tsx";
-import { QUESTIONS_UNKNOWN_MESSAGE } from "./questions-section.tsx";
+import { QUESTIONS_NEEDED_MESSAGE } from "./questions-section.tsx";
 import { CALENDAR_LOAD_ERROR, EARLIEST_DATE_PLACEHOLDER } from "./schedule-section.tsx";
 
 let scrolled: Element[];
@@ -252,10 +252,11 @@ describe("/book-now", { timeout: 20_000 }, () => {
     await user.click(await screen.findByRole("checkbox", { name: /Inside oven/ }));
     await user.click(screen.getByRole("checkbox", { name: /Interior windows/ }));
     const quantity = screen.getByLabelText("Quantity of Interior windows");
-    // Issue 13: the box offers up to the add-on's own maximum, and a number past it never prices.
+    // Issue 13: the box offers up to the add-on's own maximum; issue 34: a number past it is set to
+    // the maximum (said beside the box), and the price follows.
     expect(quantity.getAttribute("max")).toBe("8");
     fireEvent.change(quantity, { target: { value: "100000000" } });
-    expect(priceLines(priceBox())).toMatchObject({ Extras: "A$80.00" });
+    expect(priceLines(priceBox())).toMatchObject({ Extras: "A$185.00" });
     fireEvent.change(quantity, { target: { value: "3" } });
     expect(priceLines(priceBox())).toEqual({ Base: "A$137.50", Extras: "A$110.00", "First service": "A$247.50" });
     // Issue 14: a one-time clean has no recurring total, so no "Recurring (One-time)" line.
@@ -508,9 +509,11 @@ describe("/book-now", { timeout: 20_000 }, () => {
     expectFieldError(scheduleGroup(), "That time isn’t available. Please choose another.");
     await waitFor(() => expect(document.activeElement).toBe(scheduleGroup()));
     expect(scrolled.at(-1)?.id).toBe("booking-schedule");
+    // Issue 34: said once in the schedule (its error), not again by the availability line under it.
+    expect(within(section(/Schedule/)).getAllByText("That time isn’t available. Please choose another.")).toHaveLength(1);
     expect(
       within(section(/Schedule/)).getAllByRole("status").map((status) => status.textContent),
-    ).toContain("That time isn’t available. Please choose another.");
+    ).not.toContain("That time isn’t available. Please choose another.");
 
     // The day's times come again: the taken one is no longer offered, and the choice is cleared.
     await waitFor(() => expect(offeredTimes()).not.toContain("9:00 am"));
@@ -551,41 +554,109 @@ describe("/book-now", { timeout: 20_000 }, () => {
     expect(within(priceBox()).getByText(message)).toBeTruthy();
   });
 
-  it("says the questions could not load, offers a retry, and takes no booking until they have", async () => {
+  it("says the questions could not load, with a retry, and still lets the customer book: Book Now asks for them once more", async () => {
     let questionsFail = true;
-    let bookings = 0;
+    let questionCalls = 0;
+    const sent: { answers: unknown[] }[] = [];
     server.use(
-      // Failing until the retry; then the usual catalogue handler answers.
-      http.get("/api/questions", () => (questionsFail ? new HttpResponse(null, { status: 500 }) : undefined)),
-      http.post("/api/bookings", () => {
-        bookings++;
+      // Failing until told otherwise; then the usual catalogue handler answers.
+      http.get("/api/questions", () => {
+        questionCalls++;
+        return questionsFail ? new HttpResponse(null, { status: 500 }) : undefined;
+      }),
+      http.post("/api/bookings", async ({ request }) => {
+        sent.push(await request.json() as { answers: unknown[] });
         return HttpResponse.json(bookingRecord(), { status: 201 });
       }),
     );
     const { user } = await openPage();
     const questions = section(/Extra Questions/);
     const failed = await within(questions).findByRole("alert");
-    // The spec's text, word for word, with a Retry beside it.
-    expect(failed.textContent).toContain("We couldn’t load the extra questions just now. You can still continue and try again later.");
+    // The spec's text, word for word (nothing after it says otherwise), with a Retry beside it.
+    expect(failed.querySelector("p")?.textContent).toBe(
+      "We couldn’t load the extra questions just now. You can still continue and try again later.",
+    );
     expect(within(failed).getByRole("button", { name: "Retry" })).toBeTruthy();
     fillContactAndAddress();
     await chooseHourly(user);
     await chooseSlot(user);
-    await user.click(screen.getByRole("button", { name: "Book Now" }));
-    expect(within(questions).getByText(QUESTIONS_UNKNOWN_MESSAGE)).toBeTruthy();
+    const book = screen.getByRole("button", { name: "Book Now" });
+    expect(book).toHaveProperty("disabled", false);
+
+    // The questions load at this second try: the required one is asked where the customer can see it.
+    questionsFail = false;
+    const before = questionCalls;
+    await user.click(book);
+    const access = await within(questions).findByRole("radiogroup", { name: /How will we get in\?/ });
+    await waitFor(() => expectFieldError(access, "This question needs an answer."));
+    expect(questionCalls).toBeGreaterThan(before);
     expect(within(screen.getAllByRole("alert")[0]).getByText(DRAFT_MESSAGES.banner)).toBeTruthy();
     await waitFor(() => expect(scrolled.at(-1)?.id).toBe("booking-questions"));
-    expect(bookings).toBe(0);
+    expect(within(questions).queryByText(/couldn’t load the extra questions/)).toBeNull();
+    expect(sent).toEqual([]);
 
-    questionsFail = false;
-    // The chosen service's questions failed too (a new request): its own Retry is offered.
-    await user.click(within(await within(questions).findByRole("alert")).getByRole("button", { name: "Retry" }));
-    await user.click(await within(questions).findByRole("radio", { name: "Someone will be home" }));
-    expect(within(questions).queryByRole("alert")).toBeNull();
-    expect(within(questions).queryByText(QUESTIONS_UNKNOWN_MESSAGE)).toBeNull();
+    await user.click(within(access).getByRole("radio", { name: "Someone will be home" }));
     await user.click(screen.getByRole("button", { name: "Book Now" }));
     expect(await screen.findByText("Booking created. We’ve emailed your confirmation.")).toBeTruthy();
+    expect(sent).toHaveLength(1);
+    expect(sent[0].answers).toEqual([{ questionId: "q-access", value: "someone_home", label: "How will we get in?" }]);
+  });
+
+  it("books without the answers when the questions still can't be loaded at Book Now", async () => {
+    let questionCalls = 0;
+    const sent: { answers: unknown[] }[] = [];
+    server.use(
+      http.get("/api/questions", () => {
+        questionCalls++;
+        return new HttpResponse(null, { status: 503 });
+      }),
+      http.post("/api/bookings", async ({ request }) => {
+        sent.push(await request.json() as { answers: unknown[] });
+        return HttpResponse.json(bookingRecord(), { status: 201 });
+      }),
+    );
+    const { user } = await openPage();
+    await within(section(/Extra Questions/)).findByRole("alert");
+    fillContactAndAddress();
+    await chooseHourly(user);
+    await chooseSlot(user);
+    const before = questionCalls;
+    await user.click(screen.getByRole("button", { name: "Book Now" }));
+    expect(await screen.findByText("Booking created. We’ve emailed your confirmation.")).toBeTruthy();
+    // Asked for once more (the global ones and the service's), then the booking went without answers.
+    expect(questionCalls).toBe(before + 2);
+    expect(sent).toHaveLength(1);
+    expect(sent[0].answers).toEqual([]);
+  });
+
+  it("when the server wants answers to questions the page could not show, says so and loads them again", async () => {
+    let questionsFail = true;
+    let bookings = 0;
+    server.use(
+      http.get("/api/questions", () => (questionsFail ? new HttpResponse(null, { status: 500 }) : undefined)),
+      http.post("/api/bookings", () => {
+        bookings++;
+        // The questions read again in the meantime: this page's next request gets them.
+        questionsFail = false;
+        return HttpResponse.json({
+          error: "Please fix the highlighted fields, then try again.",
+          code: "VALIDATION_FAILED",
+          fieldErrors: { "answers.q-access": ["This question needs an answer."] },
+        }, { status: 422 });
+      }),
+    );
+    const { user } = await openPage();
+    const questions = section(/Extra Questions/);
+    await within(questions).findByRole("alert");
+    fillContactAndAddress();
+    await chooseHourly(user);
+    await chooseSlot(user);
+    await user.click(screen.getByRole("button", { name: "Book Now" }));
+    expect(await within(questions).findByText(QUESTIONS_NEEDED_MESSAGE)).toBeTruthy();
     expect(bookings).toBe(1);
+    // They arrive, with the server's message under the one it asked about.
+    const access = await within(questions).findByRole("radiogroup", { name: /How will we get in\?/ });
+    expectFieldError(access, "This question needs an answer.");
   });
 
   it("uses the default texts when content cannot load, and hides the comment box when disabled", async () => {

@@ -3,7 +3,7 @@ import type { PricedDraft } from "@yarra/core/booking/pricing.ts";
 import type { Totals } from "@yarra/core/booking/types.ts";
 import { DEFAULT_FREQUENCY_CODE } from "@yarra/core/catalog/constants.ts";
 import { formatAud } from "@yarra/core/shared/money.ts";
-import type { BookingResult } from "./receipt.ts";
+import { type BookingResult, resultRepeats } from "./receipt.ts";
 import { PRICING_LOAD_ERROR } from "./service-section.tsx";
 
 export const PRICE_NOTE = "Indicative only. Final totals confirmed on submit.";
@@ -14,9 +14,12 @@ export const NEEDS_SIZE_NOTE = "Choose the hours or bedrooms to see your totals.
 export const CONFIRMED_BOOKING_NOTE = "The totals of your booking, as we received it.";
 export const CONFIRMED_QUOTE_NOTE = "The totals of your quote, as we received it.";
 
-/** The Recurring line's label, or null for a one-time clean (it has no recurring total). */
-export function recurringLabel(frequency: Pick<FrequencyDto, "code" | "name"> | undefined, discountPercent: number) {
-  if (!frequency || frequency.code === DEFAULT_FREQUENCY_CODE) return null;
+/** The Recurring line's label, or null for a clean that does not repeat (it has no recurring total). */
+export function recurringLabel(
+  frequency: Pick<FrequencyDto, "code" | "name"> & Partial<Pick<FrequencyDto, "repeatUnit">> | undefined,
+  discountPercent: number,
+) {
+  if (!frequency || frequency.code === DEFAULT_FREQUENCY_CODE || frequency.repeatUnit === "NONE") return null;
   return `Recurring (${frequency.name}${discountPercent > 0 ? `, ${discountPercent}% off` : ""})`;
 }
 
@@ -73,7 +76,11 @@ export function ConfirmedPrice({ result }: { result: BookingResult }) {
   const frequency = { code: result.frequencyCode, name: result.frequencyNameAtBooking ?? result.frequencyCode };
   return (
     <div className="price-summary">
-      <PriceLines totals={result} recurring={recurringLabel(frequency, result.discountPercent)} footnoted={false} />
+      <PriceLines
+        totals={result}
+        recurring={resultRepeats(result) ? recurringLabel(frequency, result.discountPercent) : null}
+        footnoted={false}
+      />
       <p className="price-summary__note">{result.type === "QUOTE" ? CONFIRMED_QUOTE_NOTE : CONFIRMED_BOOKING_NOTE}</p>
     </div>
   );

@@ -6,15 +6,17 @@ import { describedBy, FieldError, TextField } from "./field.tsx";
 import { SectionFrame } from "./form-section.tsx";
 
 /**
- * public-site.md section 8's questions load failure, word for word. Issue 14: continuing means
- * filling in the rest of the form; a retry is offered, and Book Now waits for the questions (a
- * booking without the answers the server requires would only fail on a question not shown).
+ * public-site.md section 8's questions load failure, word for word, with a Retry beside it. The
+ * customer may continue (section 7), and that includes booking (issue 34): Book Now asks for the
+ * questions once more first, and sends the booking without their answers if they still can't be had.
  */
 export const QUESTIONS_LOAD_ERROR = "We couldn’t load the extra questions just now. You can still continue and try again later.";
-export const QUESTIONS_RETRY_HINT = "We need your answers to them before you can book.";
-/** Under the questions when the customer submits before they are known. */
-export const QUESTIONS_UNKNOWN_MESSAGE = "The extra questions haven’t loaded, so we can’t take your booking yet. Press Retry to load them.";
-export const QUESTIONS_LOADING_MESSAGE = "The extra questions are still loading. Please try again in a moment.";
+/**
+ * Under the questions when the server asked for answers to questions this page could not show
+ * (it refuses a booking without the required ones): they are asked for again at once.
+ */
+export const QUESTIONS_NEEDED_MESSAGE =
+  "We need your answers to the extra questions to take this booking. We’re loading them again now.";
 
 type QuestionsSectionProps = Pick<BookingForm, "answers"> & {
   errors: FieldErrors;
@@ -32,7 +34,7 @@ export const QuestionsSection = memo(function QuestionsSection(
     <SectionFrame step="questions" lead={questions.length > 0 ? "Questions marked * need an answer." : undefined}>
       {failed && (
         <div className="booking-notice booking-notice--error booking-notice--retry" role="alert">
-          <p>{QUESTIONS_LOAD_ERROR} {QUESTIONS_RETRY_HINT}</p>
+          <p>{QUESTIONS_LOAD_ERROR}</p>
           <button type="button" className="button button--ghost booking-button--secondary" onClick={onRetry}>
             Retry
           </button>

@@ -53,6 +53,16 @@ describe("receipt", () => {
     expect(receiptHtml(bookingRecord({ startTime: "" }), "Brand")).toContain("(TBA)");
   });
 
+  it("leaves out the recurring total when the clean does not repeat (issue 34)", () => {
+    const oneTime = receiptHtml(bookingRecord({ type: "QUOTE", frequencyCode: "ONE_TIME", recurringTotal: 260 }), "Brand");
+    expect(oneTime).toContain("First service total");
+    expect(oneTime).not.toContain("Recurring total");
+    // The form knows the chosen frequency: one that does not repeat, whatever its code, has none either.
+    expect(receiptHtml({ ...bookingRecord({ frequencyCode: "END_OF_LEASE" }), repeats: false }, "Brand"))
+      .not.toContain("Recurring total");
+    expect(receiptHtml({ ...bookingRecord(), repeats: true }, "Brand")).toContain("Recurring total");
+  });
+
   it("opens a 720 by 900 popup, prints, and closes it 300 ms after printing", () => {
     vi.useFakeTimers();
     const popup = fakePopup({ afterPrintEvent: true });

@@ -1,5 +1,6 @@
 /** The printable receipt (public-site.md section 2): a 720 × 900 popup that prints, then closes. */
 import type { BookingResultDto } from "@yarra/api/client/types.ts";
+import { DEFAULT_FREQUENCY_CODE } from "@yarra/core/catalog/constants.ts";
 import { formatAud } from "@yarra/core/shared/money.ts";
 import { formatMelbourneDate, formatMelbourneDateTime } from "@yarra/core/shared/melbourne-time.ts";
 import { bedroomsLabel, hoursLabel } from "./booking-draft.ts";
@@ -9,7 +10,15 @@ export const RECEIPT_FEATURES = "width=720,height=900";
 /** How long after printing the popup closes. */
 export const RECEIPT_CLOSE_DELAY_MS = 300;
 
-export type BookingResult = BookingResultDto & { serviceName?: string };
+export type BookingResult = BookingResultDto & {
+  serviceName?: string;
+  /** Whether the chosen frequency repeats, as the form knew it when it submitted. */
+  repeats?: boolean;
+};
+
+/** A clean that repeats has a recurring total to show; a one-off (one-time) has none. */
+export const resultRepeats = (result: BookingResult): boolean =>
+  result.repeats ?? result.frequencyCode !== DEFAULT_FREQUENCY_CODE;
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
@@ -48,8 +57,8 @@ export function receiptHtml(result: BookingResult, brandName: string, now = new 
     ["Base", formatAud(result.baseAmount)],
     ["Extras", formatAud(result.extrasAmount)],
     ["First service total", formatAud(result.firstServiceTotal)],
-    ["Recurring total", formatAud(result.recurringTotal)],
   ];
+  if (resultRepeats(result)) rows.push(["Recurring total", formatAud(result.recurringTotal)]);
   const title = result.type === "QUOTE" ? "Quote request" : "Booking receipt";
   return `<!doctype html>
 <html lang="en-AU"><head><meta charset="utf-8"><title>${escapeHtml(`${title} ${result.reference}`)}</title>

@@ -1,9 +1,9 @@
 import { useNavigate } from "@tanstack/react-router";
-import { DEFAULT_FREQUENCY_CODE } from "@yarra/core/catalog/constants.ts";
 import { formatAud } from "@yarra/core/shared/money.ts";
 import { useEffect, useRef } from "react";
 import { useBusinessProfile } from "../../lib/business-profile-context.tsx";
-import { type BookingResult, printReceipt, resultServiceText, resultStartText } from "./receipt.ts";
+import { type BookingResult, printReceipt, resultRepeats, resultServiceText, resultStartText } from "./receipt.ts";
+import { recordVisitText } from "./visit-length.ts";
 
 export const BOOKING_SUCCESS = "Booking created. We’ve emailed your confirmation.";
 export const QUOTE_SUCCESS = "Quote submitted. Please check your email for details.";
@@ -34,12 +34,17 @@ export function ResultCard({ result }: { result: BookingResult }) {
     ["Name", `${result.firstName} ${result.lastName}`.trim()],
     ["Service", resultServiceText(result)],
     ["Start time", resultStartText(result)],
+  ];
+  // The visit's length, which the confirmation e-mail gives too (the server's end time).
+  const visit = recordVisitText(result);
+  if (visit) rows.push(["Visit", visit]);
+  rows.push(
     ["Base", formatAud(result.baseAmount)],
     ["Extras", formatAud(result.extrasAmount)],
     ["First service", formatAud(result.firstServiceTotal)],
-  ];
-  // A one-time clean has no recurring total to show.
-  if (result.frequencyCode !== DEFAULT_FREQUENCY_CODE) rows.push(["Recurring", formatAud(result.recurringTotal)]);
+  );
+  // A clean that does not repeat has no recurring total to show.
+  if (resultRepeats(result)) rows.push(["Recurring", formatAud(result.recurringTotal)]);
 
   return (
     <section className="result-card" aria-labelledby="booking-result-title">

@@ -1,9 +1,9 @@
 import { DRAFT_MESSAGES } from "@yarra/core/booking/draft-validation.ts";
 import { closedDaysText } from "@yarra/core/booking/scheduling.ts";
-import { SLOT_UNAVAILABLE } from "@yarra/core/booking/create-booking.ts";
+import { SLOT_UNAVAILABLE } from "@yarra/core/booking/capacity.ts";
 import { formatYmdLong } from "@yarra/core/shared/melbourne-time.ts";
 import type { FieldErrors } from "@yarra/core/shared/result.ts";
-import { memo, Suspense, useId, useRef } from "react";
+import { memo, type ReactNode, type RefObject, Suspense, useEffect, useId, useLayoutEffect, useRef } from "react";
 import { useNearViewport } from "../../lib/use-near-viewport.ts";
 import type { Settled } from "../../lib/loadable.ts";
 import type { AvailabilityDay } from "./booking-api.ts";
@@ -13,6 +13,7 @@ import { freeSlots, slotTimeLabel } from "./availability-calendar.ts";
 import { FreeStartTimes } from "./free-start-times.tsx";
 import { describedBy, FieldError } from "./field.tsx";
 import { type FormChange, SectionFrame } from "./form-section.tsx";
+import { recordVisitText } from "./visit-length.ts";
 import { LazyScheduleCalendar } from "./schedule-calendar-lazy.ts";
 import type { AvailabilityView } from "./use-availability.ts";
 
@@ -61,6 +62,8 @@ type ScheduleSectionProps = Pick<BookingForm, "date" | "startTimeISO"> & {
   days: ReadonlyMap<string, AvailabilityDay>;
   /** Why the chosen day or time was just cleared, if it was. */
   notice: string | null;
+  /** When the visit at the chosen time would end (ISO), as the server will work it out; null until known. */
+  visitEnd: string | null;
   onMonthChange: (month: string) => void;
   onRetryDays: () => void;
   onRetryCalendar: () => void;
@@ -88,6 +91,8 @@ function ScheduleFields(props: ScheduleSectionProps) {
   // The calendar's code (about half the page's script) runs only as the section nears the screen.
   const calendarRef = useRef<HTMLDivElement>(null);
   const calendarWanted = useNearViewport(calendarRef);
+  /** Whether the calendar's placeholder had focus as it went: the grid then takes it. */
+  const focusHandoffRef = useRef(false);
   const day = date ? days.get(date) : undefined;
   const slots = freeSlots(day);
 
@@ -125,22 +130,24 @@ function ScheduleFields(props: ScheduleSectionProps) {
             <div className="booking-schedule__calendar" ref={calendarRef}>
               {settings && calendarWanted
                 ? (
-                  <Suspense fallback={<CalendarPlaceholder />}>
-                    <LazyScheduleCalendar
-                      range={settings}
-                      todayYmd={settings.todayYmd}
-                      month={props.month}
-                      date={date}
-                      days={days}
-                      onMonthChange={props.onMonthChange}
-                      onSelectDay={(ymd) => {
-                        if (ymd !== date) onChange({ date: ymd, startTimeISO: "" }, ["startTimeISO"]);
-                      }}
-                    />
+                  <Suspense fallback={<CalendarPlaceholder handoffRef={focusHandoffRef} loading />}>
+                    <FocusOnArrival handoffRef={focusHandoffRef} container={calendarRef}>
+                      <LazyScheduleCalendar
+                        range={settings}
+                        todayYmd={settings.todayYmd}
+                        month={props.month}
+                        date={date}
+                        days={days}
+                        onMonthChange={props.onMonthChange}
+                        onSelectDay={(ymd) => {
+                          if (ymd !== date) onChange({ date: ymd, startTimeISO: "" }, ["startTimeISO"]);
+                        }}
+                      />
+                    </FocusOnArrival>
                   </Suspense>
                 )
                 // Nothing to pick before the settings say which days can be booked.
-                : <CalendarPlaceholder />}
+                : <CalendarPlaceholder handoffRef={focusHandoffRef} loading={calendar.status !== "failed"} />}
             </div>
             <div className="booking-schedule__times">
               {daysStatus === "failed" && settings
@@ -170,6 +177,10 @@ function ScheduleFields(props: ScheduleSectionProps) {
                   />
                 )
                 : settings && <p className="booking-field__hint">{PICK_A_DAY}</p>}
+              {/* Beside the chosen time: how long the visit runs (the e-mail says the same). */}
+              <p className="booking-schedule__visit" aria-live="polite">
+                {startTimeISO && props.visitEnd ? visitText(startTimeISO, props.visitEnd) : ""}
+              </p>
             </div>
           </div>
         </div>
@@ -196,8 +207,67 @@ function ScheduleFields(props: ScheduleSectionProps) {
   );
 }
 
-function CalendarPlaceholder() {
-  return <p className="booking-schedule__placeholder">The calendar appears here once it has loaded.</p>;
+export const CALENDAR_LOADING_NAME = "Calendar, loading";
+export const CALENDAR_PLACEHOLDER_TEXT = "The calendar appears here once it has loaded.";
+
+/** 'Your visit: 10:00 am – 1:45 pm (3 hours 45 minutes)'. */
+function visitText(startTimeISO: string, endISO: string): string {
+  const span = recordVisitText({ startTime: startTimeISO, endTime: endISO });
+  return span ? `Your visit: ${span}` : "";
+}
+
+/**
+ * The calendar's place while its settings or its code load. It takes focus in the grid's place
+ * (issue 34), so tabbing fast through the form does not skip the dates; `handoffRef` says, as it
+ * goes, whether it had focus, so the grid can take it over.
+ */
+function CalendarPlaceholder({ handoffRef, loading }: { handoffRef: RefObject<boolean>; loading: boolean }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const node = ref.current;
+    // One placeholder can follow another (settings, then the grid's code): focus stays in place.
+    if (node && handoffRef.current && (!document.activeElement || document.activeElement === document.body)) {
+      handoffRef.current = false;
+      node.focus({ preventScroll: true });
+    }
+    // Runs before the placeholder leaves the page, while it can still be asked whether it has focus.
+    return () => {
+      handoffRef.current = node !== null && document.activeElement === node;
+    };
+  }, [handoffRef, loading]);
+  if (!loading) return <p className="booking-schedule__placeholder">{CALENDAR_PLACEHOLDER_TEXT}</p>;
+  return (
+    <div
+      ref={ref}
+      className="booking-schedule__placeholder"
+      role="region"
+      aria-label={CALENDAR_LOADING_NAME}
+      aria-busy="true"
+      tabIndex={0}
+    >
+      {CALENDAR_PLACEHOLDER_TEXT}
+    </div>
+  );
+}
+
+/**
+ * Once the grid has arrived: if its placeholder had focus, focus goes on into the grid (the day a
+ * Tab would reach, else the grid's first control), as if the customer had tabbed into it.
+ */
+function FocusOnArrival(
+  { handoffRef, container, children }: { handoffRef: RefObject<boolean>; container: RefObject<HTMLElement | null>; children: ReactNode },
+) {
+  useEffect(() => {
+    if (!handoffRef.current) return;
+    handoffRef.current = false;
+    const calendar = container.current;
+    // Only if nothing else took focus meanwhile (the placeholder's removal leaves it on the body).
+    if (!calendar || (document.activeElement && document.activeElement !== document.body)) return;
+    const target = calendar.querySelector<HTMLElement>('[role="grid"] button[tabindex="0"]') ??
+      calendar.querySelector<HTMLElement>('button:not([disabled]):not([tabindex="-1"])');
+    target?.focus();
+  }, [handoffRef, container]);
+  return children;
 }
 
 function availabilityText(state: AvailabilityState): string {

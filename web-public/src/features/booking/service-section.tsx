@@ -173,17 +173,13 @@ export const ServiceSection = memo(function ServiceSection(
                     <FieldError id={errorId} messages={messages} />
                   </div>
                   {chosen && extra.hasQuantity && (
-                    <div className="booking-extra__qty">
-                      <label htmlFor={`${checkboxId}-qty`}>
-                        Quantity<span className="visually-hidden"> of {extra.title}</span>
-                      </label>
-                      <QuantityInput
-                        id={`${checkboxId}-qty`}
-                        max={extra.maxQuantity}
-                        quantity={chosen.quantity}
-                        onQuantity={(quantity) => setQuantity(extra._id, quantity)}
-                      />
-                    </div>
+                    <QuantityInput
+                      id={`${checkboxId}-qty`}
+                      title={extra.title}
+                      max={extra.maxQuantity}
+                      quantity={chosen.quantity}
+                      onQuantity={(quantity) => setQuantity(extra._id, quantity)}
+                    />
                   )}
                 </li>
               );
@@ -196,33 +192,73 @@ export const ServiceSection = memo(function ServiceSection(
   );
 });
 
-/** Lets the box be emptied while typing; only whole numbers from 1 to the extra's maximum reach the form. */
-function QuantityInput(
-  { id, max, quantity, onQuantity }: { id: string; max: number; quantity: number; onQuantity: (q: number) => void },
-) {
+/** Said beside the box when a quantity typed past the add-on's limits was set to the nearest one allowed. */
+export const quantityClampedText = (quantity: number, limit: "least" | "most") =>
+  limit === "least"
+    ? `Quantity must be at least ${quantity}, so we’ve set it to ${quantity}.`
+    : `Quantity can be at most ${quantity}, so we’ve set it to ${quantity}.`;
+
+interface QuantityInputProps {
+  id: string;
+  /** The add-on's title, in the box's name for screen readers. */
+  title: string;
+  max: number;
+  quantity: number;
+  onQuantity: (quantity: number) => void;
+}
+
+/**
+ * Lets the box be emptied while typing. A whole number past the add-on's limits (0, or 99 with a
+ * maximum of 12) is set to the nearest one allowed, shown in the box and said beside it, so the
+ * price follows what the box shows instead of silently keeping the last quantity.
+ */
+function QuantityInput({ id, title, max, quantity, onQuantity }: QuantityInputProps) {
   const [text, setText] = useState(String(quantity));
+  const [clamped, setClamped] = useState<string | null>(null);
   // A quantity set from outside replaces what was typed (adjusted while rendering, not in an effect).
   const [shownQuantity, setShownQuantity] = useState(quantity);
   if (shownQuantity !== quantity) {
     setShownQuantity(quantity);
     setText(String(quantity));
   }
+  const noteId = `${id}-note`;
   return (
-    <input
-      id={id}
-      className="booking-input"
-      type="number"
-      inputMode="numeric"
-      min={1}
-      max={max}
-      step={1}
-      value={text}
-      onChange={(event) => {
-        setText(event.target.value);
-        const next = Number(event.target.value);
-        if (Number.isInteger(next) && next >= 1 && next <= max) onQuantity(next);
-      }}
-      onBlur={() => setText(String(quantity))}
-    />
+    <>
+      <div className="booking-extra__qty">
+        <label htmlFor={id}>
+          Quantity<span className="visually-hidden"> of {title}</span>
+        </label>
+        <input
+          id={id}
+          className="booking-input"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={max}
+          step={1}
+          value={text}
+          aria-describedby={clamped ? noteId : undefined}
+          onChange={(event) => {
+            const typed = event.target.value;
+            const next = Number(typed);
+            // Empty (or half-typed, such as '-') while the customer types: nothing to price yet.
+            if (typed.trim() === "" || !Number.isFinite(next)) {
+              setText(typed);
+              return;
+            }
+            const whole = Math.trunc(next);
+            const allowed = Math.min(Math.max(whole, 1), max);
+            const limit = whole < 1 ? "least" : whole > max ? "most" : null;
+            setClamped(limit ? quantityClampedText(allowed, limit) : null);
+            setText(allowed === next ? typed : String(allowed));
+            setShownQuantity(allowed);
+            onQuantity(allowed);
+          }}
+          onBlur={() => setText(String(quantity))}
+        />
+      </div>
+      {/* Always in the page, so the message is read out as it appears. */}
+      <p className="booking-extra__qty-note booking-field__notice" id={noteId} role="status">{clamped}</p>
+    </>
   );
 }
