@@ -5,7 +5,7 @@
 import { Link } from "@tanstack/react-router";
 import { Fragment, type ReactNode } from "react";
 import type { AuditEntryDto } from "@yarra/core/admin/manage-audit.ts";
-import { formatAuditTime } from "@yarra/core/admin/audit-summary.ts";
+import { formatAuditTime } from "@yarra/core/admin/audit-log/audit-time.ts";
 import "./audit-entry.css";
 
 export type AuditEntry = AuditEntryDto;

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { AUDIT_RECORD_TYPE_LABELS, AUDIT_RECORD_TYPES, type AuditRecordType } from "@yarra/core/admin/audit-summary.ts";
+import { AUDIT_RECORD_TYPE_LABELS, AUDIT_RECORD_TYPES, type AuditRecordType } from "@yarra/core/admin/audit-log/types.ts";
 import { ErrorAlert } from "@yarra/public-ui/error-alert.tsx";
 import { api } from "../../lib/api.ts";
 import { type AuditEntry, AuditChanges, AuditWhat, AuditWhen, AuditWho } from "../../ui/audit-entry.tsx";

@@ -1,6 +1,6 @@
 /** The audit log's filters and page as URL search params (validated by the route). */
 import { z } from "zod";
-import { AUDIT_RECORD_TYPES, type AuditRecordType } from "@yarra/core/admin/audit-summary.ts";
+import { AUDIT_RECORD_TYPES, type AuditRecordType } from "@yarra/core/admin/audit-log/types.ts";
 import { dayParam, enumParam, pageInUrl, pageParam, textParam } from "../../lib/search-params.ts";
 
 export const auditSearchSchema = z.object({

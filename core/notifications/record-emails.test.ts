@@ -1,24 +1,13 @@
 import assert from "node:assert/strict";
 import type { BookingRecord } from "../booking/types.ts";
 import { booking } from "./test-fixtures.ts";
-import type { Inquiry } from "../inquiry/types.ts";
 import { DEMO_BUSINESS_PROFILE } from "../settings/demo-business-profile.ts";
 import { DEFAULT_CANCELLATION_POLICY_HTML } from "../settings/types.ts";
-import { melbourneInstant } from "../shared/melbourne-time.ts";
-import {
-  bookingCalendarEvent,
-  bookingConfirmationEmail,
-  businessBookingNotification,
-  CALENDAR_ATTACHMENT_FILENAME,
-  emailsForRecord,
-  formatAddress,
-  emailsForInquiry,
-  inquiryAcknowledgementEmail,
-  inquiryNotification,
-  melbourneZoneAbbreviation,
-  type MessageContext,
-  quoteConfirmationEmail,
-} from "./messages.ts";
+import { melbourneInstant, melbourneZoneAbbreviation } from "../shared/melbourne-time.ts";
+import type { MessageContext } from "./email-parts.ts";
+import { CALENDAR_ATTACHMENT_FILENAME } from "./calendar-invite.ts";
+import { bookingConfirmationEmail, businessBookingNotification, emailsForRecord, quoteConfirmationEmail } from "./record-emails.ts";
+import { formatAddress } from "../shared/contact.ts";
 
 const ctx: MessageContext = {
   profile: DEMO_BUSINESS_PROFILE,
@@ -28,23 +17,6 @@ const ctx: MessageContext = {
 
 const quote = (overrides: Partial<BookingRecord> = {}): BookingRecord =>
   booking({ type: "QUOTE", status: "QUOTE_REQUESTED", ...overrides });
-
-const inquiry = (overrides: Partial<Inquiry> = {}): Inquiry => ({
-  _id: "9a0b1c2d-0000-4000-8000-000000000001",
-  inquiryType: "OFFICE",
-  firstName: "Sam",
-  lastName: "Lee",
-  email: "sam@example.com",
-  phone: "0398765432",
-  suburb: "Richmond",
-  message: "We need a nightly clean of 400 m².\nTwo floors.",
-  read: false,
-  hasAddress: false,
-  archivedAt: null,
-  adminNotes: "",
-  createdAt: new Date("2026-06-01T00:30:00Z"),
-  ...overrides,
-});
 
 Deno.test("booking confirmation: subject, recipient, kind, relatedId", () => {
   const mail = bookingConfirmationEmail(booking(), ctx);
@@ -128,9 +100,6 @@ Deno.test("customer-supplied strings are escaped in the HTML body", () => {
     // The text part is plain text: it keeps the characters as typed.
     assert.ok(mail.text.includes(evil), mail.kind);
   }
-  const inquiryMail = inquiryNotification(inquiry({ message: evil, suburb: evil }), ctx);
-  assert.ok(!inquiryMail.html!.includes("<script>"));
-  assert.ok(inquiryMail.html!.includes("&lt;script&gt;"));
 });
 
 Deno.test("subjects stay on one header line", () => {
@@ -288,81 +257,12 @@ Deno.test("addresses: short unit numbers use the slash, others a comma", () => {
   );
 });
 
-Deno.test("inquiry notification", () => {
-  const mail = inquiryNotification(inquiry(), ctx);
-  assert.equal(mail.kind, "inquiry-notification");
-  assert.equal(mail.to, "bookings@yarrashine.com.au");
-  assert.equal(mail.relatedId, "9a0b1c2d-0000-4000-8000-000000000001");
-  assert.equal(mail.replyTo, "sam@example.com");
-  assert.equal(mail.subject, "New commercial inquiry — Office, Sam Lee (Richmond)");
-  assert.equal(mail.attachments, undefined);
-  assert.ok(mail.text.includes("Received: Mon 1 June 2026, 10:30 am AEST (Melbourne time)"));
-  assert.ok(mail.text.includes("Email: sam@example.com"));
-  assert.ok(mail.text.includes("We need a nightly clean of 400 m².\nTwo floors."));
-  assert.ok(mail.html!.includes("We need a nightly clean of 400 m².<br>Two floors."));
-  assert.ok(mail.html!.includes('href="https://yarrashine.example/admin/inquiries"'));
-  const warehouse = inquiryNotification(inquiry({ inquiryType: "INDUSTRIAL_WAREHOUSE" }), ctx);
-  assert.ok(warehouse.subject.includes("Industrial / warehouse"));
-});
-
 Deno.test("without a site URL there are no links to the site (only mailto: and tel:)", () => {
   const noSite: MessageContext = { ...ctx, siteUrl: undefined };
   const mail = businessBookingNotification(booking(), noSite);
   const hrefs = [...mail.html!.matchAll(/href="([^"]*)"/g)].map((m) => m[1]);
   assert.ok(hrefs.every((href) => /^(mailto|tel):/.test(href)), hrefs.join(" "));
   assert.ok(!bookingConfirmationEmail(booking(), noSite).text.includes("Website:"));
-});
-
-Deno.test("inquiry acknowledgement: to the inquirer, what they asked, what happens next, our contacts", () => {
-  const mail = inquiryAcknowledgementEmail(inquiry(), ctx);
-  assert.equal(mail.kind, "inquiry-acknowledgement");
-  assert.equal(mail.to, "sam@example.com");
-  assert.equal(mail.relatedId, "9a0b1c2d-0000-4000-8000-000000000001");
-  assert.equal(mail.replyTo, undefined, "a reply goes to the business, the sender");
-  assert.equal(mail.attachments, undefined);
-  assert.equal(mail.subject, "Commercial cleaning inquiry received — Office, Richmond");
-  for (
-    const expected of [
-      "Hi Sam,",
-      "Thanks for contacting Yarra Shine Cleaning. We have received your commercial cleaning inquiry (Office) for Richmond.",
-      "What happens next: we will read your message and contact you",
-      "usually the same business day (Mon–Sun 8:00am–5:00pm)",
-      "Reference: 9a0b1c2d-0000-4000-8000-000000000001",
-      "Type: Office",
-      "Name: Sam Lee",
-      "Phone: 03 9876 5432",
-      "Suburb: Richmond",
-      "We need a nightly clean of 400 m².\nTwo floors.",
-      "Phone: 0412 345 678",
-      "Email: hello@yarrashine.com.au",
-      "Website: https://yarrashine.example",
-      "Kind regards,\nThe Yarra Shine Cleaning team",
-    ]
-  ) {
-    assert.ok(mail.text.includes(expected), `missing: ${expected}\n${mail.text}`);
-  }
-  assert.ok(mail.html!.includes("We need a nightly clean of 400 m².<br>Two floors."));
-  // No staff links in the customer's copy.
-  assert.ok(!mail.html!.includes("/admin"));
-  assert.ok(inquiryAcknowledgementEmail(inquiry({ inquiryType: "AIRBNB_SHORT_TERM" }), ctx).subject.includes("Airbnb / short-term rental"));
-});
-
-Deno.test("inquiry acknowledgement: customer text escaped in HTML, subject on one line", () => {
-  const evil = "<script>alert(1)</script>";
-  const mail = inquiryAcknowledgementEmail(inquiry({ firstName: evil, message: evil, suburb: "Richmond\r\nBcc: x@evil.test" }), ctx);
-  assert.ok(!mail.html!.includes("<script>"));
-  assert.ok(mail.html!.includes("&lt;script&gt;alert(1)&lt;/script&gt;"));
-  assert.ok(mail.text.includes(evil), "the text part keeps the characters as typed");
-  assert.ok(!/[\r\n]/.test(mail.subject));
-  assert.equal(mail.subject, "Commercial cleaning inquiry received — Office, Richmond Bcc: x@evil.test");
-});
-
-Deno.test("emailsForInquiry: the business's notification, then the inquirer's acknowledgement", () => {
-  const mails = emailsForInquiry(inquiry(), ctx);
-  assert.deepEqual(mails.map((m) => [m.kind, m.to]), [
-    ["inquiry-notification", "bookings@yarrashine.com.au"],
-    ["inquiry-acknowledgement", "sam@example.com"],
-  ]);
 });
 
 Deno.test("the customer's e-mail links to the manage page with its token; the office's never carries it", () => {
@@ -375,20 +275,6 @@ Deno.test("the customer's e-mail links to the manage page with its token; the of
   assert.ok(quoteMail.text.includes("See your quote request"));
   const [noSite] = emailsForRecord(booking(), { ...ctx, siteUrl: undefined }, { manageToken: token });
   assert.ok(!noSite.text.includes(token));
-});
-
-Deno.test("the .ics keeps one UID for the booking's life; SEQUENCE and METHOD follow its changes", () => {
-  const unfold = (ics: string) => ics.replace(/\r\n[ \t]/g, "");
-  const line = (ics: string, name: string) => unfold(ics).split("\r\n").find((l) => l.startsWith(`${name}:`));
-  const first = bookingCalendarEvent(booking(), ctx);
-  const confirmed = bookingCalendarEvent(booking({ status: "CONFIRMED", calendarSequence: 1 }), ctx);
-  const cancelled = bookingCalendarEvent(booking({ status: "CANCELLED", calendarSequence: 2 }), ctx, "CANCEL");
-  assert.equal(line(first, "UID"), line(confirmed, "UID"));
-  assert.equal(line(first, "UID"), line(cancelled, "UID"));
-  assert.deepEqual([first, confirmed, cancelled].map((ics) => line(ics, "SEQUENCE")), ["SEQUENCE:0", "SEQUENCE:1", "SEQUENCE:2"]);
-  assert.deepEqual([first, confirmed, cancelled].map((ics) => line(ics, "METHOD")), ["METHOD:PUBLISH", "METHOD:PUBLISH", "METHOD:CANCEL"]);
-  assert.deepEqual([first, confirmed, cancelled].map((ics) => line(ics, "STATUS")), ["STATUS:TENTATIVE", "STATUS:CONFIRMED", "STATUS:CANCELLED"]);
-  assert.match(unfold(first), /DESCRIPTION:Booking request YS-7K3F9Q/);
 });
 
 // Issue 17: the first confirmation of a booking that starts a regular clean.

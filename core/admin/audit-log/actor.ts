@@ -1,0 +1,12 @@
+/** Who acted on an audit row: the admin by name now, the customer through their link, or the site itself. */
+import type { AuditActor, AuditRowWithFacts } from "./types.ts";
+import { textOf } from "./json-readers.ts";
+
+/** The admin_email of rows the site writes itself (migration 018's clash repair). */
+export const SYSTEM_ACTOR_EMAIL = "system";
+
+export function auditActor(row: Pick<AuditRowWithFacts, "adminId" | "adminEmail" | "actorName">): AuditActor {
+  if (row.adminId === null && row.adminEmail === SYSTEM_ACTOR_EMAIL) return { name: "The system", email: "", kind: "system" };
+  if (row.adminId === null) return { name: "Customer", email: row.adminEmail, kind: "customer" };
+  return { name: textOf(row.actorName) ?? row.adminEmail, email: row.adminEmail, kind: "staff" };
+}
