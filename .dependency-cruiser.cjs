@@ -8,9 +8,33 @@
 const CORE_PACKAGES = ["zod", "date-fns", "@date-fns/tz", "@noble/hashes", "@zxcvbn-ts/core", "@zxcvbn-ts/language-common", "@zxcvbn-ts/language-en"];
 const corePackagePaths = CORE_PACKAGES.map((name) => `(^|/)node_modules/${name}/`);
 
+/**
+ * Core's folders in one downward order (issue 33): a folder imports only the ones before it, so a
+ * newcomer reads core from shared up and no two folders lean on each other. ARCHITECTURE.md says
+ * what each holds.
+ */
+const CORE_ORDER = [
+  "shared", "settings", "catalog", "customers", "cleaners", "inquiry", "booking", "series", "notifications", "workflows", "admin",
+];
+const coreDownward = CORE_ORDER.slice(0, -1).map((folder, rank) => ({
+  name: `core-${folder}-below-${CORE_ORDER.slice(rank + 1).join("-")}`.slice(0, 80),
+  comment: `core/${folder} sits below ${CORE_ORDER.slice(rank + 1).join(", ")} (CORE_ORDER): it may not import them.`,
+  severity: "error",
+  from: { path: `^core/${folder}/`, pathNot: "\\.test\\.ts$" },
+  to: { path: `^core/(${CORE_ORDER.slice(rank + 1).join("|")})/` },
+}));
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
+    ...coreDownward,
+    {
+      name: "core-folder-has-a-place",
+      comment: "every folder of core has its place in CORE_ORDER (a new area is added to the order, not beside it).",
+      severity: "error",
+      from: { path: "^core/", pathNot: `^core/(${CORE_ORDER.join("|")})/` },
+      to: { path: "^core/" },
+    },
     {
       name: "core-is-pure",
       comment:
@@ -33,6 +57,15 @@ module.exports = {
       severity: "error",
       from: { path: "^adapters/" },
       to: { path: "^(api|web-public|web-admin)/" },
+    },
+    {
+      name: "jobs-on-top-of-adapters",
+      comment:
+        "the jobs (adapters/jobs) run on the other adapters, started by the api; no other adapter reaches up to a job " +
+        "(a transaction that queues e-mail wakes the relay through the outbox's onEmailQueued, not by importing it).",
+      severity: "error",
+      from: { path: "^adapters/(?!jobs/)" },
+      to: { path: "^adapters/jobs/" },
     },
     {
       name: "api-client-is-browser-code",

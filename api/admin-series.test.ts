@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { adminSession, buildTestApp, describeApi, json } from "./test-app.ts";
 import { draft, fixedClock, NOW, post } from "./test-fixtures.ts";
 import type { TestDatabase } from "../adapters/postgres/test-db.ts";
-import { makeSeriesJob } from "../adapters/series/series-job.ts";
+import { makeSeriesPlanningJob } from "../adapters/jobs/series-planning.ts";
 import { storeSample } from "../adapters/postgres/booking.contract.ts";
 import { melbourneInstant } from "../core/shared/melbourne-time.ts";
 import { SERIES_MESSAGES } from "../core/series/rules.ts";
@@ -44,7 +44,7 @@ describeApi("series: a weekly booking's visits, and what staff do with them", as
   const call = async (method: string, path: string, body?: unknown, as: Headers = admin.headers) =>
     await json(await app.request(send(method, path, body, as)));
   const detail = async (id: string) => (await call("GET", `/api/admin/series/${id}`)).body as SeriesDetail;
-  const job = makeSeriesJob({ sql: db.sql, clock: fixedClock, log: { info: () => {}, error: () => {} } });
+  const job = makeSeriesPlanningJob({ sql: db.sql, clock: fixedClock, log: { info: () => {}, error: () => {} } });
 
   const booked = await app.request(post("/api/bookings", draft()));
   assert.equal(booked.status, 201);

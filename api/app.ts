@@ -8,7 +8,7 @@ import type { SettingsStore } from "../core/settings/ports.ts";
 import type { IdempotencyStore } from "../adapters/postgres/idempotency-repository.ts";
 import type { RateLimitStore } from "../adapters/postgres/rate-limit-repository.ts";
 import { apiNotFound, onError } from "./http-errors.ts";
-import { refuseDeepJson, refuseUnstorableQuery } from "./read-json.ts";
+import { refuseDeepJson, refuseUnstorableQuery } from "./middleware/input-guards.ts";
 import { idempotency } from "./middleware/idempotency.ts";
 import { PUBLIC_CACHE_CONTROL, publicEtag } from "./middleware/etag.ts";
 import { type LineWriter, requestLog } from "./middleware/request-log.ts";
@@ -17,7 +17,7 @@ import { buildOpenApiDocument, routeGroup } from "./openapi.ts";
 import { docsContentSecurityPolicy, docsRoutes } from "./docs.ts";
 import { publicWriteRoutes, type PublicWriteDeps } from "./routes/bookings.ts";
 import { manageResponseHeaders, manageRoutes } from "./routes/manage.ts";
-import type { ManageBooking } from "../core/booking/manage.ts";
+import type { ManageBooking } from "../core/workflows/manage-booking.ts";
 import { catalogRoutes } from "./routes/catalog.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { staticRoutes } from "./static.ts";
@@ -33,14 +33,15 @@ import { closedDatesAdminRoutes, type ClosedDatesAdminUseCases } from "./routes/
 import { historyAdminRoutes, type RecordHistory } from "./routes/admin/history.ts";
 import { cleanersAdminRoutes } from "./routes/admin/cleaners.ts";
 import type { CleanersAdmin } from "../core/cleaners/use-cases.ts";
+import type { CleanerAssignment } from "../core/booking/assign-cleaners.ts";
 import { scheduleAdminRoutes } from "./routes/admin/schedule.ts";
 import { customersAdminRoutes } from "./routes/admin/customers.ts";
 import type { CustomersAdmin } from "../core/customers/use-cases.ts";
 import { seriesAdminRoutes } from "./routes/admin/series.ts";
-import type { SeriesAdmin } from "../core/series/admin.ts";
+import type { SeriesAdmin } from "../core/workflows/series-admin.ts";
 import type { GetSchedule } from "../core/booking/schedule.ts";
 import { staffBookingsRoutes } from "./routes/admin/staff-bookings.ts";
-import type { StaffBookings } from "../core/booking/staff-bookings.ts";
+import type { StaffBookings } from "../core/workflows/staff-bookings.ts";
 import type { CatalogAdmin } from "../core/catalog/admin-catalog.ts";
 import type { AdminStore } from "../core/admin/ports.ts";
 import type { StaffSessions } from "../core/admin/sessions.ts";
@@ -70,7 +71,7 @@ export interface AppDeps extends Omit<PublicWriteDeps, "guards"> {
     /** Issue 16: bookings the office makes, edits and converts from quotes. */
     staffBookings: StaffBookings;
     /** Issue 16: the team and who is on which job, and the schedule. */
-    cleaners: CleanersAdmin;
+    cleaners: CleanersAdmin & CleanerAssignment;
     schedule: GetSchedule;
     /** Issue 17: customer records. */
     customers: CustomersAdmin;
@@ -98,10 +99,6 @@ export interface AppDeps extends Omit<PublicWriteDeps, "guards"> {
   logRequests?: boolean;
   /** Where the request log goes (stdout unless a test says otherwise). */
   logLines?: LineWriter;
-  /** Issue 18: told after a staff write succeeded, which may have changed what the read cache keeps. */
-  afterStaffWrite?: () => void;
-  /** Told when a request has committed e-mails to the outbox (the relay sends them at once). */
-  onOutboxWrite?: () => void;
 }
 
 /** Where the host finds the admin remote's files (web-admin's Vite `base`). */
@@ -210,36 +207,9 @@ export function buildApp(deps: AppDeps) {
   // manage-my-booking calls: their answers are personal. One pattern per path, so none is tagged twice.
   api.on("GET", PUBLIC_CATALOGUE_READS, publicEtag({ cacheControl: PUBLIC_CACHE_CONTROL }));
   api.on("GET", REVALIDATED_PUBLIC_READS, publicEtag());
-  if (deps.afterStaffWrite) {
-    const told = deps.afterStaffWrite;
-    api.use("/admin/*", async (c, next) => {
-      await next();
-      if (c.req.method !== "GET" && c.req.method !== "HEAD" && c.res.status < 400) told();
-    });
-  }
-  if (deps.onOutboxWrite) {
-    const notify = deps.onOutboxWrite;
-    // The three calls that write e-mails; staff creates write none.
-    for (const path of ["/bookings", "/quotes", "/inquiries"]) {
-      api.post(path, async (c, next) => {
-        await next();
-        if (c.res.status === 201) notify();
-      });
-    }
-    // A staff status change may have queued the customer's e-mail (issue 15).
-    api.patch("/admin/bookings/:id/status", async (c, next) => {
-      await next();
-      if (c.res.status === 200) notify();
-    });
-    // The office's bookings, edits and conversions may have queued the customer's e-mail (issue 16).
-    // Every series change e-mails the customer (issue 17).
-    for (const [method, path] of [["POST", "/admin/bookings"], ["PATCH", "/admin/bookings/:id"], ["POST", "/admin/bookings/:id/convert"], ["POST", "/admin/series/*"]]) {
-      api.on(method, path, async (c, next) => {
-        await next();
-        if (c.res.status === 200 || c.res.status === 201) notify();
-      });
-    }
-  }
+  // No route here wakes the e-mail relay or clears the read cache: the outbox adapter wakes the
+  // relay when a transaction that queued e-mails commits (adapters/postgres/outbox-repository.ts),
+  // and the read cache hears every write to its tables from the database (adapters/cache).
   api.route("/", healthRoutes(deps.checkDatabase));
   api.route("/", catalogRoutes(deps.catalog, deps.settings));
   api.route("/", legalRoutes(deps.settings));
@@ -263,7 +233,6 @@ export function buildApp(deps: AppDeps) {
       submit: rateLimit(deps.rateLimitStore, limits.submit, trustProxy),
       read: rateLimit(deps.rateLimitStore, limits.availability, trustProxy),
     },
-    onOutboxWrite: deps.onOutboxWrite,
   }));
   api.route("/", authRoutes({ login: deps.login, sessions: deps.sessions, trustProxy }));
   const admin = routeGroup();

@@ -8,7 +8,7 @@ import { argon2Hasher } from "../adapters/security/password.ts";
 import { makeAdminStore } from "../adapters/postgres/admin-repository.ts";
 import { LOGIN_LIMITS } from "../core/admin/login.ts";
 import { MAX_BODY_BYTES } from "./app.ts";
-import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from "./read-json.ts";
+import { jsonNestsDeeperThan, MAX_JSON_DEPTH } from "./middleware/input-guards.ts";
 import { buildTestApp, countingHasher, describeApi } from "./test-app.ts";
 import { draft, fixedClock, post } from "./test-fixtures.ts";
 

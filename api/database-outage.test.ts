@@ -14,7 +14,7 @@ import { DEMO_SERVICE_IDS } from "../adapters/postgres/demo-data.ts";
 import { checkedRequest } from "./test-answers.ts";
 import { adminSession, buildTestApp, TEST_JWT_SECRET, TEST_LIMITS, type TestApp } from "./test-app.ts";
 import { buildApp } from "./app.ts";
-import { makeAppDeps } from "./graph.ts";
+import { makeAppDeps } from "./app-deps.ts";
 import { makeMailer } from "./mailer.ts";
 import { makeSettingsStore } from "../adapters/postgres/settings-repository.ts";
 import { startDatabaseCache } from "../adapters/cache/database-cache.ts";

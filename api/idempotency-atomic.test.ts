@@ -10,7 +10,7 @@
  */
 import assert from "node:assert/strict";
 import { buildApp } from "./app.ts";
-import { makeAppDeps } from "./graph.ts";
+import { makeAppDeps } from "./app-deps.ts";
 import { makeMailer } from "./mailer.ts";
 import { IDEMPOTENCY_STALE_SECONDS } from "./middleware/idempotency.ts";
 import { presentInquiry, presentRecord } from "./routes/bookings.ts";

@@ -11,7 +11,7 @@ import type { TestDatabase } from "../adapters/postgres/test-db.ts";
 import { adminSession, buildTestApp, describeApi, type TestApp } from "./test-app.ts";
 import { type DeclaredRoute, routeName, send } from "./test-answers.ts";
 import { draft, FRIDAY_9AM, fixedClock, NOW } from "./test-fixtures.ts";
-import { MAX_JSON_DEPTH } from "./read-json.ts";
+import { MAX_JSON_DEPTH } from "./middleware/input-guards.ts";
 
 const SEED = 1_302_026;
 /**

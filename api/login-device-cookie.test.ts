@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { buildApp } from "./app.ts";
-import { makeAppDeps } from "./graph.ts";
+import { makeAppDeps } from "./app-deps.ts";
 import { makeMailer } from "./mailer.ts";
 import { awayFromWindowEdge, TEST_JWT_SECRET, TEST_LIMITS } from "./test-app.ts";
 import { post } from "./test-fixtures.ts";

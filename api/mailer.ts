@@ -1,13 +1,10 @@
 import type { SettingsStore } from "../core/settings/ports.ts";
 import { DEMO_BUSINESS_PROFILE } from "../core/settings/demo-business-profile.ts";
-import {
-  emailsForInquiry,
-  emailsForRecord,
-  type MessageContext,
-  type RecordEmailLinks,
-} from "../core/notifications/messages.ts";
+import type { MessageContext } from "../core/notifications/email-parts.ts";
+import { emailsForRecord, type RecordEmailLinks } from "../core/notifications/record-emails.ts";
+import { emailsForInquiry } from "../core/notifications/inquiry-emails.ts";
 import type { BookingRecord } from "../core/booking/types.ts";
-import type { Mailer } from "./graph.ts";
+import type { Mailer } from "./app-deps.ts";
 
 /** The e-mails of bookings, quotes and inquiries, with the business's current profile and policy. */
 export function makeMailer(

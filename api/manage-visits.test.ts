@@ -9,7 +9,7 @@ import { describeApi, json, manageApp } from "./test-app.ts";
 import { draft, NOW, post } from "./test-fixtures.ts";
 import { saveManageTokenHash } from "../adapters/postgres/booking-repository.ts";
 import type { TestDatabase } from "../adapters/postgres/test-db.ts";
-import { makeSeriesJob } from "../adapters/series/series-job.ts";
+import { makeSeriesPlanningJob } from "../adapters/jobs/series-planning.ts";
 import { changeCutoffMessage } from "../core/booking/manage-policy.ts";
 import { newManageToken } from "../core/booking/manage-token.ts";
 import { DEMO_BUSINESS_PROFILE } from "../core/settings/demo-business-profile.ts";
@@ -78,7 +78,7 @@ describeApi("manage my booking: every coming visit of a regular clean, each skip
   const first = booked.body;
   const [confirmation] = await mails(db, "booking-confirmation", "grace@example.com");
   const token = tokenIn(confirmation);
-  const job = makeSeriesJob({ sql: db.sql, clock, log: { info: () => {}, error: () => {} } });
+  const job = makeSeriesPlanningJob({ sql: db.sql, clock, log: { info: () => {}, error: () => {} } });
   await job.runOnce();
   const view = async (link = token) => {
     const answer = await get(`/api/manage/${link}`);

@@ -11,7 +11,7 @@ import { SLOT_UNAVAILABLE } from "../core/booking/capacity.ts";
 import { DRAFT_MESSAGES } from "../core/booking/draft-validation.ts";
 import { validationHook } from "./http-errors.ts";
 import { FORBIDDEN, requireSuperadmin, UNAUTHENTICATED } from "./middleware/auth.ts";
-import { requireJsonObject } from "./read-json.ts";
+import { requireJsonObject } from "./middleware/input-guards.ts";
 
 /** A group of routes; a request that fails its schema gets the 422 of decisions.md. */
 export const routeGroup = () => new OpenAPIHono({ defaultHook: validationHook });

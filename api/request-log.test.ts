@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { type AppDeps, buildApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
-import { makeAppDeps } from "./graph.ts";
+import { makeAppDeps } from "./app-deps.ts";
 import { makeMailer } from "./mailer.ts";
 import { TEST_JWT_SECRET, TEST_LIMITS } from "./test-app.ts";
 import { describeOnTargets, type TestDatabase } from "../adapters/postgres/test-db.ts";

@@ -7,13 +7,13 @@
 import assert from "node:assert/strict";
 import { adminSession, buildTestApp, describeApi, json } from "./test-app.ts";
 import { draft, fixedClock, NOW, post } from "./test-fixtures.ts";
-import { makeSeriesJob } from "../adapters/series/series-job.ts";
+import { makeSeriesPlanningJob } from "../adapters/jobs/series-planning.ts";
 import { DEMO_CLEANERS } from "../adapters/postgres/demo-data.ts";
 import { makeSettingsStore } from "../adapters/postgres/settings-repository.ts";
 import { SCHEDULING_DEFAULTS } from "../core/settings/types.ts";
 import { CLEANER_MESSAGES } from "../core/cleaners/schemas.ts";
 import type { SeriesDetail } from "../core/series/schemas.ts";
-import { auditSummary } from "../core/admin/audit-summary.ts";
+import { auditSummary } from "../core/admin/audit-log/sentences.ts";
 import { listAudit } from "../adapters/postgres/audit-repository.ts";
 
 const [PRIYA, TOM] = ["Priya Sharma", "Tom Nguyen"].map((name) => DEMO_CLEANERS.find((c) => c.name === name)!._id);
@@ -28,7 +28,7 @@ describeApi("series: the regular cleaners go with every visit they are free for"
       headers: { ...headers, ...(body === undefined ? {} : { "content-type": "application/json" }) },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     })));
-  const job = makeSeriesJob({ sql: db.sql, clock: fixedClock, log: { info: () => {}, error: () => {} } });
+  const job = makeSeriesPlanningJob({ sql: db.sql, clock: fixedClock, log: { info: () => {}, error: () => {} } });
 
   // A weekly clean from Fri 27 Nov 2026, 9:00 (3 h); its visits are planned four weeks ahead.
   const booked = await app.request(post("/api/bookings", draft({ hours: 3, extras: [] })));

@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { adminSession, buildTestApp, describeApi, json } from "./test-app.ts";
 import { draft, fixedClock, NOW, post } from "./test-fixtures.ts";
-import { makeSeriesJob } from "../adapters/series/series-job.ts";
+import { makeSeriesPlanningJob } from "../adapters/jobs/series-planning.ts";
 import { saveManageTokenHash } from "../adapters/postgres/booking-repository.ts";
 import { newManageToken } from "../core/booking/manage-token.ts";
 import type { SeriesDetail } from "../core/series/schemas.ts";
@@ -14,7 +14,7 @@ import type { SeriesDetail } from "../core/series/schemas.ts";
 describeApi("series: the first-service price follows the first visit held", async (t, _app, db) => {
   const app = buildTestApp(db, { clock: fixedClock });
   const { headers } = await adminSession(db, "admin", undefined, NOW);
-  const job = makeSeriesJob({ sql: db.sql, clock: fixedClock, log: { info: () => {}, error: () => {} } });
+  const job = makeSeriesPlanningJob({ sql: db.sql, clock: fixedClock, log: { info: () => {}, error: () => {} } });
   const booked = await app.request(post("/api/bookings", draft()));
   assert.equal(booked.status, 201);
   const first = await booked.json();

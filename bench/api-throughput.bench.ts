@@ -15,7 +15,7 @@
  */
 import { addDaysYmd, melbourneInstant, melbourneYmd, weekdayOfYmd } from "../core/shared/melbourne-time.ts";
 import { buildApp } from "../api/app.ts";
-import { makeAppDeps } from "../api/graph.ts";
+import { makeAppDeps } from "../api/app-deps.ts";
 import { makeMailer } from "../api/mailer.ts";
 import { makeSettingsStore } from "../adapters/postgres/settings-repository.ts";
 import { startDatabaseCache } from "../adapters/cache/database-cache.ts";

@@ -77,7 +77,7 @@ export interface EmailReport {
 /**
  * Every booking the bench made has its e-mails in the outbox, written with it: exactly one
  * booking-confirmation to the customer and one booking-notification to the business
- * (emailsForRecord in core/notifications/messages.ts), each with the booking's id as related_id.
+ * (emailsForRecord in core/notifications/record-emails.ts), each with the booking's id as related_id.
  */
 export async function checkEmails(sql: Sql, emailPrefix: string): Promise<EmailReport> {
   const [{ stored }] = await sql<{ stored: number }[]>`

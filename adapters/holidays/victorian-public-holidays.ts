@@ -3,7 +3,7 @@
  * substitute days and the AFL Grand Final Friday included), not a hand-typed list.
  */
 import Holidays from "date-holidays";
-import type { PublicHolidayCalendar } from "../../core/settings/closed-dates.ts";
+import type { PublicHolidayCalendar } from "../../core/workflows/close-day.ts";
 import type { ClosedDate } from "../../core/settings/types.ts";
 
 /** Built on first use: the package reads its rules for the whole world once. */

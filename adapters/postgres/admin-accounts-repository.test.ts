@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { auditEntry } from "../../core/admin/audit.ts";
+import { auditEntry } from "../../core/shared/audit.ts";
 import { EMAIL_TAKEN } from "../../core/admin/manage-admins.ts";
 import { SCHEDULING_DEFAULTS } from "../../core/settings/types.ts";
 import {

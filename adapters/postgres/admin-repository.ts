@@ -1,5 +1,6 @@
 import type { AdminStore } from "../../core/admin/ports.ts";
-import type { AdminRole, AdminUser, AdminWithHash } from "../../core/admin/types.ts";
+import type { AdminUser, AdminWithHash } from "../../core/admin/types.ts";
+import type { AdminRole } from "../../core/shared/staff-roles.ts";
 import type { Queryable } from "./db.ts";
 import { isUuid } from "./catalog-repository.ts";
 

@@ -1,5 +1,5 @@
 import type { AdminSessionStore } from "../../core/admin/ports.ts";
-import type { AdminRole } from "../../core/admin/types.ts";
+import type { AdminRole } from "../../core/shared/staff-roles.ts";
 import { isUuid } from "./catalog-repository.ts";
 import type { Queryable } from "./db.ts";
 

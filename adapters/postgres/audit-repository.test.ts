@@ -3,8 +3,8 @@
  * on PostgreSQL when DATABASE_URL is set: a row reads by what its record is called now.
  */
 import assert from "node:assert/strict";
-import type { AuditEntry } from "../../core/admin/audit.ts";
-import { readableAuditEntry } from "../../core/admin/audit-summary.ts";
+import type { AuditEntry } from "../../core/shared/audit.ts";
+import { readableAuditEntry } from "../../core/admin/audit-log/readable-entry.ts";
 import type { AuditQuery } from "../../core/admin/manage-audit.ts";
 import { listAudit, recordAudit } from "./audit-repository.ts";
 import { storeSample } from "./booking.contract.ts";

@@ -1,6 +1,6 @@
 import type postgres from "postgres";
-import type { AuditEntry } from "../../core/admin/audit.ts";
-import type { AuditRecordFacts, AuditRowWithFacts } from "../../core/admin/audit-summary.ts";
+import type { AuditEntry } from "../../core/shared/audit.ts";
+import type { AuditRecordFacts, AuditRowWithFacts } from "../../core/admin/audit-log/types.ts";
 import type { AuditQuery, HistoryRecord } from "../../core/admin/manage-audit.ts";
 import { isUuid } from "./catalog-repository.ts";
 import type { Queryable } from "./db.ts";

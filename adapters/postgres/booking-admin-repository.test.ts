@@ -5,7 +5,7 @@ import { storeSample } from "./booking.contract.ts";
 import { makeBookingAdminStore } from "./booking-admin-repository.ts";
 import { bookingListQuery, statsFilter } from "../../core/booking/admin-query.ts";
 import type { NewBookingRecord } from "../../core/booking/types.ts";
-import { auditEntry } from "../../core/admin/audit.ts";
+import { auditEntry } from "../../core/shared/audit.ts";
 import { err, notFound } from "../../core/shared/result.ts";
 import { reservation } from "../../core/booking/reservation.ts";
 import { SCHEDULING_DEFAULTS } from "../../core/settings/types.ts";

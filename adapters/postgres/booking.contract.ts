@@ -13,11 +13,11 @@ import type { CapacityClaim, EmailsFor } from "../../core/booking/ports.ts";
 import { capacityClaim } from "../../core/booking/capacity.ts";
 import { reservation, type Reservation } from "../../core/booking/reservation.ts";
 import { makeClosedDatesStore } from "./closed-dates-repository.ts";
-import { makeCreateBooking } from "../../core/booking/create-booking.ts";
+import { makeCreateBooking } from "../../core/workflows/create-booking.ts";
 import { bookingDraftSchema } from "../../core/booking/draft-validation.ts";
 import { SCHEDULING_DEFAULTS } from "../../core/settings/types.ts";
 import { err, ok, type Result } from "../../core/shared/result.ts";
-import { SLOT_UNAVAILABLE } from "../../core/booking/create-booking.ts";
+import { SLOT_UNAVAILABLE } from "../../core/booking/capacity.ts";
 
 export const sampleRecord = (overrides: Partial<NewBookingRecord> = {}): NewBookingRecord => {
   const startTime = overrides.startTime ?? new Date("2030-03-05T23:00:00Z");

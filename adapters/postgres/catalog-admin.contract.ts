@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { auditEntry } from "../../core/admin/audit.ts";
+import { auditEntry } from "../../core/shared/audit.ts";
 import { SLUG_TAKEN } from "../../core/catalog/admin-rules.ts";
 import type { CatalogAdminStore } from "../../core/catalog/admin-ports.ts";
 import type { ServiceInput } from "../../core/catalog/validation.ts";

@@ -4,7 +4,8 @@
  * the audit log reads as a sentence, and the constraint is in place afterwards.
  */
 import assert from "node:assert/strict";
-import { auditActor, auditSummary } from "../../core/admin/audit-summary.ts";
+import { auditActor } from "../../core/admin/audit-log/actor.ts";
+import { auditSummary } from "../../core/admin/audit-log/sentences.ts";
 import { storeSample } from "./booking.contract.ts";
 import { listAudit } from "./audit-repository.ts";
 import { loadMigrations, migrate } from "./migrate.ts";

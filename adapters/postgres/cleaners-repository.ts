@@ -3,11 +3,13 @@
  * keeps them on one job at a time are the one reservation's (reservation.ts, migration 023).
  */
 import type { CleanersStore, CleanersTx } from "../../core/cleaners/ports.ts";
+import type { AssignCleanersTx } from "../../core/booking/assign-cleaners.ts";
 import type { Cleaner } from "../../core/cleaners/types.ts";
 import { recordAudit } from "./audit-repository.ts";
 import { makeBookingReader } from "./booking-repository.ts";
 import { isUuid } from "./catalog-repository.ts";
 import type { Queryable, Sql } from "./db.ts";
+import type { InTransaction } from "../../core/shared/ports.ts";
 import { deleteTimeOff, insertTimeOff, readCleanerHours, replaceWorkingHours } from "./team-repository.ts";
 import { transactionOver } from "./transaction.ts";
 import { reserveLocked } from "./reservation.ts";
@@ -56,7 +58,10 @@ async function rereadBooking(tx: Queryable, id: string) {
   return record;
 }
 
-function cleanersTx(tx: Queryable): CleanersTx {
+/** The team's changes and the booking's assignment (core/booking/assign-cleaners.ts) share one transaction shape. */
+type TeamTx = CleanersTx & AssignCleanersTx;
+
+function cleanersTx(tx: Queryable): TeamTx {
   return {
     async lockCleaner(id) {
       if (!isUuid(id)) return null;
@@ -113,7 +118,7 @@ function cleanersTx(tx: Queryable): CleanersTx {
 }
 
 /** The team's store: reads on the pool, changes in one transaction each with their audit rows. */
-export function makeCleanersStore(sql: Sql): CleanersStore {
+export function makeCleanersStore(sql: Sql): Omit<CleanersStore, "transaction"> & { transaction: InTransaction<TeamTx> } {
   return {
     list: (options) => listCleaners(sql, options),
     transaction: transactionOver(sql, cleanersTx),

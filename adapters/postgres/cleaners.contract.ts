@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import type { BookingRecord, NewBookingRecord } from "../../core/booking/types.ts";
 import { makeCleanersAdmin } from "../../core/cleaners/use-cases.ts";
+import { makeCleanerAssignment } from "../../core/booking/assign-cleaners.ts";
 import { decideReservation, reservation } from "../../core/booking/reservation.ts";
 import { SCHEDULING_DEFAULTS } from "../../core/settings/types.ts";
 import { makeSettingsStore } from "./settings-repository.ts";
@@ -42,8 +43,13 @@ function startLine(runners: number): () => Promise<void> {
   };
 }
 
-const adminOn = (pool: Database) =>
-  makeCleanersAdmin({ cleaners: makeCleanersStore(pool.sql), clock: { now: () => new Date() }, settings: makeSettingsStore(pool.sql) });
+const adminOn = (pool: Database) => {
+  const deps = { clock: { now: () => new Date() }, settings: makeSettingsStore(pool.sql) };
+  return {
+    ...makeCleanersAdmin({ cleaners: makeCleanersStore(pool.sql), ...deps }),
+    ...makeCleanerAssignment({ store: makeCleanersStore(pool.sql), ...deps }),
+  };
+};
 
 export async function cleanersContract(t: Deno.TestContext, db: TestDatabase): Promise<void> {
   const admin = adminOn(db);

@@ -1,4 +1,4 @@
-import type { ClosedDatesAdminTransactor, ClosingDayJobs, SetAsideJob } from "../../core/settings/closed-dates.ts";
+import type { ClosedDatesAdminTransactor, ClosingDayJobs, SetAsideJob } from "../../core/workflows/close-day.ts";
 import type { ClosedDatesStore } from "../../core/settings/ports.ts";
 import type { ClosedDate } from "../../core/settings/types.ts";
 import { recordAudit } from "./audit-repository.ts";

@@ -15,8 +15,8 @@ import { BOOKING_FORM_CONTENT_DEFAULTS } from "../../core/settings/types.ts";
 import { CATALOG_LIMITS } from "../../core/catalog/constants.ts";
 import { DEMO_CLEANERS } from "./demo-data.ts";
 import { CLEANER_PALETTE } from "../../core/cleaners/rules.ts";
-import { normaliseAuPhone } from "../../core/booking/phone.ts";
-import { EMAIL_PATTERN } from "../../core/booking/types.ts";
+import { normaliseAuPhone } from "../../core/shared/phone.ts";
+import { EMAIL_PATTERN } from "../../core/shared/contact.ts";
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 

@@ -8,7 +8,7 @@ import { listAudit } from "./audit-repository.ts";
 import { makeBookingReader } from "./booking-repository.ts";
 import { SLOT_UNAVAILABLE } from "../../core/booking/capacity.ts";
 import { reservation } from "../../core/booking/reservation.ts";
-import { customerAuditEntry } from "../../core/booking/manage.ts";
+import { customerAuditEntry } from "../../core/workflows/manage-booking.ts";
 import type { BookingRecord, BookingStatus } from "../../core/booking/types.ts";
 import { hashManageToken, newManageToken } from "../../core/booking/manage-token.ts";
 import { err, ok } from "../../core/shared/result.ts";

@@ -3,7 +3,7 @@
  * series' facts and its end come from the series store (series-repository.ts), so the customer's
  * end of a series is the staff's end, under the same lock.
  */
-import type { ManageSeriesVisit, ManageStore, ManageTx } from "../../core/booking/manage.ts";
+import type { ManageSeriesVisit, ManageStore, ManageTx } from "../../core/workflows/manage-booking.ts";
 import { STANDING_VISIT_STATUSES } from "../../core/series/rules.ts";
 import type { BookingRecord } from "../../core/booking/types.ts";
 import type { Queryable, Sql } from "./db.ts";

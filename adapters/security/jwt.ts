@@ -1,6 +1,6 @@
 import { jwtVerify, SignJWT } from "jose";
 import type { TokenService } from "../../core/admin/ports.ts";
-import { ADMIN_ROLES, type AdminRole } from "../../core/admin/types.ts";
+import { ADMIN_ROLES, type AdminRole } from "../../core/shared/staff-roles.ts";
 
 const ISSUER = "yarra-shine";
 const AUDIENCE = "yarra-shine-admin";

@@ -5,7 +5,8 @@
  * are type-only: no zod reaches the bundles through this file.
  */
 import type { z } from "zod";
-import type { AdminRole, AdminUser } from "../../core/admin/types.ts";
+import type { AdminUser } from "../../core/admin/types.ts";
+import type { AdminRole } from "../../core/shared/staff-roles.ts";
 import type {
   availabilityResultSchema,
   availabilitySchema,
@@ -40,7 +41,7 @@ export type {
   Totals,
 } from "../../core/booking/types.ts";
 export type { InquiryType } from "../../core/inquiry/types.ts";
-export type { AdminRole } from "../../core/admin/types.ts";
+export type { AdminRole } from "../../core/shared/staff-roles.ts";
 export type {
   BookingFormContent,
   BusinessProfile,

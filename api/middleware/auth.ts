@@ -7,7 +7,8 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import type { StaffSessions } from "../../core/admin/sessions.ts";
-import type { AdminRole, AdminUser } from "../../core/admin/types.ts";
+import type { AdminUser } from "../../core/admin/types.ts";
+import type { AdminRole } from "../../core/shared/staff-roles.ts";
 import { CSRF_COOKIE, CSRF_HEADER } from "../client/http.ts";
 
 declare module "hono" {

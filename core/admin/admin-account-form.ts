@@ -4,12 +4,12 @@
  * that need word lists are checked by the use case (manage-admins.ts) on the server.
  */
 import { z } from "zod";
-import { EMAIL_PATTERN } from "../booking/types.ts";
+import { EMAIL_PATTERN } from "../shared/contact.ts";
 import { isRecord, oneLine } from "../shared/input.ts";
 import { parseInput } from "../shared/parse-input.ts";
 import { isRepetitive, PASSWORD_MESSAGES, PASSWORD_RULES } from "./password-rules.ts";
 import { adminUserSchema } from "./schemas.ts";
-import { ADMIN_ROLES } from "./types.ts";
+import { ADMIN_ROLES } from "../shared/staff-roles.ts";
 
 export const ADMIN_ACCOUNT_LIMITS = {
   name: 100,

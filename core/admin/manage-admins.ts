@@ -4,8 +4,8 @@
  */
 import { type DomainError, err, ok, type Result, validationError } from "../shared/result.ts";
 import type { SettingsStore } from "../settings/ports.ts";
-import { type Actor, auditEntry } from "./audit.ts";
-import type { AuditLog } from "./manage-audit.ts";
+import { type Actor, auditEntry } from "../shared/audit.ts";
+import type { AuditLog } from "../shared/audit.ts";
 import { withoutSecrets } from "./manage-audit.ts";
 import { BUSY_ERROR } from "./login.ts";
 import { ADMIN_ACCOUNT_MESSAGES, type AdminAccountChanges, type AdminAccountInput } from "./admin-account-form.ts";
@@ -17,7 +17,8 @@ import {
   type PasswordHasher,
   PasswordHasherBusyError,
 } from "./ports.ts";
-import type { AdminRole, AdminUser } from "./types.ts";
+import type { AdminUser } from "./types.ts";
+import type { AdminRole } from "../shared/staff-roles.ts";
 
 // The form's pieces live apart so the staff bundle never loads the password dictionaries.
 export {

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { type AuditReader, auditQuerySchema, makeListAudit, makeRecordHistory, RECORD_HISTORY_LIMIT, withoutSecrets } from "./manage-audit.ts";
-import type { AuditRowWithFacts } from "./audit-summary.ts";
+import type { AuditRowWithFacts } from "./audit-log/types.ts";
 
 const normaliseAuditQuery = (raw: Record<string, string>) => auditQuerySchema.parse(raw);
 

@@ -4,13 +4,8 @@ import { readNumber } from "../shared/input.ts";
 import { addDaysYmd, melbourneInstant } from "../shared/melbourne-time.ts";
 import { err, notFound, ok, type Result } from "../shared/result.ts";
 import { ymdText } from "../shared/ymd-schema.ts";
-import type { AuditEntry } from "./audit.ts";
-import { AUDIT_RECORD_TYPES, type AuditRecordType, type AuditRowWithFacts, readableAuditEntry, type ReadableAuditEntry } from "./audit-summary.ts";
-
-/** Records one row; the adapter writes it in the transaction of the change it describes. */
-export interface AuditLog {
-  record(entry: AuditEntry): Promise<void>;
-}
+import { AUDIT_RECORD_TYPES, type AuditRecordType, type AuditRowWithFacts, type ReadableAuditEntry } from "./audit-log/types.ts";
+import { readableAuditEntry } from "./audit-log/readable-entry.ts";
 
 export interface AuditQuery {
   entity?: string;

@@ -1,4 +1,5 @@
-import type { AdminRole, AdminUser, AdminWithHash } from "./types.ts";
+import type { AdminUser, AdminWithHash } from "./types.ts";
+import type { AdminRole } from "../shared/staff-roles.ts";
 
 export interface NewAdmin {
   name: string;

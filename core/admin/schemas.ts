@@ -1,7 +1,7 @@
 /** The wire shapes of staff login and of the signed-in admin. */
 import { z } from "zod";
 import { LOGIN_MESSAGES as M } from "./login.ts";
-import { ADMIN_ROLES } from "./types.ts";
+import { ADMIN_ROLES } from "../shared/staff-roles.ts";
 
 export const loginSchema = z.object({
   email: z.string({ error: M.emailRequired }).trim().toLowerCase().min(1, { error: M.emailRequired })

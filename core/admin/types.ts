@@ -1,5 +1,4 @@
-export const ADMIN_ROLES = ["admin", "superadmin"] as const;
-export type AdminRole = (typeof ADMIN_ROLES)[number];
+import type { AdminRole } from "../shared/staff-roles.ts";
 
 export interface AdminUser {
   _id: string;

@@ -1,5 +1,7 @@
 import assert from "node:assert/strict";
-import { addressLine, bookingsCsv, csvCell, csvDateTime } from "./admin-csv.ts";
+import { bookingsCsv } from "./admin-csv.ts";
+import { formatAddress } from "../shared/contact.ts";
+import { csvCell, csvDateTime } from "../shared/csv.ts";
 import type { BookingRecord } from "./types.ts";
 
 Deno.test("csvCell: RFC 4180 quoting and the formula guard", async (t) => {
@@ -40,9 +42,10 @@ Deno.test("csvDateTime: Melbourne wall-clock time, daylight saving included", as
   }
 });
 
-Deno.test("addressLine", () => {
-  assert.equal(addressLine({ unit: "4", street: "12 Smith St", suburb: "Fitzroy", state: "VIC", postCode: "3065" }), "4/12 Smith St, Fitzroy VIC 3065");
-  assert.equal(addressLine({ street: "1 Swan St", suburb: "Richmond", state: "VIC", postCode: "3121" }), "1 Swan St, Richmond VIC 3121");
+Deno.test("the CSV's address is the one line the e-mails and the schedule write", () => {
+  assert.equal(formatAddress({ unit: "4", street: "12 Smith St", suburb: "Fitzroy", state: "VIC", postCode: "3065" }), "4/12 Smith St, Fitzroy VIC 3065");
+  assert.equal(formatAddress({ street: "1 Swan St", suburb: "Richmond", state: "VIC", postCode: "3121" }), "1 Swan St, Richmond VIC 3121");
+  assert.equal(formatAddress({ unit: "Level 3", street: "1 Swan St", suburb: "Richmond", state: "VIC", postCode: "3121" }), "Level 3, 1 Swan St, Richmond VIC 3121");
 });
 
 Deno.test("bookingsCsv: BOM, header, CRLF rows, a header alone when empty", () => {

@@ -1,37 +1,13 @@
 /** The staff CSV export of bookings and quotes: RFC 4180 text that spreadsheets open safely. */
-import { melbourneHourMinute, melbourneYmd } from "../shared/melbourne-time.ts";
+import { melbourneYmd } from "../shared/melbourne-time.ts";
+import { csvDateTime, csvLine } from "../shared/csv.ts";
+import { formatAddress } from "../shared/contact.ts";
 import { balanceOf } from "./payments.ts";
-import { formatAuPhone } from "./phone.ts";
-import type { Address, BookingRecord } from "./types.ts";
-
-/** A spreadsheet runs a cell that starts with one of these as a formula (CSV injection). */
-const FORMULA_START = /^[=+\-@\t\r]/;
-const NEEDS_QUOTES = /[",\r\n]/;
-
-/** One cell: formula starts neutralised with a leading ', then quoted when it must be. */
-export function csvCell(value: string | number | null | undefined): string {
-  let text = value === null || value === undefined ? "" : String(value);
-  if (FORMULA_START.test(text)) text = `'${text}`;
-  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-export const csvLine = (cells: readonly (string | number | null | undefined)[]): string =>
-  cells.map(csvCell).join(",");
-
-const pad2 = (n: number): string => String(n).padStart(2, "0");
-
-/** Melbourne wall-clock time as staff read it, e.g. '2026-11-28 09:00'. */
-export function csvDateTime(instant: Date | null): string {
-  if (!instant) return "";
-  const { hour, minute } = melbourneHourMinute(instant);
-  return `${melbourneYmd(instant)} ${pad2(hour)}:${pad2(minute)}`;
-}
+import { formatAuPhone } from "../shared/phone.ts";
+import type { BookingRecord } from "./types.ts";
 
 const money = (amount: number | null): string => (amount === null ? "" : amount.toFixed(2));
 
-/** One line, as an Australian address is written: '4/12 Smith St, Fitzroy VIC 3065'. */
-export const addressLine = (a: Address): string =>
-  `${a.unit ? `${a.unit}/` : ""}${a.street}, ${a.suburb} ${a.state} ${a.postCode}`;
 
 /** The names of the team, by id (issue 34: who is on each job). */
 export type CleanerNames = ReadonlyMap<string, string>;
@@ -54,7 +30,7 @@ const COLUMNS: [header: string, value: (r: BookingRecord, cleaners: CleanerNames
   // Written as people write it (0412 345 678): a spreadsheet keeps the leading 0 of text with
   // spaces, where it drops it from 0412345678 read as a number; no formula is needed for that.
   ["phone", (r) => formatAuPhone(r.phone)],
-  ["address", (r) => addressLine(r.address)],
+  ["address", (r) => formatAddress(r.address)],
   ["suburb", (r) => r.address.suburb],
   ["postCode", (r) => r.address.postCode],
   ["service", (r) => r.serviceNameAtBooking],

@@ -1,5 +1,5 @@
 /** What the staff bookings calls need from storage. */
-import type { AuditEntry } from "../admin/audit.ts";
+import type { AuditEntry } from "../shared/audit.ts";
 import type { InTransaction } from "../shared/ports.ts";
 import type { BookingFilter, BookingSort, BookingStats } from "./admin-query.ts";
 import type { ReserveJob } from "./reservation.ts";

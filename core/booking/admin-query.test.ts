@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
-import { bookingListQuery, bookingListQuerySchema, searchTerms, statsFilter, totalPagesOf } from "./admin-query.ts";
+import { bookingListQuery, bookingListQuerySchema, statsFilter } from "./admin-query.ts";
+import { searchTerms, totalPagesOf } from "../shared/list-query.ts";
 import { inquiryListQuerySchema } from "../inquiry/admin-query.ts";
 
 Deno.test("searchTerms", async (t) => {

@@ -1,6 +1,7 @@
 /** The wire shapes of the staff bookings calls: the list with its chips, a status change, a payment. */
 import { z } from "zod";
 import { RECORD_STATUS_VALUES } from "./admin-query.ts";
+import { pageFields } from "../shared/list-query.ts";
 import { confirmPaymentExtras, paymentAmount } from "./payment-schemas.ts";
 import { bookingRecordSchema } from "./schemas.ts";
 import { STATUS_MESSAGES } from "./status.ts";
@@ -14,12 +15,6 @@ export const bookingStatsSchema = z.object({
   description: "Counted over every page of the list, ignoring its status and paymentStatus filters (q, type and the time window apply)",
 });
 
-/** The page fields of every staff list. */
-export const pageFields = {
-  page: z.number().int(),
-  totalPages: z.number().int().meta({ description: "At least 1" }),
-  totalItems: z.number().int(),
-};
 
 export const bookingListSchema = z.object({ items: z.array(bookingRecordSchema), stats: bookingStatsSchema, ...pageFields })
   .meta({ id: "AdminBookingList" });

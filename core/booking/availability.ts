@@ -11,7 +11,7 @@ import { addDaysYmd, melbourneInstant } from "../shared/melbourne-time.ts";
 import type { Clock } from "../shared/ports.ts";
 import { err, notFound, ok, type Result } from "../shared/result.ts";
 import { capacityIndex, type CapacityIndex, capacityWindow } from "./capacity.ts";
-import { extraMinutes } from "./create-booking.ts";
+import { extraMinutes } from "./prepare-record.ts";
 import { jobMinutes } from "./job-length.ts";
 import type { BookingReader, Occupancy, PackedHoldersReader, PackedVisits } from "./ports.ts";
 import type { AvailabilityCalendar, AvailabilityDay, AvailabilityQuery } from "./schemas.ts";

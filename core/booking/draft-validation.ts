@@ -5,23 +5,17 @@
 import { z } from "zod";
 import { PRICING_MODELS, type PricingModel } from "../catalog/types.ts";
 import { parseIsoInstant } from "../shared/iso-instant.ts";
-import { isRecord, oneLine } from "../shared/input.ts";
+import { isRecord } from "../shared/input.ts";
 import { parseInput } from "../shared/parse-input.ts";
 import type { FieldErrors, Result } from "../shared/result.ts";
-import { normaliseAuPhone } from "./phone.ts";
+import { normaliseAuPhone } from "../shared/phone.ts";
 import { OUTSIDE_SERVICE_AREA_MESSAGE } from "../settings/service-area.ts";
 import { checkStartTime, START_TIME_PAST_MESSAGE, type StartTimeRules, type VisitContext } from "./scheduling.ts";
-import { AU_STATES, type BookingDraft, type DraftFields, EMAIL_PATTERN } from "./types.ts";
-
-export { EMAIL_PATTERN };
+import type { BookingDraft, DraftFields } from "./types.ts";
+import { addressSchema, asText, CONTACT_LIMITS, CONTACT_MESSAGES, EMAIL_PATTERN, emailText, filled, oneLineText } from "../shared/contact.ts";
 
 export const DRAFT_LIMITS = {
-  name: 100,
-  email: 254,
-  unit: 20,
-  street: 200,
-  suburb: 100,
-  phoneRaw: 40,
+  ...CONTACT_LIMITS,
   notes: 2000,
   extras: 50,
   answers: 100,
@@ -29,20 +23,7 @@ export const DRAFT_LIMITS = {
 
 export const DRAFT_MESSAGES = {
   banner: "Please fix the highlighted fields, then try again.",
-  firstName: "Please enter your first name.",
-  firstNameTooLong: "Please keep your first name under 100 characters.",
-  lastName: "Please enter your last name.",
-  lastNameTooLong: "Please keep your last name under 100 characters.",
-  email: "Please enter a valid email address.",
-  phone: "Please enter a valid Australian phone number (e.g. 0412 345 678).",
-  unitTooLong: "Please keep the unit under 20 characters.",
-  street: "Please enter your street address.",
-  streetTooLong: "Please keep your street address under 200 characters.",
-  suburb: "Please enter your suburb.",
-  suburbTooLong: "Please keep your suburb under 100 characters.",
-  stateRequired: "Please choose your state.",
-  stateInvalid: "Please choose a valid state.",
-  postCode: "Please enter a 4-digit postcode.",
+  ...CONTACT_MESSAGES,
   serviceId: "Please choose a service.",
   hours: "Please choose the hours for this service.",
   bedrooms: "Please choose the number of bedrooms.",
@@ -101,18 +82,6 @@ export function firstSectionWithError(fieldErrors: FieldErrors): DraftSection | 
 
 // ---- Fields: type, rule and message, written once ----
 
-/** Trimmed text of at least `min` characters; a missing or non-text value gets `missing`. */
-const filled = (missing: string, min = 1) => z.string({ error: missing }).trim().min(min, { error: missing });
-
-export const trimmedText = (min: number, max: number, missing: string, tooLong: string) =>
-  filled(missing, min).max(max, { error: tooLong });
-
-/** trimmedText without line breaks (issue 29): names, streets, suburbs. */
-export const oneLineText = (min: number, max: number, missing: string, tooLong: string) =>
-  oneLine(trimmedText(min, max, missing, tooLong));
-
-const asText = (value: unknown): string => (typeof value === "string" ? value : "");
-
 /** Numeric text, as HTML inputs send numbers, becomes a number; anything else is left to refuse. */
 const numericText = (value: unknown): unknown =>
   typeof value === "string" && value.trim() !== "" && Number.isFinite(Number(value)) ? Number(value) : value;
@@ -126,11 +95,6 @@ export const instantText = (required: string) =>
   z.string({ error: required }).trim().refine((value) => parseIsoInstant(value) !== null, {
     error: (issue) => (issue.input === "" ? required : M.startTimeInvalid),
   });
-
-/** Longer than RFC 5321 allows is as invalid as no '@'. */
-export const emailText = (message: string, max: number) =>
-  z.string({ error: message }).trim().refine((value) => value.length <= max && EMAIL_PATTERN.test(value), message)
-    .meta({ description: `Shaped like x@y.z, at most ${max} characters` });
 
 /**
  * An absent or null list is an empty one. The spec words a malformed list once: a fault inside its
@@ -146,26 +110,6 @@ const listOf = <T extends z.ZodType>(item: T, max: number, message: string) =>
       ctx.issues.splice(0, ctx.issues.length, ...own, { code: "custom", message, path: [], input: items });
     }, { when: () => true }),
   );
-
-export const addressSchema = z.preprocess(
-  // Not an object is an empty address (each part then says what it misses); a blank unit is none.
-  (value) => {
-    const { unit, ...address } = isRecord(value) ? value : {};
-    return asText(unit).trim() ? { ...address, unit } : address;
-  },
-  z.object({
-    unit: oneLine(z.string().trim().max(L.unit, { error: M.unitTooLong })).optional()
-      .meta({ description: "Unit or apartment", examples: ["4"] }),
-    street: oneLineText(1, L.street, M.street, M.streetTooLong).meta({ examples: ["12 Smith St"] }),
-    suburb: oneLineText(1, L.suburb, M.suburb, M.suburbTooLong).meta({ examples: ["Fitzroy"] }),
-    state: z.preprocess(
-      (value) => asText(value).trim().toUpperCase(),
-      z.enum(AU_STATES, { error: (issue) => (issue.input === "" ? M.stateRequired : M.stateInvalid) }),
-    ).meta({ description: "State or territory (any case)" }),
-    postCode: z.string({ error: M.postCode }).trim().regex(/^\d{4}$/, { error: M.postCode })
-      .meta({ examples: ["3065"] }),
-  }),
-);
 
 const extraLine = z.object({
   extraId: z.string().trim().min(1).meta({ description: "An extra _id from GET /api/extras?serviceId" }),

@@ -5,7 +5,8 @@
 import { z } from "zod";
 import { isYmd } from "../shared/melbourne-time.ts";
 import { ymdText } from "../shared/ymd-schema.ts";
-import { addressSchema, DRAFT_MESSAGES, instantText } from "./draft-validation.ts";
+import { DRAFT_MESSAGES, instantText } from "./draft-validation.ts";
+import { addressSchema } from "../shared/contact.ts";
 import { AVAILABILITY_MAX_DAYS, AVAILABILITY_MESSAGES, totalsSchema } from "./schemas.ts";
 import { MANAGE_LIMITS, MANAGE_MESSAGES } from "./manage-policy.ts";
 

@@ -3,8 +3,8 @@
  * Every write holds the booking's row lock, and the booking's derived payment state is recomputed
  * from the whole ledger in the same transaction, so two payments at once never lose one.
  */
-import { type Actor, auditEntry } from "../admin/audit.ts";
-import type { AdminRole } from "../admin/types.ts";
+import { type Actor, auditEntry } from "../shared/audit.ts";
+import type { AdminRole } from "../shared/staff-roles.ts";
 import type { Clock } from "../shared/ports.ts";
 import { err, notFound, ok, type Result } from "../shared/result.ts";
 import {

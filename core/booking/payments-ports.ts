@@ -1,5 +1,5 @@
 /** What the payment ledger calls need from storage. */
-import type { AuditEntry } from "../admin/audit.ts";
+import type { AuditEntry } from "../shared/audit.ts";
 import type { InTransaction } from "../shared/ports.ts";
 import type { NewPayment, Payment, PaymentState, PaymentVoiding } from "./payments.ts";
 import type { BookingRecord } from "./types.ts";

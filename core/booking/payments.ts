@@ -3,7 +3,7 @@
  * its payments, and who may void one. Amounts are summed in integer cents, so a ledger of many
  * small payments never drifts from the total by a float's rounding.
  */
-import type { AdminRole } from "../admin/types.ts";
+import type { AdminRole } from "../shared/staff-roles.ts";
 import { fromCents, MONEY_MAX, toCents } from "../shared/money.ts";
 import { type DomainError, err, ok, type Result } from "../shared/result.ts";
 import type { PaymentStatus, RecordType } from "./types.ts";

@@ -1,10 +1,6 @@
-import type { AuditEntry } from "../admin/audit.ts";
-import type { NewSeries } from "../series/types.ts";
-import type { IdempotencyCompletion } from "../shared/idempotency-completion.ts";
 import type { OutboxMessage } from "../shared/outbox.ts";
 import type { Result } from "../shared/result.ts";
 import type { BookingRecord, NewBookingRecord } from "./types.ts";
-import type { Reservation } from "./reservation.ts";
 
 export type NewBooking = NewBookingRecord & { type: "BOOKING" };
 export type NewQuote = NewBookingRecord & { type: "QUOTE" };
@@ -62,42 +58,6 @@ export interface CapacityClaim {
   lockSpan: { from: Date; to: Date };
   /** Runs under the capacity lock on the visits read; a failure is returned and nothing stored. */
   decide(nearby: Occupancy[]): Result<null>;
-}
-
-/**
- * The series of regular visits a new booking starts (issue 17), written in the booking's own
- * transaction: the series row, the booking as its first visit, the audit row `audit` makes, and its
- * visits through the horizon (each holding a place, or NEEDS_ATTENTION), which its e-mails list.
- */
-export interface SeriesStart {
-  series: NewSeries;
-  /** The use case's now: the series' visits are planned through the horizon from it, in the same transaction. */
-  now: Date;
-  audit(seriesId: string, first: BookingRecord): AuditEntry;
-}
-
-export interface BookingStore {
-  /**
-   * The one reservation (reservation.ts), then the insert, as one transaction with the e-mails: the
-   * locks are held until it ends, so two API processes never both take the last place or cleaner. With `series`, the
-   * booking starts that series in the same transaction, and its e-mails see it as the first visit.
-   * With `completion`, the request's first answer is written in that transaction too (issue 29).
-   */
-  reserve(
-    booking: NewBooking,
-    reservation: Reservation,
-    emailsFor: EmailsFor,
-    access: NewRecordAccess,
-    series?: SeriesStart,
-    completion?: IdempotencyCompletion<BookingRecord>,
-  ): Promise<Result<BookingRecord>>;
-  /** A quote holds no place (decisions.md, Scheduling): stored with its e-mails (and `completion`), no lock. */
-  insertQuote(
-    quote: NewQuote,
-    emailsFor: EmailsFor,
-    access: NewRecordAccess,
-    completion?: IdempotencyCompletion<BookingRecord>,
-  ): Promise<BookingRecord>;
 }
 
 /**

@@ -10,7 +10,7 @@ import type { ClosedDatesStore, SettingsStore } from "../settings/ports.ts";
 import { inServiceArea } from "../settings/service-area.ts";
 import type { SchedulingSettings, ServiceArea } from "../settings/types.ts";
 import { parseIsoInstant } from "../shared/iso-instant.ts";
-import { ok, type Result } from "../shared/result.ts";
+import { type DomainError, ok, type Result } from "../shared/result.ts";
 import { validateAnswers } from "./answers.ts";
 import { validateDraft } from "./draft-validation.ts";
 import { jobMinutes } from "./job-length.ts";
@@ -210,3 +210,11 @@ export function prepareRecord(
     paidAt: null,
   });
 }
+
+/** The booking's service was deleted from the catalogue since: nothing to re-price it from. */
+export const serviceDeleted = (serviceName: string): DomainError => ({
+  kind: "conflict",
+  code: "SERVICE_DELETED",
+  message: `The service of this booking (${serviceName}) has been deleted, so its price can’t be worked out again. ` +
+    "Restore the service to change the size, add-ons or frequency.",
+});

@@ -10,7 +10,7 @@
  */
 import type { CleanersReader } from "../cleaners/ports.ts";
 import type { Cleaner } from "../cleaners/types.ts";
-import { customerName, formatAddress } from "../notifications/messages.ts";
+import { customerName, formatAddress } from "../shared/contact.ts";
 import type { ClosedDatesStore, SettingsStore } from "../settings/ports.ts";
 import type { SchedulingSettings } from "../settings/types.ts";
 import { addDaysYmd, melbourneInstant } from "../shared/melbourne-time.ts";

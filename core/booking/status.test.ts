@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import type { AdminRole } from "../admin/types.ts";
+import type { AdminRole } from "../shared/staff-roles.ts";
 import { confirmPayment, nextStatus, planStatusChange, type StatusChangePlan } from "./status.ts";
 import type { PaymentStatus, RecordStatus, RecordType } from "./types.ts";
 

@@ -3,17 +3,6 @@ import type { PricingModel } from "../catalog/types.ts";
 import type { bookingDraftSchema } from "./draft-validation.ts";
 import type { bookingRecordSchema } from "./schemas.ts";
 
-export const AU_STATES = ["VIC", "NSW", "QLD", "SA", "WA", "TAS", "ACT", "NT"] as const;
-export type AuState = (typeof AU_STATES)[number];
-
-/**
- * The spec's e-mail shape, something@something.something, as one bare address: no spaces, no
- * control characters, and none of the characters of display names and lists (quotes, angle
- * brackets, parentheses, commas, semicolons, colons, backslashes, square brackets), so
- * `attacker<victim@evil.example>` or `a@b.co, c@d.co` can never reach a mail header.
- */
-export const EMAIL_PATTERN = /^[^\s\p{Cc}@"<>(),;:\\[\]]+@[^\s\p{Cc}@"<>(),;:\\[\]]+\.[^\s\p{Cc}@"<>(),;:\\[\]]+$/u;
-
 /** The payload of a booking or a quote, as the customer sends it (bookingDraftSchema reads it). */
 export type BookingDraftInput = z.input<typeof bookingDraftSchema>;
 

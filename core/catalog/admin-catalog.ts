@@ -3,7 +3,7 @@
  * questions. Each write runs in one transaction with its audit row, so a change is never stored
  * without its record of who made it, nor half applied.
  */
-import { type Actor, auditEntry } from "../admin/audit.ts";
+import { type Actor, auditEntry } from "../shared/audit.ts";
 import type { Clock } from "../shared/ports.ts";
 import { err, ok, type Result } from "../shared/result.ts";
 import type { CatalogAdminStore, CatalogAdminTx, ExtraFilter, ExtraOrder } from "./admin-ports.ts";

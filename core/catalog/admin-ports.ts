@@ -1,5 +1,5 @@
 /** What the staff catalogue use cases need from storage (admin-area.md section 7). */
-import type { AuditEntry } from "../admin/audit.ts";
+import type { AuditEntry } from "../shared/audit.ts";
 import type { Result } from "../shared/result.ts";
 import type { Extra, Frequency, Question, Service } from "./types.ts";
 import type { ExtraInput, FrequencyInput, QuestionInput, ServiceInput } from "./schemas.ts";

@@ -1,8 +1,6 @@
 /** What the team's calls need from storage. */
-import type { AuditEntry } from "../admin/audit.ts";
-import type { BookingRecord } from "../booking/types.ts";
+import type { AuditEntry } from "../shared/audit.ts";
 import type { InTransaction } from "../shared/ports.ts";
-import type { ReserveJob } from "../booking/reservation.ts";
 import type { TimeOff, WorkingDay } from "./team.ts";
 import type { Cleaner, CleanerChanges, CleanerHours, NewCleaner, NewTimeOff } from "./types.ts";
 
@@ -19,15 +17,6 @@ export interface CleanersTx {
   activeColours(): Promise<string[]>;
   insertCleaner(cleaner: NewCleaner, at: Date): Promise<Cleaner>;
   updateCleaner(id: string, changes: CleanerChanges, at: Date): Promise<Cleaner>;
-
-  /** Reads the booking (with its cleaners) and holds its row until the transaction ends. */
-  lockBooking(id: string): Promise<BookingRecord | null>;
-  /** The cleaners of the team among `ids` (any that are not are left out), active or not. */
-  cleanersByIds(ids: readonly string[]): Promise<Cleaner[]>;
-  /** The one reservation (core/booking/reservation.ts): locks, read, core's decision, then the write. */
-  reserve: ReserveJob;
-  /** Replaces the booking's cleaners with `cleanerIds`, in that order, and returns the booking. */
-  setBookingCleaners(bookingId: string, cleanerIds: readonly string[], at: Date): Promise<BookingRecord>;
 
   audit(entry: AuditEntry): Promise<void>;
 

@@ -2,8 +2,7 @@
  * The team's rules (issue 16): who may be put on a job, how a clash is told (the rule about time is
  * team.ts's) and the colour a new cleaner is drawn in.
  */
-import { formatAppointment } from "../notifications/messages.ts";
-import type { BookingRecord } from "../booking/types.ts";
+import { formatAppointment } from "../shared/melbourne-time.ts";
 import { type DomainError, err, notFound, ok, type Result } from "../shared/result.ts";
 import { CLEANER_MESSAGES } from "./schemas.ts";
 import type { Cleaner, CleanerCommitment } from "./types.ts";
@@ -60,7 +59,7 @@ export function cleanerBusy(cleanerName: string, clash: CleanerCommitment): Doma
  * who left can stay on the jobs they had).
  */
 export function checkAssignment(
-  booking: Pick<BookingRecord, "type" | "status" | "cleanerIds">,
+  booking: { type: "BOOKING" | "QUOTE"; status: string; cleanerIds: readonly string[] },
   cleanerIds: readonly string[],
   found: readonly Cleaner[],
 ): Result<null> {

@@ -4,9 +4,8 @@
  * schemas and the Team screen checks with them.
  */
 import { z } from "zod";
-import { DRAFT_MESSAGES } from "../booking/draft-validation.ts";
-import { normaliseAuPhone } from "../booking/phone.ts";
-import { EMAIL_PATTERN } from "../booking/types.ts";
+import { normaliseAuPhone } from "../shared/phone.ts";
+import { CONTACT_MESSAGES, EMAIL_PATTERN } from "../shared/contact.ts";
 import { oneLine } from "../shared/input.ts";
 import { ymdText } from "../shared/ymd-schema.ts";
 import { daysOfLeave, isQuarterHourClock, minutesOfClock, TIME_OFF_MAX_DAYS, WEEKDAY_NAMES } from "./team.ts";
@@ -26,8 +25,8 @@ export const CLEANER_MESSAGES = {
   nameRequired: "Name is required",
   nameTooLong: `Name must be ${CLEANER_LIMITS.name} characters or fewer`,
   /** The booking form's own words: a cleaner's phone and e-mail follow the same rules. */
-  phone: DRAFT_MESSAGES.phone,
-  email: DRAFT_MESSAGES.email,
+  phone: CONTACT_MESSAGES.phone,
+  email: CONTACT_MESSAGES.email,
   colour: "Colour must be written #RRGGBB, e.g. #1f7a6d",
   active: "Active must be true or false",
   cleanerIds: "Send cleanerIds as a list of cleaner ids.",

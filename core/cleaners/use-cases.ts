@@ -1,26 +1,23 @@
 /**
- * The staff calls of the team (issue 16): list, add, edit and deactivate cleaners, and put them on
- * jobs; and (issue 28) set each cleaner's working week and leave. Every change is one transaction
- * with its audit row; a change that changes nothing writes nothing.
+ * The staff calls of the team (issue 16): list, add, edit and deactivate cleaners; and (issue 28)
+ * set each cleaner's working week and leave. Every change is one transaction with its audit row; a
+ * change that changes nothing writes nothing. Putting cleaners on a job is the booking's
+ * (core/booking/assign-cleaners.ts): it goes through the one reservation.
  */
-import { type Actor, auditEntry } from "../admin/audit.ts";
-import type { BookingRecord } from "../booking/types.ts";
+import { type Actor, auditEntry } from "../shared/audit.ts";
 import type { SettingsStore } from "../settings/ports.ts";
 import { SCHEDULING_DEFAULTS, type SchedulingSettings } from "../settings/types.ts";
 import { melbourneYmd } from "../shared/melbourne-time.ts";
 import type { Clock } from "../shared/ports.ts";
-import { reservation } from "../booking/reservation.ts";
 import { err, notFound, ok, type Result } from "../shared/result.ts";
 import type { CleanersStore, CleanersTx } from "./ports.ts";
-import { checkAssignment, CLEANER_ERRORS, defaultColour, sameAssignment } from "./rules.ts";
-import { type AssignmentInput, CLEANER_MESSAGES, type CleanerInput, type CleanerPatch, type TimeOffInput, type WorkingHoursInput } from "./schemas.ts";
+import { CLEANER_ERRORS, defaultColour } from "./rules.ts";
+import { CLEANER_MESSAGES, type CleanerInput, type CleanerPatch, type TimeOffInput, type WorkingHoursInput } from "./schemas.ts";
 import { sameWorkingWeek, sortedWeek, type TimeOff, workingWeek } from "./team.ts";
 import type { Cleaner, CleanerChanges, CleanerHours, TeamCleaner } from "./types.ts";
 
 /** The audit rows of the team name this entity, with the cleaner's id. */
 export const CLEANER_ENTITY = "cleaner";
-
-const bookingNotFound = notFound("Booking", "BOOKING_NOT_FOUND");
 
 /** Leave asked for under a cleaner who has none with that id. */
 export const TIME_OFF_NOT_FOUND = { ...notFound("Time off"), message: CLEANER_MESSAGES.timeOffNotFound };
@@ -150,41 +147,6 @@ export function makeCleanersAdmin(deps: { cleaners: CleanersStore; clock: Clock;
         return ok(null);
       }),
 
-    /**
-     * Puts `cleanerIds` on the booking, in that order, replacing whoever was on it. Under the
-     * booking's row lock and the cleaners' locks, so of two jobs at overlapping times racing for
-     * one cleaner exactly one gets them; the loser gets 409 CLEANER_BUSY naming the winner.
-     */
-    assign: async (actor: Actor, bookingId: string, input: AssignmentInput): Promise<Result<BookingRecord>> => {
-      const rules = await scheduling();
-      return cleaners.transaction(async (tx) => {
-        const before = await tx.lockBooking(bookingId);
-        if (!before) return err(bookingNotFound);
-        const { cleanerIds } = input;
-        if (sameAssignment(before.cleanerIds, cleanerIds)) return ok(before);
-        const allowed = checkAssignment(before, cleanerIds, await tx.cleanersByIds(cleanerIds));
-        if (!allowed.ok) return allowed;
-        // The one reservation (issue 28): each cleaner free then (in team mode, working and not on
-        // leave), under the job's day locks and the cleaners' locks; the job's own place is unchanged.
-        const reserved = await tx.reserve(
-          reservation({ start: before.startTime, end: before.endTime }, rules, {
-            bookingId,
-            takesPlace: false,
-            refuseClosed: false,
-            cleaners: { kind: "require", ids: cleanerIds, stays: before.cleanerIds },
-            pick: false,
-            audience: "staff",
-          }),
-          () => tx.setBookingCleaners(bookingId, cleanerIds, clock.now()),
-        );
-        if (!reserved.ok) return reserved;
-        const after = reserved.value.booking;
-        await tx.audit(
-          auditEntry(actor, "booking.cleaners", "booking", bookingId, { cleanerIds: before.cleanerIds }, { cleanerIds: after.cleanerIds }),
-        );
-        return ok(after);
-      });
-    },
   };
 }
 

@@ -3,8 +3,8 @@
  * line and time helpers): RFC 4180, CRLF, a UTF-8 byte-order mark, formula starts neutralised,
  * phones written as people write them so spreadsheets keep the leading 0.
  */
-import { csvDateTime, csvLine } from "../booking/admin-csv.ts";
-import { formatAuPhone, normaliseAuPhone } from "../booking/phone.ts";
+import { csvDateTime, csvLine } from "../shared/csv.ts";
+import { formatAuPhone, normaliseAuPhone } from "../shared/phone.ts";
 import { melbourneYmd } from "../shared/melbourne-time.ts";
 import type { CustomerExportRow } from "./types.ts";
 

@@ -1,5 +1,5 @@
 /** What the customer records' calls need from storage (issue 17). */
-import type { AuditEntry } from "../admin/audit.ts";
+import type { AuditEntry } from "../shared/audit.ts";
 import type { InTransaction } from "../shared/ports.ts";
 import type { CustomerFilter } from "./schemas.ts";
 import type { Customer, CustomerChanges, CustomerExportRow, CustomerRecordFacts, CustomerSummary } from "./types.ts";

@@ -4,9 +4,9 @@
  * rules.ts; the API validates with these schemas and the Customers screen checks with them.
  */
 import { z } from "zod";
-import { pageFields } from "../booking/admin-schemas.ts";
-import { searchParam, searchTerms, type SearchTerms } from "../booking/admin-query.ts";
-import { addressSchema } from "../booking/draft-validation.ts";
+import { pageFields } from "../shared/list-query.ts";
+import { searchParam, searchTerms, type SearchTerms } from "../shared/list-query.ts";
+import { addressSchema } from "../shared/contact.ts";
 import { moneySchema as money } from "../shared/money-schema.ts";
 import { CUSTOMER_LIMITS, CUSTOMER_MESSAGES, readTags } from "./rules.ts";
 

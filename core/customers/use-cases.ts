@@ -3,8 +3,8 @@
  * one, keep lasting notes and tags, merge two records of one person, and export. Every change is
  * one transaction with its audit row; a change that changes nothing writes nothing.
  */
-import { type Actor, auditEntry } from "../admin/audit.ts";
-import { offsetOf, type Page, totalPagesOf } from "../booking/admin-query.ts";
+import { type Actor, auditEntry } from "../shared/audit.ts";
+import { offsetOf, type Page, totalPagesOf } from "../shared/list-query.ts";
 import { weekdayOfYmd } from "../shared/melbourne-time.ts";
 import type { Clock } from "../shared/ports.ts";
 import { err, ok, type Result } from "../shared/result.ts";

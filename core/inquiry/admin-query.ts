@@ -1,16 +1,6 @@
 /** What the staff inquiries list selects, sorts and pages (admin-area.md 7, 9). */
 import { z } from "zod";
-import {
-  ADMIN_LIST_LIMITS,
-  flagParam,
-  instantParam,
-  pagingParams,
-  rangeInOrder,
-  type SearchTerms,
-  searchParam,
-  searchTerms,
-  type SortOrder,
-} from "../booking/admin-query.ts";
+import { ADMIN_LIST_LIMITS, flagParam, instantParam, pagingParams, rangeInOrder, type SearchTerms, searchParam, searchTerms, type SortOrder } from "../shared/list-query.ts";
 import { INQUIRY_TYPE_ALIASES, INQUIRY_TYPES, type InquiryType } from "./types.ts";
 
 export interface InquiryFilter {

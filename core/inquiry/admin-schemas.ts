@@ -1,6 +1,6 @@
 /** The wire shapes of the staff inquiries calls: the list, one inquiry, and the staff's fields. */
 import { z } from "zod";
-import { pageFields } from "../booking/admin-schemas.ts";
+import { pageFields } from "../shared/list-query.ts";
 import { inquiryRecordSchema } from "./schemas.ts";
 
 export const ADMIN_NOTES_MAX = 5000;

@@ -1,6 +1,6 @@
 /** The staff inquiries calls: list, details, notes, read, checked, archive and restore. */
-import { type Actor, auditEntry } from "../admin/audit.ts";
-import { offsetOf, type Page, totalPagesOf } from "../booking/admin-query.ts";
+import { type Actor, auditEntry } from "../shared/audit.ts";
+import { offsetOf, type Page, totalPagesOf } from "../shared/list-query.ts";
 import type { Clock } from "../shared/ports.ts";
 import { err, notFound, ok, type Result } from "../shared/result.ts";
 import type { InquiryAdminStore, InquiryStaffFields } from "./admin-ports.ts";

@@ -1,6 +1,6 @@
 /** The wire shapes of commercial inquiries: the form's rules and messages, written once. */
 import { z } from "zod";
-import { emailText, oneLineText as line, trimmedText as text } from "../booking/draft-validation.ts";
+import { emailText, oneLineText as line, trimmedText as text } from "../shared/contact.ts";
 import { isOneLine, isRecord, readText } from "../shared/input.ts";
 import { DEFAULT_INQUIRY_TYPE, INQUIRY_TYPE_ALIASES, INQUIRY_TYPES } from "./types.ts";
 import { INQUIRY_LIMITS as L, INQUIRY_MESSAGES as M, isPlausiblePhone } from "./validation.ts";

@@ -11,6 +11,16 @@ export const INQUIRY_TYPES = [
 ] as const;
 export type InquiryType = (typeof INQUIRY_TYPES)[number];
 export const DEFAULT_INQUIRY_TYPE: InquiryType = "OFFICE";
+
+/** Each kind of commercial premises as people read it (the form, the e-mails, the staff screens). */
+export const INQUIRY_TYPE_LABELS: Record<InquiryType, string> = {
+  HEALTHCARE_AGED_CARE: "Healthcare / aged care",
+  OFFICE: "Office",
+  SCHOOL_EDUCATIONAL: "School / educational",
+  RETAIL_SHOWROOM: "Retail / showroom",
+  INDUSTRIAL_WAREHOUSE: "Industrial / warehouse",
+  AIRBNB_SHORT_TERM: "Airbnb / short-term rental",
+};
 /** Accepted on input as aliases (decisions.md). */
 export const INQUIRY_TYPE_ALIASES: Record<string, InquiryType> = {
   INDUSTRIAL: "INDUSTRIAL_WAREHOUSE",

@@ -1,6 +1,6 @@
 /** The commercial inquiry form's words and limits (public-site.md section 5, decisions.md); the rules are inquirySchema's. */
 import { readText } from "../shared/input.ts";
-import { EMAIL_PATTERN } from "../booking/types.ts";
+import { EMAIL_PATTERN } from "../shared/contact.ts";
 
 export const INQUIRY_LIMITS = {
   name: 100,

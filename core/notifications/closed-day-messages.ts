@@ -7,7 +7,8 @@
 import type { OutboxMessage } from "../shared/outbox.ts";
 import { formatYmdLong } from "../shared/melbourne-time.ts";
 import type { Block } from "./email-layout.ts";
-import { formatAppointment, message, type MessageContext } from "./messages.ts";
+import { message, type MessageContext } from "./email-parts.ts";
+import { formatAppointment } from "../shared/melbourne-time.ts";
 
 /** A job set aside by a closing, as the office reads it. */
 export interface SetAsideJobLine {

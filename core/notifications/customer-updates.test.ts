@@ -10,7 +10,7 @@ import {
   statusUpdateEmail,
   statusUpdateFor,
 } from "./customer-updates.ts";
-import type { MessageContext } from "./messages.ts";
+import type { MessageContext } from "./email-parts.ts";
 import { booking } from "./test-fixtures.ts";
 
 const ctx: MessageContext = {

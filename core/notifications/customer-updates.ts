@@ -9,23 +9,10 @@ import type { OutboxMessage } from "../shared/outbox.ts";
 import { formatAud } from "../shared/money.ts";
 import { formatMelbourneDateTime } from "../shared/melbourne-time.ts";
 import type { Block } from "./email-layout.ts";
-import {
-  CALENDAR_ATTACHMENT_FILENAME,
-  calendarAttachment,
-  contactBlocks,
-  describeService,
-  formatAddress,
-  formatAppointment,
-  formatMelbourneMoment,
-  manageLinkBlocks,
-  message,
-  type MessageContext,
-  policyBlocks,
-  customerSubject,
-  greeting,
-  requireType,
-  signOff,
-} from "./messages.ts";
+import { contactBlocks, describeService, manageLinkBlocks, message, type MessageContext, policyBlocks, customerSubject, greeting, requireType, signOff } from "./email-parts.ts";
+import { CALENDAR_ATTACHMENT_FILENAME, calendarAttachment } from "./calendar-invite.ts";
+import { formatAddress } from "../shared/contact.ts";
+import { formatAppointment, formatMelbourneMoment } from "../shared/melbourne-time.ts";
 
 /** The e-mail a staff status change sends the customer. */
 export type StatusUpdateKind = "booking-confirmed" | "booking-cancelled";

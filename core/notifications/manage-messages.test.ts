@@ -12,7 +12,8 @@ import {
   emailsForCustomerChange,
   officeChangeNotification,
 } from "./manage-messages.ts";
-import { bookingCalendarEvent, type MessageContext } from "./messages.ts";
+import type { MessageContext } from "./email-parts.ts";
+import { bookingCalendarEvent } from "./calendar-invite.ts";
 
 const ctx: MessageContext = {
   profile: { ...DEMO_BUSINESS_PROFILE, notificationEmail: "office@yarrashine.example" },

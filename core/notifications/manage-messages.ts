@@ -9,23 +9,10 @@ import type { CustomerLinks } from "../booking/ports.ts";
 import type { BookingRecord } from "../booking/types.ts";
 import type { OutboxMessage } from "../shared/outbox.ts";
 import type { Block } from "./email-layout.ts";
-import {
-  calendarAttachment,
-  CALENDAR_ATTACHMENT_FILENAME,
-  contactBlocks,
-  customerName,
-  customerSubject,
-  formatAppointment,
-  formatMelbourneMoment,
-  manageLinkBlocks,
-  message,
-  type MessageContext,
-  policyBlocks,
-  recordDetailBlocks,
-  whenForSubject,
-  greeting,
-  signOff,
-} from "./messages.ts";
+import { contactBlocks, customerSubject, manageLinkBlocks, message, type MessageContext, policyBlocks, recordDetailBlocks, whenForSubject, greeting, signOff } from "./email-parts.ts";
+import { calendarAttachment, CALENDAR_ATTACHMENT_FILENAME } from "./calendar-invite.ts";
+import { customerName } from "../shared/contact.ts";
+import { formatAppointment, formatMelbourneMoment } from "../shared/melbourne-time.ts";
 
 /**
  * What the customer did: cancel (the record keeps their reason), move from `before` to the

@@ -3,7 +3,7 @@ import { DEMO_BUSINESS_PROFILE } from "../settings/demo-business-profile.ts";
 import { DEFAULT_CANCELLATION_POLICY_HTML } from "../settings/types.ts";
 import { melbourneInstant } from "../shared/melbourne-time.ts";
 import type { Series } from "../series/types.ts";
-import type { MessageContext } from "./messages.ts";
+import type { MessageContext } from "./email-parts.ts";
 import {
   cancelledVisitsCalendar,
   clockText,

@@ -12,23 +12,10 @@ import type { OutboxMessage } from "../shared/outbox.ts";
 import { formatYmdLong, parseYmd, weekdayOfYmd } from "../shared/melbourne-time.ts";
 import type { Series } from "../series/types.ts";
 import type { Block } from "./email-layout.ts";
-import {
-  bookingCalendarEvent,
-  CALENDAR_ATTACHMENT_FILENAME,
-  calendarAttachment,
-  contactBlocks,
-  customerSubject,
-  describeService,
-  formatAddress,
-  formatAppointment,
-  formatMelbourneMoment,
-  greeting,
-  manageLinkBlocks,
-  message,
-  type MessageContext,
-  requireType,
-  signOff,
-} from "./messages.ts";
+import { contactBlocks, customerSubject, describeService, greeting, manageLinkBlocks, message, type MessageContext, requireType, signOff } from "./email-parts.ts";
+import { bookingCalendarEvent, CALENDAR_ATTACHMENT_FILENAME, calendarAttachment } from "./calendar-invite.ts";
+import { formatAddress } from "../shared/contact.ts";
+import { formatAppointment, formatMelbourneMoment } from "../shared/melbourne-time.ts";
 
 export type SeriesMessageKind =
   | "series-visit-skipped"

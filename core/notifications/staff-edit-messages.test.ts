@@ -3,7 +3,7 @@ import { DEMO_BUSINESS_PROFILE } from "../settings/demo-business-profile.ts";
 import { DEFAULT_CANCELLATION_POLICY_HTML } from "../settings/types.ts";
 import { melbourneInstant } from "../shared/melbourne-time.ts";
 import type { OutboxMessage } from "../shared/outbox.ts";
-import type { MessageContext } from "./messages.ts";
+import type { MessageContext } from "./email-parts.ts";
 import { describeChanges, quoteConvertedEmail, staffBookingMadeEmail, staffEditEmail } from "./staff-edit-messages.ts";
 import { booking } from "./test-fixtures.ts";
 

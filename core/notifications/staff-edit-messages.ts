@@ -9,25 +9,10 @@ import type { BookingRecord } from "../booking/types.ts";
 import type { OutboxMessage } from "../shared/outbox.ts";
 import { formatAud } from "../shared/money.ts";
 import type { Block } from "./email-layout.ts";
-import {
-  CALENDAR_ATTACHMENT_FILENAME,
-  calendarAttachment,
-  contactBlocks,
-  describeService,
-  formatAddress,
-  formatAppointment,
-  formatMelbourneMoment,
-  manageLinkBlocks,
-  message,
-  type MessageContext,
-  policyBlocks,
-  recordDetailBlocks,
-  type MessageKind,
-  customerSubject,
-  greeting,
-  requireType,
-  signOff,
-} from "./messages.ts";
+import { contactBlocks, describeService, manageLinkBlocks, message, type MessageContext, policyBlocks, recordDetailBlocks, type MessageKind, customerSubject, greeting, requireType, signOff } from "./email-parts.ts";
+import { CALENDAR_ATTACHMENT_FILENAME, calendarAttachment } from "./calendar-invite.ts";
+import { formatAddress } from "../shared/contact.ts";
+import { formatAppointment, formatMelbourneMoment } from "../shared/melbourne-time.ts";
 
 /** The kinds of these e-mails (MessageKind in messages.ts). */
 export type StaffMessageKind = Extract<MessageKind, "booking-confirmation" | "booking-rescheduled" | "booking-updated" | "quote-updated">;

@@ -1,5 +1,5 @@
 /** What the series use cases need from storage and from the generation job (issue 17). */
-import type { AuditEntry } from "../admin/audit.ts";
+import type { AuditEntry } from "../shared/audit.ts";
 import type { Cleaner } from "../cleaners/types.ts";
 import type { ReserveJob } from "../booking/reservation.ts";
 import type { BookingRecord, BookingStatus, RecordStatus } from "../booking/types.ts";

@@ -7,7 +7,7 @@ import { jobMinutes } from "../booking/job-length.ts";
 import { priceDraft, type PricingCatalog } from "../booking/pricing.ts";
 import { startRulesFor } from "../booking/prepare-record.ts";
 import { startTimeProblem, type VisitContext } from "../booking/scheduling.ts";
-import { serviceDeleted } from "../booking/staff-bookings.ts";
+import { serviceDeleted } from "../booking/prepare-record.ts";
 import type { BookingRecord, BookingStatus, NewBookingRecord, RecordStatus } from "../booking/types.ts";
 import type { SchedulingSettings } from "../settings/types.ts";
 import { addDaysYmd, melbourneYmd } from "../shared/melbourne-time.ts";

@@ -4,10 +4,11 @@
  * The API validates with these schemas and the staff screens check with them.
  */
 import { z } from "zod";
-import { pageFields } from "../booking/admin-schemas.ts";
+import { pageFields } from "../shared/list-query.ts";
 import { CANCEL_REASON_MAX, CANCEL_REASON_MESSAGES } from "../booking/admin-schemas.ts";
-import { searchParam, searchTerms, type SearchTerms } from "../booking/admin-query.ts";
-import { addressSchema, DRAFT_MESSAGES, instantText } from "../booking/draft-validation.ts";
+import { searchParam, searchTerms, type SearchTerms } from "../shared/list-query.ts";
+import { DRAFT_MESSAGES, instantText } from "../booking/draft-validation.ts";
+import { addressSchema } from "../shared/contact.ts";
 import { bookingDraftSchema } from "../booking/draft-validation.ts";
 import { allowOutsideHoursSchema } from "../booking/staff-booking-schemas.ts";
 import { STATUS_MESSAGES } from "../booking/status.ts";

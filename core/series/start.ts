@@ -2,7 +2,7 @@
  * Which booking starts a series of regular visits, and on what terms (issue 17). Kept apart from
  * the series' other rules so the booking use cases import only this.
  */
-import type { AuditEntry } from "../admin/audit.ts";
+import type { AuditEntry } from "../shared/audit.ts";
 import type { Frequency } from "../catalog/types.ts";
 import type { NewBookingRecord, Totals } from "../booking/types.ts";
 import { melbourneHourMinute, melbourneYmd } from "../shared/melbourne-time.ts";

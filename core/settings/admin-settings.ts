@@ -2,11 +2,12 @@
  * Staff edits of the scheduling settings and the booking-form content. Inputs are clamped, not
  * rejected (admin-area.md sections 5 and 9); every save leaves an audit row in its transaction.
  */
-import { type Actor, auditEntry } from "../admin/audit.ts";
-import type { AuditLog } from "../admin/manage-audit.ts";
+import { type Actor, auditEntry } from "../shared/audit.ts";
+import type { AuditLog } from "../shared/audit.ts";
 import { clampSchedulingSettings, type ContentChanges, normaliseBookingFormContent, type SchedulingChanges } from "./clamps.ts";
 import type { SettingsStore } from "./ports.ts";
-import type { BookingFormContent, SchedulingSettings } from "./types.ts";
+import type { BookingFormContent, SchedulingSettings, ServiceArea } from "./types.ts";
+import { normaliseServiceArea } from "./service-area.ts";
 import { err, ok, type Result } from "../shared/result.ts";
 
 /**
@@ -104,3 +105,18 @@ export function makeSettingsAdmin(deps: {
 }
 
 export type SettingsAdmin = ReturnType<typeof makeSettingsAdmin>;
+
+/** The service area's save: entries trimmed, each once, in order; audited like the other settings. */
+export function makeServiceAreaAdmin(deps: { transactor: SettingsAdminTransactor }) {
+  return {
+    save: (actor: Actor, input: ServiceArea): Promise<ServiceArea> =>
+      deps.transactor.run(async (tx) => {
+        const current = await tx.settings.getServiceArea();
+        const saved = await tx.settings.saveServiceArea({ postcodes: normaliseServiceArea(input.postcodes) });
+        await tx.audit.record(auditEntry(actor, "settings.service_area", SETTINGS_ENTITY, "service_area", current, saved));
+        return saved;
+      }),
+  };
+}
+
+export type ServiceAreaAdmin = ReturnType<typeof makeServiceAreaAdmin>;

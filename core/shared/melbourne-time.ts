@@ -238,3 +238,25 @@ export function formatYmdLong(ymd: string): string {
 export const melbourneZoneAbbreviation = (instant: Date): "AEST" | "AEDT" => zoneAt(instant.getTime());
 
 const zoneAt = memoized((ms: number): "AEST" | "AEDT" => tzOffset(MELBOURNE_TZ, new Date(ms)) >= 660 ? "AEDT" : "AEST");
+
+/** e.g. '12:00 pm'. */
+export function formatMelbourneTime(instant: Date): string {
+  const { hour, minute } = melbourneHourMinute(instant);
+  const hour12 = hour % 12 === 0 ? 12 : hour % 12;
+  return `${hour12}:${String(minute).padStart(2, "0")} ${hour < 12 ? "am" : "pm"}`;
+}
+
+const zoneNote = (instant: Date): string =>
+  `${melbourneZoneAbbreviation(instant)} (Melbourne time)`;
+
+/** e.g. 'Mon 5 Oct 2026, 9:00 am – 12:00 pm AEDT (Melbourne time)'. */
+export function formatAppointment(start: Date, end: Date): string {
+  const sameDay = melbourneYmd(start) === melbourneYmd(end);
+  const endText = sameDay ? formatMelbourneTime(end) : formatMelbourneDateTime(end);
+  return `${formatMelbourneDateTime(start)} – ${endText} ${zoneNote(start)}`;
+}
+
+/** e.g. 'Sat 28 Nov 2026, 9:00 am AEDT (Melbourne time)'. */
+export function formatMelbourneMoment(instant: Date): string {
+  return `${formatMelbourneDateTime(instant)} ${zoneNote(instant)}`;
+}

@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { z } from "zod";
 import { bookingExportQuerySchema, bookingListQuerySchema } from "../../../core/booking/admin-query.ts";
 import { bookingListSchema, paymentSchema, statusChangeSchema } from "../../../core/booking/admin-schemas.ts";
-import type { BookingsAdmin } from "../../../core/booking/admin-use-cases.ts";
+import type { BookingsAdmin } from "../../../core/workflows/bookings-admin.ts";
 import { bookingRecordSchema } from "../../../core/booking/schemas.ts";
 import { STATUS_MESSAGES } from "../../../core/booking/status.ts";
 import type { BookingRecord } from "../../../core/booking/types.ts";

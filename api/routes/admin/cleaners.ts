@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import type { CleanersAdmin } from "../../../core/cleaners/use-cases.ts";
+import type { CleanerAssignment } from "../../../core/booking/assign-cleaners.ts";
 import { z } from "zod";
 import {
   assignmentInputSchema,
@@ -116,7 +117,7 @@ const removeTimeOff = route({
 });
 
 /** The team and who is on which job, mounted under /api/admin behind requireAdmin (any admin). */
-export function cleanersAdminRoutes(cleaners: CleanersAdmin) {
+export function cleanersAdminRoutes(cleaners: CleanersAdmin & CleanerAssignment) {
   return routeGroup()
     .openapi(listCleaners, async (c) => c.json({ items: await cleaners.list(c.req.valid("query")) }, 200))
     .openapi(createCleaner, async (c) => c.json(await cleaners.create(c.get("admin"), c.req.valid("json")), 201))

@@ -1,13 +1,8 @@
 import type { Context } from "hono";
 import { z } from "zod";
-import type { Actor } from "../../../core/admin/audit.ts";
-import {
-  closedDateAddedSchema,
-  type ClosedDatesAdmin,
-  publicHolidaySchema,
-  publicHolidaysAddedSchema,
-  type ServiceAreaAdmin,
-} from "../../../core/settings/closed-dates.ts";
+import type { Actor } from "../../../core/shared/audit.ts";
+import { closedDateAddedSchema, type ClosedDatesAdmin, publicHolidaySchema, publicHolidaysAddedSchema } from "../../../core/workflows/close-day.ts";
+import { type ServiceAreaAdmin } from "../../../core/settings/admin-settings.ts";
 import type { SettingsStore } from "../../../core/settings/ports.ts";
 import {
   closedDateInputSchema,

@@ -1,7 +1,7 @@
 /** The series of regular visits (issue 17): staff list, read and change them. */
 import type { Context } from "hono";
 import { z } from "zod";
-import type { SeriesAdmin } from "../../../core/series/admin.ts";
+import type { SeriesAdmin } from "../../../core/workflows/series-admin.ts";
 import {
   seriesChangeSchema,
   seriesCleanersSchema,

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { AdminStore } from "../../../core/admin/ports.ts";
-import type { Actor } from "../../../core/admin/audit.ts";
+import type { Actor } from "../../../core/shared/audit.ts";
 import { adminAccountSchema, adminChangesSchema, makeManageAdmins, newAdminSchema } from "../../../core/admin/manage-admins.ts";
 import { auditPageSchema, auditQuerySchema, makeListAudit } from "../../../core/admin/manage-audit.ts";
 import type { makeSettingsAdmin } from "../../../core/settings/admin-settings.ts";

@@ -8,7 +8,7 @@ import {
   staffBookingEditSchema,
   staffBookingPreviewSchema,
 } from "../../../core/booking/staff-booking-schemas.ts";
-import type { EditPreview, StaffBookings } from "../../../core/booking/staff-bookings.ts";
+import type { EditPreview, StaffBookings } from "../../../core/workflows/staff-bookings.ts";
 import type { BookingRecord } from "../../../core/booking/types.ts";
 import type { Result } from "../../../core/shared/result.ts";
 import { failWith } from "../../http-errors.ts";

@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import type { AffectedJob, ClosedDateAdded, PublicHoliday, PublicHolidaysAdded } from "@yarra/core/settings/closed-dates.ts";
+import type { AffectedJob, ClosedDateAdded, PublicHoliday, PublicHolidaysAdded } from "@yarra/core/workflows/close-day.ts";
 import type { ClosedDate } from "@yarra/core/settings/types.ts";
 import { api } from "../../lib/api.ts";
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useId } from "react";
-import { formatAuPhone } from "@yarra/core/booking/phone.ts";
+import { formatAuPhone } from "@yarra/core/shared/phone.ts";
 import { ErrorAlert } from "@yarra/public-ui/error-alert.tsx";
 import { type CustomerDetail, type CustomerDuplicate, customerName } from "../../lib/customer-record.ts";
 import { asFailure } from "../../ui/failure.ts";

@@ -1,11 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { type ReactNode, useId } from "react";
-import { formatAuPhone } from "@yarra/core/booking/phone.ts";
+import { formatAuPhone } from "@yarra/core/shared/phone.ts";
 import { formatAud } from "@yarra/core/shared/money.ts";
 import { formatMelbourneDate, formatMelbourneDateTime } from "@yarra/core/shared/melbourne-time.ts";
 import type { InquiryType } from "@yarra/core/inquiry/types.ts";
-import { INQUIRY_TYPE_LABELS } from "@yarra/core/notifications/messages.ts";
+import { INQUIRY_TYPE_LABELS } from "@yarra/core/inquiry/types.ts";
 import { ErrorAlert } from "@yarra/public-ui/error-alert.tsx";
 import { type CustomerDetail, customerName, customerQuery } from "../../lib/customer-record.ts";
 import { errorCodeOf } from "../../lib/error-code.ts";

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { memo, useId } from "react";
-import { INQUIRY_TYPE_LABELS } from "@yarra/core/notifications/messages.ts";
+import { INQUIRY_TYPE_LABELS } from "@yarra/core/inquiry/types.ts";
 import { formatMelbourneDateTime } from "@yarra/core/shared/melbourne-time.ts";
 import { ErrorAlert } from "@yarra/public-ui/error-alert.tsx";
 import { isolate } from "../../ui/bidi.ts";

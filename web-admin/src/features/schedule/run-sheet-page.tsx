@@ -8,7 +8,7 @@ import { type BookingRecordDto, dayBookingsQuery, type ScheduleCleaner, type Sch
 import { formatDayLong, formatTimeRange, zoneAt, zoneOfDay } from "./schedule-dates.ts";
 import { jobsOn, UNASSIGNED } from "./schedule-layout.ts";
 import "./run-sheet.css";
-import { formatAuPhone } from "@yarra/core/booking/phone.ts";
+import { formatAuPhone } from "@yarra/core/shared/phone.ts";
 import { balanceOf } from "@yarra/core/booking/payments.ts";
 import { formatAud } from "@yarra/core/shared/money.ts";
 

@@ -10,9 +10,9 @@
  * and the audit row, so nothing partial is stored and two changes of one booking, or two bookings
  * racing for one place, never interleave.
  */
-import type { AuditEntry } from "../admin/audit.ts";
+import type { AuditEntry } from "../shared/audit.ts";
 import { emailsForCustomerChange, type CustomerChange } from "../notifications/manage-messages.ts";
-import type { MessageContext } from "../notifications/messages.ts";
+import type { MessageContext } from "../notifications/email-parts.ts";
 import type { ClosedDatesStore, SettingsStore } from "../settings/ports.ts";
 import { SERIES_ERRORS } from "../series/rules.ts";
 import type { SeriesStatus } from "../series/types.ts";
@@ -22,25 +22,25 @@ import type { OutboxMessage } from "../shared/outbox.ts";
 import type { Clock, InTransaction } from "../shared/ports.ts";
 import { parseIsoInstant } from "../shared/iso-instant.ts";
 import { type DomainError, err, ok, type Result, validationError } from "../shared/result.ts";
-import { dayAvailability, readTeam } from "./availability.ts";
-import type { TeamReader } from "./team-availability.ts";
-import { capacityWindow } from "./capacity.ts";
-import { reservation, type ReserveJob } from "./reservation.ts";
+import { dayAvailability, readTeam } from "../booking/availability.ts";
+import type { TeamReader } from "../booking/team-availability.ts";
+import { capacityWindow } from "../booking/capacity.ts";
+import { reservation, type ReserveJob } from "../booking/reservation.ts";
 import { customerEmailKey } from "../customers/match.ts";
 import { sameAssignment } from "../cleaners/rules.ts";
-import { hashManageToken, MANAGE_TOKEN_PATTERN, manageTokenValid, newManageToken } from "./manage-token.ts";
+import { hashManageToken, MANAGE_TOKEN_PATTERN, manageTokenValid, newManageToken } from "../booking/manage-token.ts";
 import {
   changeCutoffMessage,
   LATE_CHANGE_FEE_PERCENT,
   MANAGE_MESSAGES,
   notChangeableMessage,
   SERIES_REASONS,
-} from "./manage-policy.ts";
-import type { ManageAvailabilityQuery, ManageCancelInput, ManageCancelSeriesInput, ManageRescheduleInput } from "./manage-schemas.ts";
-import type { Occupancy } from "./ports.ts";
-import type { AvailabilityCalendar } from "./schemas.ts";
-import { closedDateLabels, closedDateLookupDay, earliestBookableYmd, latestBookableYmd, startTimeProblem, visitEnd } from "./scheduling.ts";
-import { type BookingRecord, CAPACITY_HOLDING_STATUSES, type RecordStatus } from "./types.ts";
+} from "../booking/manage-policy.ts";
+import type { ManageAvailabilityQuery, ManageCancelInput, ManageCancelSeriesInput, ManageRescheduleInput } from "../booking/manage-schemas.ts";
+import type { Occupancy } from "../booking/ports.ts";
+import type { AvailabilityCalendar } from "../booking/schemas.ts";
+import { closedDateLabels, closedDateLookupDay, earliestBookableYmd, latestBookableYmd, startTimeProblem, visitEnd } from "../booking/scheduling.ts";
+import { type BookingRecord, CAPACITY_HOLDING_STATUSES, type RecordStatus } from "../booking/types.ts";
 
 const MS_PER_HOUR = 3_600_000;
 const MS_PER_MINUTE = 60_000;

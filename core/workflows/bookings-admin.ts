@@ -1,19 +1,20 @@
 /** The staff bookings calls: list with chips, details, status, payment, CSV export. */
-import { type Actor, auditEntry } from "../admin/audit.ts";
-import type { AdminRole } from "../admin/types.ts";
+import { type Actor, auditEntry } from "../shared/audit.ts";
+import type { AdminRole } from "../shared/staff-roles.ts";
 import type { Clock } from "../shared/ports.ts";
 import { err, notFound, ok, type Result } from "../shared/result.ts";
-import { bookingsCsv, bookingsCsvFileName } from "./admin-csv.ts";
-import type { BookingAdminStore } from "./admin-ports.ts";
-import { type BookingListQuery, type BookingStats, offsetOf, type Page, statsFilter, totalPagesOf } from "./admin-query.ts";
-import { reservation } from "./reservation.ts";
+import { bookingsCsv, bookingsCsvFileName } from "../booking/admin-csv.ts";
+import type { BookingAdminStore } from "../booking/admin-ports.ts";
+import { type BookingListQuery, type BookingStats, statsFilter } from "../booking/admin-query.ts";
+import { offsetOf, type Page, totalPagesOf } from "../shared/list-query.ts";
+import { reservation } from "../booking/reservation.ts";
 import { customerEmailKey } from "../customers/match.ts";
-import { confirmPayment, planStatusChange } from "./status.ts";
-import { DEFAULT_PAYMENT_METHOD, type PaymentMethod, planPayment } from "./payments.ts";
-import { appendPayment, type PaymentActor, paymentStateOf, staffSnapshot } from "./payments-admin.ts";
-import type { BookingRecord, SettableStatus } from "./types.ts";
-import { newManageToken } from "./manage-token.ts";
-import type { MessageContext } from "../notifications/messages.ts";
+import { confirmPayment, planStatusChange } from "../booking/status.ts";
+import { DEFAULT_PAYMENT_METHOD, type PaymentMethod, planPayment } from "../booking/payments.ts";
+import { appendPayment, type PaymentActor, paymentStateOf, staffSnapshot } from "../booking/payments-admin.ts";
+import type { BookingRecord, SettableStatus } from "../booking/types.ts";
+import { newManageToken } from "../booking/manage-token.ts";
+import type { MessageContext } from "../notifications/email-parts.ts";
 import { statusUpdateEmail, statusUpdateFor } from "../notifications/customer-updates.ts";
 
 const bookingNotFound = notFound("Booking", "BOOKING_NOT_FOUND");

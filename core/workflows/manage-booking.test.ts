@@ -19,16 +19,16 @@ import {
   seriesEndDate,
   visitViews,
   withoutOwnVisit,
-} from "./manage.ts";
-import { changeCutoffMessage, MANAGE_LIMITS, MANAGE_MESSAGES, SERIES_REASONS } from "./manage-policy.ts";
+} from "./manage-booking.ts";
+import { changeCutoffMessage, MANAGE_LIMITS, MANAGE_MESSAGES, SERIES_REASONS } from "../booking/manage-policy.ts";
 import {
   manageAvailabilityQuerySchema,
   manageCancelSchema,
   manageCancelSeriesSchema,
   manageRescheduleSchema,
   manageViewSchema,
-} from "./manage-schemas.ts";
-import type { AuditEntry } from "../admin/audit.ts";
+} from "../booking/manage-schemas.ts";
+import type { AuditEntry } from "../shared/audit.ts";
 import { DEMO_BUSINESS_PROFILE } from "../settings/demo-business-profile.ts";
 import type { OutboxMessage } from "../shared/outbox.ts";
 import { err, ok, type Result } from "../shared/result.ts";
@@ -40,10 +40,10 @@ import {
   horizonMessage,
   START_TIME_PAST_MESSAGE,
   startHourMessage,
-} from "./scheduling.ts";
-import { DRAFT_MESSAGES } from "./draft-validation.ts";
-import { AVAILABILITY_MESSAGES } from "./schemas.ts";
-import type { BookingRecord } from "./types.ts";
+} from "../booking/scheduling.ts";
+import { DRAFT_MESSAGES } from "../booking/draft-validation.ts";
+import { AVAILABILITY_MESSAGES } from "../booking/schemas.ts";
+import type { BookingRecord } from "../booking/types.ts";
 
 /** Sunday 22 Nov 2026, 11:00 in Melbourne: the earliest bookable date is Thursday 26 Nov. */
 const NOW = new Date("2026-11-22T00:00:00Z");

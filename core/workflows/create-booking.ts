@@ -12,17 +12,52 @@ import type { OutboxMessage } from "../shared/outbox.ts";
 import { ok, type Result } from "../shared/result.ts";
 import type { Repeat } from "../series/occurrences.ts";
 import { seriesCreatedAudit, seriesStartFor } from "../series/start.ts";
-import { reservation } from "./reservation.ts";
+import { reservation } from "../booking/reservation.ts";
 import { customerEmailKey } from "../customers/match.ts";
-import type { BookingStore, CustomerLinks, PlannedVisit } from "./ports.ts";
-import { newManageToken } from "./manage-token.ts";
-import { draftRulesOf, prepareRecord, readDraftCatalogue } from "./prepare-record.ts";
-import type { BookingDraftInput, BookingRecord, RecordType } from "./types.ts";
+import type { CustomerLinks, EmailsFor, NewBooking, NewQuote, NewRecordAccess, PlannedVisit } from "../booking/ports.ts";
+import type { NewSeries } from "../series/types.ts";
+import type { AuditEntry } from "../shared/audit.ts";
+import type { Reservation } from "../booking/reservation.ts";
+import { newManageToken } from "../booking/manage-token.ts";
+import { draftRulesOf, prepareRecord, readDraftCatalogue } from "../booking/prepare-record.ts";
+import type { BookingDraftInput, BookingRecord, RecordType } from "../booking/types.ts";
 
-// The capacity rule owns its refusal; the booking form and the availability check import it from here.
-export { SLOT_UNAVAILABLE } from "./capacity.ts";
-// The job length of chosen add-ons: the availability calendar imports it from here.
-export { extraMinutes } from "./prepare-record.ts";
+
+/**
+ * The series of regular visits a new booking starts (issue 17), written in the booking's own
+ * transaction: the series row, the booking as its first visit, the audit row `audit` makes, and its
+ * visits through the horizon (each holding a place, or NEEDS_ATTENTION), which its e-mails list.
+ */
+export interface SeriesStart {
+  series: NewSeries;
+  /** The use case's now: the series' visits are planned through the horizon from it, in the same transaction. */
+  now: Date;
+  audit(seriesId: string, first: BookingRecord): AuditEntry;
+}
+
+export interface BookingStore {
+  /**
+   * The one reservation (reservation.ts), then the insert, as one transaction with the e-mails: the
+   * locks are held until it ends, so two API processes never both take the last place or cleaner. With `series`, the
+   * booking starts that series in the same transaction, and its e-mails see it as the first visit.
+   * With `completion`, the request's first answer is written in that transaction too (issue 29).
+   */
+  reserve(
+    booking: NewBooking,
+    reservation: Reservation,
+    emailsFor: EmailsFor,
+    access: NewRecordAccess,
+    series?: SeriesStart,
+    completion?: IdempotencyCompletion<BookingRecord>,
+  ): Promise<Result<BookingRecord>>;
+  /** A quote holds no place (decisions.md, Scheduling): stored with its e-mails (and `completion`), no lock. */
+  insertQuote(
+    quote: NewQuote,
+    emailsFor: EmailsFor,
+    access: NewRecordAccess,
+    completion?: IdempotencyCompletion<BookingRecord>,
+  ): Promise<BookingRecord>;
+}
 
 export interface CreateBookingDeps {
   catalog: CatalogReader;

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
-import { UNSTORABLE_TEXT_MESSAGE, unstorableTextPaths } from "../core/shared/storable-text.ts";
-import { sendError } from "./http-errors.ts";
+import { UNSTORABLE_TEXT_MESSAGE, unstorableTextPaths } from "../../core/shared/storable-text.ts";
+import { sendError } from "../http-errors.ts";
 
 /**
  * Issue 29: how deeply a JSON body may nest (the body object is level 1). The deepest body the

@@ -11,6 +11,11 @@ export interface AuditEntry {
   after: unknown;
 }
 
+/** Records one row; the adapter writes it in the transaction of the change it describes. */
+export interface AuditLog {
+  record(entry: AuditEntry): Promise<void>;
+}
+
 export interface AuditRecord extends AuditEntry {
   id: number;
   at: Date;

@@ -4,16 +4,16 @@
  * in the lock order (the series row, its visits, the capacity lock) with its audit row (entity
  * "series") and exactly one customer e-mail; the answer is the series as it is afterwards.
  */
-import { auditEntry } from "../admin/audit.ts";
+import { auditEntry } from "../shared/audit.ts";
 import { reservation } from "../booking/reservation.ts";
 import { customerEmailKey } from "../customers/match.ts";
 import { newManageToken } from "../booking/manage-token.ts";
 import { closedDateLabels, closedDateLookupDay } from "../booking/scheduling.ts";
-import type { StaffActor } from "../booking/staff-bookings.ts";
+import type { StaffActor } from "../shared/staff-roles.ts";
 import { STATUS_ERRORS } from "../booking/status.ts";
 import type { BookingRecord } from "../booking/types.ts";
 import type { CatalogReader } from "../catalog/ports.ts";
-import type { MessageContext } from "../notifications/messages.ts";
+import type { MessageContext } from "../notifications/email-parts.ts";
 import {
   seriesChangedEmail,
   seriesEndedEmail,
@@ -28,8 +28,8 @@ import { melbourneInstant, melbourneYmd } from "../shared/melbourne-time.ts";
 import type { SchedulingSettings } from "../settings/types.ts";
 import type { Clock } from "../shared/ports.ts";
 import { err, ok, type Result } from "../shared/result.ts";
-import { type Page, totalPagesOf } from "../booking/admin-query.ts";
-import type { SeriesGeneration, SeriesStore, SeriesTx } from "./ports.ts";
+import { type Page, totalPagesOf } from "../shared/list-query.ts";
+import type { SeriesGeneration, SeriesStore, SeriesTx } from "../series/ports.ts";
 import {
   clockOf,
   planChange,
@@ -41,7 +41,7 @@ import {
   planSkip,
   SERIES_CANCEL_REASONS,
   SERIES_ERRORS,
-} from "./rules.ts";
+} from "../series/rules.ts";
 import { checkAssignment, sameAssignment } from "../cleaners/rules.ts";
 import type {
   SeriesChangeBody,
@@ -54,8 +54,8 @@ import type {
   SeriesResumeInput,
   SeriesSkipInput,
   SeriesSummary,
-} from "./schemas.ts";
-import type { Series } from "./types.ts";
+} from "../series/schemas.ts";
+import type { Series } from "../series/types.ts";
 
 export interface SeriesAdminDeps {
   store: SeriesStore;

@@ -1,6 +1,5 @@
 /**
- * Staff edits of the dates the business is closed and of the postcodes it cleans in (issue 14).
- * Every write leaves an audit row in its own transaction; Victoria's public holidays come from a
+ * Staff edits of the dates the business is closed (issue 14). Every write leaves an audit row in its own transaction; Victoria's public holidays come from a
  * holiday calendar behind a port, so core stays free of the package that knows them.
  *
  * Issue 28: closing a day sets aside the jobs already on it, in the same transaction: each becomes
@@ -8,20 +7,19 @@
  * answer names them so the screen can link to each.
  */
 import { z } from "zod";
-import { type Actor, auditEntry } from "../admin/audit.ts";
-import type { AuditLog } from "../admin/manage-audit.ts";
+import { type Actor, auditEntry } from "../shared/audit.ts";
+import type { AuditLog } from "../shared/audit.ts";
 import type { BookingStatus } from "../booking/types.ts";
 import { closedDayJobsNotification, type ClosedDayJobs } from "../notifications/closed-day-messages.ts";
-import { customerName, type MessageContext } from "../notifications/messages.ts";
+import { type MessageContext } from "../notifications/email-parts.ts";
+import { customerName } from "../shared/contact.ts";
 import type { OutboxMessage } from "../shared/outbox.ts";
 import { err, notFound, ok, type DomainError, type Result } from "../shared/result.ts";
 import { addDaysYmd, melbourneInstant, melbourneYmd, parseYmd } from "../shared/melbourne-time.ts";
 import type { Clock } from "../shared/ports.ts";
-import { SETTINGS_ENTITY, type SettingsAdminTransactor } from "./admin-settings.ts";
-import type { ClosedDatesStore } from "./ports.ts";
-import { closedDateSchema } from "./schemas.ts";
-import { normaliseServiceArea } from "./service-area.ts";
-import type { ClosedDate, ServiceArea } from "./types.ts";
+import type { ClosedDatesStore } from "../settings/ports.ts";
+import { closedDateSchema } from "../settings/schemas.ts";
+import type { ClosedDate } from "../settings/types.ts";
 
 /** The public holidays of the business's state, as a holiday package knows them. */
 export interface PublicHolidayCalendar {
@@ -239,18 +237,3 @@ export function makeClosedDatesAdmin(deps: {
 }
 
 export type ClosedDatesAdmin = ReturnType<typeof makeClosedDatesAdmin>;
-
-/** The service area's save: entries trimmed, each once, in order; audited like the other settings. */
-export function makeServiceAreaAdmin(deps: { transactor: SettingsAdminTransactor }) {
-  return {
-    save: (actor: Actor, input: ServiceArea): Promise<ServiceArea> =>
-      deps.transactor.run(async (tx) => {
-        const current = await tx.settings.getServiceArea();
-        const saved = await tx.settings.saveServiceArea({ postcodes: normaliseServiceArea(input.postcodes) });
-        await tx.audit.record(auditEntry(actor, "settings.service_area", SETTINGS_ENTITY, "service_area", current, saved));
-        return saved;
-      }),
-  };
-}
-
-export type ServiceAreaAdmin = ReturnType<typeof makeServiceAreaAdmin>;

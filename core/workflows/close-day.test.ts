@@ -1,23 +1,14 @@
 import assert from "node:assert/strict";
-import type { AuditEntry } from "../admin/audit.ts";
-import { DEMO_BUSINESS_PROFILE } from "./demo-business-profile.ts";
-import { DEFAULT_CANCELLATION_POLICY_HTML } from "./types.ts";
+import type { AuditEntry } from "../shared/audit.ts";
+import { DEMO_BUSINESS_PROFILE } from "../settings/demo-business-profile.ts";
+import { DEFAULT_CANCELLATION_POLICY_HTML } from "../settings/types.ts";
 import { melbourneInstant } from "../shared/melbourne-time.ts";
 import type { OutboxMessage } from "../shared/outbox.ts";
-import {
-  CLOSED_DATE_ERRORS,
-  type ClosedDatesAdminTx,
-  makeClosedDatesAdmin,
-  makeServiceAreaAdmin,
-  melbourneDayWindow,
-  type PublicHolidayCalendar,
-  SET_ASIDE_STATUSES,
-  type SetAsideJob,
-  yearsAfterYmd,
-} from "./closed-dates.ts";
-import type { SettingsAdminTx } from "./admin-settings.ts";
-import type { SettingsStore } from "./ports.ts";
-import type { ClosedDate, ServiceArea } from "./types.ts";
+import { CLOSED_DATE_ERRORS, type ClosedDatesAdminTx, makeClosedDatesAdmin, melbourneDayWindow, type PublicHolidayCalendar, SET_ASIDE_STATUSES, type SetAsideJob, yearsAfterYmd } from "./close-day.ts";
+import { makeServiceAreaAdmin } from "../settings/admin-settings.ts";
+import type { SettingsAdminTx } from "../settings/admin-settings.ts";
+import type { SettingsStore } from "../settings/ports.ts";
+import type { ClosedDate, ServiceArea } from "../settings/types.ts";
 
 Deno.test("yearsAfterYmd", () => {
   const cases: [string, number, string][] = [

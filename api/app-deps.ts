@@ -6,7 +6,7 @@ import { makeBookingStore } from "../adapters/postgres/booking-repository.ts";
 import { makeInquiryStore } from "../adapters/postgres/inquiry-repository.ts";
 import { makeIdempotencyStore } from "../adapters/postgres/idempotency-repository.ts";
 import { makeRateLimitStore } from "../adapters/postgres/rate-limit-repository.ts";
-import { makeCreateBooking } from "../core/booking/create-booking.ts";
+import { makeCreateBooking } from "../core/workflows/create-booking.ts";
 import type { ReadCache } from "../adapters/cache/read-cache.ts";
 import { makeAvailabilityReader } from "../adapters/postgres/availability-reads.ts";
 import { makeCheckAvailability } from "../core/booking/check-availability.ts";
@@ -15,7 +15,7 @@ import { makeClosedDatesStore } from "../adapters/postgres/closed-dates-reposito
 import { makeCreateInquiry } from "../core/inquiry/create-inquiry.ts";
 import type { BookingRecord } from "../core/booking/types.ts";
 import type { CustomerLinks } from "../core/booking/ports.ts";
-import type { MessageContext } from "../core/notifications/messages.ts";
+import type { MessageContext } from "../core/notifications/email-parts.ts";
 import type { Inquiry } from "../core/inquiry/types.ts";
 import type { OutboxMessage } from "../core/shared/outbox.ts";
 import { type Clock, systemClock } from "../core/shared/ports.ts";
@@ -40,30 +40,32 @@ import {
 } from "../adapters/postgres/admin-accounts-repository.ts";
 import { policyHtmlSanitizer } from "../adapters/security/sanitize-html.ts";
 import { makeCatalogAdmin } from "../core/catalog/admin-catalog.ts";
-import { makeBookingsAdmin } from "../core/booking/admin-use-cases.ts";
+import { makeBookingsAdmin } from "../core/workflows/bookings-admin.ts";
 import { makePaymentsAdmin } from "../core/booking/payments-admin.ts";
 import { makePaymentsStore } from "../adapters/postgres/payments-repository.ts";
 import { makeInquiriesAdmin } from "../core/inquiry/admin-use-cases.ts";
 import { makeSettingsAdmin } from "../core/settings/admin-settings.ts";
-import { makeClosedDatesAdmin, makeServiceAreaAdmin } from "../core/settings/closed-dates.ts";
+import { makeClosedDatesAdmin } from "../core/workflows/close-day.ts";
+import { makeServiceAreaAdmin } from "../core/settings/admin-settings.ts";
 import { makeClosedDatesAdminTransactor } from "../adapters/postgres/closed-dates-repository.ts";
 import { victorianHolidayCalendar } from "../adapters/holidays/victorian-public-holidays.ts";
 import { makeManageAdmins } from "../core/admin/manage-admins.ts";
 import { makeListAudit, makeRecordHistory } from "../core/admin/manage-audit.ts";
-import { makeManageBooking } from "../core/booking/manage.ts";
+import { makeManageBooking } from "../core/workflows/manage-booking.ts";
 import { makeTeamReader } from "../adapters/postgres/team-availability.ts";
 import { makeManageStore } from "../adapters/postgres/manage-repository.ts";
-import { makeStaffBookings } from "../core/booking/staff-bookings.ts";
+import { makeStaffBookings } from "../core/workflows/staff-bookings.ts";
 import { makeStaffBookingStore } from "../adapters/postgres/staff-bookings-repository.ts";
 import { makeCleanersAdmin } from "../core/cleaners/use-cases.ts";
+import { makeCleanerAssignment } from "../core/booking/assign-cleaners.ts";
 import { makeCleanersStore } from "../adapters/postgres/cleaners-repository.ts";
 import { makeGetSchedule } from "../core/booking/schedule.ts";
 import { makeScheduleReader } from "../adapters/postgres/schedule-repository.ts";
 import { makeCustomersAdmin } from "../core/customers/use-cases.ts";
 import { makeCustomersStore } from "../adapters/postgres/customers-repository.ts";
-import { makeSeriesAdmin } from "../core/series/admin.ts";
+import { makeSeriesAdmin } from "../core/workflows/series-admin.ts";
 import { makeSeriesStore } from "../adapters/postgres/series-repository.ts";
-import { makeSeriesJob } from "../adapters/series/series-job.ts";
+import { makeSeriesPlanningJob } from "../adapters/jobs/series-planning.ts";
 
 /** Composes e-mails; each `prepare` reads what it needs up front (see create-booking.ts). */
 export interface Mailer {
@@ -104,7 +106,7 @@ export function makeAppDeps(
   const settings = makeSettingsStore(sql);
   // Issue 18: the public reads, the availability check, the calendar and the customer's bookings,
   // quotes and inquiries from memory when there is a read cache: it is told of every change within
-  // milliseconds (NOTIFY, or at once in the writing process), so a booking is priced and checked on
+  // milliseconds (the tables' NOTIFY; on PGlite before the write returns), so a booking is priced and checked on
   // the catalogue as it stood a few milliseconds before, as if it had been sent that much earlier;
   // its place is still decided on the database under the capacity lock. Manage-my-booking and the
   // staff screens, which change records, read the database.
@@ -162,7 +164,11 @@ export function makeAppDeps(
         serviceArea: makeServiceAreaAdmin({ transactor: makeSettingsAdminTransactor(sql) }),
         settings,
       },
-      cleaners: makeCleanersAdmin({ cleaners: makeCleanersStore(sql), clock, settings }),
+      // The team's calls and putting cleaners on a job (a booking change, core/booking/assign-cleaners.ts).
+      cleaners: {
+        ...makeCleanersAdmin({ cleaners: makeCleanersStore(sql), clock, settings }),
+        ...makeCleanerAssignment({ store: makeCleanersStore(sql), clock, settings }),
+      },
       customers: makeCustomersAdmin({ customers: makeCustomersStore(sql), clock }),
       series: makeSeriesAdmin({
         store: makeSeriesStore(sql),
@@ -172,7 +178,7 @@ export function makeAppDeps(
         clock,
         messages: options.mailer,
         // A change of terms or a resume generates that series' visits at once, as the job would.
-        generation: makeSeriesJob({ sql, clock }),
+        generation: makeSeriesPlanningJob({ sql, clock }),
       }),
       schedule: makeGetSchedule({
         bookings: makeScheduleReader(sql),
@@ -196,7 +202,6 @@ export function makeAppDeps(
     }),
     catalog: fromMemory.catalog,
     settings: fromMemory.settings,
-    afterStaffWrite: options.readCache?.invalidateAll,
     checkDatabase: options.checkDatabase ?? (async () => {
       await sql`select 1`;
     }),
