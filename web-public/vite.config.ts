@@ -5,7 +5,7 @@ import { relative } from "node:path";
 import { defineConfig, type Plugin } from "vite";
 import { DEMO_BUSINESS_PROFILE } from "../core/settings/demo-business-profile.ts";
 import { PROFILE_SCRIPT_ID } from "./src/lib/business-profile.ts";
-import { sharedAliases, withSelectorPort } from "../vite.shared.ts";
+import { dropFederationManualChunks, firstLoadChunk, sharedAliases, withSelectorPort } from "../vite.shared.ts";
 
 // Where the API serves web-admin/dist; the page's `admin-remote-entry` meta tag (ADMIN_REMOTE_URL,
 // read by the API at start-up) overrides it at run time, see src/features/admin-mount.
@@ -57,24 +57,6 @@ function exactVersionSatisfy(): Plugin {
  * federation runtime loads them by URL for the remote, and the entry awaits that load at its top
  * level, so inside 'app' they would wait on themselves.
  */
-function firstLoadChunk(
-  moduleId: string,
-  ctx: { getModuleInfo(id: string): { importers: readonly string[] } | null },
-) {
-  const verdicts = new Map<string, boolean>();
-  const loadedFirst = (id: string): boolean => {
-    const known = verdicts.get(id);
-    if (known !== undefined) return known;
-    verdicts.set(id, false); // an import cycle does not make a module reachable
-    const info = ctx.getModuleInfo(id);
-    const reachable = id.endsWith("/index.html") ||
-      (info !== null && info.importers.some((importer) => loadedFirst(importer)));
-    verdicts.set(id, reachable);
-    return reachable;
-  };
-  return loadedFirst(moduleId) ? "app" : null;
-}
-
 const codeSplitting = {
   groups: [
     {
@@ -82,7 +64,7 @@ const codeSplitting = {
       test: /node_modules[\\/]react(-dom)?[\\/](index\.js|cjs[\\/]react(-dom)?\.production\.js)$/,
       priority: 2,
     },
-    { name: firstLoadChunk, priority: 1 },
+    { name: firstLoadChunk("app", (id) => id.endsWith("/index.html")), priority: 1 },
   ],
 };
 
@@ -100,22 +82,6 @@ function embedBusinessProfile(): Plugin {
       children: JSON.stringify(DEMO_BUSINESS_PROFILE).replace(/</g, "\\u003c"),
       injectTo: "head",
     }],
-  };
-}
-
-/**
- * The federation plugin places the shared React modules with `manualChunks`, which rolldown
- * ignores (with a warning on every build) once `codeSplitting` is set; `codeSplitting` above
- * places them the same way, so the plugin's function is dropped.
- */
-function dropFederationManualChunks(): Plugin {
-  return {
-    name: "yarra:drop-federation-manual-chunks",
-    enforce: "post",
-    outputOptions(options) {
-      delete options.manualChunks;
-      return options;
-    },
   };
 }
 

@@ -8,7 +8,7 @@
  * that transaction has committed.
  */
 import type { Sql } from "../postgres/db.ts";
-import { readBookings } from "../postgres/booking-columns.ts";
+import { readBookings, sqlStatusList } from "../postgres/booking-columns.ts";
 import { saveManageTokenHash } from "../postgres/booking-repository.ts";
 import { enqueueEmail } from "../postgres/outbox-repository.ts";
 import { makeSettingsStore } from "../postgres/settings-repository.ts";
@@ -43,13 +43,7 @@ export interface ReminderJob extends JobRunner {
  * read stays on the partial index bookings_reminder_due_idx (migration 007), which PostgreSQL
  * proves a query fits only from constants (as booking-columns.ts `placeHolding`).
  */
-const REMINDED_LIST = `(${
-  REMINDED_STATUSES.map((status) => {
-    // A status is a constant of core's; nothing but capitals and underscores reaches the SQL text.
-    if (!/^[A-Z_]+$/.test(status)) throw new Error(`not a status: ${status}`);
-    return `'${status}'`;
-  }).join(", ")
-})`;
+const REMINDED_LIST = sqlStatusList(REMINDED_STATUSES);
 
 export function makeReminderJob(options: ReminderJobOptions): ReminderJob {
   const { sql, context, clock = systemClock, batchSize = 50, log = console } = options;

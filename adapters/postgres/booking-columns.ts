@@ -221,13 +221,21 @@ export async function readBookings(sql: Queryable, rest: Fragment): Promise<Book
  * generic plan, which postgres.js's named statements get after a few runs, sees `status = any($1)`
  * and falls back to a scan of every booking in the range (EXPLAIN on PostgreSQL 15).
  */
-const PLACE_HOLDING_LIST = `(${
-  CAPACITY_HOLDING_STATUSES.map((status) => {
-    // A status is a constant of core's; nothing but capitals and underscores reaches the SQL text.
-    if (!/^[A-Z_]+$/.test(status)) throw new Error(`not a status: ${status}`);
-    return `'${status}'`;
-  }).join(", ")
-})`;
+const PLACE_HOLDING_LIST = sqlStatusList(CAPACITY_HOLDING_STATUSES);
+
+/**
+ * Statuses of core's as an SQL list written out once, `('PENDING', 'CONFIRMED')`: for reads a
+ * partial index serves (see above), which PostgreSQL proves only from constants.
+ */
+export function sqlStatusList(statuses: readonly string[]): string {
+  return `(${
+    statuses.map((status) => {
+      // A status is a constant of core's; nothing but capitals and underscores reaches the SQL text.
+      if (!/^[A-Z_]+$/.test(status)) throw new Error(`not a status: ${status}`);
+      return `'${status}'`;
+    }).join(", ")
+  })`;
+}
 
 /** `b.status in ${placeHolding(sql)}`: the booking holds a place (core's CAPACITY_HOLDING_STATUSES). */
 export const placeHolding = (sql: Queryable): Fragment => sql.unsafe(PLACE_HOLDING_LIST);
