@@ -8,7 +8,7 @@ import { buildTestApp, describeApi, json, sessionOf } from "./test-app.ts";
 import { draft, fixedClock, NOW, post } from "./test-fixtures.ts";
 import { makeAdminStore } from "../adapters/postgres/admin-repository.ts";
 import { saveManageTokenHash } from "../adapters/postgres/booking-repository.ts";
-import { newManageToken } from "../core/booking/manage-token.ts";
+import { newManageToken } from "../core/booking/manage/token.ts";
 import type { AuditEntryDto } from "../core/admin/manage-audit.ts";
 
 const get = (path: string, headers: Record<string, string>) => new Request(`http://localhost${path}`, { headers });

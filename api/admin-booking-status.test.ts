@@ -11,7 +11,7 @@ import { makeMailer } from "./mailer.ts";
 import { makeSettingsStore } from "../adapters/postgres/settings-repository.ts";
 import { onEmailQueued } from "../adapters/postgres/outbox-repository.ts";
 import type { TestDatabase } from "../adapters/postgres/test-db.ts";
-import { hashManageToken } from "../core/booking/manage-token.ts";
+import { hashManageToken } from "../core/booking/manage/token.ts";
 import type { Clock } from "../core/shared/ports.ts";
 import { SCHEDULING_DEFAULTS } from "../core/settings/types.ts";
 

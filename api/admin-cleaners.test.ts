@@ -11,7 +11,7 @@ import { makeSettingsStore } from "../adapters/postgres/settings-repository.ts";
 import type { TestDatabase } from "../adapters/postgres/test-db.ts";
 import { CLEANER_MESSAGES } from "../core/cleaners/schemas.ts";
 import { CLEANER_PALETTE } from "../core/cleaners/rules.ts";
-import { DRAFT_MESSAGES } from "../core/booking/draft-validation.ts";
+import { DRAFT_MESSAGES } from "../core/booking/draft/validation.ts";
 import { SCHEDULING_DEFAULTS } from "../core/settings/types.ts";
 
 type Headers = Record<string, string>;

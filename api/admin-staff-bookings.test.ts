@@ -10,8 +10,8 @@ import { adminSession, buildTestApp, describeApi, json } from "./test-app.ts";
 import { draft, fixedClock, NOW, post } from "./test-fixtures.ts";
 import type { TestDatabase } from "../adapters/postgres/test-db.ts";
 import { DEMO_CLEANERS, DEMO_SERVICE_IDS } from "../adapters/postgres/demo-data.ts";
-import { earliestDateMessage, START_TIME_PAST_MESSAGE } from "../core/booking/scheduling.ts";
-import { STAFF_BOOKING_ERRORS } from "../core/booking/staff-edit-plan.ts";
+import { earliestDateMessage, START_TIME_PAST_MESSAGE } from "../core/booking/capacity/scheduling.ts";
+import { STAFF_BOOKING_ERRORS } from "../core/booking/staff/edit-plan.ts";
 
 type Headers = Record<string, string>;
 type Body = Record<string, unknown>;

@@ -9,8 +9,8 @@ import { makeRateLimitStore } from "../adapters/postgres/rate-limit-repository.t
 import { makeCreateBooking } from "../core/workflows/create-booking.ts";
 import type { ReadCache } from "../adapters/cache/read-cache.ts";
 import { makeAvailabilityReader } from "../adapters/postgres/availability-reads.ts";
-import { makeCheckAvailability } from "../core/booking/check-availability.ts";
-import { makeGetAvailability } from "../core/booking/availability.ts";
+import { makeCheckAvailability } from "../core/booking/capacity/check-availability.ts";
+import { makeGetAvailability } from "../core/booking/capacity/availability.ts";
 import { makeClosedDatesStore } from "../adapters/postgres/closed-dates-repository.ts";
 import { makeCreateInquiry } from "../core/inquiry/create-inquiry.ts";
 import type { BookingRecord } from "../core/booking/types.ts";
@@ -41,7 +41,7 @@ import {
 import { policyHtmlSanitizer } from "../adapters/security/sanitize-html.ts";
 import { makeCatalogAdmin } from "../core/catalog/admin-catalog.ts";
 import { makeBookingsAdmin } from "../core/workflows/bookings-admin.ts";
-import { makePaymentsAdmin } from "../core/booking/payments-admin.ts";
+import { makePaymentsAdmin } from "../core/booking/payments/admin.ts";
 import { makePaymentsStore } from "../adapters/postgres/payments-repository.ts";
 import { makeInquiriesAdmin } from "../core/inquiry/admin-use-cases.ts";
 import { makeSettingsAdmin } from "../core/settings/admin-settings.ts";
@@ -57,9 +57,9 @@ import { makeManageStore } from "../adapters/postgres/manage-repository.ts";
 import { makeStaffBookings } from "../core/workflows/staff-bookings.ts";
 import { makeStaffBookingStore } from "../adapters/postgres/staff-bookings-repository.ts";
 import { makeCleanersAdmin } from "../core/cleaners/use-cases.ts";
-import { makeCleanerAssignment } from "../core/booking/assign-cleaners.ts";
+import { makeCleanerAssignment } from "../core/booking/staff/assign-cleaners.ts";
 import { makeCleanersStore } from "../adapters/postgres/cleaners-repository.ts";
-import { makeGetSchedule } from "../core/booking/schedule.ts";
+import { makeGetSchedule } from "../core/booking/staff/schedule.ts";
 import { makeScheduleReader } from "../adapters/postgres/schedule-repository.ts";
 import { makeCustomersAdmin } from "../core/customers/use-cases.ts";
 import { makeCustomersStore } from "../adapters/postgres/customers-repository.ts";
@@ -164,7 +164,7 @@ export function makeAppDeps(
         serviceArea: makeServiceAreaAdmin({ transactor: makeSettingsAdminTransactor(sql) }),
         settings,
       },
-      // The team's calls and putting cleaners on a job (a booking change, core/booking/assign-cleaners.ts).
+      // The team's calls and putting cleaners on a job (a booking change, core/booking/staff/assign-cleaners.ts).
       cleaners: {
         ...makeCleanersAdmin({ cleaners: makeCleanersStore(sql), clock, settings }),
         ...makeCleanerAssignment({ store: makeCleanersStore(sql), clock, settings }),

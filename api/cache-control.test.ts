@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { argon2Hasher } from "../adapters/security/password.ts";
 import { makeAdminStore } from "../adapters/postgres/admin-repository.ts";
 import { DEMO_SERVICE_IDS } from "../adapters/postgres/demo-data.ts";
-import { newManageToken } from "../core/booking/manage-token.ts";
+import { newManageToken } from "../core/booking/manage/token.ts";
 import { MAX_BODY_BYTES } from "./app.ts";
 import { PUBLIC_CACHE_CONTROL } from "./middleware/etag.ts";
 import { adminSession, buildTestApp, describeApi } from "./test-app.ts";

@@ -11,7 +11,7 @@ import { makeSettingsStore } from "../adapters/postgres/settings-repository.ts";
 import { DEMO_CLEANERS } from "../adapters/postgres/demo-data.ts";
 import { SCHEDULING_DEFAULTS } from "../core/settings/types.ts";
 import type { TestDatabase } from "../adapters/postgres/test-db.ts";
-import { newManageToken } from "../core/booking/manage-token.ts";
+import { newManageToken } from "../core/booking/manage/token.ts";
 import { saveManageTokenHash } from "../adapters/postgres/booking-repository.ts";
 
 const TOM = DEMO_CLEANERS.find((c) => c.name === "Tom Nguyen")!._id;

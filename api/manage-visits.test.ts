@@ -10,8 +10,8 @@ import { draft, NOW, post } from "./test-fixtures.ts";
 import { saveManageTokenHash } from "../adapters/postgres/booking-repository.ts";
 import type { TestDatabase } from "../adapters/postgres/test-db.ts";
 import { makeSeriesPlanningJob } from "../adapters/jobs/series-planning.ts";
-import { changeCutoffMessage } from "../core/booking/manage-policy.ts";
-import { newManageToken } from "../core/booking/manage-token.ts";
+import { changeCutoffMessage } from "../core/booking/manage/policy.ts";
+import { newManageToken } from "../core/booking/manage/token.ts";
 import { DEMO_BUSINESS_PROFILE } from "../core/settings/demo-business-profile.ts";
 import { melbourneInstant } from "../core/shared/melbourne-time.ts";
 

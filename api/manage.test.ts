@@ -9,8 +9,8 @@ import { makeSettingsStore } from "../adapters/postgres/settings-repository.ts";
 import type { TestDatabase } from "../adapters/postgres/test-db.ts";
 import { SCHEDULING_DEFAULTS } from "../core/settings/types.ts";
 import { DEMO_BUSINESS_PROFILE } from "../core/settings/demo-business-profile.ts";
-import { changeCutoffMessage, MANAGE_MESSAGES } from "../core/booking/manage-policy.ts";
-import { newManageToken } from "../core/booking/manage-token.ts";
+import { changeCutoffMessage, MANAGE_MESSAGES } from "../core/booking/manage/policy.ts";
+import { newManageToken } from "../core/booking/manage/token.ts";
 import { saveManageTokenHash } from "../adapters/postgres/booking-repository.ts";
 import { melbourneInstant } from "../core/shared/melbourne-time.ts";
 

@@ -11,7 +11,7 @@ import { MAX_BODY_BYTES } from "./app.ts";
 import { type CallInit, checkedRequest, type DeclaredRoute, routeName } from "./test-answers.ts";
 import { DEMO_FREQUENCIES, DEMO_SERVICE_IDS } from "../adapters/postgres/demo-data.ts";
 import { saveManageTokenHash } from "../adapters/postgres/booking-repository.ts";
-import { newManageToken } from "../core/booking/manage-token.ts";
+import { newManageToken } from "../core/booking/manage/token.ts";
 
 const idOf = (body: unknown) => (body as { _id: string })._id;
 const unknownId = () => crypto.randomUUID();

@@ -9,7 +9,7 @@ import { describeOnTargets, type TestDatabase } from "../adapters/postgres/test-
 import { seedDemoData } from "../adapters/postgres/seed.ts";
 import { makeSettingsStore } from "../adapters/postgres/settings-repository.ts";
 import { FLUSH_AFTER_MS, type LineWriter, loggedPath, makeLineWriter } from "./middleware/request-log.ts";
-import { newManageToken } from "../core/booking/manage-token.ts";
+import { newManageToken } from "../core/booking/manage/token.ts";
 
 /** A log that keeps what was written, batch by batch (by its timer, or held until flush()). */
 function capturedLog(flushAfterMs = FLUSH_AFTER_MS) {

@@ -8,7 +8,7 @@ import { adminSession, buildTestApp, describeApi, json } from "./test-app.ts";
 import { draft, fixedClock, NOW, post } from "./test-fixtures.ts";
 import { makeSeriesPlanningJob } from "../adapters/jobs/series-planning.ts";
 import { saveManageTokenHash } from "../adapters/postgres/booking-repository.ts";
-import { newManageToken } from "../core/booking/manage-token.ts";
+import { newManageToken } from "../core/booking/manage/token.ts";
 import type { SeriesDetail } from "../core/series/schemas.ts";
 
 describeApi("series: the first-service price follows the first visit held", async (t, _app, db) => {

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { DEMO_CLEANERS } from "../adapters/postgres/demo-data.ts";
 import { makeSettingsStore } from "../adapters/postgres/settings-repository.ts";
 import { saveManageTokenHash } from "../adapters/postgres/booking-repository.ts";
-import { newManageToken } from "../core/booking/manage-token.ts";
+import { newManageToken } from "../core/booking/manage/token.ts";
 import { SCHEDULING_DEFAULTS } from "../core/settings/types.ts";
 import { melbourneInstant } from "../core/shared/melbourne-time.ts";
 import { buildTestApp, describeApi, json } from "./test-app.ts";

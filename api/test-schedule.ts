@@ -9,7 +9,7 @@ import { saveManageTokenHash } from "../adapters/postgres/booking-repository.ts"
 import { DEMO_CLEANERS } from "../adapters/postgres/demo-data.ts";
 import type { Database } from "../adapters/postgres/db.ts";
 import type { TestDatabase } from "../adapters/postgres/test-db.ts";
-import { newManageToken } from "../core/booking/manage-token.ts";
+import { newManageToken } from "../core/booking/manage/token.ts";
 import type { SchedulingSettings } from "../core/settings/types.ts";
 import { melbourneHourMinute, melbourneWeekday, melbourneYmd } from "../core/shared/melbourne-time.ts";
 

@@ -13,9 +13,9 @@
 import { makeSettingsStore } from "../adapters/postgres/settings-repository.ts";
 import { SCHEDULING_DEFAULTS } from "../core/settings/types.ts";
 import { addDaysYmd, melbourneInstant, melbourneYmd } from "../core/shared/melbourne-time.ts";
-import { capacityWindow } from "../core/booking/capacity.ts";
-import { dayAvailability } from "../core/booking/availability.ts";
-import { visitEnd } from "../core/booking/scheduling.ts";
+import { capacityWindow } from "../core/booking/capacity/capacity.ts";
+import { dayAvailability } from "../core/booking/capacity/availability.ts";
+import { visitEnd } from "../core/booking/capacity/scheduling.ts";
 import { makeBookingReader } from "../adapters/postgres/booking-repository.ts";
 import { DEMO_SERVICE_IDS } from "../adapters/postgres/demo-data.ts";
 import { type LoadResult, percentile, runLoad } from "./load.ts";

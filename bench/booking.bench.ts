@@ -9,7 +9,7 @@
  */
 import { makeSettingsStore } from "../adapters/postgres/settings-repository.ts";
 import { SCHEDULING_DEFAULTS } from "../core/settings/types.ts";
-import { bookableDates, slotHours, slotInstant } from "../core/booking/scheduling.ts";
+import { bookableDates, slotHours, slotInstant } from "../core/booking/capacity/scheduling.ts";
 import { DEMO_SERVICE_IDS } from "../adapters/postgres/demo-data.ts";
 import { printTable, runLoad } from "./load.ts";
 import { benchSettings, startBenchServers } from "./harness.ts";

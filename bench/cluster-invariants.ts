@@ -16,7 +16,7 @@ export interface CapacityReport {
 }
 
 /**
- * The capacity rule (core/booking/capacity.ts) over the whole book. Two visits count against each
+ * The capacity rule (core/booking/capacity/capacity.ts) over the whole book. Two visits count against each
  * other when their starts are less than slotBufferMin apart or the visits overlap; that is exactly
  * when their spans [start, max(start + buffer, end)) intersect. So visits that all count against
  * each other are spans sharing an instant, and the rule is kept when no instant lies in more than

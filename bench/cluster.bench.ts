@@ -24,7 +24,7 @@ import { ensureBusinessProfile, seedDemoData } from "../adapters/postgres/seed.t
 import { makeSettingsStore } from "../adapters/postgres/settings-repository.ts";
 import { DEMO_SERVICE_IDS } from "../adapters/postgres/demo-data.ts";
 import { DEMO_ADMIN } from "../api/compose.ts";
-import { bookableDates, slotHours, slotInstant } from "../core/booking/scheduling.ts";
+import { bookableDates, slotHours, slotInstant } from "../core/booking/capacity/scheduling.ts";
 import { SCHEDULING_DEFAULTS } from "../core/settings/types.ts";
 import { addDaysYmd, melbourneInstant, melbourneYmd } from "../core/shared/melbourne-time.ts";
 import {

@@ -1,6 +1,6 @@
 /** The reminder job on PGlite always and on PostgreSQL when DATABASE_URL is set. */
 import assert from "node:assert/strict";
-import { hashManageToken } from "../../core/booking/manage-token.ts";
+import { hashManageToken } from "../../core/booking/manage/token.ts";
 import type { NewBookingRecord } from "../../core/booking/types.ts";
 import { type MessageContext, whenForSubject } from "../../core/notifications/email-parts.ts";
 import { DEMO_BUSINESS_PROFILE } from "../../core/settings/demo-business-profile.ts";

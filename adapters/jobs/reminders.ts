@@ -13,7 +13,7 @@ import { saveManageTokenHash } from "../postgres/booking-repository.ts";
 import { enqueueEmail } from "../postgres/outbox-repository.ts";
 import { makeSettingsStore } from "../postgres/settings-repository.ts";
 import { runInTransaction } from "../postgres/transaction.ts";
-import { newManageToken } from "../../core/booking/manage-token.ts";
+import { newManageToken } from "../../core/booking/manage/token.ts";
 import { bookingReminderEmail } from "../../core/notifications/customer-updates.ts";
 import type { MessageContext } from "../../core/notifications/email-parts.ts";
 import { REMINDED_STATUSES, reminderPromisesFreeChange, reminderWindow } from "../../core/notifications/reminders.ts";

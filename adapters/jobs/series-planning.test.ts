@@ -1,7 +1,7 @@
 /** The series planning job on PGlite always and on PostgreSQL when DATABASE_URL is set. */
 import assert from "node:assert/strict";
 import { makeCreateBooking } from "../../core/workflows/create-booking.ts";
-import { bookingDraftSchema } from "../../core/booking/draft-validation.ts";
+import { bookingDraftSchema } from "../../core/booking/draft/validation.ts";
 import type { BookingRecord } from "../../core/booking/types.ts";
 import { makeBookingsAdmin } from "../../core/workflows/bookings-admin.ts";
 import { type MessageContext } from "../../core/notifications/email-parts.ts";

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { describeOnTargets, type TestDatabase } from "./test-db.ts";
 import { makeBookingReader } from "./booking-repository.ts";
 import { capacityHoldersForAdvice, makeAvailabilityReader, packedVisitsOf, visitsOf } from "./availability-reads.ts";
-import { capacityWindow } from "../../core/booking/capacity.ts";
+import { capacityWindow } from "../../core/booking/capacity/capacity.ts";
 
 const ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
 let counter = 0;

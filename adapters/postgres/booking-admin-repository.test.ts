@@ -3,11 +3,11 @@ import assert from "node:assert/strict";
 import { describeOnTargets } from "./test-db.ts";
 import { storeSample } from "./booking.contract.ts";
 import { makeBookingAdminStore } from "./booking-admin-repository.ts";
-import { bookingListQuery, statsFilter } from "../../core/booking/admin-query.ts";
+import { bookingListQuery, statsFilter } from "../../core/booking/staff/list-query.ts";
 import type { NewBookingRecord } from "../../core/booking/types.ts";
 import { auditEntry } from "../../core/shared/audit.ts";
 import { err, notFound } from "../../core/shared/result.ts";
-import { reservation } from "../../core/booking/reservation.ts";
+import { reservation } from "../../core/booking/capacity/reservation.ts";
 import { SCHEDULING_DEFAULTS } from "../../core/settings/types.ts";
 
 const actor = { _id: crypto.randomUUID(), email: "staff@example.com" };

@@ -1,6 +1,6 @@
 /** The staff bookings store: filtered lists and chips in SQL, row-locked status and payment changes. */
-import type { BookingAdminStore, BookingAdminTx } from "../../core/booking/admin-ports.ts";
-import type { BookingFilter, BookingSort, BookingStats } from "../../core/booking/admin-query.ts";
+import type { BookingAdminStore, BookingAdminTx } from "../../core/booking/staff/ports.ts";
+import type { BookingFilter, BookingSort, BookingStats } from "../../core/booking/staff/list-query.ts";
 import type { SearchTerms } from "../../core/shared/list-query.ts";
 import type { BookingRecord } from "../../core/booking/types.ts";
 import { recordAudit } from "./audit-repository.ts";

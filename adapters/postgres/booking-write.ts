@@ -6,7 +6,7 @@
  * from the id, reference and creation time this module chooses, so nothing has to be read back.
  */
 import type { EmailsFor } from "../../core/booking/ports.ts";
-import { decideReservation, type Reservation } from "../../core/booking/reservation.ts";
+import { decideReservation, type Reservation } from "../../core/booking/capacity/reservation.ts";
 import { newReference } from "../../core/shared/reference.ts";
 import type { BookingRecord, NewBookingRecord } from "../../core/booking/types.ts";
 import { melbourneYmd } from "../../core/shared/melbourne-time.ts";

@@ -1,4 +1,4 @@
-import { newManageToken } from "../../core/booking/manage-token.ts";
+import { newManageToken } from "../../core/booking/manage/token.ts";
 import assert from "node:assert/strict";
 import type { Database } from "./db.ts";
 import type { TestDatabase } from "./test-db.ts";
@@ -10,14 +10,14 @@ import { seedDemoData } from "./seed.ts";
 import { DEMO_QUESTIONS, DEMO_SERVICE_IDS } from "./demo-data.ts";
 import type { BookingRecord, NewBookingRecord } from "../../core/booking/types.ts";
 import type { CapacityClaim, EmailsFor } from "../../core/booking/ports.ts";
-import { capacityClaim } from "../../core/booking/capacity.ts";
-import { reservation, type Reservation } from "../../core/booking/reservation.ts";
+import { capacityClaim } from "../../core/booking/capacity/capacity.ts";
+import { reservation, type Reservation } from "../../core/booking/capacity/reservation.ts";
 import { makeClosedDatesStore } from "./closed-dates-repository.ts";
 import { makeCreateBooking } from "../../core/workflows/create-booking.ts";
-import { bookingDraftSchema } from "../../core/booking/draft-validation.ts";
+import { bookingDraftSchema } from "../../core/booking/draft/validation.ts";
 import { SCHEDULING_DEFAULTS } from "../../core/settings/types.ts";
 import { err, ok, type Result } from "../../core/shared/result.ts";
-import { SLOT_UNAVAILABLE } from "../../core/booking/capacity.ts";
+import { SLOT_UNAVAILABLE } from "../../core/booking/capacity/capacity.ts";
 
 export const sampleRecord = (overrides: Partial<NewBookingRecord> = {}): NewBookingRecord => {
   const startTime = overrides.startTime ?? new Date("2030-03-05T23:00:00Z");

@@ -3,7 +3,7 @@
  * keeps them on one job at a time are the one reservation's (reservation.ts, migration 023).
  */
 import type { CleanersStore, CleanersTx } from "../../core/cleaners/ports.ts";
-import type { AssignCleanersTx } from "../../core/booking/assign-cleaners.ts";
+import type { AssignCleanersTx } from "../../core/booking/staff/assign-cleaners.ts";
 import type { Cleaner } from "../../core/cleaners/types.ts";
 import { recordAudit } from "./audit-repository.ts";
 import { makeBookingReader } from "./booking-repository.ts";
@@ -58,7 +58,7 @@ async function rereadBooking(tx: Queryable, id: string) {
   return record;
 }
 
-/** The team's changes and the booking's assignment (core/booking/assign-cleaners.ts) share one transaction shape. */
+/** The team's changes and the booking's assignment (core/booking/staff/assign-cleaners.ts) share one transaction shape. */
 type TeamTx = CleanersTx & AssignCleanersTx;
 
 function cleanersTx(tx: Queryable): TeamTx {

@@ -6,8 +6,8 @@
 import assert from "node:assert/strict";
 import type { BookingRecord, NewBookingRecord } from "../../core/booking/types.ts";
 import { makeCleanersAdmin } from "../../core/cleaners/use-cases.ts";
-import { makeCleanerAssignment } from "../../core/booking/assign-cleaners.ts";
-import { decideReservation, reservation } from "../../core/booking/reservation.ts";
+import { makeCleanerAssignment } from "../../core/booking/staff/assign-cleaners.ts";
+import { decideReservation, reservation } from "../../core/booking/capacity/reservation.ts";
 import { SCHEDULING_DEFAULTS } from "../../core/settings/types.ts";
 import { makeSettingsStore } from "./settings-repository.ts";
 import type { Cleaner } from "../../core/cleaners/types.ts";

@@ -6,11 +6,11 @@ import { storeSample } from "./booking.contract.ts";
 import { makeManageStore } from "./manage-repository.ts";
 import { listAudit } from "./audit-repository.ts";
 import { makeBookingReader } from "./booking-repository.ts";
-import { SLOT_UNAVAILABLE } from "../../core/booking/capacity.ts";
-import { reservation } from "../../core/booking/reservation.ts";
+import { SLOT_UNAVAILABLE } from "../../core/booking/capacity/capacity.ts";
+import { reservation } from "../../core/booking/capacity/reservation.ts";
 import { customerAuditEntry } from "../../core/workflows/manage-booking.ts";
 import type { BookingRecord, BookingStatus } from "../../core/booking/types.ts";
-import { hashManageToken, newManageToken } from "../../core/booking/manage-token.ts";
+import { hashManageToken, newManageToken } from "../../core/booking/manage/token.ts";
 import { err, ok } from "../../core/shared/result.ts";
 
 const at = (iso: string) => new Date(iso);

@@ -5,7 +5,7 @@ import { storeSample } from "./booking.contract.ts";
 import { makePaymentsStore } from "./payments-repository.ts";
 import { makeAdminStore } from "./admin-repository.ts";
 import { loadMigrations, migrate } from "./migrate.ts";
-import type { NewPayment } from "../../core/booking/payments.ts";
+import type { NewPayment } from "../../core/booking/payments/ledger.ts";
 import { err, notFound } from "../../core/shared/result.ts";
 
 const at = (iso: string) => new Date(iso);

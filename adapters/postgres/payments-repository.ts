@@ -1,6 +1,6 @@
 /** The payment ledger in SQL: one booking's payments, and the booking's derived payment columns. */
-import type { PaymentLedgerTx, PaymentsStore } from "../../core/booking/payments-ports.ts";
-import type { Payment, PaymentMethod, StaffSnapshot } from "../../core/booking/payments.ts";
+import type { PaymentLedgerTx, PaymentsStore } from "../../core/booking/payments/ports.ts";
+import type { Payment, PaymentMethod, StaffSnapshot } from "../../core/booking/payments/ledger.ts";
 import type { BookingRecord } from "../../core/booking/types.ts";
 import { recordAudit } from "./audit-repository.ts";
 import { makeBookingReader } from "./booking-repository.ts";

@@ -16,7 +16,7 @@ import {
   type ReservationFacts,
   type Reserved,
   visitWeekday,
-} from "../../core/booking/reservation.ts";
+} from "../../core/booking/capacity/reservation.ts";
 import type { BookingRecord } from "../../core/booking/types.ts";
 import type { Occupancy } from "../../core/booking/ports.ts";
 import type { ClosedDate } from "../../core/settings/types.ts";

@@ -2,7 +2,7 @@
  * The staff schedule's read (issue 16): the range's place-holding bookings, and since issue 28 the
  * ones waiting for a new time (NEEDS_ATTENTION), with their cleaners, in one query.
  */
-import type { ScheduleReader } from "../../core/booking/schedule.ts";
+import type { ScheduleReader } from "../../core/booking/staff/schedule.ts";
 import { type BookingStatus, CAPACITY_HOLDING_STATUSES } from "../../core/booking/types.ts";
 import type { Queryable } from "./db.ts";
 import { type BookingRow, selectBookings, toBookingRecord } from "./booking-columns.ts";

@@ -5,7 +5,7 @@
  * a series runs it in its own transaction (issue 28), so its confirmation promises only visits
  * that hold a place.
  */
-import { reservation, type Reservation } from "../../core/booking/reservation.ts";
+import { reservation, type Reservation } from "../../core/booking/capacity/reservation.ts";
 import { customerEmailKey } from "../../core/customers/match.ts";
 import type { BookingRecord, BookingStatus } from "../../core/booking/types.ts";
 import { type PlannedVisit, plannedVisits, visitRecord } from "../../core/series/rules.ts";

@@ -1,5 +1,5 @@
-/** Team mode's range read for the calendars (core/booking/team-availability.ts), in one statement. */
-import type { TeamMember, TeamReader } from "../../core/booking/team-availability.ts";
+/** Team mode's range read for the calendars (core/booking/capacity/team-availability.ts), in one statement. */
+import type { TeamMember, TeamReader } from "../../core/booking/capacity/team-availability.ts";
 import { melbourneYmd } from "../../core/shared/melbourne-time.ts";
 import { isUuid } from "./catalog-repository.ts";
 import type { Queryable } from "./db.ts";

@@ -1,9 +1,9 @@
 import type { MiddlewareHandler } from "hono";
 import { z } from "zod";
 import type { CreateBooking } from "../../core/workflows/create-booking.ts";
-import type { makeCheckAvailability } from "../../core/booking/check-availability.ts";
-import type { makeGetAvailability } from "../../core/booking/availability.ts";
-import { bookingDraftSchema } from "../../core/booking/draft-validation.ts";
+import type { makeCheckAvailability } from "../../core/booking/capacity/check-availability.ts";
+import type { makeGetAvailability } from "../../core/booking/capacity/availability.ts";
+import { bookingDraftSchema } from "../../core/booking/draft/validation.ts";
 import {
   availabilityCalendarSchema,
   availabilityQuerySchema,

@@ -12,7 +12,7 @@ import {
   manageCancelSeriesSchema,
   manageRescheduleSchema,
   manageViewSchema,
-} from "../../core/booking/manage-schemas.ts";
+} from "../../core/booking/manage/schemas.ts";
 import { availabilityCalendarSchema } from "../../core/booking/schemas.ts";
 import { failWith } from "../http-errors.ts";
 import { errors, json, jsonBody, route, routeGroup } from "../openapi.ts";

@@ -3,9 +3,9 @@ import { z } from "zod";
 import { moneySchema as money } from "../shared/money-schema.ts";
 import { isYmd } from "../shared/melbourne-time.ts";
 import { YMD_MESSAGE, ymdText } from "../shared/ymd-schema.ts";
-import { DRAFT_MESSAGES, instantText } from "./draft-validation.ts";
+import { DRAFT_MESSAGES, instantText } from "./draft/validation.ts";
 import { addressSchema } from "../shared/contact.ts";
-import { DEFAULT_AVAILABILITY_HOURS } from "./scheduling.ts";
+import { DEFAULT_AVAILABILITY_HOURS } from "./capacity/scheduling.ts";
 
 export const DURATION_MESSAGE = "Duration must be between 0.5 and 24 hours.";
 

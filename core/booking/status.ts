@@ -1,7 +1,7 @@
 /** What staff may do to a record's status and payment (admin-area.md sections 4 and 5). */
 import type { AdminRole } from "../shared/staff-roles.ts";
 import { type DomainError, err, ok, type Result } from "../shared/result.ts";
-import { checkPayable, readPaymentAmount } from "./payments.ts";
+import { checkPayable, readPaymentAmount } from "./payments/ledger.ts";
 import {
   CAPACITY_HOLDING_STATUSES,
   type PaymentStatus,

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { PricingModel } from "../catalog/types.ts";
-import type { bookingDraftSchema } from "./draft-validation.ts";
+import type { bookingDraftSchema } from "./draft/validation.ts";
 import type { bookingRecordSchema } from "./schemas.ts";
 
 /** The payload of a booking or a quote, as the customer sends it (bookingDraftSchema reads it). */

@@ -2,7 +2,7 @@
  * The staff calls of the team (issue 16): list, add, edit and deactivate cleaners; and (issue 28)
  * set each cleaner's working week and leave. Every change is one transaction with its audit row; a
  * change that changes nothing writes nothing. Putting cleaners on a job is the booking's
- * (core/booking/assign-cleaners.ts): it goes through the one reservation.
+ * (core/booking/staff/assign-cleaners.ts): it goes through the one reservation.
  */
 import { type Actor, auditEntry } from "../shared/audit.ts";
 import type { SettingsStore } from "../settings/ports.ts";

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { parseInput } from "../shared/parse-input.ts";
 import { inquirySchema } from "./schemas.ts";
 import { canSendInquiry, INQUIRY_MESSAGES, isPlausiblePhone } from "./validation.ts";
-import { DRAFT_MESSAGES } from "../booking/draft-validation.ts";
+import { DRAFT_MESSAGES } from "../booking/draft/validation.ts";
 import type { NewInquiry } from "./types.ts";
 
 /** What a customer may send: any shape at all. */

@@ -6,7 +6,7 @@
  */
 import type { AnswerSnapshot, BookingRecord } from "../booking/types.ts";
 import type { CustomerLinks } from "../booking/ports.ts";
-import { manageUrl } from "../booking/manage-token.ts";
+import { manageUrl } from "../booking/manage/token.ts";
 import { formatAuPhone } from "../shared/phone.ts";
 import type { BusinessProfile } from "../settings/types.ts";
 import { DEFAULT_FREQUENCY_CODE } from "../catalog/types.ts";

@@ -1,7 +1,7 @@
 /** What the series use cases need from storage and from the generation job (issue 17). */
 import type { AuditEntry } from "../shared/audit.ts";
 import type { Cleaner } from "../cleaners/types.ts";
-import type { ReserveJob } from "../booking/reservation.ts";
+import type { ReserveJob } from "../booking/capacity/reservation.ts";
 import type { BookingRecord, BookingStatus, RecordStatus } from "../booking/types.ts";
 import type { OutboxMessage } from "../shared/outbox.ts";
 import type { InTransaction } from "../shared/ports.ts";

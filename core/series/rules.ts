@@ -3,11 +3,11 @@
  * series and on what terms, which visits generation plans and in what status, and what staff may
  * do to a series and its visits (skip, move, change from a date, pause, resume, end).
  */
-import { jobMinutes } from "../booking/job-length.ts";
-import { priceDraft, type PricingCatalog } from "../booking/pricing.ts";
-import { startRulesFor } from "../booking/prepare-record.ts";
-import { startTimeProblem, type VisitContext } from "../booking/scheduling.ts";
-import { serviceDeleted } from "../booking/prepare-record.ts";
+import { jobMinutes } from "../booking/pricing/job-length.ts";
+import { priceDraft, type PricingCatalog } from "../booking/pricing/pricing.ts";
+import { startRulesFor } from "../booking/draft/prepare-record.ts";
+import { startTimeProblem, type VisitContext } from "../booking/capacity/scheduling.ts";
+import { serviceDeleted } from "../booking/draft/prepare-record.ts";
 import type { BookingRecord, BookingStatus, NewBookingRecord, RecordStatus } from "../booking/types.ts";
 import type { SchedulingSettings } from "../settings/types.ts";
 import { addDaysYmd, melbourneYmd } from "../shared/melbourne-time.ts";

@@ -5,12 +5,12 @@
  */
 import { z } from "zod";
 import { pageFields } from "../shared/list-query.ts";
-import { CANCEL_REASON_MAX, CANCEL_REASON_MESSAGES } from "../booking/admin-schemas.ts";
+import { CANCEL_REASON_MAX, CANCEL_REASON_MESSAGES } from "../booking/staff/list-schemas.ts";
 import { searchParam, searchTerms, type SearchTerms } from "../shared/list-query.ts";
-import { DRAFT_MESSAGES, instantText } from "../booking/draft-validation.ts";
+import { DRAFT_MESSAGES, instantText } from "../booking/draft/validation.ts";
 import { addressSchema } from "../shared/contact.ts";
-import { bookingDraftSchema } from "../booking/draft-validation.ts";
-import { allowOutsideHoursSchema } from "../booking/staff-booking-schemas.ts";
+import { bookingDraftSchema } from "../booking/draft/validation.ts";
+import { allowOutsideHoursSchema } from "../booking/staff/booking-schemas.ts";
 import { STATUS_MESSAGES } from "../booking/status.ts";
 import { moneySchema as money } from "../shared/money-schema.ts";
 import { ymdText } from "../shared/ymd-schema.ts";

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import type { z } from "zod";
 import { validateNewAdmin } from "../admin/admin-account-form.ts";
-import { validateDraft } from "../booking/draft-validation.ts";
+import { validateDraft } from "../booking/draft/validation.ts";
 import { validateExtraInput, validateFrequencyInput, validateQuestionInput, validateServiceInput } from "../catalog/validation.ts";
 import { cleanerInputSchema, cleanerPatchSchema } from "../cleaners/schemas.ts";
 import { inquirySchema } from "../inquiry/schemas.ts";

@@ -12,14 +12,14 @@ import type { OutboxMessage } from "../shared/outbox.ts";
 import { ok, type Result } from "../shared/result.ts";
 import type { Repeat } from "../series/occurrences.ts";
 import { seriesCreatedAudit, seriesStartFor } from "../series/start.ts";
-import { reservation } from "../booking/reservation.ts";
+import { reservation } from "../booking/capacity/reservation.ts";
 import { customerEmailKey } from "../customers/match.ts";
 import type { CustomerLinks, EmailsFor, NewBooking, NewQuote, NewRecordAccess, PlannedVisit } from "../booking/ports.ts";
 import type { NewSeries } from "../series/types.ts";
 import type { AuditEntry } from "../shared/audit.ts";
-import type { Reservation } from "../booking/reservation.ts";
-import { newManageToken } from "../booking/manage-token.ts";
-import { draftRulesOf, prepareRecord, readDraftCatalogue } from "../booking/prepare-record.ts";
+import type { Reservation } from "../booking/capacity/reservation.ts";
+import { newManageToken } from "../booking/manage/token.ts";
+import { draftRulesOf, prepareRecord, readDraftCatalogue } from "../booking/draft/prepare-record.ts";
 import type { BookingDraftInput, BookingRecord, RecordType } from "../booking/types.ts";
 
 

@@ -20,14 +20,14 @@ import {
   visitViews,
   withoutOwnVisit,
 } from "./manage-booking.ts";
-import { changeCutoffMessage, MANAGE_LIMITS, MANAGE_MESSAGES, SERIES_REASONS } from "../booking/manage-policy.ts";
+import { changeCutoffMessage, MANAGE_LIMITS, MANAGE_MESSAGES, SERIES_REASONS } from "../booking/manage/policy.ts";
 import {
   manageAvailabilityQuerySchema,
   manageCancelSchema,
   manageCancelSeriesSchema,
   manageRescheduleSchema,
   manageViewSchema,
-} from "../booking/manage-schemas.ts";
+} from "../booking/manage/schemas.ts";
 import type { AuditEntry } from "../shared/audit.ts";
 import { DEMO_BUSINESS_PROFILE } from "../settings/demo-business-profile.ts";
 import type { OutboxMessage } from "../shared/outbox.ts";
@@ -40,8 +40,8 @@ import {
   horizonMessage,
   START_TIME_PAST_MESSAGE,
   startHourMessage,
-} from "../booking/scheduling.ts";
-import { DRAFT_MESSAGES } from "../booking/draft-validation.ts";
+} from "../booking/capacity/scheduling.ts";
+import { DRAFT_MESSAGES } from "../booking/draft/validation.ts";
 import { AVAILABILITY_MESSAGES } from "../booking/schemas.ts";
 import type { BookingRecord } from "../booking/types.ts";
 

@@ -22,24 +22,24 @@ import type { OutboxMessage } from "../shared/outbox.ts";
 import type { Clock, InTransaction } from "../shared/ports.ts";
 import { parseIsoInstant } from "../shared/iso-instant.ts";
 import { type DomainError, err, ok, type Result, validationError } from "../shared/result.ts";
-import { dayAvailability, readTeam } from "../booking/availability.ts";
-import type { TeamReader } from "../booking/team-availability.ts";
-import { capacityWindow } from "../booking/capacity.ts";
-import { reservation, type ReserveJob } from "../booking/reservation.ts";
+import { dayAvailability, readTeam } from "../booking/capacity/availability.ts";
+import type { TeamReader } from "../booking/capacity/team-availability.ts";
+import { capacityWindow } from "../booking/capacity/capacity.ts";
+import { reservation, type ReserveJob } from "../booking/capacity/reservation.ts";
 import { customerEmailKey } from "../customers/match.ts";
 import { sameAssignment } from "../cleaners/rules.ts";
-import { hashManageToken, MANAGE_TOKEN_PATTERN, manageTokenValid, newManageToken } from "../booking/manage-token.ts";
+import { hashManageToken, MANAGE_TOKEN_PATTERN, manageTokenValid, newManageToken } from "../booking/manage/token.ts";
 import {
   changeCutoffMessage,
   LATE_CHANGE_FEE_PERCENT,
   MANAGE_MESSAGES,
   notChangeableMessage,
   SERIES_REASONS,
-} from "../booking/manage-policy.ts";
-import type { ManageAvailabilityQuery, ManageCancelInput, ManageCancelSeriesInput, ManageRescheduleInput } from "../booking/manage-schemas.ts";
+} from "../booking/manage/policy.ts";
+import type { ManageAvailabilityQuery, ManageCancelInput, ManageCancelSeriesInput, ManageRescheduleInput } from "../booking/manage/schemas.ts";
 import type { Occupancy } from "../booking/ports.ts";
 import type { AvailabilityCalendar } from "../booking/schemas.ts";
-import { closedDateLabels, closedDateLookupDay, earliestBookableYmd, latestBookableYmd, startTimeProblem, visitEnd } from "../booking/scheduling.ts";
+import { closedDateLabels, closedDateLookupDay, earliestBookableYmd, latestBookableYmd, startTimeProblem, visitEnd } from "../booking/capacity/scheduling.ts";
 import { type BookingRecord, CAPACITY_HOLDING_STATUSES, type RecordStatus } from "../booking/types.ts";
 
 const MS_PER_HOUR = 3_600_000;

@@ -5,10 +5,10 @@
  * "series") and exactly one customer e-mail; the answer is the series as it is afterwards.
  */
 import { auditEntry } from "../shared/audit.ts";
-import { reservation } from "../booking/reservation.ts";
+import { reservation } from "../booking/capacity/reservation.ts";
 import { customerEmailKey } from "../customers/match.ts";
-import { newManageToken } from "../booking/manage-token.ts";
-import { closedDateLabels, closedDateLookupDay } from "../booking/scheduling.ts";
+import { newManageToken } from "../booking/manage/token.ts";
+import { closedDateLabels, closedDateLookupDay } from "../booking/capacity/scheduling.ts";
 import type { StaffActor } from "../shared/staff-roles.ts";
 import { STATUS_ERRORS } from "../booking/status.ts";
 import type { BookingRecord } from "../booking/types.ts";

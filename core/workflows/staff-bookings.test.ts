@@ -4,12 +4,12 @@ import { booking } from "../notifications/test-fixtures.ts";
 import { OUTSIDE_SERVICE_AREA_MESSAGE } from "../settings/service-area.ts";
 import { SCHEDULING_DEFAULTS } from "../settings/types.ts";
 import { melbourneInstant } from "../shared/melbourne-time.ts";
-import { DRAFT_MESSAGES } from "../booking/draft-validation.ts";
-import type { DraftCatalogue } from "../booking/prepare-record.ts";
-import { PRICING_MESSAGES } from "../booking/pricing.ts";
-import { closedDateMessage, START_TIME_PAST_MESSAGE, staffDayEndMessage, staffStartMessage } from "../booking/scheduling.ts";
-import { staffBookingEditSchema } from "../booking/staff-booking-schemas.ts";
-import { changedFields, changesPrice, type EditRules, planEdit, STAFF_BOOKING_ERRORS } from "../booking/staff-edit-plan.ts";
+import { DRAFT_MESSAGES } from "../booking/draft/validation.ts";
+import type { DraftCatalogue } from "../booking/draft/prepare-record.ts";
+import { PRICING_MESSAGES } from "../booking/pricing/pricing.ts";
+import { closedDateMessage, START_TIME_PAST_MESSAGE, staffDayEndMessage, staffStartMessage } from "../booking/capacity/scheduling.ts";
+import { staffBookingEditSchema } from "../booking/staff/booking-schemas.ts";
+import { changedFields, changesPrice, type EditRules, planEdit, STAFF_BOOKING_ERRORS } from "../booking/staff/edit-plan.ts";
 import type { BookingRecord } from "../booking/types.ts";
 
 /** Sunday 22 Nov 2026, 11:00 in Melbourne. */

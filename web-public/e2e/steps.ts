@@ -7,7 +7,7 @@ import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { inject } from "vitest";
-import { bookableDates } from "../../core/booking/scheduling.ts";
+import { bookableDates } from "../../core/booking/capacity/scheduling.ts";
 import { SCHEDULING_DEFAULTS } from "../../core/settings/types.ts";
 
 export const SUPERADMIN = { email: "admin@yarrashine.com.au", password: "ShineDemo-2024!" };

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { z } from "zod";
-import { bookingExportQuerySchema, bookingListQuerySchema } from "../../../core/booking/admin-query.ts";
-import { bookingListSchema, paymentSchema, statusChangeSchema } from "../../../core/booking/admin-schemas.ts";
+import { bookingExportQuerySchema, bookingListQuerySchema } from "../../../core/booking/staff/list-query.ts";
+import { bookingListSchema, paymentSchema, statusChangeSchema } from "../../../core/booking/staff/list-schemas.ts";
 import type { BookingsAdmin } from "../../../core/workflows/bookings-admin.ts";
 import { bookingRecordSchema } from "../../../core/booking/schemas.ts";
 import { STATUS_MESSAGES } from "../../../core/booking/status.ts";

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { CleanersAdmin } from "../../../core/cleaners/use-cases.ts";
-import type { CleanerAssignment } from "../../../core/booking/assign-cleaners.ts";
+import type { CleanerAssignment } from "../../../core/booking/staff/assign-cleaners.ts";
 import { z } from "zod";
 import {
   assignmentInputSchema,

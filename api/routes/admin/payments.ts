@@ -1,9 +1,9 @@
 /** The staff payment ledger calls (issue 15): a booking's payments, record one, void one. */
 import type { Context } from "hono";
 import { z } from "zod";
-import { paymentSummarySchema, recordPaymentSchema, voidPaymentSchema } from "../../../core/booking/payment-schemas.ts";
-import type { PaymentsAdmin } from "../../../core/booking/payments-admin.ts";
-import { PAYMENT_MESSAGES, type PaymentSummary } from "../../../core/booking/payments.ts";
+import { paymentSummarySchema, recordPaymentSchema, voidPaymentSchema } from "../../../core/booking/payments/schemas.ts";
+import type { PaymentsAdmin } from "../../../core/booking/payments/admin.ts";
+import { PAYMENT_MESSAGES, type PaymentSummary } from "../../../core/booking/payments/ledger.ts";
 import { fieldErrorsOf } from "../../../core/shared/parse-input.ts";
 import { type Result, validationError } from "../../../core/shared/result.ts";
 import { failWith } from "../../http-errors.ts";

@@ -1,5 +1,5 @@
-import type { GetSchedule } from "../../../core/booking/schedule.ts";
-import { SCHEDULE_MAX_DAYS, scheduleQuerySchema, scheduleSchema } from "../../../core/booking/schedule-schemas.ts";
+import type { GetSchedule } from "../../../core/booking/staff/schedule.ts";
+import { SCHEDULE_MAX_DAYS, scheduleQuerySchema, scheduleSchema } from "../../../core/booking/staff/schedule-schemas.ts";
 import { errors, json, route, routeGroup } from "../../openapi.ts";
 
 const getSchedule = route({

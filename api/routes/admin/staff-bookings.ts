@@ -7,7 +7,7 @@ import {
   staffBookingDraftSchema,
   staffBookingEditSchema,
   staffBookingPreviewSchema,
-} from "../../../core/booking/staff-booking-schemas.ts";
+} from "../../../core/booking/staff/booking-schemas.ts";
 import type { EditPreview, StaffBookings } from "../../../core/workflows/staff-bookings.ts";
 import type { BookingRecord } from "../../../core/booking/types.ts";
 import type { Result } from "../../../core/shared/result.ts";

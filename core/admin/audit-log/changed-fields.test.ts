@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { auditChanges, displayValue } from "./changed-fields.ts";
-import { SERIES_REASONS } from "../../booking/manage-policy.ts";
+import { SERIES_REASONS } from "../../booking/manage/policy.ts";
 import { SUMMER_START, booking, inquiry, named, series, customer, VISIT, TERMS, SERIES_CREATED, MERGE_BEFORE } from "./test-fixtures.ts";
 
 Deno.test("displayValue: money, times, codes, lists and empties as people read them", async (t) => {

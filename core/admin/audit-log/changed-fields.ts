@@ -2,7 +2,7 @@
  * The changed fields of an audit row, before and after as display strings: labels for the stored
  * keys, money, times, codes and lists as people read them, bookkeeping left out.
  */
-import { PAYMENT_METHOD_LABELS, type PaymentMethod } from "../../booking/payments.ts";
+import { PAYMENT_METHOD_LABELS, type PaymentMethod } from "../../booking/payments/ledger.ts";
 import { formatAud } from "../../shared/money.ts";
 import { isYmd } from "../../shared/melbourne-time.ts";
 import type { AuditChange, AuditRowWithFacts } from "./types.ts";

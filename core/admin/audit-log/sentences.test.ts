@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import type { AuditRowWithFacts } from "./types.ts";
 import { auditSummary, KNOWN_AUDIT_ACTIONS } from "./sentences.ts";
-import { SERIES_REASONS } from "../../booking/manage-policy.ts";
+import { SERIES_REASONS } from "../../booking/manage/policy.ts";
 import { SERIES_CANCEL_REASONS } from "../../series/rules.ts";
 import { row, ada, adaQuote, SUMMER_START, booking, inquiry, named, adaWeekly, series, byCustomer, customer, VISIT, TERMS, SERIES_CREATED, MERGE_BEFORE } from "./test-fixtures.ts";
 

@@ -2,8 +2,8 @@
  * What happened on an audit row, in one sentence: the SENTENCES table has one for every action the
  * code base writes (KNOWN_AUDIT_ACTIONS); any other action reads as a generic sentence.
  */
-import { SERIES_REASONS } from "../../booking/manage-policy.ts";
-import { PAYMENT_METHOD_LABELS, type PaymentMethod } from "../../booking/payments.ts";
+import { SERIES_REASONS } from "../../booking/manage/policy.ts";
+import { PAYMENT_METHOD_LABELS, type PaymentMethod } from "../../booking/payments/ledger.ts";
 import { formatAud } from "../../shared/money.ts";
 import { formatMelbourneDate, isYmd, melbourneInstant } from "../../shared/melbourne-time.ts";
 import type { AuditRecordFacts, AuditRowWithFacts } from "./types.ts";

@@ -2,7 +2,7 @@ import { useMutation } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { createColumnHelper, tableFeatures } from "@tanstack/react-table";
 import { useId, useMemo } from "react";
-import { RECORD_STATUS_VALUES } from "@yarra/core/booking/admin-query.ts";
+import { RECORD_STATUS_VALUES } from "@yarra/core/booking/staff/list-query.ts";
 import type { PaymentStatus, RecordStatus } from "@yarra/core/booking/types.ts";
 import { formatMelbourneLongDate, melbourneYmd } from "@yarra/core/shared/melbourne-time.ts";
 import { ErrorAlert } from "@yarra/public-ui/error-alert.tsx";

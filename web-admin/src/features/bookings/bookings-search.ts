@@ -3,7 +3,7 @@
  * the API query they become.
  */
 import { z } from "zod";
-import { BOOKING_SORT_FIELDS, RECORD_STATUS_VALUES } from "@yarra/core/booking/admin-query.ts";
+import { BOOKING_SORT_FIELDS, RECORD_STATUS_VALUES } from "@yarra/core/booking/staff/list-query.ts";
 import { SORT_ORDERS } from "@yarra/core/shared/list-query.ts";
 import { PAYMENT_STATUSES, type PaymentStatus, RECORD_TYPES, type RecordStatus } from "@yarra/core/booking/types.ts";
 import { dayParam, enumParam, pageInUrl, pageParam, textParam } from "../../lib/search-params.ts";

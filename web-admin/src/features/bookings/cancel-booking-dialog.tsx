@@ -1,5 +1,5 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import { CANCEL_REASON_MAX } from "@yarra/core/booking/admin-schemas.ts";
+import { CANCEL_REASON_MAX } from "@yarra/core/booking/staff/list-schemas.ts";
 import { FormField } from "../../ui/form-field.tsx";
 import "./cancel-booking-dialog.css";
 

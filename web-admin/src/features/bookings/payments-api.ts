@@ -1,6 +1,6 @@
 /** The payment ledger calls (issue 15): a booking's payments, Confirm Payment with how it was paid, a void. */
 import { queryOptions } from "@tanstack/react-query";
-import type { Payment, PaymentMethod, PaymentSummary } from "@yarra/core/booking/payments.ts";
+import type { Payment, PaymentMethod, PaymentSummary } from "@yarra/core/booking/payments/ledger.ts";
 import type { Wire } from "@yarra/api/client/types.ts";
 import { api } from "../../lib/api.ts";
 import type { BookingDto } from "./bookings-api.ts";

@@ -13,7 +13,7 @@ import {
   PAYMENT_NOTE_MAX,
   paymentAmountCents,
   type PaymentMethod,
-} from "@yarra/core/booking/payments.ts";
+} from "@yarra/core/booking/payments/ledger.ts";
 import { formatAud, fromCents, toCents } from "@yarra/core/shared/money.ts";
 import { formatMelbourneDateTime } from "@yarra/core/shared/melbourne-time.ts";
 import { ErrorAlert } from "@yarra/public-ui/error-alert.tsx";

@@ -9,7 +9,7 @@ import { formatDayLong, formatTimeRange, zoneAt, zoneOfDay } from "./schedule-da
 import { jobsOn, UNASSIGNED } from "./schedule-layout.ts";
 import "./run-sheet.css";
 import { formatAuPhone } from "@yarra/core/shared/phone.ts";
-import { balanceOf } from "@yarra/core/booking/payments.ts";
+import { balanceOf } from "@yarra/core/booking/payments/ledger.ts";
 import { formatAud } from "@yarra/core/shared/money.ts";
 
 export const RUN_SHEET_TEXT = {

@@ -9,13 +9,13 @@ import { SCHEDULING_DEFAULTS, type SchedulingSettings } from "@yarra/core/settin
 import { itemsOf } from "@yarra/api/client/http.ts";
 import type { Wire } from "@yarra/api/client/types.ts";
 import type { z } from "zod";
-import type { Schedule, ScheduleJob } from "@yarra/core/booking/schedule-schemas.ts";
+import type { Schedule, ScheduleJob } from "@yarra/core/booking/staff/schedule-schemas.ts";
 import type { cleanerSchema } from "@yarra/core/cleaners/schemas.ts";
 import { api } from "../../lib/api.ts";
 import { dayBounds } from "./schedule-dates.ts";
 
 /** The wire shapes, declared once in core (the API validates its answers with them). */
-export type { Schedule, ScheduleDay, ScheduleJob, ScheduleSlot } from "@yarra/core/booking/schedule-schemas.ts";
+export type { Schedule, ScheduleDay, ScheduleJob, ScheduleSlot } from "@yarra/core/booking/staff/schedule-schemas.ts";
 export type ScheduleCleaner = z.output<typeof cleanerSchema>;
 /** Only place-holding bookings are on the schedule. */
 export type JobStatus = ScheduleJob["status"];

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { OUTSIDE_HOURS_CHOICE, STAFF_START_STEP_MINUTES } from "@yarra/core/booking/scheduling.ts";
+import { OUTSIDE_HOURS_CHOICE, STAFF_START_STEP_MINUTES } from "@yarra/core/booking/capacity/scheduling.ts";
 import { formatAud } from "@yarra/core/shared/money.ts";
 import { formatYmdLong, isYmd, melbourneYmd } from "@yarra/core/shared/melbourne-time.ts";
 import { ErrorAlert } from "@yarra/public-ui/error-alert.tsx";

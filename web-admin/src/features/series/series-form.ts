@@ -3,7 +3,7 @@
  * form (what it sends, and its price by core's priceDraft, the rule the server re-prices with).
  */
 import type { ExtraDto, FrequencyDto, ServiceDto } from "@yarra/api/client/types.ts";
-import { type PricedDraft, priceDraft } from "@yarra/core/booking/pricing.ts";
+import { type PricedDraft, priceDraft } from "@yarra/core/booking/pricing/pricing.ts";
 import type { Extra, Frequency, Service } from "@yarra/core/catalog/types.ts";
 import { isYmd, melbourneHourMinute, melbourneInstant, melbourneYmd } from "@yarra/core/shared/melbourne-time.ts";
 import type { FieldErrors, Result } from "@yarra/core/shared/result.ts";

@@ -2,7 +2,7 @@ import { formatAuPhone } from "@yarra/core/shared/phone.ts";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { isApiError } from "@yarra/api/client/http.ts";
-import { formatJobLength } from "@yarra/core/booking/scheduling.ts";
+import { formatJobLength } from "@yarra/core/booking/capacity/scheduling.ts";
 import { formatAud } from "@yarra/core/shared/money.ts";
 import { formatYmdLong, isYmd, melbourneYmd } from "@yarra/core/shared/melbourne-time.ts";
 import { ErrorAlert } from "@yarra/public-ui/error-alert.tsx";

@@ -1,5 +1,5 @@
 /** How the regular cleans screens word a series: its rhythm, its statuses, its visits' times and its cleaners. */
-import { OUTSIDE_HOURS_CHOICE } from "@yarra/core/booking/scheduling.ts";
+import { OUTSIDE_HOURS_CHOICE } from "@yarra/core/booking/capacity/scheduling.ts";
 import type { PaymentStatus, RecordStatus } from "@yarra/core/booking/types.ts";
 import { melbourneHourMinute, parseYmd } from "@yarra/core/shared/melbourne-time.ts";
 import type { FrequencyDto, PublicSchedulingDto } from "@yarra/api/client/types.ts";

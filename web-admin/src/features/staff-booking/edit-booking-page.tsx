@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useLocation, useNavigate } from "@tanstack/react-router";
 import { isApiError } from "@yarra/api/client/http.ts";
-import { DRAFT_MESSAGES } from "@yarra/core/booking/draft-validation.ts";
+import { DRAFT_MESSAGES } from "@yarra/core/booking/draft/validation.ts";
 import { DEFAULT_FREQUENCY_CODE } from "@yarra/core/catalog/constants.ts";
 import { isRecurring } from "@yarra/core/series/occurrences.ts";
-import { formatJobLength } from "@yarra/core/booking/scheduling.ts";
+import { formatJobLength } from "@yarra/core/booking/capacity/scheduling.ts";
 import { formatAud } from "@yarra/core/shared/money.ts";
 import { formatMelbourneDateTime } from "@yarra/core/shared/melbourne-time.ts";
 import type { FieldErrors } from "@yarra/core/shared/result.ts";

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { isApiError } from "@yarra/api/client/http.ts";
-import { DRAFT_MESSAGES } from "@yarra/core/booking/draft-validation.ts";
+import { DRAFT_MESSAGES } from "@yarra/core/booking/draft/validation.ts";
 import { DEFAULT_FREQUENCY_CODE } from "@yarra/core/catalog/constants.ts";
 import type { FieldErrors } from "@yarra/core/shared/result.ts";
 import { ErrorAlert } from "@yarra/public-ui/error-alert.tsx";

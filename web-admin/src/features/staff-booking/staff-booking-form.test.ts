@@ -1,4 +1,4 @@
-import { START_TIME_PAST_MESSAGE } from "@yarra/core/booking/scheduling.ts";
+import { START_TIME_PAST_MESSAGE } from "@yarra/core/booking/capacity/scheduling.ts";
 import { describe, expect, it } from "vitest";
 import {
   changesOf,

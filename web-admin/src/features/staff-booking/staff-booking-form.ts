@@ -12,10 +12,10 @@ import type {
   ServiceDto,
   Wire,
 } from "@yarra/api/client/types.ts";
-import { type BookingFormFields, draftFieldErrors, draftOfForm, livePriceOf } from "@yarra/core/booking/form-to-draft.ts";
-import { jobMinutes } from "@yarra/core/booking/job-length.ts";
-import { startRulesFor } from "@yarra/core/booking/prepare-record.ts";
-import type { PricedDraft } from "@yarra/core/booking/pricing.ts";
+import { type BookingFormFields, draftFieldErrors, draftOfForm, livePriceOf } from "@yarra/core/booking/draft/form-to-draft.ts";
+import { jobMinutes } from "@yarra/core/booking/pricing/job-length.ts";
+import { startRulesFor } from "@yarra/core/booking/draft/prepare-record.ts";
+import type { PricedDraft } from "@yarra/core/booking/pricing/pricing.ts";
 import type { BookingRecord } from "@yarra/core/booking/types.ts";
 import type { Extra, Frequency, Question, Service } from "@yarra/core/catalog/types.ts";
 import { isYmd, melbourneHourMinute, melbourneInstant, melbourneYmd } from "@yarra/core/shared/melbourne-time.ts";

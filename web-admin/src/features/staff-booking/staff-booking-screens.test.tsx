@@ -1,6 +1,6 @@
 /** The office's booking screens (issue 16): New booking, Edit booking with its Before / After, Convert to booking. */
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { priceDraft } from "@yarra/core/booking/pricing.ts";
+import { priceDraft } from "@yarra/core/booking/pricing/pricing.ts";
 import type { Extra, Frequency, Service } from "@yarra/core/catalog/types.ts";
 import { formatAud } from "@yarra/core/shared/money.ts";
 import { http, HttpResponse } from "msw";

@@ -1,4 +1,4 @@
-import { slotInstant } from "@yarra/core/booking/scheduling.ts";
+import { slotInstant } from "@yarra/core/booking/capacity/scheduling.ts";
 import { melbourneInstant } from "@yarra/core/shared/melbourne-time.ts";
 import { describe, expect, it } from "vitest";
 import type { AvailabilityDay } from "./booking-api.ts";

@@ -9,7 +9,7 @@ import type {
   QuestionDto,
   ServiceDto,
 } from "@yarra/api/client/types.ts";
-import { DEFAULT_AVAILABILITY_HOURS } from "@yarra/core/booking/scheduling.ts";
+import { DEFAULT_AVAILABILITY_HOURS } from "@yarra/core/booking/capacity/scheduling.ts";
 import { api } from "../../lib/api.ts";
 import { DEFAULT_CONTENT, type DraftPayload } from "./booking-draft.ts";
 

@@ -11,7 +11,7 @@ import type {
   QuestionDto,
   ServiceDto,
 } from "@yarra/api/client/types.ts";
-import { earliestBookableYmd, latestBookableYmd } from "@yarra/core/booking/scheduling.ts";
+import { earliestBookableYmd, latestBookableYmd } from "@yarra/core/booking/capacity/scheduling.ts";
 import { melbourneYmd } from "@yarra/core/shared/melbourne-time.ts";
 import { type Loadable, loadable, type Settled, useLoadable } from "../../lib/loadable.ts";
 import {

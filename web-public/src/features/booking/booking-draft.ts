@@ -11,16 +11,16 @@ import type {
   PublicSchedulingDto,
   ServiceDto,
 } from "@yarra/api/client/types.ts";
-import { validateAnswers } from "@yarra/core/booking/answers.ts";
-import { type DraftSection, firstSectionWithError, sectionValidity } from "@yarra/core/booking/draft-validation.ts";
+import { validateAnswers } from "@yarra/core/booking/draft/answers.ts";
+import { type DraftSection, firstSectionWithError, sectionValidity } from "@yarra/core/booking/draft/validation.ts";
 import {
   answersOf,
   type BookingFormFields,
   draftFieldErrors,
   draftOfForm,
   livePriceOf,
-} from "@yarra/core/booking/form-to-draft.ts";
-import type { PricedDraft } from "@yarra/core/booking/pricing.ts";
+} from "@yarra/core/booking/draft/form-to-draft.ts";
+import type { PricedDraft } from "@yarra/core/booking/pricing/pricing.ts";
 import type { Extra, Frequency, Question, Service } from "@yarra/core/catalog/types.ts";
 import type { FieldErrors } from "@yarra/core/shared/result.ts";
 import { isYmd } from "@yarra/core/shared/melbourne-time.ts";

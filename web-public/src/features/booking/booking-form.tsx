@@ -1,7 +1,7 @@
 import { type ApiError, isApiError } from "@yarra/api/client/http.ts";
 import { serverMessageOr } from "@yarra/api/client/error-catalogue.ts";
 import type { QuestionDto, ServiceDto } from "@yarra/api/client/types.ts";
-import { DRAFT_MESSAGES } from "@yarra/core/booking/draft-validation.ts";
+import { DRAFT_MESSAGES } from "@yarra/core/booking/draft/validation.ts";
 import { inServiceArea, OUTSIDE_SERVICE_AREA_MESSAGE } from "@yarra/core/settings/service-area.ts";
 import { formatAud } from "@yarra/core/shared/money.ts";
 import type { FieldErrors } from "@yarra/core/shared/result.ts";

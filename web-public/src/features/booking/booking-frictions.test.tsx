@@ -4,7 +4,7 @@
  * card, no recurring total for a clean that does not repeat, and Book Now's wait for the questions.
  */
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { slotInstant } from "@yarra/core/booking/scheduling.ts";
+import { slotInstant } from "@yarra/core/booking/capacity/scheduling.ts";
 import { http, HttpResponse } from "msw";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderApp } from "../../test/render-app.tsx";

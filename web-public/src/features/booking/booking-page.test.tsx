@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { DRAFT_MESSAGES } from "@yarra/core/booking/draft-validation.ts";
-import { earliestBookableYmd, latestBookableYmd, slotInstant } from "@yarra/core/booking/scheduling.ts";
+import { DRAFT_MESSAGES } from "@yarra/core/booking/draft/validation.ts";
+import { earliestBookableYmd, latestBookableYmd, slotInstant } from "@yarra/core/booking/capacity/scheduling.ts";
 import { addDaysYmd, formatMelbourneDateTime, formatYmdLong, weekdayOfYmd } from "@yarra/core/shared/melbourne-time.ts";
 import { http, HttpResponse } from "msw";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";

@@ -1,6 +1,6 @@
 import { createMemoryHistory, RouterProvider } from "@tanstack/react-router";
 import { act, screen, waitFor, within } from "@testing-library/react";
-import { earliestBookableYmd } from "@yarra/core/booking/scheduling.ts";
+import { earliestBookableYmd } from "@yarra/core/booking/capacity/scheduling.ts";
 import { formatYmdLong } from "@yarra/core/shared/melbourne-time.ts";
 import { SCHEDULING_DEFAULTS } from "@yarra/core/settings/types.ts";
 import { StrictMode } from "react";

@@ -8,7 +8,7 @@ import type {
   QuestionDto,
   ServiceDto,
 } from "@yarra/api/client/types.ts";
-import { bookableDates, earliestBookableYmd, latestBookableYmd, slotInstant } from "@yarra/core/booking/scheduling.ts";
+import { bookableDates, earliestBookableYmd, latestBookableYmd, slotInstant } from "@yarra/core/booking/capacity/scheduling.ts";
 import { addDaysYmd, isYmd, weekdayOfYmd } from "@yarra/core/shared/melbourne-time.ts";
 import { BOOKING_FORM_CONTENT_DEFAULTS, SCHEDULING_DEFAULTS } from "@yarra/core/settings/types.ts";
 import { http, HttpResponse } from "msw";

@@ -1,6 +1,6 @@
 /** The draft kept in sessionStorage (issue 14) and `/book-now?service=<slug>`. */
 import { screen, waitFor, within } from "@testing-library/react";
-import { slotInstant } from "@yarra/core/booking/scheduling.ts";
+import { slotInstant } from "@yarra/core/booking/capacity/scheduling.ts";
 import { formatMelbourneDateTime } from "@yarra/core/shared/melbourne-time.ts";
 import { http, HttpResponse } from "msw";
 import { beforeEach, describe, expect, it, vi } from "vitest";

@@ -1,5 +1,5 @@
 import type { FrequencyDto } from "@yarra/api/client/types.ts";
-import type { PricedDraft } from "@yarra/core/booking/pricing.ts";
+import type { PricedDraft } from "@yarra/core/booking/pricing/pricing.ts";
 import type { Totals } from "@yarra/core/booking/types.ts";
 import { DEFAULT_FREQUENCY_CODE } from "@yarra/core/catalog/constants.ts";
 import { formatAud } from "@yarra/core/shared/money.ts";

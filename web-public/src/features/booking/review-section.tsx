@@ -1,6 +1,6 @@
 import type { BookingFormContentDto, FrequencyDto, ServiceDto } from "@yarra/api/client/types.ts";
 import { LegalLinks } from "../../ui/legal-links.tsx";
-import type { PricedDraft } from "@yarra/core/booking/pricing.ts";
+import type { PricedDraft } from "@yarra/core/booking/pricing/pricing.ts";
 import { formatMelbourneDateTime } from "@yarra/core/shared/melbourne-time.ts";
 import type { FieldErrors } from "@yarra/core/shared/result.ts";
 import { memo, type ReactNode } from "react";

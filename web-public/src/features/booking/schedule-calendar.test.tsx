@@ -1,6 +1,6 @@
 /** The availability calendar on /book-now (issue 14), against msw handlers that follow the contract. */
 import { screen, waitFor, within } from "@testing-library/react";
-import { slotInstant } from "@yarra/core/booking/scheduling.ts";
+import { slotInstant } from "@yarra/core/booking/capacity/scheduling.ts";
 import { addDaysYmd, formatYmdLong, melbourneYmd, weekdayOfYmd } from "@yarra/core/shared/melbourne-time.ts";
 import { http, HttpResponse } from "msw";
 import { beforeEach, describe, expect, it, vi } from "vitest";

@@ -1,6 +1,6 @@
-import { DRAFT_MESSAGES } from "@yarra/core/booking/draft-validation.ts";
-import { closedDaysText } from "@yarra/core/booking/scheduling.ts";
-import { SLOT_UNAVAILABLE } from "@yarra/core/booking/capacity.ts";
+import { DRAFT_MESSAGES } from "@yarra/core/booking/draft/validation.ts";
+import { closedDaysText } from "@yarra/core/booking/capacity/scheduling.ts";
+import { SLOT_UNAVAILABLE } from "@yarra/core/booking/capacity/capacity.ts";
 import { formatYmdLong } from "@yarra/core/shared/melbourne-time.ts";
 import type { FieldErrors } from "@yarra/core/shared/result.ts";
 import { memo, type ReactNode, type RefObject, Suspense, useEffect, useId, useLayoutEffect, useRef } from "react";

@@ -3,9 +3,9 @@
  * (core's prepareRecord: the job length of the priced service, its size and the priced add-ons),
  * so the form and the result card show the times the confirmation e-mail will.
  */
-import { jobMinutes } from "@yarra/core/booking/job-length.ts";
-import type { PricedDraft } from "@yarra/core/booking/pricing.ts";
-import { visitEnd } from "@yarra/core/booking/scheduling.ts";
+import { jobMinutes } from "@yarra/core/booking/pricing/job-length.ts";
+import type { PricedDraft } from "@yarra/core/booking/pricing/pricing.ts";
+import { visitEnd } from "@yarra/core/booking/capacity/scheduling.ts";
 import { formatMelbourneDateTime, formatMelbourneTime, melbourneYmd } from "@yarra/core/shared/melbourne-time.ts";
 
 /** The end of a visit starting at `startTimeISO`, or null until the start and the price are known. */

@@ -3,7 +3,7 @@
  * status, and while it may still change, its own Skip and Move, which open the same panels as the
  * link's own visit, for that visit, under it in the list. Past its cut-off a visit says to call.
  */
-import { changeCutoffMessage } from "@yarra/core/booking/manage-policy.ts";
+import { changeCutoffMessage } from "@yarra/core/booking/manage/policy.ts";
 import { formatMelbourneDateTime, formatMelbourneLongDate } from "@yarra/core/shared/melbourne-time.ts";
 import { useId } from "react";
 import { telHref } from "../../lib/business-profile.ts";

@@ -1,5 +1,5 @@
 /** The manage-my-booking page's calls (issue 15), all through the site's one fetch client. */
-import type { ManageViewDto, ManageVisitDto } from "@yarra/core/booking/manage-schemas.ts";
+import type { ManageViewDto, ManageVisitDto } from "@yarra/core/booking/manage/schemas.ts";
 import { api } from "../../lib/api.ts";
 import type { AvailabilityCalendarDto } from "../booking/booking-api.ts";
 

@@ -1,6 +1,6 @@
 /** /manage/$token (issue 15) against msw handlers that follow the API's contract. */
 import { screen, waitFor, within } from "@testing-library/react";
-import { changeCutoffMessage } from "@yarra/core/booking/manage-policy.ts";
+import { changeCutoffMessage } from "@yarra/core/booking/manage/policy.ts";
 import { http, HttpResponse } from "msw";
 import { beforeEach, describe, expect, it } from "vitest";
 import { renderApp } from "../../test/render-app.tsx";

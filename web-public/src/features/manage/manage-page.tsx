@@ -10,7 +10,7 @@ import { getRouteApi } from "@tanstack/react-router";
 import { type FailureDescription, NETWORK_ERROR } from "@yarra/api/client/error-catalogue.ts";
 import { isApiError } from "@yarra/api/client/http.ts";
 import { DEFAULT_FREQUENCY_CODE } from "@yarra/core/catalog/constants.ts";
-import { changeCutoffMessage, MANAGE_MESSAGES } from "@yarra/core/booking/manage-policy.ts";
+import { changeCutoffMessage, MANAGE_MESSAGES } from "@yarra/core/booking/manage/policy.ts";
 import { formatMelbourneDateTime, formatMelbourneLongDate } from "@yarra/core/shared/melbourne-time.ts";
 import { formatAud } from "@yarra/core/shared/money.ts";
 import { type ReactNode, useEffect, useRef, useState } from "react";

@@ -4,7 +4,7 @@
  * another coming visit of the link's regular clean (issue 28), for that visit's length.
  */
 import { isApiError } from "@yarra/api/client/http.ts";
-import { formatJobLength } from "@yarra/core/booking/scheduling.ts";
+import { formatJobLength } from "@yarra/core/booking/capacity/scheduling.ts";
 import { formatYmdLong } from "@yarra/core/shared/melbourne-time.ts";
 import { Suspense, useEffect, useId, useRef, useState } from "react";
 import { freeSlots, slotTimeLabel } from "../booking/availability-calendar.ts";

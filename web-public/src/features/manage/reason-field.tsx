@@ -1,5 +1,5 @@
 /** The optional reason a customer may give the office when they cancel (a booking, or their regular clean). */
-import { MANAGE_LIMITS } from "@yarra/core/booking/manage-policy.ts";
+import { MANAGE_LIMITS } from "@yarra/core/booking/manage/policy.ts";
 
 export const REASON_TEXT = {
   label: "Reason (optional)",
