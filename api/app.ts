@@ -7,7 +7,7 @@ import type { CatalogReader } from "../core/catalog/ports.ts";
 import type { SettingsStore } from "../core/settings/ports.ts";
 import type { IdempotencyStore } from "../adapters/postgres/idempotency-repository.ts";
 import type { RateLimitStore } from "../adapters/postgres/rate-limit-repository.ts";
-import { apiNotFound, onError } from "./http-errors.ts";
+import { apiNotFound, HTTP_ERRORS, onError, sendError } from "./http-errors.ts";
 import { refuseDeepJson, refuseUnstorableQuery } from "./middleware/input-guards.ts";
 import { idempotency } from "./middleware/idempotency.ts";
 import { PUBLIC_CACHE_CONTROL, publicEtag } from "./middleware/etag.ts";
@@ -125,7 +125,7 @@ export function buildApp(deps: AppDeps) {
     // A Host that is no host name (spaces, slashes) is a malformed request, not a server error.
     const host = c.req.header("host");
     if (host !== undefined && !VALID_HOST.test(host)) {
-      return c.json({ error: "The Host header is not a valid host name.", code: "BAD_REQUEST" }, 400);
+      return sendError(c, HTTP_ERRORS.badHost);
     }
     await next();
   });
@@ -188,8 +188,7 @@ export function buildApp(deps: AppDeps) {
     "*",
     bodyLimit({
       maxSize: MAX_BODY_BYTES,
-      onError: (c) =>
-        c.json({ error: "The request body is too large.", code: "PAYLOAD_TOO_LARGE" }, 413),
+      onError: (c) => sendError(c, HTTP_ERRORS.tooLarge),
     }),
   );
   // Issue 29: bounded work per request. Size above (413), nesting here (400), before any guard

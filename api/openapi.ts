@@ -6,11 +6,11 @@
 import { createRoute, OpenAPIHono, type RouteConfig } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import { z } from "zod";
-import { type ErrorBody, ErrorBodySchema, type ErrorCode, ERROR_CODES } from "../core/shared/error-codes.ts";
-import { SLOT_UNAVAILABLE } from "../core/booking/capacity/capacity.ts";
+import { type ErrorBody, ErrorBodySchema, type ErrorCode } from "../core/shared/error-codes.ts";
+import { type DomainError, VALIDATION_FAILED } from "../core/shared/result.ts";
 import { DRAFT_MESSAGES } from "../core/booking/draft/validation.ts";
-import { validationHook } from "./http-errors.ts";
-import { FORBIDDEN, requireSuperadmin, UNAUTHENTICATED } from "./middleware/auth.ts";
+import { type DeclaresErrors, errorBody, HTTP_ERRORS, statusOf, validationHook } from "./http-errors.ts";
+import { CSRF_REJECTED, FORBIDDEN, requireSuperadmin, UNAUTHENTICATED } from "./middleware/auth.ts";
 import { requireJsonObject } from "./middleware/input-guards.ts";
 
 /** A group of routes; a request that fails its schema gets the 422 of decisions.md. */
@@ -21,58 +21,38 @@ export type RouteGroup = ReturnType<typeof routeGroup>;
 /** Who may call: anyone, any signed-in admin, or superadmins only. */
 export type RequiredRole = "public" | "admin" | "superadmin";
 
-const ERROR_TEXT = {
-  400: "Malformed JSON, a body that is not an object, or a wrong Content-Type",
-  401: "No, bad or expired token, or the admin no longer exists",
-  403: "The admin's role may not make this call",
-  404: "Unknown id",
-  409: "Conflict: the state forbids the change, or the value is taken",
-  413: "The request body is too large",
-  422: "Validation failed: fieldErrors holds the messages, keyed by field path",
-  429: "Too many requests (see Retry-After)",
-  503: "The database is not answering",
-} as const;
-
-type ErrorStatus = keyof typeof ERROR_TEXT;
-
-/** What the server answers with each status (the texts it sends), shown as the error body's example. */
-const ERROR_EXAMPLES: Record<ErrorStatus, ErrorBody> = {
-  400: { error: "The request body is not valid JSON.", code: "BAD_REQUEST" },
-  401: UNAUTHENTICATED as ErrorBody,
-  403: FORBIDDEN as ErrorBody,
-  404: { error: "Not found.", code: "NOT_FOUND" },
-  409: { error: SLOT_UNAVAILABLE.message, code: SLOT_UNAVAILABLE.code },
-  413: { error: "The request body is too large.", code: "PAYLOAD_TOO_LARGE" },
-  422: {
-    error: "Please fix the highlighted fields, then try again.",
-    code: "VALIDATION_FAILED",
-    fieldErrors: { email: [DRAFT_MESSAGES.email], "address.postCode": [DRAFT_MESSAGES.postCode] },
-  },
-  429: { error: "You’ve hit a rate limit. Please try again shortly.", code: "RATE_LIMITED", details: { retryAfterSeconds: 120 } },
-  503: { error: "The service is briefly unavailable. Please try again in a moment.", code: "DATABASE_UNAVAILABLE" },
+/** What the validator's 422 looks like in the document (the example of VALIDATION_FAILED). */
+const VALIDATION_EXAMPLE: ErrorBody = {
+  ...errorBody(VALIDATION_FAILED),
+  fieldErrors: { email: [DRAFT_MESSAGES.email], "address.postCode": [DRAFT_MESSAGES.postCode] },
 };
 
-/** A specific text that starts with its code ("EMAIL_TAKEN: another admin has this email"). */
-const NAMED_CODE = /^([A-Z][A-Z_]+): (.+)$/;
-
-/** The status's example, or the code the route's own text names, with that text. */
-function errorExample(status: ErrorStatus, description: string): ErrorBody {
-  const example = ERROR_EXAMPLES[status];
-  const [, code, text] = NAMED_CODE.exec(description) ?? [];
-  if (!code || code === example.code || !(ERROR_CODES as readonly string[]).includes(code)) return example;
-  return { error: `${text[0].toUpperCase()}${text.slice(1)}.`, code: code as ErrorCode };
+/** The errors of one status: each code with its usual text, the body's code narrowed to them. */
+function errorResponse(errors: readonly DomainError[]) {
+  const codes = errors.map((e) => e.code) as [ErrorCode, ...ErrorCode[]];
+  const first = errors[0];
+  return {
+    description: errors.map((e) => `\`${e.code}\`: ${e.message}`).join("\n\n"),
+    content: {
+      "application/json": {
+        // The one body (a reference), with the codes this status can carry.
+        schema: z.intersection(ErrorBodySchema, z.object({ code: z.enum(codes) })),
+        example: first.code === "VALIDATION_FAILED" ? VALIDATION_EXAMPLE : errorBody(first),
+      },
+    },
+  };
 }
 
-const errorResponse = (status: ErrorStatus, description: string = ERROR_TEXT[status]) => ({
-  description,
-  content: { "application/json": { schema: ErrorBodySchema, example: errorExample(status, description) } },
-});
-
-/** Error responses in the one body; a status's text can be made specific: `errors(404, [409, "Slot taken"])`. */
-export function errors<S extends ErrorStatus>(...statuses: (S | [S, string])[]) {
-  return Object.fromEntries(
-    statuses.map((s) => (Array.isArray(s) ? [s[0], errorResponse(s[0], s[1])] : [s, errorResponse(s)])),
-  ) as Record<S, ReturnType<typeof errorResponse>>;
+/** Declared errors as OpenAPI responses, one per status, each code once. */
+function errorResponses(errors: readonly DomainError[]) {
+  const byStatus = new Map<number, DomainError[]>();
+  for (const error of errors) {
+    const status = statusOf(error);
+    const same = byStatus.get(status) ?? [];
+    if (!same.some((e) => e.code === error.code)) same.push(error);
+    byStatus.set(status, same);
+  }
+  return Object.fromEntries([...byStatus].sort(([a], [b]) => a - b).map(([status, list]) => [status, errorResponse(list)]));
 }
 
 /** A JSON response with its schema. */
@@ -93,32 +73,54 @@ export const itemsOf = <T extends z.ZodType>(schema: T) => z.object({ items: z.a
 /** An id in the path. */
 export const IdParams = z.object({ id: z.string().meta({ description: "The record's _id" }) });
 
-type Declared = RouteConfig & { "x-required-role": RequiredRole; tags: [string] };
+type Declared = RouteConfig & {
+  "x-required-role": RequiredRole;
+  tags: [string];
+  /** The errors the handler answers: a use case's list (e.g. CREATE_BOOKING_ERRORS) and the guards'. */
+  errors?: readonly DomainError[];
+};
+
+/** The codes `route()` adds to a declaration's own, from its role and request. */
+type AddedCodes<R extends Declared> =
+  | "DATABASE_UNAVAILABLE"
+  | (R["request"] extends object ? "VALIDATION_FAILED" : never)
+  | (R["x-required-role"] extends "public" ? never : "UNAUTHENTICATED" | "FORBIDDEN" | "CSRF_REJECTED");
+
+type DeclaredErrorCodes<R extends Declared> =
+  | (R["errors"] extends readonly DomainError[] ? R["errors"][number]["code"] : never)
+  | AddedCodes<R>;
 
 /**
- * One route's declaration. From the role it adds the bearer scheme, the 401/403 answers and
- * (superadmin) the guard; from a JSON body, the 400 for a body that is not a JSON object and
- * the 413 for one over the size limit; to every route, the 503 of an unavailable database.
- * Staff routes are mounted behind requireAdmin, so "admin" is enforced by where they live.
+ * One route's declaration. Its errors are values (`errors: [...]`), each with its kind, code and
+ * usual text, from which the document's error answers are written; the declaration's type carries
+ * their codes, so `failWith(route, …)` takes only those. From the role it adds the bearer scheme,
+ * the 401/403 answers and (superadmin) the guard; from a request, the 422 of the validator; from a
+ * JSON body, the 400 for a body that is not a JSON object and the 413 for one over the size limit;
+ * to every route, the 503 of an unavailable database. Staff routes are mounted behind
+ * requireAdmin, so "admin" is enforced by where they live.
  */
-export function route<R extends Declared>(config: R): R {
+export function route<R extends Declared>({ errors = [], ...config }: R): R & DeclaresErrors<DeclaredErrorCodes<R>> {
   const role = config["x-required-role"];
   const middleware: MiddlewareHandler[] = [];
   if (role === "superadmin") middleware.push(requireSuperadmin);
   if (config.request?.body) middleware.push(requireJsonObject);
   const existing = config.middleware ? [config.middleware].flat() : [];
-  return createRoute({
+  const all: DomainError[] = [
+    ...(config.request?.body ? [HTTP_ERRORS.badRequest, HTTP_ERRORS.tooLarge] : []),
+    ...(role === "public" ? [] : [UNAUTHENTICATED, FORBIDDEN, CSRF_REJECTED]),
+    ...(config.request ? [VALIDATION_FAILED] : []),
+    ...errors,
+    // Any call can meet a database that is down or silent.
+    HTTP_ERRORS.databaseUnavailable,
+  ];
+  const declared = createRoute({
     ...config,
     middleware: [...middleware, ...existing],
     ...(role === "public" ? {} : { security: [{ bearerAuth: [] }] }),
-    responses: {
-      ...(config.request?.body ? errors(400, 413) : {}),
-      ...(role === "public" ? {} : errors(401, 403)),
-      // Any call can meet a database that is down or silent.
-      ...errors([503, "DATABASE_UNAVAILABLE: the database is unreachable or did not answer in time (see Retry-After)"]),
-      ...config.responses,
-    },
-  }) as R;
+    responses: { ...errorResponses(all), ...config.responses },
+  });
+  Object.defineProperty(declared, "declaredErrors", { value: [...new Set(all.map((e) => e.code))], enumerable: false });
+  return declared as unknown as R & DeclaresErrors<DeclaredErrorCodes<R>>;
 }
 
 const DOCUMENT_INFO = {

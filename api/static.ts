@@ -3,6 +3,7 @@ import { compress } from "hono/compress";
 import { etag, RETAINED_304_HEADERS } from "hono/etag";
 import { serveStatic } from "hono/deno";
 import { originOf, robotsTxt, sitemapXml } from "./seo-files.ts";
+import { HTTP_ERRORS, sendError } from "./http-errors.ts";
 
 /** Public routes of the site (public-site.md section 2), matched case-insensitively. */
 const SITE_ROUTES = [
@@ -92,7 +93,7 @@ export function staticRoutes(options: StaticOptions) {
       }),
     );
   }
-  app.all(`${options.adminPath}/*`, (c) => c.json({ error: "Not found.", code: "NOT_FOUND" }, 404));
+  app.all(`${options.adminPath}/*`, (c) => sendError(c, HTTP_ERRORS.notFound));
 
   app.get("/robots.txt", (c) => {
     c.header("Cache-Control", "public, max-age=3600");

@@ -6,7 +6,7 @@
  * from the id, reference and creation time this module chooses, so nothing has to be read back.
  */
 import type { EmailsFor } from "../../core/booking/ports.ts";
-import { decideReservation, type Reservation } from "../../core/booking/capacity/reservation.ts";
+import { decideReservation, type Reservation, type ReservationError } from "../../core/booking/capacity/reservation.ts";
 import { newReference } from "../../core/shared/reference.ts";
 import type { BookingRecord, NewBookingRecord } from "../../core/booking/types.ts";
 import { melbourneYmd } from "../../core/shared/melbourne-time.ts";
@@ -52,7 +52,7 @@ export async function reserveOneOff(
   reservation: Reservation,
   write: BookingWrite,
   drawReference: () => string = newReference,
-): Promise<Result<BookingRecord>> {
+): Promise<Result<BookingRecord, ReservationError>> {
   const id = crypto.randomUUID();
   const createdAt = new Date();
   for (let attempt = 1;; attempt++) {

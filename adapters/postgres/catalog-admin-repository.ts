@@ -3,7 +3,7 @@ import type { CatalogAdminStore, CatalogAdminTx, ExtraOrder } from "../../core/c
 import { CODE_TAKEN, SLUG_TAKEN } from "../../core/catalog/admin-rules.ts";
 import type { Extra, Frequency, Question, Service } from "../../core/catalog/types.ts";
 import type { ExtraInput, FrequencyInput, QuestionInput, ServiceInput } from "../../core/catalog/validation.ts";
-import type { DomainError, Result } from "../../core/shared/result.ts";
+import type { DomainError, ErrorCode, Result } from "../../core/shared/result.ts";
 import type { RecordStatus } from "../../core/booking/types.ts";
 import { STANDING_VISIT_STATUSES } from "../../core/series/rules.ts";
 import { recordAudit } from "./audit-repository.ts";
@@ -27,15 +27,18 @@ type ExtraRow = Parameters<typeof toExtra>[0];
 type FrequencyRow = Parameters<typeof toFrequency>[0];
 type QuestionRow = Parameters<typeof toQuestion>[0];
 
-/** Unique indexes whose violation is an expected conflict (a concurrent request won). */
-const CONFLICT_OF_CONSTRAINT: Record<string, DomainError> = {
-  services_slug_key: SLUG_TAKEN,
-  frequencies_code_key: CODE_TAKEN,
+/** The unique index behind each claim a write can make (a concurrent request that won breaks it). */
+const CONSTRAINT_OF_CLAIM: Partial<Record<ErrorCode, string>> = {
+  [SLUG_TAKEN.code]: "services_slug_key",
+  [CODE_TAKEN.code]: "frequencies_code_key",
 };
 
-function conflictOf(error: unknown): DomainError | undefined {
-  const constraint = Object.keys(CONFLICT_OF_CONSTRAINT).find((name) => isUniqueViolation(error, name));
-  return constraint ? CONFLICT_OF_CONSTRAINT[constraint] : undefined;
+/** The claim among `taken` whose unique index `error` broke, if any. */
+function conflictOf<E extends DomainError>(error: unknown, taken: readonly E[]): E | undefined {
+  return taken.find((claim) => {
+    const constraint = CONSTRAINT_OF_CLAIM[claim.code];
+    return constraint !== undefined && isUniqueViolation(error, constraint);
+  });
 }
 
 // ------------------------------------------------------------------ reads
@@ -259,12 +262,12 @@ function catalogAdminTx(tx: Queryable): CatalogAdminTx {
 
 export function makeCatalogAdminStore(sql: Sql): CatalogAdminStore {
   return {
-    async run<T>(work: (tx: CatalogAdminTx) => Promise<Result<T>>): Promise<Result<T>> {
+    async run<T, E extends DomainError>(work: (tx: CatalogAdminTx) => Promise<Result<T, E>>, taken: readonly E[] = []): Promise<Result<T, E>> {
       try {
         return await runInTransaction(sql, (tx) => work(catalogAdminTx(tx)));
       } catch (error) {
         // Two requests raced for one slug or code: the index decided, the answer is the same 409.
-        const conflict = conflictOf(error);
+        const conflict = conflictOf(error, taken);
         if (conflict) return { ok: false, error: conflict };
         throw error;
       }

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { auditEntry } from "../../core/shared/audit.ts";
-import { SLUG_TAKEN } from "../../core/catalog/admin-rules.ts";
+import { CODE_TAKEN, SLUG_TAKEN } from "../../core/catalog/admin-rules.ts";
 import type { CatalogAdminStore } from "../../core/catalog/admin-ports.ts";
 import type { ServiceInput } from "../../core/catalog/validation.ts";
 import { err, ok } from "../../core/shared/result.ts";
@@ -68,12 +68,13 @@ export async function catalogAdminContract(t: Deno.TestContext, db: TestDatabase
   });
 
   await t.step("a slug or code a concurrent request took is a conflict, not a crash", async () => {
-    const slug = await store.run(async (tx) => ok(await tx.insertService(newService("hourly-cleaning"))));
+    const slug = await store.run(async (tx) => ok(await tx.insertService(newService("hourly-cleaning"))), [SLUG_TAKEN]);
     assert.equal(slug.ok ? "" : slug.error.code, "SLUG_TAKEN");
-    const code = await store.run(async (tx) =>
-      ok(await tx.insertFrequency({ name: "Weekly", code: "WEEKLY", discountPercent: 0, repeatUnit: "WEEK", repeatEvery: 1 }))
-    );
+    const weekly = { name: "Weekly", code: "WEEKLY", discountPercent: 0, repeatUnit: "WEEK", repeatEvery: 1 } as const;
+    const code = await store.run(async (tx) => ok(await tx.insertFrequency(weekly)), [CODE_TAKEN]);
     assert.equal(code.ok ? "" : code.error.code, "CODE_TAKEN");
+    // A work answers only the claims it names: any other refusal of the database is thrown.
+    await assert.rejects(store.run(async (tx) => ok(await tx.insertFrequency(weekly)), [SLUG_TAKEN]), /frequencies_code_key|duplicate/);
   });
 
   await t.step("two requests creating one slug at once: one wins, one gets SLUG_TAKEN", async () => {
@@ -82,7 +83,7 @@ export async function catalogAdminContract(t: Deno.TestContext, db: TestDatabase
       s.run(async (tx) => {
         if (await tx.slugTaken("raced")) return err(SLUG_TAKEN);
         return ok(await tx.insertService(newService("raced")));
-      });
+      }, [SLUG_TAKEN]);
     const results = await Promise.all([create(store), create(other)]);
     assert.deepEqual(results.map((r) => r.ok).sort(), [false, true]);
     assert.equal((await db.sql`select 1 from services where slug = 'raced'`).length, 1);

@@ -16,6 +16,7 @@ import {
   type ReservationFacts,
   type Reserved,
   visitWeekday,
+  type ReservationError,
 } from "../../core/booking/capacity/reservation.ts";
 import type { BookingRecord } from "../../core/booking/types.ts";
 import type { Occupancy } from "../../core/booking/ports.ts";
@@ -133,7 +134,7 @@ export async function reserveLocked(
   tx: Queryable,
   r: Reservation,
   write: (decision: ReservationDecision) => Promise<BookingRecord>,
-): Promise<Result<Reserved>> {
+): Promise<Result<Reserved, ReservationError>> {
   const decided = decideReservation(r, await readReservationLocked(tx, r));
   if (!decided.ok) return decided;
   const decision = decided.value;

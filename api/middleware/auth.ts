@@ -10,6 +10,8 @@ import type { StaffSessions } from "../../core/admin/sessions.ts";
 import type { AdminUser } from "../../core/admin/types.ts";
 import type { AdminRole } from "../../core/shared/staff-roles.ts";
 import { CSRF_COOKIE, CSRF_HEADER } from "../client/http.ts";
+import { declareError } from "../../core/shared/result.ts";
+import { sendError } from "../http-errors.ts";
 
 declare module "hono" {
   interface ContextVariableMap {
@@ -21,15 +23,17 @@ declare module "hono" {
 
 export const SESSION_COOKIE = "staff_session";
 
-export const UNAUTHENTICATED = {
-  error: "Authentication required. Your session may have expired. Please log in again.",
-  code: "UNAUTHENTICATED",
-};
-export const FORBIDDEN = { error: "You don’t have permission to perform this action.", code: "FORBIDDEN" };
-export const CSRF_REJECTED = {
-  error: "This request did not come from the staff area. Reload the page and try again.",
-  code: "CSRF_REJECTED",
-};
+export const UNAUTHENTICATED = declareError(
+  "unauthenticated",
+  "UNAUTHENTICATED",
+  "Authentication required. Your session may have expired. Please log in again.",
+);
+export const FORBIDDEN = declareError("forbidden", "FORBIDDEN", "You don’t have permission to perform this action.");
+export const CSRF_REJECTED = declareError(
+  "forbidden",
+  "CSRF_REJECTED",
+  "This request did not come from the staff area. Reload the page and try again.",
+);
 
 /** https as the browser sees it: the request's scheme, or the client-facing proxy's X-Forwarded-Proto. */
 export function servedOverHttps(c: Context, proxyHops: number): boolean {
@@ -101,12 +105,12 @@ export function requireAdmin(
       // A cookie that opens nothing any more is dropped from the browser.
       if (viaCookie && token) clearSessionCookies(c, servedOverHttps(c, deps.trustProxy ?? 0));
       c.header("WWW-Authenticate", 'Bearer realm="admin"');
-      return c.json(UNAUTHENTICATED, 401);
+      return sendError(c, UNAUTHENTICATED);
     }
     if (viaCookie && UNSAFE_METHODS.has(c.req.method)) {
-      if (crossSite(c) || !sameToken(c.req.header(CSRF_HEADER), session.csrfToken)) return c.json(CSRF_REJECTED, 403);
+      if (crossSite(c) || !sameToken(c.req.header(CSRF_HEADER), session.csrfToken)) return sendError(c, CSRF_REJECTED);
     }
-    if (!roles.includes(session.admin.role)) return c.json(FORBIDDEN, 403);
+    if (!roles.includes(session.admin.role)) return sendError(c, FORBIDDEN);
     c.set("admin", session.admin);
     c.set("sessionId", session.sessionId);
     await next();
@@ -115,6 +119,6 @@ export function requireAdmin(
 
 /** After requireAdmin: only superadmins (the admins calls and every hard delete). */
 export const requireSuperadmin: MiddlewareHandler = async (c, next) => {
-  if (c.get("admin")?.role !== "superadmin") return c.json(FORBIDDEN, 403);
+  if (c.get("admin")?.role !== "superadmin") return sendError(c, FORBIDDEN);
   await next();
 };

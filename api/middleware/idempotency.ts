@@ -1,6 +1,8 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { IdempotencyClaimLost, type IdempotencyStore } from "../../adapters/postgres/idempotency-repository.ts";
 import type { IdempotencyCompletion } from "../../core/shared/idempotency-completion.ts";
+import { declareError } from "../../core/shared/result.ts";
+import { sendError } from "../http-errors.ts";
 
 declare module "hono" {
   interface ContextVariableMap {
@@ -25,10 +27,17 @@ export async function requestHash(method: string, path: string, body: string): P
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-const IN_PROGRESS = {
-  error: "A request with this Idempotency-Key is still being processed. Try again shortly.",
-  code: "IDEMPOTENCY_KEY_IN_PROGRESS",
-};
+/** What an idempotent route can answer about its key (routes list them: `errors: [..., ...IDEMPOTENCY_ERRORS]`). */
+export const IDEMPOTENCY_ERRORS = {
+  invalidKey: declareError("bad_request", "INVALID_IDEMPOTENCY_KEY", "Idempotency-Key must be 1 to 255 visible ASCII characters."),
+  reused: declareError("validation", "IDEMPOTENCY_KEY_REUSED", "This Idempotency-Key was already used with a different request."),
+  inProgress: declareError(
+    "conflict",
+    "IDEMPOTENCY_KEY_IN_PROGRESS",
+    "A request with this Idempotency-Key is still being processed. Try again shortly.",
+  ),
+} as const;
+const IN_PROGRESS = IDEMPOTENCY_ERRORS.inProgress;
 
 /**
  * `Idempotency-Key` on a POST: the first response (below 500) is kept for a day and replayed to
@@ -45,21 +54,15 @@ export function idempotency(store: IdempotencyStore, scope: string): MiddlewareH
     const key = c.req.header("idempotency-key");
     if (key === undefined) return await next();
     if (!KEY.test(key)) {
-      return c.json({
-        error: "Idempotency-Key must be 1 to 255 visible ASCII characters.",
-        code: "INVALID_IDEMPOTENCY_KEY",
-      }, 400);
+      return sendError(c, IDEMPOTENCY_ERRORS.invalidKey);
     }
     // Reading the body here leaves it readable for the handler (Hono caches it).
     const hash = await requestHash(c.req.method, c.req.path, await c.req.text());
     const claim = await store.claim(scope, key, hash, IDEMPOTENCY_TTL_SECONDS, IDEMPOTENCY_STALE_SECONDS);
     if (claim.state === "mismatch") {
-      return c.json({
-        error: "This Idempotency-Key was already used with a different request.",
-        code: "IDEMPOTENCY_KEY_REUSED",
-      }, 422);
+      return sendError(c, IDEMPOTENCY_ERRORS.reused);
     }
-    if (claim.state === "in_progress") return c.json(IN_PROGRESS, 409);
+    if (claim.state === "in_progress") return sendError(c, IN_PROGRESS);
     if (claim.state === "completed") {
       c.header("Idempotent-Replayed", "true");
       return c.json(claim.body as object, claim.status as 200);
@@ -91,7 +94,7 @@ export function idempotency(store: IdempotencyStore, scope: string): MiddlewareH
  */
 function answerInProgress(c: Context): void {
   c.res = undefined;
-  c.res = c.json(IN_PROGRESS, 409);
+  c.res = sendError(c, IN_PROGRESS);
 }
 
 /**

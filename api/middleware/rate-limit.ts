@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import type { RateLimitStore } from "../../adapters/postgres/rate-limit-repository.ts";
 import { clientAddress } from "./client-address.ts";
+import { HTTP_ERRORS, sendError } from "../http-errors.ts";
 
 export interface RateLimitRule {
   /** Requests sharing a name share a budget. */
@@ -25,14 +26,7 @@ export function rateLimit(
     c.header("RateLimit-Remaining", String(Math.max(0, rule.limit - hits)));
     if (hits > rule.limit) {
       c.header("Retry-After", String(retryAfterSeconds));
-      return c.json(
-        {
-          error: "You’ve hit a rate limit. Please try again shortly.",
-          code: "RATE_LIMITED",
-          details: { retryAfterSeconds },
-        },
-        429,
-      );
+      return sendError(c, { ...HTTP_ERRORS.rateLimited, details: { retryAfterSeconds } });
     }
     await next();
   };

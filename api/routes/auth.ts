@@ -1,6 +1,6 @@
 import { getCookie, setCookie } from "hono/cookie";
 import type { makeLogin } from "../../core/admin/login.ts";
-import { LOGIN_LIMITS, LOGIN_MESSAGES } from "../../core/admin/login.ts";
+import { LOGIN_ERRORS, LOGIN_LIMITS, LOGIN_MESSAGES } from "../../core/admin/login.ts";
 import { loginResultSchema, loginSchema } from "../../core/admin/schemas.ts";
 import type { StaffSessions } from "../../core/admin/sessions.ts";
 import { validationError } from "../../core/shared/result.ts";
@@ -8,7 +8,7 @@ import { failWith } from "../http-errors.ts";
 import { fieldErrorsOf } from "../../core/shared/parse-input.ts";
 import { clientAddress } from "../middleware/client-address.ts";
 import { clearSessionCookies, requireAdmin, servedOverHttps, setSessionCookies } from "../middleware/auth.ts";
-import { errors, json, jsonBody, route, routeGroup } from "../openapi.ts";
+import { json, jsonBody, route, routeGroup } from "../openapi.ts";
 
 /**
  * Issue 29: OWASP's device cookie, "this browser logged in as this e-mail". It travels only to the
@@ -29,18 +29,11 @@ const login = route({
     "for the same e-mail from that browser is counted against that cookie alone, is not slowed, and checks its " +
     `password ahead of the shared queue; after ${LOGIN_LIMITS.perDevice} attempts the cookie is no longer trusted. ` +
     "The answer also sets the httpOnly session cookie and the readable CSRF cookie the staff area uses: a write " +
-    "sent with the cookie must echo the CSRF cookie in X-CSRF-Token.",
+    "sent with the cookie must echo the CSRF cookie in X-CSRF-Token. " +
+    "When too many logins are being checked at once, the answer is 503 with Retry-After.",
   request: { body: jsonBody(loginSchema) },
-  responses: {
-    200: json(loginResultSchema, "Logged in"),
-    ...errors(
-      [401, "Invalid email or password"],
-      413,
-      422,
-      [429, "LOGIN_LOCKED: too many attempts (see Retry-After)"],
-      [503, "SERVICE_BUSY: too many logins are being checked; try again after Retry-After"],
-    ),
-  },
+  errors: LOGIN_ERRORS,
+  responses: { 200: json(loginResultSchema, "Logged in") },
 });
 
 const logout = route({
@@ -65,7 +58,7 @@ export function authRoutes(deps: {
       if ((result.error.kind === "rate_limited" || result.error.kind === "unavailable") && retry) {
         c.header("Retry-After", String(retry));
       }
-      return failWith(c, result.error);
+      return failWith(login, c, result.error);
     }
     const { token, expiresAt, csrfToken, user, deviceCookie } = result.value;
     const secure = servedOverHttps(c, deps.trustProxy);
@@ -82,7 +75,7 @@ export function authRoutes(deps: {
     // A missing e-mail or password keeps the login's own wording, not the form banner.
     if (!parsed.success) {
       c.header("Cache-Control", "no-store");
-      return failWith(c, validationError(fieldErrorsOf(parsed.error.issues), LOGIN_MESSAGES.required));
+      return failWith(login, c, validationError(fieldErrorsOf(parsed.error.issues), LOGIN_MESSAGES.required));
     }
   }).openapi(logout, async (c) => {
     await deps.sessions.end(c.get("sessionId"));

@@ -1,8 +1,8 @@
 import type { MiddlewareHandler } from "hono";
 import { z } from "zod";
-import type { CreateBooking } from "../../core/workflows/create-booking.ts";
+import { CREATE_BOOKING_ERRORS, type CreateBooking, REQUEST_QUOTE_ERRORS } from "../../core/workflows/create-booking.ts";
 import type { makeCheckAvailability } from "../../core/booking/capacity/check-availability.ts";
-import type { makeGetAvailability } from "../../core/booking/capacity/availability.ts";
+import { AVAILABILITY_ERRORS, type makeGetAvailability } from "../../core/booking/capacity/availability.ts";
 import { bookingDraftSchema } from "../../core/booking/draft/validation.ts";
 import {
   availabilityCalendarSchema,
@@ -15,9 +15,9 @@ import type { BookingRecord } from "../../core/booking/types.ts";
 import type { makeCreateInquiry } from "../../core/inquiry/create-inquiry.ts";
 import { inquiryRecordSchema, inquirySchema } from "../../core/inquiry/schemas.ts";
 import type { Inquiry } from "../../core/inquiry/types.ts";
-import { failWith } from "../http-errors.ts";
-import { completionFor } from "../middleware/idempotency.ts";
-import { errors, json, jsonBody, route, routeGroup } from "../openapi.ts";
+import { failWith, HTTP_ERRORS } from "../http-errors.ts";
+import { completionFor, IDEMPOTENCY_ERRORS } from "../middleware/idempotency.ts";
+import { json, jsonBody, route, routeGroup } from "../openapi.ts";
 
 export interface PublicWriteDeps {
   createBooking: CreateBooking;
@@ -50,13 +50,15 @@ const idempotent = {
     }),
   }),
 };
-const submitErrors = (conflict: string) => errors([409, conflict], 413, 422, 429);
+/** What the abuse limits and an Idempotency-Key add to a submission's own errors. */
+const SUBMIT_GUARDS = [HTTP_ERRORS.rateLimited, ...Object.values(IDEMPOTENCY_ERRORS)];
 
 const checkAvailability = route({
   method: "post", path: "/availability/check", tags: ["Bookings"], "x-required-role": role, summary: "Is a start time bookable?",
   description: "Uses the same scheduling and capacity rules as booking creation. Advice only: a booking can still find the time taken.",
   request: { body: jsonBody(availabilitySchema) },
-  responses: { 200: json(availabilityResultSchema, "The answer"), ...errors(413, 422, 429) },
+  errors: [HTTP_ERRORS.rateLimited],
+  responses: { 200: json(availabilityResultSchema, "The answer") },
 });
 const getAvailability = route({
   method: "get", path: "/availability", tags: ["Bookings"], "x-required-role": role,
@@ -66,30 +68,29 @@ const getAvailability = route({
     "a slot shown available is accepted unless someone takes it first. Closed days say why: " +
     "BEFORE_LEAD_TIME, CLOSED_DAY, CLOSED_DATE, BEYOND_HORIZON or FULL.",
   request: { query: availabilityQuerySchema },
-  responses: {
-    200: json(availabilityCalendarSchema, "The days, in date order"),
-    ...errors([404, "Unknown or deleted service"], 422, 429),
-  },
+  errors: [...AVAILABILITY_ERRORS, HTTP_ERRORS.rateLimited],
+  responses: { 200: json(availabilityCalendarSchema, "The days, in date order") },
 });
-const draftRoute = (path: "/bookings" | "/quotes", summary: string, created: string, conflict: string, description?: string) =>
-  route({
-    method: "post", path, tags: ["Bookings"], "x-required-role": role, summary, description,
-    request: { ...idempotent, body: jsonBody(bookingDraftSchema) },
-    responses: { 201: json(bookingRecordSchema, created), ...submitErrors(conflict) },
-  });
-const createBooking = draftRoute(
-  "/bookings", "Book a clean (a request until staff confirm it)", "The booking",
-  "SLOT_UNAVAILABLE: the time is full; or an Idempotency-Key still in progress",
-  "The server validates and prices the draft from the catalogue (client totals are ignored), takes a place under the capacity rule atomically, stores snapshots and e-mails the confirmation.",
-);
-const requestQuote = draftRoute(
-  "/quotes", "Request a quote (same draft; reserves no capacity)", "The quote (type QUOTE, status QUOTE_REQUESTED)",
-  "An Idempotency-Key still in progress",
-);
+const createBooking = route({
+  method: "post", path: "/bookings", tags: ["Bookings"], "x-required-role": role,
+  summary: "Book a clean (a request until staff confirm it)",
+  description: "The server validates and prices the draft from the catalogue (client totals are ignored), takes a place under the capacity rule atomically, stores snapshots and e-mails the confirmation.",
+  request: { ...idempotent, body: jsonBody(bookingDraftSchema) },
+  errors: [...CREATE_BOOKING_ERRORS, ...SUBMIT_GUARDS],
+  responses: { 201: json(bookingRecordSchema, "The booking") },
+});
+const requestQuote = route({
+  method: "post", path: "/quotes", tags: ["Bookings"], "x-required-role": role,
+  summary: "Request a quote (same draft; reserves no capacity)",
+  request: { ...idempotent, body: jsonBody(bookingDraftSchema) },
+  errors: [...REQUEST_QUOTE_ERRORS, ...SUBMIT_GUARDS],
+  responses: { 201: json(bookingRecordSchema, "The quote (type QUOTE, status QUOTE_REQUESTED)") },
+});
 const sendInquiry = route({
   method: "post", path: "/inquiries", tags: ["Inquiries"], "x-required-role": role, summary: "Send a commercial cleaning inquiry",
   request: { ...idempotent, body: jsonBody(inquirySchema) },
-  responses: { 201: json(inquiryRecordSchema, "What was received"), ...submitErrors("An Idempotency-Key still in progress") },
+  errors: SUBMIT_GUARDS,
+  responses: { 201: json(inquiryRecordSchema, "What was received") },
 });
 
 /** The customer's writes: availability, bookings, quotes, commercial inquiries. */
@@ -104,19 +105,19 @@ export function publicWriteRoutes(deps: PublicWriteDeps) {
     .openapi(checkAvailability, async (c) => c.json(await deps.checkAvailability(c.req.valid("json")), 200))
     .openapi(getAvailability, async (c) => {
       const result = await deps.getAvailability(c.req.valid("query"));
-      return result.ok ? c.json(result.value, 200) : failWith(c, result.error);
+      return result.ok ? c.json(result.value, 200) : failWith(getAvailability, c, result.error);
     })
     .openapi(createBooking, async (c) => {
       // With an Idempotency-Key, the answer below is kept in the booking's own transaction (issue 29).
       const result = await deps.createBooking(c.req.valid("json"), "BOOKING", completionFor(c, 201, presentRecord));
-      return result.ok ? c.json(presentRecord(result.value), 201) : failWith(c, result.error);
+      return result.ok ? c.json(presentRecord(result.value), 201) : failWith(createBooking, c, result.error);
     })
     .openapi(requestQuote, async (c) => {
       const result = await deps.createBooking(c.req.valid("json"), "QUOTE", completionFor(c, 201, presentRecord));
-      return result.ok ? c.json(presentRecord(result.value), 201) : failWith(c, result.error);
+      return result.ok ? c.json(presentRecord(result.value), 201) : failWith(requestQuote, c, result.error);
     })
     .openapi(sendInquiry, async (c) => {
       const result = await deps.createInquiry(c.req.valid("json"), completionFor(c, 201, presentInquiry));
-      return result.ok ? c.json(presentInquiry(result.value), 201) : failWith(c, result.error);
+      return result.ok ? c.json(presentInquiry(result.value), 201) : failWith(sendInquiry, c, result.error);
     });
 }

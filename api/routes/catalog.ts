@@ -1,13 +1,12 @@
 import type { CatalogReader } from "../../core/catalog/ports.ts";
+import { SERVICE_NOT_FOUND } from "../../core/catalog/admin-rules.ts";
 import { isOnOffer } from "../../core/catalog/types.ts";
-import type { SettingsStore } from "../../core/settings/ports.ts";
-import { notFound } from "../../core/shared/result.ts";
+import { PROFILE_NOT_FOUND, type SettingsStore } from "../../core/settings/ports.ts";
 import { failWith } from "../http-errors.ts";
-import { errors, IdParams, itemsOf, json, route, routeGroup } from "../openapi.ts";
+import { IdParams, itemsOf, json, route, routeGroup } from "../openapi.ts";
 import { businessSchema, contentSchema, publicSchedulingSchema } from "../../core/settings/schemas.ts";
 import { extraSchema, extrasQuerySchema, frequencySchema, questionSchema, questionsQuerySchema, serviceSchema } from "../../core/catalog/schemas.ts";
 
-const serviceNotFound = notFound("Service", "SERVICE_NOT_FOUND");
 const tags: [string] = ["Catalogue"];
 const role = "public" as const;
 
@@ -17,13 +16,17 @@ const listServices = route({
 });
 const getService = route({
   method: "get", path: "/services/{id}", tags, "x-required-role": role, summary: "One active service",
+  description: "A deleted service is unknown here (404 SERVICE_NOT_FOUND).",
   request: { params: IdParams },
-  responses: { 200: json(serviceSchema, "The service"), ...errors([404, "Unknown or deleted service"]) },
+  errors: [SERVICE_NOT_FOUND],
+  responses: { 200: json(serviceSchema, "The service") },
 });
 const listExtras = route({
   method: "get", path: "/extras", tags, "x-required-role": role, summary: "Active add-ons of a service, in order",
+  description: "A deleted service is unknown here (404 SERVICE_NOT_FOUND).",
   request: { query: extrasQuerySchema },
-  responses: { 200: json(itemsOf(extraSchema), "The add-ons"), ...errors([404, "Unknown or deleted service"], 422) },
+  errors: [SERVICE_NOT_FOUND],
+  responses: { 200: json(itemsOf(extraSchema), "The add-ons") },
 });
 const listFrequencies = route({
   method: "get", path: "/frequencies", tags, "x-required-role": role, summary: "How often a clean can repeat, with discounts",
@@ -32,8 +35,10 @@ const listFrequencies = route({
 });
 const listQuestions = route({
   method: "get", path: "/questions", tags, "x-required-role": role, summary: "Global questions, plus the service's",
+  description: "A deleted service is unknown here (404 SERVICE_NOT_FOUND).",
   request: { query: questionsQuerySchema },
-  responses: { 200: json(itemsOf(questionSchema), "The questions"), ...errors([404, "Unknown or deleted service"], 422) },
+  errors: [SERVICE_NOT_FOUND],
+  responses: { 200: json(itemsOf(questionSchema), "The questions") },
 });
 const getContent = route({
   method: "get", path: "/content", tags, "x-required-role": role, summary: "Booking-form content (comment box, cancellation policy)",
@@ -46,7 +51,8 @@ const getScheduling = route({
 });
 const getBusiness = route({
   method: "get", path: "/business", tags, "x-required-role": role, summary: "The business profile (brand, contacts, service areas)",
-  responses: { 200: json(businessSchema, "The profile"), ...errors([404, "No profile has been set"]) },
+  errors: [PROFILE_NOT_FOUND],
+  responses: { 200: json(businessSchema, "The profile") },
 });
 
 /** The public catalogue the booking form reads: services, add-ons, frequencies, questions. */
@@ -55,18 +61,18 @@ export function catalogRoutes(catalog: CatalogReader, settings: SettingsStore) {
     .openapi(listServices, async (c) => c.json({ items: await catalog.listServices() }, 200))
     .openapi(getService, async (c) => {
       const service = await catalog.getService(c.req.valid("param").id);
-      return service ? c.json(service, 200) : failWith(c, serviceNotFound);
+      return service ? c.json(service, 200) : failWith(getService, c, SERVICE_NOT_FOUND);
     })
     .openapi(listExtras, async (c) => {
       const { serviceId } = c.req.valid("query");
-      if (!await catalog.getService(serviceId)) return failWith(c, serviceNotFound);
+      if (!await catalog.getService(serviceId)) return failWith(listExtras, c, SERVICE_NOT_FOUND);
       return c.json({ items: await catalog.listExtras(serviceId) }, 200);
     })
     // Issue 28: the reader keeps retired frequencies for the bookings that use them; the form offers the active ones.
     .openapi(listFrequencies, async (c) => c.json({ items: (await catalog.listFrequencies()).filter(isOnOffer) }, 200))
     .openapi(listQuestions, async (c) => {
       const { serviceId } = c.req.valid("query");
-      if (serviceId && !await catalog.getService(serviceId)) return failWith(c, serviceNotFound);
+      if (serviceId && !await catalog.getService(serviceId)) return failWith(listQuestions, c, SERVICE_NOT_FOUND);
       return c.json({ items: await catalog.listQuestions(serviceId || undefined) }, 200);
     })
     .openapi(getContent, async (c) => c.json(await settings.getBookingFormContent(), 200))
@@ -77,6 +83,6 @@ export function catalogRoutes(catalog: CatalogReader, settings: SettingsStore) {
     })
     .openapi(getBusiness, async (c) => {
       const profile = await settings.getBusinessProfile();
-      return profile ? c.json(profile, 200) : failWith(c, { kind: "not_found", code: "PROFILE_NOT_FOUND", message: "Business profile not set." });
+      return profile ? c.json(profile, 200) : failWith(getBusiness, c, PROFILE_NOT_FOUND);
     });
 }

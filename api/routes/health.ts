@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ErrorBodySchema } from "../../core/shared/error-codes.ts";
-import { DATABASE_RETRY_AFTER_SECONDS } from "../http-errors.ts";
+import { DATABASE_RETRY_AFTER_SECONDS, errorBody, HTTP_ERRORS } from "../http-errors.ts";
 import { json, route, routeGroup } from "../openapi.ts";
 
 /** Monitors read `status` and `database` on both answers. */
@@ -14,6 +14,9 @@ const health = route({
     503: json(ErrorBodySchema.extend(state("error").shape).meta({ id: "HealthDown" }), "The database is not answering"),
   },
 });
+
+/** The probe's own words for the database's 503 (every other call says HTTP_ERRORS.databaseUnavailable's). */
+const DATABASE_NOT_ANSWERING = { ...HTTP_ERRORS.databaseUnavailable, message: "The database is not answering." };
 
 /** Monitors give up after a few seconds: the check answers within 2 s whatever the database does. */
 const HEALTH_CHECK_BUDGET_MS = 1_500;
@@ -39,10 +42,7 @@ export function healthRoutes(checkDatabase: () => Promise<void>) {
     } catch (error) {
       console.error(JSON.stringify({ level: "error", requestId: c.get("requestId"), message: `health: ${error}` }));
       c.header("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
-      return c.json(
-        { error: "The database is not answering.", code: "DATABASE_UNAVAILABLE", status: "error", database: "error" } as const,
-        503,
-      );
+      return c.json({ ...errorBody(DATABASE_NOT_ANSWERING), status: "error", database: "error" } as const, 503);
     }
   });
 }

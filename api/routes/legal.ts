@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { LEGAL_PAGE_NAMES, legalPage } from "../../core/settings/legal-pages.ts";
-import type { SettingsStore } from "../../core/settings/ports.ts";
+import { PROFILE_NOT_FOUND, type SettingsStore } from "../../core/settings/ports.ts";
 import { failWith } from "../http-errors.ts";
-import { errors, json, route, routeGroup } from "../openapi.ts";
+import { json, route, routeGroup } from "../openapi.ts";
 
 // The answer's shape (core/settings/legal-pages.ts LegalPage); kept here so the module the web
 // pages import stays zod-free.
@@ -25,20 +25,17 @@ const LegalPageParams = z.object({
 const getLegalPage = route({
   method: "get", path: "/legal/{page}", tags: ["Site"], "x-required-role": "public",
   summary: "The Privacy Policy or the Terms, with the business's name and contacts filled in",
+  description: "An unknown page name is a 422 (VALIDATION_FAILED).",
   request: { params: LegalPageParams },
-  responses: {
-    200: json(LegalPageSchema, "The page: title, last-updated date and sections of plain-text paragraphs"),
-    ...errors([404, "PROFILE_NOT_FOUND: no business profile has been set"], [422, "An unknown page name"]),
-  },
+  errors: [PROFILE_NOT_FOUND],
+  responses: { 200: json(LegalPageSchema, "The page: title, last-updated date and sections of plain-text paragraphs") },
 });
 
 /** The site's legal pages, worded for the stored business profile. */
 export function legalRoutes(settings: Pick<SettingsStore, "getBusinessProfile">) {
   return routeGroup().openapi(getLegalPage, async (c) => {
     const profile = await settings.getBusinessProfile();
-    if (!profile) {
-      return failWith(c, { kind: "not_found", code: "PROFILE_NOT_FOUND", message: "Business profile not set." });
-    }
+    if (!profile) return failWith(getLegalPage, c, PROFILE_NOT_FOUND);
     return c.json(legalPage(c.req.valid("param").page, profile), 200);
   });
 }

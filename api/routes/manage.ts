@@ -5,7 +5,18 @@
  */
 import type { MiddlewareHandler } from "hono";
 import { z } from "zod";
-import type { ManageBooking } from "../../core/workflows/manage-booking.ts";
+import {
+  MANAGE_AVAILABILITY_ERRORS,
+  MANAGE_CANCEL_ERRORS,
+  MANAGE_CANCEL_SERIES_ERRORS,
+  MANAGE_RESCHEDULE_ERRORS,
+  MANAGE_RESCHEDULE_VISIT_ERRORS,
+  MANAGE_SKIP_ERRORS,
+  MANAGE_SKIP_VISIT_ERRORS,
+  MANAGE_VIEW_ERRORS,
+  MANAGE_VISIT_AVAILABILITY_ERRORS,
+  type ManageBooking,
+} from "../../core/workflows/manage-booking.ts";
 import {
   manageAvailabilityQuerySchema,
   manageCancelSchema,
@@ -14,8 +25,9 @@ import {
   manageViewSchema,
 } from "../../core/booking/manage/schemas.ts";
 import { availabilityCalendarSchema } from "../../core/booking/schemas.ts";
-import { failWith } from "../http-errors.ts";
-import { errors, json, jsonBody, route, routeGroup } from "../openapi.ts";
+import type { DomainError } from "../../core/shared/result.ts";
+import { failWith, HTTP_ERRORS } from "../http-errors.ts";
+import { json, jsonBody, route, routeGroup } from "../openapi.ts";
 
 export interface ManageRouteDeps {
   manage: ManageBooking;
@@ -50,96 +62,96 @@ const VisitParams = TokenParams.extend({
 
 const role = "public" as const;
 const tags: [string] = ["Manage my booking"];
-const invalidLink: [404, string] = [404, "MANAGE_LINK_INVALID: unknown, malformed or expired link (valid until the job is over)"];
-const changeConflicts: [409, string] = [
-  409,
-  "CHANGE_CUTOFF_PASSED: inside the free-change cut-off (the message states the fee and the phone); " +
-  "BOOKING_NOT_CHANGEABLE: a quote, or a cancelled or done booking; SLOT_UNAVAILABLE: the new time is full, or the " +
-  "booking's cleaner is on another job then (in team mode another free cleaner takes it, if one works then)",
-];
-const seriesConflicts: [409, string] = [
-  409,
-  "NOT_A_SERIES: a one-off booking, not a visit of a regular clean; CHANGE_CUTOFF_PASSED: inside the free-change cut-off " +
-  "before this visit (the message states the fee and the phone); BOOKING_NOT_CHANGEABLE: a quote, or a cancelled, done or " +
-  "not yet placed visit",
-];
-const notInSeries: [404, string] = [
-  404,
-  "MANAGE_LINK_INVALID: unknown, malformed or expired link; VISIT_NOT_IN_SERIES: the booking is not a visit of this link's regular clean",
-];
-const visitConflicts: [409, string] = [
-  409,
-  "CHANGE_CUTOFF_PASSED: inside the free-change cut-off before that visit (the message states the fee and the phone); " +
-  "BOOKING_NOT_CHANGEABLE: a cancelled, done or not yet placed visit",
-];
+/** Every call of the link counts against a rate limit (the reads' or the public writes'). */
+const { rateLimited } = HTTP_ERRORS;
+
+/** What the messages of a refused change say, for an integrator: which state and which cut-off. */
+const REFUSALS = "A quote, or a cancelled, done or not yet placed booking, is refused with BOOKING_NOT_CHANGEABLE, and a change " +
+  "inside the free-change cut-off with CHANGE_CUTOFF_PASSED (its message states the fee and the phone).";
+/** What a customer's move is told when the booking's cleaner can't come: the time is taken, never who is busy. */
+const MOVE_REFUSALS = "SLOT_UNAVAILABLE also answers a new time at which the booking's cleaner is on another job " +
+  "(in team mode another free cleaner takes it, if one works then).";
 
 /**
  * What one declaration of the link's calls says of itself. The link's own booking and another
  * visit of its regular clean (issue 28) take the same calls with the same request and answers;
  * only these differ.
  */
-interface LinkCall<Path extends string, Params extends z.ZodObject> {
+interface LinkCall<Path extends string, Params extends z.ZodObject, Errors extends readonly DomainError[]> {
   path: Path;
   params: Params;
   summary: string;
   description: string;
-  /** Which link, or which visit of it, was not found. */
-  notFound: [404, string];
+  /** The use case's errors (the link, or which visit of it, not found; why a change is refused). */
+  errors: Errors;
 }
 
-/** A change of a booking: what its 200 answer holds, and why it may be refused. */
-interface LinkChange<Path extends string, Params extends z.ZodObject> extends LinkCall<Path, Params> {
+/** A change of a booking: what its 200 answer holds. */
+interface LinkChange<Path extends string, Params extends z.ZodObject, Errors extends readonly DomainError[]>
+  extends LinkCall<Path, Params, Errors> {
   answer: string;
-  conflicts: [409, string];
 }
 
 /** GET …/availability: the free start times for moving the booking. */
-const availabilityRoute = <Path extends string, Params extends z.ZodObject>(call: LinkCall<Path, Params>) =>
+const availabilityRoute = <Path extends string, Params extends z.ZodObject, const Errors extends readonly DomainError[]>(
+  call: LinkCall<Path, Params, Errors>,
+) =>
   route({
     method: "get", path: call.path, tags, "x-required-role": role, summary: call.summary, description: call.description,
     request: { params: call.params, query: manageAvailabilityQuerySchema },
-    responses: { 200: json(availabilityCalendarSchema, "The days, in date order"), ...errors(call.notFound, 422, 429) },
+    errors: [...call.errors, rateLimited],
+    responses: { 200: json(availabilityCalendarSchema, "The days, in date order") },
   });
 
 /** POST …/skip: the visit is cancelled and keeps its place in the series. */
-const skipRoute = <Path extends string, Params extends z.ZodObject>(call: LinkChange<Path, Params>) =>
+const skipRoute = <Path extends string, Params extends z.ZodObject, const Errors extends readonly DomainError[]>(
+  call: LinkChange<Path, Params, Errors>,
+) =>
   route({
     method: "post", path: call.path, tags, "x-required-role": role, summary: call.summary, description: call.description,
     request: { params: call.params },
-    responses: { 200: json(manageViewSchema, call.answer), ...errors(call.notFound, call.conflicts, 429) },
+    errors: [...call.errors, rateLimited],
+    responses: { 200: json(manageViewSchema, call.answer) },
   });
 
 /** POST …/reschedule: the booking moves to a new start. */
-const rescheduleRoute = <Path extends string, Params extends z.ZodObject>(call: LinkChange<Path, Params>) =>
+const rescheduleRoute = <Path extends string, Params extends z.ZodObject, const Errors extends readonly DomainError[]>(
+  call: LinkChange<Path, Params, Errors>,
+) =>
   route({
     method: "post", path: call.path, tags, "x-required-role": role, summary: call.summary, description: call.description,
     request: { params: call.params, body: jsonBody(manageRescheduleSchema) },
-    responses: { 200: json(manageViewSchema, call.answer), ...errors(call.notFound, call.conflicts, 422, 429) },
+    errors: [...call.errors, rateLimited],
+    responses: { 200: json(manageViewSchema, call.answer) },
   });
 
 const viewBooking = route({
   method: "get", path: "/manage/{token}", tags, "x-required-role": role, summary: "The booking a customer's link opens",
-  description: "Details, status and reference, and whether (and until when) the customer may move or cancel it here.",
+  description: "Details, status and reference, and whether (and until when) the customer may move or cancel it here. " +
+    "A link is valid until the job is over.",
   request: { params: TokenParams },
-  responses: { 200: json(manageViewSchema, "The booking"), ...errors(invalidLink, 429) },
+  errors: [...MANAGE_VIEW_ERRORS, rateLimited],
+  responses: { 200: json(manageViewSchema, "The booking") },
 });
 const manageAvailability = availabilityRoute({
-  path: "/manage/{token}/availability", params: TokenParams, notFound: invalidLink,
+  path: "/manage/{token}/availability", params: TokenParams, errors: MANAGE_AVAILABILITY_ERRORS,
   summary: "Free start times for moving this booking",
   description: "As GET /api/availability, judged for this booking's job length, its own place not counted against it.",
 });
 const cancelBooking = route({
   method: "post", path: "/manage/{token}/cancel", tags, "x-required-role": role, summary: "The customer cancels their booking",
-  description: "Free of charge until the cut-off before the start. E-mails the customer (with a calendar cancellation) and the office.",
+  description: "Free of charge until the cut-off before the start. E-mails the customer (with a calendar cancellation) and the office. " +
+    REFUSALS,
   request: { params: TokenParams, body: jsonBody(manageCancelSchema) },
-  responses: { 200: json(manageViewSchema, "The booking, cancelled"), ...errors(invalidLink, changeConflicts, 422, 429) },
+  errors: [...MANAGE_CANCEL_ERRORS, rateLimited],
+  responses: { 200: json(manageViewSchema, "The booking, cancelled") },
 });
 const skipVisit = skipRoute({
-  path: "/manage/{token}/skip", params: TokenParams, notFound: invalidLink, conflicts: seriesConflicts,
+  path: "/manage/{token}/skip", params: TokenParams, errors: MANAGE_SKIP_ERRORS,
   summary: "The customer skips this visit of their regular clean",
   description: "Free of charge until the cut-off before the visit. The visit is cancelled (reason \"Skipped by the customer\") and " +
     "keeps its place in the series, so it is never planned again; the later visits stay. " +
-    "E-mails the customer (with a calendar cancellation) and the office.",
+    "E-mails the customer (with a calendar cancellation) and the office. " + REFUSALS,
   answer: "The visit, skipped, and the series' next visits",
 });
 const cancelSeries = route({
@@ -147,41 +159,38 @@ const cancelSeries = route({
   summary: "The customer cancels their regular clean from this visit on",
   description: "Free of charge until the cut-off before this visit. The series ends from this visit's planned date: this visit and " +
     "every later one not done are cancelled, and no more are planned. One e-mail to the customer (listing the visits " +
-    "cancelled, with a calendar cancellation of this one) and one to the office.",
+    "cancelled, with a calendar cancellation of this one) and one to the office. " + REFUSALS,
   request: { params: TokenParams, body: jsonBody(manageCancelSeriesSchema) },
-  responses: {
-    200: json(manageViewSchema, "This visit, cancelled, and the series, ended"),
-    ...errors(invalidLink, [409, `${seriesConflicts[1]}; SERIES_ENDED: the regular clean had ended already`], 422, 429),
-  },
+  errors: [...MANAGE_CANCEL_SERIES_ERRORS, rateLimited],
+  responses: { 200: json(manageViewSchema, "This visit, cancelled, and the series, ended") },
 });
 const rescheduleBooking = rescheduleRoute({
-  path: "/manage/{token}/reschedule", params: TokenParams, notFound: invalidLink, conflicts: changeConflicts,
+  path: "/manage/{token}/reschedule", params: TokenParams, errors: MANAGE_RESCHEDULE_ERRORS,
   summary: "The customer moves their booking",
   description: "Under the rules of a new booking for the same job length, capacity included; the status stays. " +
-    "E-mails the customer (with a calendar update) and the office.",
+    "E-mails the customer (with a calendar update) and the office. " + REFUSALS + " " + MOVE_REFUSALS,
   answer: "The booking, moved",
 });
 
 const visitAvailability = availabilityRoute({
-  path: "/manage/{token}/visits/{bookingId}/availability", params: VisitParams, notFound: notInSeries,
+  path: "/manage/{token}/visits/{bookingId}/availability", params: VisitParams, errors: MANAGE_VISIT_AVAILABILITY_ERRORS,
   summary: "Free start times for moving another visit of this regular clean",
   description: "As GET /api/manage/{token}/availability, judged for that visit's job length, its own place not counted against it.",
 });
 const skipSeriesVisit = skipRoute({
-  path: "/manage/{token}/visits/{bookingId}/skip", params: VisitParams, notFound: notInSeries, conflicts: visitConflicts,
+  path: "/manage/{token}/visits/{bookingId}/skip", params: VisitParams, errors: MANAGE_SKIP_VISIT_ERRORS,
   summary: "The customer skips a coming visit of their regular clean",
   description: "As POST /api/manage/{token}/skip, for any coming visit of the link's regular clean, under that visit's own cut-off. " +
     "E-mails the customer (with a calendar cancellation of that visit) and the office. Answers the link's own booking, " +
-    "with series.visits as they now are.",
+    "with series.visits as they now are. " + REFUSALS,
   answer: "The link's booking and the series' coming visits",
 });
 const rescheduleSeriesVisit = rescheduleRoute({
-  path: "/manage/{token}/visits/{bookingId}/reschedule", params: VisitParams, notFound: notInSeries,
-  conflicts: [409, `${visitConflicts[1]}; SLOT_UNAVAILABLE: the new time is full; CLEANER_BUSY: the visit's cleaner is on another job at the new time`],
+  path: "/manage/{token}/visits/{bookingId}/reschedule", params: VisitParams, errors: MANAGE_RESCHEDULE_VISIT_ERRORS,
   summary: "The customer moves a coming visit of their regular clean",
   description: "As POST /api/manage/{token}/reschedule, for any coming visit of the link's regular clean, under that visit's own " +
     "cut-off; the visit keeps its series date. E-mails the customer (with a calendar update of that visit) and the office. " +
-    "Answers the link's own booking, with series.visits as they now are.",
+    "Answers the link's own booking, with series.visits as they now are. " + REFUSALS + " " + MOVE_REFUSALS,
   answer: "The link's booking and the series' coming visits",
 });
 
@@ -201,47 +210,41 @@ export function manageRoutes(deps: ManageRouteDeps) {
   return group
     .openapi(viewBooking, async (c) => {
       const result = await manage.view(c.req.valid("param").token);
-      return result.ok ? c.json(result.value, 200) : failWith(c, result.error);
+      return result.ok ? c.json(result.value, 200) : failWith(viewBooking, c, result.error);
     })
     .openapi(manageAvailability, async (c) => {
       const result = await manage.availability(c.req.valid("param").token, c.req.valid("query"));
-      return result.ok ? c.json(result.value, 200) : failWith(c, result.error);
+      return result.ok ? c.json(result.value, 200) : failWith(manageAvailability, c, result.error);
     })
     .openapi(cancelBooking, async (c) => {
       const result = await manage.cancel(c.req.valid("param").token, c.req.valid("json"));
-      if (!result.ok) return failWith(c, result.error);
-      return c.json(result.value, 200);
+      return result.ok ? c.json(result.value, 200) : failWith(cancelBooking, c, result.error);
     })
     .openapi(skipVisit, async (c) => {
       const result = await manage.skip(c.req.valid("param").token);
-      if (!result.ok) return failWith(c, result.error);
-      return c.json(result.value, 200);
+      return result.ok ? c.json(result.value, 200) : failWith(skipVisit, c, result.error);
     })
     .openapi(cancelSeries, async (c) => {
       const result = await manage.cancelSeries(c.req.valid("param").token, c.req.valid("json"));
-      if (!result.ok) return failWith(c, result.error);
-      return c.json(result.value, 200);
+      return result.ok ? c.json(result.value, 200) : failWith(cancelSeries, c, result.error);
     })
     .openapi(rescheduleBooking, async (c) => {
       const result = await manage.reschedule(c.req.valid("param").token, c.req.valid("json"));
-      if (!result.ok) return failWith(c, result.error);
-      return c.json(result.value, 200);
+      return result.ok ? c.json(result.value, 200) : failWith(rescheduleBooking, c, result.error);
     })
     .openapi(visitAvailability, async (c) => {
       const { token, bookingId } = c.req.valid("param");
-      const result = await manage.availability(token, c.req.valid("query"), bookingId);
-      return result.ok ? c.json(result.value, 200) : failWith(c, result.error);
+      const result = await manage.visitAvailability(token, bookingId, c.req.valid("query"));
+      return result.ok ? c.json(result.value, 200) : failWith(visitAvailability, c, result.error);
     })
     .openapi(skipSeriesVisit, async (c) => {
       const { token, bookingId } = c.req.valid("param");
-      const result = await manage.skip(token, bookingId);
-      if (!result.ok) return failWith(c, result.error);
-      return c.json(result.value, 200);
+      const result = await manage.skipVisit(token, bookingId);
+      return result.ok ? c.json(result.value, 200) : failWith(skipSeriesVisit, c, result.error);
     })
     .openapi(rescheduleSeriesVisit, async (c) => {
       const { token, bookingId } = c.req.valid("param");
-      const result = await manage.reschedule(token, c.req.valid("json"), bookingId);
-      if (!result.ok) return failWith(c, result.error);
-      return c.json(result.value, 200);
+      const result = await manage.rescheduleVisit(token, bookingId, c.req.valid("json"));
+      return result.ok ? c.json(result.value, 200) : failWith(rescheduleSeriesVisit, c, result.error);
     });
 }

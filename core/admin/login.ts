@@ -10,7 +10,7 @@
  * in the hasher's reserved lane, so a flood from many addresses cannot keep the office out. Past
  * `perDevice` attempts the cookie is never trusted again; a success replaces it with a new one.
  */
-import { err, ok, type Result } from "../shared/result.ts";
+import { declareError, type DomainError, err, type ErrorOf, ok, type Result } from "../shared/result.ts";
 import {
   type AdminSessionStore,
   type AdminStore,
@@ -87,14 +87,23 @@ export interface DeviceAttempts {
   distrust(nonce: string): Promise<void>;
 }
 
-const INVALID_CREDENTIALS = { kind: "unauthenticated", code: "INVALID_CREDENTIALS", message: LOGIN_MESSAGES.invalid } as const;
+/** An unknown e-mail and a wrong password get this same answer. */
+export const INVALID_CREDENTIALS = declareError("unauthenticated", "INVALID_CREDENTIALS", LOGIN_MESSAGES.invalid);
 
-export const BUSY_ERROR = {
-  kind: "unavailable",
-  code: "SERVICE_BUSY",
-  message: LOGIN_MESSAGES.busy,
+/** Too many attempts: `details.retryAfterSeconds` is when the window lets the next one through. */
+export const LOGIN_LOCKED = declareError("rate_limited", "LOGIN_LOCKED", LOGIN_MESSAGES.locked);
+
+const loginLocked = (retryAfterSeconds: number): DomainError<"LOGIN_LOCKED"> => ({ ...LOGIN_LOCKED, details: { retryAfterSeconds } });
+
+/** The password hasher's queue is full: nothing was checked; try again after `details.retryAfterSeconds`. */
+export const SERVICE_BUSY: DomainError<"SERVICE_BUSY"> = {
+  ...declareError("unavailable", "SERVICE_BUSY", LOGIN_MESSAGES.busy),
   details: { retryAfterSeconds: LOGIN_LIMITS.busyRetryAfterSeconds },
-} as const;
+};
+
+/** What a login can refuse (a missing e-mail or password aside, which the API checks first). */
+export const LOGIN_ERRORS = [INVALID_CREDENTIALS, LOGIN_LOCKED, SERVICE_BUSY] as const;
+export type LoginError = ErrorOf<typeof LOGIN_ERRORS>;
 
 export function makeLogin(deps: {
   admins: Pick<AdminStore, "findByEmail">;
@@ -125,7 +134,7 @@ export function makeLogin(deps: {
     }
   };
 
-  const loggedIn = async (admin: AdminWithHash, email: string): Promise<Result<LoginSuccess>> => {
+  const loggedIn = async (admin: AdminWithHash, email: string): Promise<Result<LoginSuccess, never>> => {
     const { sessionId, csrfToken } = await deps.sessions.start(admin._id);
     const { token, expiresAt } = await deps.tokens.issue(admin, sessionId);
     const { value, expiresAt: deviceExpiresAt } = await devices.issue(email);
@@ -152,12 +161,12 @@ export function makeLogin(deps: {
   };
 
   /** A browser that logged in as this e-mail before: only its own cookie's attempts count. */
-  const trustedLogin = async (nonce: string, email: string, password: string): Promise<Result<LoginSuccess>> => {
+  const trustedLogin = async (nonce: string, email: string, password: string): Promise<Result<LoginSuccess, LoginError>> => {
     const admin = await deps.admins.findByEmail(email);
     const matches = await check(trustedHasher, admin, password);
     if (matches === null) {
       await deviceAttempts.forgive(nonce);
-      return err(BUSY_ERROR);
+      return err(SERVICE_BUSY);
     }
     if (!admin || !matches) return err(INVALID_CREDENTIALS);
     // The cookie it came with is replaced, so a copy taken from this browser is trusted no more.
@@ -173,7 +182,7 @@ export function makeLogin(deps: {
     { email, password }: LoginInput,
     clientAddress: string,
     deviceCookie?: string,
-  ): Promise<Result<LoginSuccess>> => {
+  ): Promise<Result<LoginSuccess, LoginError>> => {
     const device = await trustedDevice(email, deviceCookie);
     if (device) return await trustedLogin(device.nonce, email, password);
     const keys = loginKeys(email, clientAddress);
@@ -181,12 +190,7 @@ export function makeLogin(deps: {
     const over = [pair.count > LOGIN_LIMITS.perPair && pair, address.count > LOGIN_LIMITS.perAddress && address]
       .filter((count) => count !== false);
     if (over.length > 0) {
-      return err({
-        kind: "rate_limited",
-        code: "LOGIN_LOCKED",
-        message: LOGIN_MESSAGES.locked,
-        details: { retryAfterSeconds: Math.max(...over.map((count) => count.retryAfterSeconds)) },
-      });
+      return err(loginLocked(Math.max(...over.map((count) => count.retryAfterSeconds))));
     }
     const delay = loginDelayMs(await throttle.peek(keys.emailFailures));
     if (delay > 0) await sleep(delay);
@@ -196,7 +200,7 @@ export function makeLogin(deps: {
       // Nothing was checked: the attempt does not use up the person's budget.
       await throttle.forgive(keys.pair, 1);
       await throttle.forgive(keys.address, 1);
-      return err(BUSY_ERROR);
+      return err(SERVICE_BUSY);
     }
     if (!admin || !matches) {
       await throttle.count([keys.emailFailures]);

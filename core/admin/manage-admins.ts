@@ -2,12 +2,12 @@
  * Admin accounts, superadmin only (admin-area.md sections 5 and 6; decisions.md, Accounts and
  * sessions): nobody deletes or demotes themselves, and one superadmin always remains.
  */
-import { type DomainError, err, ok, type Result, validationError } from "../shared/result.ts";
+import { declareError, err, type ErrorOf, ok, type Result, VALIDATION_FAILED, type ValidationFailed, validationError } from "../shared/result.ts";
 import type { SettingsStore } from "../settings/ports.ts";
 import { type Actor, auditEntry } from "../shared/audit.ts";
 import type { AuditLog } from "../shared/audit.ts";
 import { withoutSecrets } from "./manage-audit.ts";
-import { BUSY_ERROR } from "./login.ts";
+import { SERVICE_BUSY } from "./login.ts";
 import { ADMIN_ACCOUNT_MESSAGES, type AdminAccountChanges, type AdminAccountInput } from "./admin-account-form.ts";
 import { domainOf, type PasswordContext, passwordProblem } from "./password-policy.ts";
 import {
@@ -35,14 +35,34 @@ export {
 
 const M = ADMIN_ACCOUNT_MESSAGES;
 
-export const ADMIN_ERRORS = {
-  emailTaken: { kind: "conflict", code: "EMAIL_TAKEN", message: M.emailTaken },
-  notFound: { kind: "not_found", code: "ADMIN_NOT_FOUND", message: M.notFound },
-  selfDelete: { kind: "conflict", code: "CANNOT_DELETE_SELF", message: M.selfDelete },
-  selfRole: { kind: "conflict", code: "CANNOT_CHANGE_OWN_ROLE", message: M.selfRole },
-  lastSuperadmin: { kind: "conflict", code: "LAST_SUPERADMIN", message: M.lastSuperadmin },
-  forbidden: { kind: "forbidden", code: "FORBIDDEN", message: M.forbidden },
-} as const satisfies Record<string, DomainError>;
+/** Another admin has this e-mail (any case). */
+export const ADMIN_EMAIL_TAKEN = declareError("conflict", "EMAIL_TAKEN", M.emailTaken);
+export const ADMIN_NOT_FOUND = declareError("not_found", "ADMIN_NOT_FOUND", M.notFound);
+export const CANNOT_DELETE_SELF = declareError("conflict", "CANNOT_DELETE_SELF", M.selfDelete);
+export const CANNOT_CHANGE_OWN_ROLE = declareError("conflict", "CANNOT_CHANGE_OWN_ROLE", M.selfRole);
+/** There must always be at least one superadmin. */
+export const LAST_SUPERADMIN = declareError("conflict", "LAST_SUPERADMIN", M.lastSuperadmin);
+/** The acting superadmin was demoted or deleted since the route's guard read them. */
+export const NO_LONGER_SUPERADMIN = declareError("forbidden", "FORBIDDEN", M.forbidden);
+
+/** A new account: the password's policy (a field error), a full hashing queue, the actor, the e-mail. */
+export const CREATE_ADMIN_ERRORS = [VALIDATION_FAILED, SERVICE_BUSY, NO_LONGER_SUPERADMIN, ADMIN_EMAIL_TAKEN] as const;
+export type CreateAdminError = ErrorOf<typeof CREATE_ADMIN_ERRORS>;
+
+/** What a role change can refuse. */
+export const ROLE_CHANGE_ERRORS = [CANNOT_CHANGE_OWN_ROLE, LAST_SUPERADMIN] as const;
+export type RoleChangeError = ErrorOf<typeof ROLE_CHANGE_ERRORS>;
+
+/** What deleting an account can refuse, the account found. */
+export const DELETION_ERRORS = [CANNOT_DELETE_SELF, LAST_SUPERADMIN] as const;
+export type DeletionError = ErrorOf<typeof DELETION_ERRORS>;
+
+/** An edit: as a new account, plus an unknown admin and the role's rules. */
+export const UPDATE_ADMIN_ERRORS = [...CREATE_ADMIN_ERRORS, ADMIN_NOT_FOUND, ...ROLE_CHANGE_ERRORS] as const;
+export type UpdateAdminError = ErrorOf<typeof UPDATE_ADMIN_ERRORS>;
+
+export const REMOVE_ADMIN_ERRORS = [NO_LONGER_SUPERADMIN, ADMIN_NOT_FOUND, ...DELETION_ERRORS] as const;
+export type RemoveAdminError = ErrorOf<typeof REMOVE_ADMIN_ERRORS>;
 
 /** What the store changes; the password only ever as its hash. */
 export interface StoredAdminChanges {
@@ -81,10 +101,10 @@ export function roleChangeBlocker(
   target: AdminUser,
   nextRole: AdminRole,
   superadminCount: number,
-): DomainError | null {
+): RoleChangeError | null {
   if (nextRole === target.role) return null;
-  if (target._id === actor._id) return ADMIN_ERRORS.selfRole;
-  if (target.role === "superadmin" && superadminCount <= 1) return ADMIN_ERRORS.lastSuperadmin;
+  if (target._id === actor._id) return CANNOT_CHANGE_OWN_ROLE;
+  if (target.role === "superadmin" && superadminCount <= 1) return LAST_SUPERADMIN;
   return null;
 }
 
@@ -93,9 +113,9 @@ export function deletionBlocker(
   actor: Actor,
   target: AdminUser,
   superadminCount: number,
-): DomainError | null {
-  if (target._id === actor._id) return ADMIN_ERRORS.selfDelete;
-  if (target.role === "superadmin" && superadminCount <= 1) return ADMIN_ERRORS.lastSuperadmin;
+): DeletionError | null {
+  if (target._id === actor._id) return CANNOT_DELETE_SELF;
+  if (target.role === "superadmin" && superadminCount <= 1) return LAST_SUPERADMIN;
   return null;
 }
 
@@ -104,14 +124,14 @@ const auditForm = (admin: AdminUser, extra: Record<string, unknown> = {}) =>
   withoutSecrets({ ...admin, ...extra });
 
 /** A password the policy refuses is a 422 on the password field, saying why. */
-const passwordError = (message: string) => validationError({ password: [message] });
+const passwordError = (message: string): ValidationFailed => validationError({ password: [message] });
 
 /** The hash, or the busy answer when the hasher's queue is full. */
-async function hashOrBusy(hasher: PasswordHasher, password: string): Promise<Result<string>> {
+async function hashOrBusy(hasher: PasswordHasher, password: string): Promise<Result<string, typeof SERVICE_BUSY>> {
   try {
     return ok(await hasher.hash(password));
   } catch (error) {
-    if (error instanceof PasswordHasherBusyError) return err(BUSY_ERROR);
+    if (error instanceof PasswordHasherBusyError) return err(SERVICE_BUSY);
     throw error;
   }
 }
@@ -137,7 +157,7 @@ export function makeManageAdmins(deps: {
     };
   };
   /** The policy's refusal of the password as a Result, before any hashing. */
-  const judged = async (password: string, emails: (string | undefined)[]): Promise<Result<null>> => {
+  const judged = async (password: string, emails: (string | undefined)[]): Promise<Result<null, ValidationFailed>> => {
     const problem = await passwordProblem(password, deps.commonPasswords, await contextOf(emails));
     return problem ? err(passwordError(problem)) : ok(null);
   };
@@ -150,18 +170,18 @@ export function makeManageAdmins(deps: {
     (await tx.getById(actor._id))?.role === "superadmin";
 
   return {
-    async create(actor: Actor, { password, ...account }: AdminAccountInput): Promise<Result<AdminUser>> {
+    async create(actor: Actor, { password, ...account }: AdminAccountInput): Promise<Result<AdminUser, CreateAdminError>> {
       const allowed = await judged(password, [account.email]);
       if (!allowed.ok) return allowed;
       // Hashing takes ~150 ms: outside the transaction, which stays short.
       const hashed = await hashOrBusy(deps.hasher, password);
       if (!hashed.ok) return hashed;
       const passwordHash = hashed.value;
-      return await deps.transactor.run(async (tx): Promise<Result<AdminUser>> => {
+      return await deps.transactor.run(async (tx): Promise<Result<AdminUser, CreateAdminError>> => {
         await tx.lockAccounts();
-        if (!await stillSuperadmin(tx, actor)) return err(ADMIN_ERRORS.forbidden);
+        if (!await stillSuperadmin(tx, actor)) return err(NO_LONGER_SUPERADMIN);
         const created = await tx.insert({ ...account, passwordHash });
-        if (created === EMAIL_TAKEN) return err(ADMIN_ERRORS.emailTaken);
+        if (created === EMAIL_TAKEN) return err(ADMIN_EMAIL_TAKEN);
         await tx.audit.record(
           auditEntry(actor, "admin.create", "admin", created._id, null, auditForm(created)),
         );
@@ -169,7 +189,7 @@ export function makeManageAdmins(deps: {
       });
     },
 
-    async update(actor: Actor, id: string, { password, ...changes }: AdminAccountChanges): Promise<Result<AdminUser>> {
+    async update(actor: Actor, id: string, { password, ...changes }: AdminAccountChanges): Promise<Result<AdminUser, UpdateAdminError>> {
       if (password) {
         // Judged with the e-mail the account has and the one it is given; a missing admin gets its 404 below.
         const allowed = await judged(password, [changes.email, (await deps.admins.getById(id))?.email]);
@@ -178,17 +198,17 @@ export function makeManageAdmins(deps: {
       const hashed = password ? await hashOrBusy(deps.hasher, password) : undefined;
       if (hashed && !hashed.ok) return hashed;
       const passwordHash = hashed?.value;
-      return await deps.transactor.run(async (tx): Promise<Result<AdminUser>> => {
+      return await deps.transactor.run(async (tx): Promise<Result<AdminUser, UpdateAdminError>> => {
         await tx.lockAccounts();
-        if (!await stillSuperadmin(tx, actor)) return err(ADMIN_ERRORS.forbidden);
+        if (!await stillSuperadmin(tx, actor)) return err(NO_LONGER_SUPERADMIN);
         const target = await tx.getById(id);
-        if (!target) return err(ADMIN_ERRORS.notFound);
+        if (!target) return err(ADMIN_NOT_FOUND);
         if (changes.role) {
           const blocker = roleChangeBlocker(actor, target, changes.role, await tx.countSuperadmins());
           if (blocker) return err(blocker);
         }
         const updated = await tx.update(id, { ...changes, ...(passwordHash ? { passwordHash } : {}) });
-        if (updated === EMAIL_TAKEN) return err(ADMIN_ERRORS.emailTaken);
+        if (updated === EMAIL_TAKEN) return err(ADMIN_EMAIL_TAKEN);
         // A new password or role ends the admin's sessions at once, except the one making the change.
         if (passwordHash || updated.role !== target.role) await tx.endSessions(id, actor.sessionId);
         await tx.audit.record(
@@ -205,12 +225,12 @@ export function makeManageAdmins(deps: {
       });
     },
 
-    async remove(actor: Actor, id: string): Promise<Result<null>> {
-      return await deps.transactor.run(async (tx): Promise<Result<null>> => {
+    async remove(actor: Actor, id: string): Promise<Result<null, RemoveAdminError>> {
+      return await deps.transactor.run(async (tx): Promise<Result<null, RemoveAdminError>> => {
         await tx.lockAccounts();
-        if (!await stillSuperadmin(tx, actor)) return err(ADMIN_ERRORS.forbidden);
+        if (!await stillSuperadmin(tx, actor)) return err(NO_LONGER_SUPERADMIN);
         const target = await tx.getById(id);
-        if (!target) return err(ADMIN_ERRORS.notFound);
+        if (!target) return err(ADMIN_NOT_FOUND);
         const blocker = deletionBlocker(actor, target, await tx.countSuperadmins());
         if (blocker) return err(blocker);
         await tx.remove(id);

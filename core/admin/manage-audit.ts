@@ -2,7 +2,9 @@
 import { z } from "zod";
 import { readNumber } from "../shared/input.ts";
 import { addDaysYmd, melbourneInstant } from "../shared/melbourne-time.ts";
-import { err, notFound, ok, type Result } from "../shared/result.ts";
+import { err, type ErrorOf, ok, type Result } from "../shared/result.ts";
+import { BOOKING_NOT_FOUND } from "../booking/status.ts";
+import { INQUIRY_NOT_FOUND } from "../inquiry/admin-use-cases.ts";
 import { ymdText } from "../shared/ymd-schema.ts";
 import { AUDIT_RECORD_TYPES, type AuditRecordType, type AuditRowWithFacts, type ReadableAuditEntry } from "./audit-log/types.ts";
 import { readableAuditEntry } from "./audit-log/readable-entry.ts";
@@ -154,14 +156,18 @@ export function makeListAudit(deps: { audit: Pick<AuditReader, "list"> }) {
 /** A record's history holds its newest entries up to this many. */
 export const RECORD_HISTORY_LIMIT = 500;
 
-const HISTORY_NOT_FOUND = {
-  booking: notFound("Booking", "BOOKING_NOT_FOUND"),
-  inquiry: notFound("Inquiry", "INQUIRY_NOT_FOUND"),
+/** A record's history can only miss its record: each kind of record its own 404. */
+export const RECORD_HISTORY_ERRORS = {
+  booking: [BOOKING_NOT_FOUND],
+  inquiry: [INQUIRY_NOT_FOUND],
 } as const;
+export type RecordHistoryError<R extends HistoryRecord> = ErrorOf<(typeof RECORD_HISTORY_ERRORS)[R]>;
+
+const HISTORY_NOT_FOUND: { [R in HistoryRecord]: RecordHistoryError<R> } = { booking: BOOKING_NOT_FOUND, inquiry: INQUIRY_NOT_FOUND };
 
 /** One booking's or inquiry's own entries, newest first, for any admin (the whole log is superadmins'). */
 export function makeRecordHistory(deps: { audit: AuditReader }) {
-  return async (entity: HistoryRecord, id: string): Promise<Result<{ items: ReadableAuditEntry[] }>> => {
+  return async <R extends HistoryRecord>(entity: R, id: string): Promise<Result<{ items: ReadableAuditEntry[] }, RecordHistoryError<R>>> => {
     if (!await deps.audit.recordExists(entity, id)) return err(HISTORY_NOT_FOUND[entity]);
     const { items } = await deps.audit.list({ entity, entityId: id, limit: RECORD_HISTORY_LIMIT, page: 1 });
     return ok({ items: items.map(readableAuditEntry) });

@@ -1,5 +1,5 @@
 import type { OutboxMessage } from "../shared/outbox.ts";
-import type { Result } from "../shared/result.ts";
+import type { DomainError, Result } from "../shared/result.ts";
 import type { BookingRecord, NewBookingRecord } from "./types.ts";
 
 export type NewBooking = NewBookingRecord & { type: "BOOKING" };
@@ -57,7 +57,7 @@ export interface CapacityClaim {
    */
   lockSpan: { from: Date; to: Date };
   /** Runs under the capacity lock on the visits read; a failure is returned and nothing stored. */
-  decide(nearby: Occupancy[]): Result<null>;
+  decide(nearby: Occupancy[]): Result<null, DomainError<"SLOT_UNAVAILABLE">>;
 }
 
 /**

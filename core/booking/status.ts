@@ -1,7 +1,7 @@
 /** What staff may do to a record's status and payment (admin-area.md sections 4 and 5). */
 import type { AdminRole } from "../shared/staff-roles.ts";
-import { type DomainError, err, ok, type Result } from "../shared/result.ts";
-import { checkPayable, readPaymentAmount } from "./payments/ledger.ts";
+import { declareError, type DomainError, err, type ErrorOf, notFound, ok, type Result } from "../shared/result.ts";
+import { checkPayable, INVALID_AMOUNT, QUOTE_NOT_PAYABLE, readPaymentAmount } from "./payments/ledger.ts";
 import {
   CAPACITY_HOLDING_STATUSES,
   type PaymentStatus,
@@ -22,10 +22,36 @@ export const STATUS_MESSAGES = {
   invalidOverride: "overrideCapacity must be true or false.",
 } as const;
 
+/** 404 of every staff call on one booking or quote: an unknown or malformed id. */
+export const BOOKING_NOT_FOUND = notFound("Booking", "BOOKING_NOT_FOUND");
+
+export const QUOTE_HAS_NO_STATUS = declareError("conflict", "QUOTE_HAS_NO_STATUS", STATUS_MESSAGES.quoteHasNoStatus);
+
+/** 422 INVALID_STATUS: a status staff may not set (the validator names the field the same way). */
+export const INVALID_STATUS: DomainError<"INVALID_STATUS"> = {
+  ...declareError("validation", "INVALID_STATUS", STATUS_MESSAGES.invalidStatus),
+  fieldErrors: { status: [STATUS_MESSAGES.invalidStatus] },
+};
+
+export const ALREADY_PAID = declareError("conflict", "ALREADY_PAID", STATUS_MESSAGES.alreadyPaid);
+
 export const STATUS_ERRORS = {
-  jobNotStarted: { kind: "conflict", code: "JOB_NOT_STARTED", message: STATUS_MESSAGES.jobNotStarted },
-  overrideForbidden: { kind: "forbidden", code: "FORBIDDEN", message: STATUS_MESSAGES.overrideForbidden },
-} as const satisfies Record<string, DomainError>;
+  jobNotStarted: declareError("conflict", "JOB_NOT_STARTED", STATUS_MESSAGES.jobNotStarted),
+  /** A staff call that may skip the capacity rule, sent by an admin who is not a superadmin. */
+  overrideForbidden: declareError("forbidden", "FORBIDDEN", STATUS_MESSAGES.overrideForbidden),
+} as const;
+
+/** What nextStatus can refuse: a quote, a status staff may not set. */
+export const NEXT_STATUS_ERRORS = [QUOTE_HAS_NO_STATUS, INVALID_STATUS] as const;
+export type NextStatusError = ErrorOf<typeof NEXT_STATUS_ERRORS>;
+
+/** What planStatusChange can refuse: nextStatus's, an override by an admin, DONE before the start. */
+export const STATUS_CHANGE_ERRORS = [...NEXT_STATUS_ERRORS, STATUS_ERRORS.overrideForbidden, STATUS_ERRORS.jobNotStarted] as const;
+export type StatusChangeError = ErrorOf<typeof STATUS_CHANGE_ERRORS>;
+
+/** What confirmPayment's amount can refuse: the amount, a quote, a booking already paid. */
+export const CONFIRM_AMOUNT_ERRORS = [INVALID_AMOUNT, QUOTE_NOT_PAYABLE, ALREADY_PAID] as const;
+export type ConfirmAmountError = ErrorOf<typeof CONFIRM_AMOUNT_ERRORS>;
 
 const isSettable = (value: unknown): value is SettableStatus =>
   typeof value === "string" && (SETTABLE_STATUSES as readonly string[]).includes(value);
@@ -37,22 +63,9 @@ const isSettable = (value: unknown): value is SettableStatus =>
 export function nextStatus(
   record: { type: RecordType; status: RecordStatus },
   target: unknown,
-): Result<SettableStatus> {
-  if (record.type === "QUOTE") {
-    return err({
-      kind: "conflict",
-      code: "QUOTE_HAS_NO_STATUS",
-      message: STATUS_MESSAGES.quoteHasNoStatus,
-    });
-  }
-  if (!isSettable(target)) {
-    return err({
-      kind: "validation",
-      code: "INVALID_STATUS",
-      message: STATUS_MESSAGES.invalidStatus,
-      fieldErrors: { status: [STATUS_MESSAGES.invalidStatus] },
-    });
-  }
+): Result<SettableStatus, NextStatusError> {
+  if (record.type === "QUOTE") return err(QUOTE_HAS_NO_STATUS);
+  if (!isSettable(target)) return err(INVALID_STATUS);
   return ok(target);
 }
 
@@ -78,7 +91,7 @@ export function planStatusChange(
   record: { type: RecordType; status: RecordStatus; startTime: Date },
   change: { status: unknown; overrideCapacity?: boolean },
   context: { now: Date; role: AdminRole },
-): Result<StatusChangePlan> {
+): Result<StatusChangePlan, StatusChangeError> {
   const next = nextStatus(record, change.status);
   if (!next.ok) return next;
   if (change.overrideCapacity && context.role !== "superadmin") return err(STATUS_ERRORS.overrideForbidden);
@@ -98,13 +111,11 @@ export function planStatusChange(
 export function confirmPayment(
   record: { type: RecordType; paymentStatus: PaymentStatus },
   amountPaid: unknown,
-): Result<number> {
+): Result<number, ConfirmAmountError> {
   const amount = readPaymentAmount(amountPaid, "amountPaid");
   if (!amount.ok) return amount;
   const payable = checkPayable(record);
   if (!payable.ok) return payable;
-  if (record.paymentStatus === "PAID") {
-    return err({ kind: "conflict", code: "ALREADY_PAID", message: STATUS_MESSAGES.alreadyPaid });
-  }
+  if (record.paymentStatus === "PAID") return err(ALREADY_PAID);
   return amount;
 }

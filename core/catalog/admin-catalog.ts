@@ -5,13 +5,14 @@
  */
 import { type Actor, auditEntry } from "../shared/audit.ts";
 import type { Clock } from "../shared/ports.ts";
-import { err, ok, type Result } from "../shared/result.ts";
+import { err, type ErrorOf, ok, type Result, VALIDATION_FAILED } from "../shared/result.ts";
 import type { CatalogAdminStore, CatalogAdminTx, ExtraFilter, ExtraOrder } from "./admin-ports.ts";
 import {
   CODE_TAKEN,
   DEFAULT_FREQUENCY_LOCKED,
   EXTRA_NOT_FOUND,
   fieldError,
+  FREQUENCY_IN_USE,
   FREQUENCY_NOT_FOUND,
   frequencyInUse,
   isDefaultFrequency,
@@ -37,6 +38,51 @@ import {
 } from "./schemas.ts";
 import { type Extra, type Frequency, isOnOffer, type Question, type Service } from "./types.ts";
 
+// What each staff catalogue call can refuse (its request's schema aside, which the API checks first).
+
+export const GET_SERVICE_ERRORS = [SERVICE_NOT_FOUND] as const;
+export type GetServiceError = ErrorOf<typeof GET_SERVICE_ERRORS>;
+/** A service's soft delete, restore and permanent delete: only an unknown service. */
+export const DELETE_SERVICE_ERRORS = [SERVICE_NOT_FOUND] as const;
+export type DeleteServiceError = ErrorOf<typeof DELETE_SERVICE_ERRORS>;
+export const CREATE_SERVICE_ERRORS = [SLUG_TAKEN] as const;
+export type CreateServiceError = ErrorOf<typeof CREATE_SERVICE_ERRORS>;
+/** The rules across fields are judged on the merged service. */
+export const UPDATE_SERVICE_ERRORS = [SERVICE_NOT_FOUND, VALIDATION_FAILED, SLUG_TAKEN] as const;
+export type UpdateServiceError = ErrorOf<typeof UPDATE_SERVICE_ERRORS>;
+/** An extra named that is not the service's is a field error. */
+export const REORDER_EXTRAS_ERRORS = [SERVICE_NOT_FOUND, VALIDATION_FAILED] as const;
+export type ReorderExtrasError = ErrorOf<typeof REORDER_EXTRAS_ERRORS>;
+
+/** The extras or questions of a service that does not exist. */
+export const LIST_BY_SERVICE_ERRORS = [SERVICE_NOT_FOUND] as const;
+export type ListByServiceError = ErrorOf<typeof LIST_BY_SERVICE_ERRORS>;
+
+/** A new extra's or question's service must be live: a field error otherwise. */
+export const CREATE_EXTRA_ERRORS = [VALIDATION_FAILED] as const;
+export type CreateExtraError = ErrorOf<typeof CREATE_EXTRA_ERRORS>;
+export const UPDATE_EXTRA_ERRORS = [EXTRA_NOT_FOUND, VALIDATION_FAILED] as const;
+export type UpdateExtraError = ErrorOf<typeof UPDATE_EXTRA_ERRORS>;
+/** An extra's soft delete, restore and permanent delete. */
+export const DELETE_EXTRA_ERRORS = [EXTRA_NOT_FOUND] as const;
+export type DeleteExtraError = ErrorOf<typeof DELETE_EXTRA_ERRORS>;
+
+export const CREATE_FREQUENCY_ERRORS = [CODE_TAKEN] as const;
+export type CreateFrequencyError = ErrorOf<typeof CREATE_FREQUENCY_ERRORS>;
+/** ONE_TIME keeps its code and stays active (DEFAULT_FREQUENCY). */
+export const UPDATE_FREQUENCY_ERRORS = [FREQUENCY_NOT_FOUND, VALIDATION_FAILED, DEFAULT_FREQUENCY_LOCKED, CODE_TAKEN] as const;
+export type UpdateFrequencyError = ErrorOf<typeof UPDATE_FREQUENCY_ERRORS>;
+/** ONE_TIME stays (DEFAULT_FREQUENCY); so does one still in use (FREQUENCY_IN_USE). */
+export const DELETE_FREQUENCY_ERRORS = [FREQUENCY_NOT_FOUND, DEFAULT_FREQUENCY_LOCKED, FREQUENCY_IN_USE] as const;
+export type DeleteFrequencyError = ErrorOf<typeof DELETE_FREQUENCY_ERRORS>;
+
+export const CREATE_QUESTION_ERRORS = [VALIDATION_FAILED] as const;
+export type CreateQuestionError = ErrorOf<typeof CREATE_QUESTION_ERRORS>;
+export const UPDATE_QUESTION_ERRORS = [QUESTION_NOT_FOUND, VALIDATION_FAILED] as const;
+export type UpdateQuestionError = ErrorOf<typeof UPDATE_QUESTION_ERRORS>;
+export const DELETE_QUESTION_ERRORS = [QUESTION_NOT_FOUND] as const;
+export type DeleteQuestionError = ErrorOf<typeof DELETE_QUESTION_ERRORS>;
+
 export interface CatalogAdminDeps {
   store: CatalogAdminStore;
   clock: Clock;
@@ -52,23 +98,23 @@ export function makeCatalogAdmin({ store, clock }: CatalogAdminDeps) {
   const services = {
     list: (options: { includeDeleted: boolean }) => store.listServices(options),
 
-    async get(id: string): Promise<Result<Service>> {
+    async get(id: string): Promise<Result<Service, GetServiceError>> {
       const service = await store.getService(id);
       return service ? ok(service) : err(SERVICE_NOT_FOUND);
     },
 
     /** The input as its schema parsed it: each field and the rules across them already hold. */
-    create(actor: Actor, input: ServiceInput): Promise<Result<Service>> {
-      return store.run(async (tx) => {
+    create(actor: Actor, input: ServiceInput): Promise<Result<Service, CreateServiceError>> {
+      return store.run(async (tx): Promise<Result<Service, CreateServiceError>> => {
         if (await tx.slugTaken(input.slug)) return err(SLUG_TAKEN);
         const service = await tx.insertService(input);
         await tx.recordAudit(auditEntry(actor, "service.create", "service", service._id, null, service));
         return ok(service);
-      });
+      }, [SLUG_TAKEN]);
     },
 
-    update(actor: Actor, id: string, patch: ServicePatch): Promise<Result<Service>> {
-      return store.run(async (tx) => {
+    update(actor: Actor, id: string, patch: ServicePatch): Promise<Result<Service, UpdateServiceError>> {
+      return store.run(async (tx): Promise<Result<Service, UpdateServiceError>> => {
         const before = await tx.lockService(id);
         if (!before) return err(SERVICE_NOT_FOUND);
         const input = mergeServiceUpdate(before, patch);
@@ -77,7 +123,7 @@ export function makeCatalogAdmin({ store, clock }: CatalogAdminDeps) {
         const after = await tx.updateService(id, input.value);
         await tx.recordAudit(auditEntry(actor, "service.update", "service", id, before, after));
         return ok(after);
-      });
+      }, [SLUG_TAKEN]);
     },
 
     /** Soft delete: hidden from the public catalogue, recoverable. Deleting twice changes nothing. */
@@ -85,8 +131,8 @@ export function makeCatalogAdmin({ store, clock }: CatalogAdminDeps) {
     restore: (actor: Actor, id: string) => setServiceDeleted(actor, id, false),
 
     /** Permanent: the service goes with its extras and questions (past bookings keep snapshots). */
-    hardDelete(actor: Actor, id: string): Promise<Result<null>> {
-      return store.run(async (tx) => {
+    hardDelete(actor: Actor, id: string): Promise<Result<null, DeleteServiceError>> {
+      return store.run(async (tx): Promise<Result<null, DeleteServiceError>> => {
         const service = await tx.lockService(id);
         if (!service) return err(SERVICE_NOT_FOUND);
         const before = {
@@ -101,8 +147,8 @@ export function makeCatalogAdmin({ store, clock }: CatalogAdminDeps) {
     },
 
     /** Applies every position or none; answers the service's extras in their new order. */
-    reorderExtras(actor: Actor, id: string, orders: ExtraOrder[]): Promise<Result<{ items: Extra[] }>> {
-      return store.run(async (tx) => {
+    reorderExtras(actor: Actor, id: string, orders: ExtraOrder[]): Promise<Result<{ items: Extra[] }, ReorderExtrasError>> {
+      return store.run(async (tx): Promise<Result<{ items: Extra[] }, ReorderExtrasError>> => {
         if (!await tx.lockService(id)) return err(SERVICE_NOT_FOUND);
         const extras = await tx.extrasOfService(id);
         const checked = validateExtraOrders(orders, extras);
@@ -118,8 +164,8 @@ export function makeCatalogAdmin({ store, clock }: CatalogAdminDeps) {
     },
   };
 
-  function setServiceDeleted(actor: Actor, id: string, deleted: boolean): Promise<Result<Service>> {
-    return store.run(async (tx) => {
+  function setServiceDeleted(actor: Actor, id: string, deleted: boolean): Promise<Result<Service, DeleteServiceError>> {
+    return store.run(async (tx): Promise<Result<Service, DeleteServiceError>> => {
       const before = await tx.lockService(id);
       if (!before) return err(SERVICE_NOT_FOUND);
       if ((before.deletedAt !== null) === deleted) return ok(before);
@@ -131,15 +177,15 @@ export function makeCatalogAdmin({ store, clock }: CatalogAdminDeps) {
   }
 
   const extras = {
-    async list(filter: ExtraFilter): Promise<Result<Extra[]>> {
+    async list(filter: ExtraFilter): Promise<Result<Extra[], ListByServiceError>> {
       if (filter.serviceId !== undefined && !await store.getService(filter.serviceId)) {
         return err(SERVICE_NOT_FOUND);
       }
       return ok(await store.listExtras(filter));
     },
 
-    create(actor: Actor, input: ExtraInput): Promise<Result<Extra>> {
-      return store.run(async (tx) => {
+    create(actor: Actor, input: ExtraInput): Promise<Result<Extra, CreateExtraError>> {
+      return store.run(async (tx): Promise<Result<Extra, CreateExtraError>> => {
         if (!await liveService(tx, input.serviceId)) {
           return err(fieldError("serviceId", CATALOG_MESSAGES.serviceRequired));
         }
@@ -150,8 +196,8 @@ export function makeCatalogAdmin({ store, clock }: CatalogAdminDeps) {
     },
 
     /** Edits, Disable/Enable (active) and moving to another service. */
-    update(actor: Actor, id: string, patch: ExtraPatch): Promise<Result<Extra>> {
-      return store.run(async (tx) => {
+    update(actor: Actor, id: string, patch: ExtraPatch): Promise<Result<Extra, UpdateExtraError>> {
+      return store.run(async (tx): Promise<Result<Extra, UpdateExtraError>> => {
         const before = await tx.lockExtra(id);
         if (!before) return err(EXTRA_NOT_FOUND);
         const input = mergeExtraUpdate(before, patch);
@@ -168,8 +214,8 @@ export function makeCatalogAdmin({ store, clock }: CatalogAdminDeps) {
     softDelete: (actor: Actor, id: string) => setExtraDeleted(actor, id, true),
     restore: (actor: Actor, id: string) => setExtraDeleted(actor, id, false),
 
-    hardDelete(actor: Actor, id: string): Promise<Result<null>> {
-      return store.run(async (tx) => {
+    hardDelete(actor: Actor, id: string): Promise<Result<null, DeleteExtraError>> {
+      return store.run(async (tx): Promise<Result<null, DeleteExtraError>> => {
         const before = await tx.lockExtra(id);
         if (!before) return err(EXTRA_NOT_FOUND);
         await tx.deleteExtra(id);
@@ -179,8 +225,8 @@ export function makeCatalogAdmin({ store, clock }: CatalogAdminDeps) {
     },
   };
 
-  function setExtraDeleted(actor: Actor, id: string, deleted: boolean): Promise<Result<Extra>> {
-    return store.run(async (tx) => {
+  function setExtraDeleted(actor: Actor, id: string, deleted: boolean): Promise<Result<Extra, DeleteExtraError>> {
+    return store.run(async (tx): Promise<Result<Extra, DeleteExtraError>> => {
       const before = await tx.lockExtra(id);
       if (!before) return err(EXTRA_NOT_FOUND);
       if ((before.deletedAt !== null) === deleted) return ok(before);
@@ -194,19 +240,19 @@ export function makeCatalogAdmin({ store, clock }: CatalogAdminDeps) {
   const frequencies = {
     list: () => store.listFrequencies(),
 
-    create(actor: Actor, input: FrequencyInput): Promise<Result<Frequency>> {
-      return store.run(async (tx) => {
+    create(actor: Actor, input: FrequencyInput): Promise<Result<Frequency, CreateFrequencyError>> {
+      return store.run(async (tx): Promise<Result<Frequency, CreateFrequencyError>> => {
         if (await tx.codeTaken(input.code)) return err(CODE_TAKEN);
         const frequency = await tx.insertFrequency(input);
         await tx.recordAudit(
           auditEntry(actor, "frequency.create", "frequency", frequency._id, null, frequency),
         );
         return ok(frequency);
-      });
+      }, [CODE_TAKEN]);
     },
 
-    update(actor: Actor, id: string, patch: FrequencyPatch): Promise<Result<Frequency>> {
-      return store.run(async (tx) => {
+    update(actor: Actor, id: string, patch: FrequencyPatch): Promise<Result<Frequency, UpdateFrequencyError>> {
+      return store.run(async (tx): Promise<Result<Frequency, UpdateFrequencyError>> => {
         const before = await tx.lockFrequency(id);
         if (!before) return err(FREQUENCY_NOT_FOUND);
         const input = mergeFrequencyUpdate(before, patch);
@@ -218,15 +264,15 @@ export function makeCatalogAdmin({ store, clock }: CatalogAdminDeps) {
         const after = await tx.updateFrequency(id, input.value);
         await tx.recordAudit(auditEntry(actor, "frequency.update", "frequency", id, before, after));
         return ok(after);
-      });
+      }, [CODE_TAKEN]);
     },
 
     /**
      * Permanent; past bookings keep their frequency snapshot. ONE_TIME stays; one that a live
      * series or a coming booking uses stays too (retire it: update with active false).
      */
-    delete(actor: Actor, id: string): Promise<Result<null>> {
-      return store.run(async (tx) => {
+    delete(actor: Actor, id: string): Promise<Result<null, DeleteFrequencyError>> {
+      return store.run(async (tx): Promise<Result<null, DeleteFrequencyError>> => {
         const before = await tx.lockFrequency(id);
         if (!before) return err(FREQUENCY_NOT_FOUND);
         if (isDefaultFrequency(before)) return err(DEFAULT_FREQUENCY_LOCKED);
@@ -240,13 +286,13 @@ export function makeCatalogAdmin({ store, clock }: CatalogAdminDeps) {
   };
 
   const questions = {
-    async list(serviceId?: string): Promise<Result<Question[]>> {
+    async list(serviceId?: string): Promise<Result<Question[], ListByServiceError>> {
       if (serviceId !== undefined && !await store.getService(serviceId)) return err(SERVICE_NOT_FOUND);
       return ok(await store.listQuestions(serviceId));
     },
 
-    create(actor: Actor, input: QuestionInput): Promise<Result<Question>> {
-      return store.run(async (tx) => {
+    create(actor: Actor, input: QuestionInput): Promise<Result<Question, CreateQuestionError>> {
+      return store.run(async (tx): Promise<Result<Question, CreateQuestionError>> => {
         if (input.scope === "SERVICE" && !await liveService(tx, input.serviceId)) {
           return err(fieldError("serviceId", CATALOG_MESSAGES.questionService));
         }
@@ -258,8 +304,8 @@ export function makeCatalogAdmin({ store, clock }: CatalogAdminDeps) {
       });
     },
 
-    update(actor: Actor, id: string, patch: QuestionPatch): Promise<Result<Question>> {
-      return store.run(async (tx) => {
+    update(actor: Actor, id: string, patch: QuestionPatch): Promise<Result<Question, UpdateQuestionError>> {
+      return store.run(async (tx): Promise<Result<Question, UpdateQuestionError>> => {
         const before = await tx.lockQuestion(id);
         if (!before) return err(QUESTION_NOT_FOUND);
         const input = mergeQuestionUpdate(before, patch);
@@ -275,8 +321,8 @@ export function makeCatalogAdmin({ store, clock }: CatalogAdminDeps) {
       });
     },
 
-    delete(actor: Actor, id: string): Promise<Result<null>> {
-      return store.run(async (tx) => {
+    delete(actor: Actor, id: string): Promise<Result<null, DeleteQuestionError>> {
+      return store.run(async (tx): Promise<Result<null, DeleteQuestionError>> => {
         const before = await tx.lockQuestion(id);
         if (!before) return err(QUESTION_NOT_FOUND);
         await tx.deleteQuestion(id);

@@ -1,6 +1,6 @@
 /** What the staff catalogue use cases need from storage (admin-area.md section 7). */
 import type { AuditEntry } from "../shared/audit.ts";
-import type { Result } from "../shared/result.ts";
+import type { DomainError, Result } from "../shared/result.ts";
 import type { Extra, Frequency, Question, Service } from "./types.ts";
 import type { ExtraInput, FrequencyInput, QuestionInput, ServiceInput } from "./schemas.ts";
 
@@ -63,10 +63,14 @@ export interface CatalogAdminTx {
 export interface CatalogAdminStore {
   /**
    * Runs `work` in one transaction: commits an ok result, rolls back a failed one or a throw.
-   * A unique slug or code that a concurrent request took first comes back as SLUG_TAKEN or
-   * CODE_TAKEN instead of a database error.
+   * `taken` names the unique values the work claims, as the errors it answers for them itself
+   * (SLUG_TAKEN, CODE_TAKEN): one that a concurrent request took first comes back as that error
+   * instead of a database error, so the result names only errors the work can give.
    */
-  run<T>(work: (tx: CatalogAdminTx) => Promise<Result<T>>): Promise<Result<T>>;
+  run<T, E extends DomainError>(
+    work: (tx: CatalogAdminTx) => Promise<Result<T, E>>,
+    taken?: readonly NoInfer<E>[],
+  ): Promise<Result<T, E>>;
 
   listServices(options: { includeDeleted: boolean }): Promise<Service[]>;
   /** Deleted ones too. */

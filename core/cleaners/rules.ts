@@ -3,7 +3,7 @@
  * team.ts's) and the colour a new cleaner is drawn in.
  */
 import { formatAppointment } from "../shared/melbourne-time.ts";
-import { type DomainError, err, notFound, ok, type Result } from "../shared/result.ts";
+import { declareError, type DomainError, err, notFound, ok, type Result, validationError, type ValidationFailed } from "../shared/result.ts";
 import { CLEANER_MESSAGES } from "./schemas.ts";
 import type { Cleaner, CleanerCommitment } from "./types.ts";
 
@@ -42,11 +42,17 @@ export const CLEANER_ERRORS = {
   },
 } as const satisfies Record<string, DomainError>;
 
+/** A cleaner already on another job then (the database's own guard answers with this text). */
+export const CLEANER_BUSY = declareError(
+  "conflict",
+  "CLEANER_BUSY",
+  "The cleaner for this job is already booked at that time. Please choose another time.",
+);
+
 /** 409 CLEANER_BUSY: names the cleaner, the other booking's reference and its time. */
-export function cleanerBusy(cleanerName: string, clash: CleanerCommitment): DomainError {
+export function cleanerBusy(cleanerName: string, clash: CleanerCommitment): DomainError<"CLEANER_BUSY"> {
   return {
-    kind: "conflict",
-    code: "CLEANER_BUSY",
+    ...CLEANER_BUSY,
     message: `${cleanerName} is already on ${clash.reference} at that time: ${formatAppointment(clash.start, clash.end)}.`,
     details: { cleanerId: clash.cleanerId, bookingId: clash.bookingId, reference: clash.reference },
   };
@@ -62,27 +68,33 @@ export function checkAssignment(
   booking: { type: "BOOKING" | "QUOTE"; status: string; cleanerIds: readonly string[] },
   cleanerIds: readonly string[],
   found: readonly Cleaner[],
-): Result<null> {
+): Result<null, DomainError<"QUOTE_NOT_ASSIGNABLE" | "BOOKING_NOT_ASSIGNABLE" | "VALIDATION_FAILED">> {
   if (cleanerIds.length === 0) return ok(null);
   if (booking.type === "QUOTE") return err(CLEANER_ERRORS.quote);
   if (booking.status === "CANCELLED") return err(CLEANER_ERRORS.cancelled);
+  return checkCleaners(booking.cleanerIds, cleanerIds, found);
+}
+
+/**
+ * Whether `cleanerIds` may be put on jobs that now have `current`: each a cleaner of the team
+ * (`found`), and an active one unless among `current`. A 422 on cleanerIds, each problem said once.
+ */
+export function checkCleaners(
+  current: readonly string[],
+  cleanerIds: readonly string[],
+  found: readonly Cleaner[],
+): Result<null, ValidationFailed> {
   const byId = new Map(found.map((cleaner) => [cleaner._id, cleaner]));
   const messages: string[] = [];
   for (const id of cleanerIds) {
     const cleaner = byId.get(id);
     if (!cleaner) {
       if (!messages.includes(CLEANER_MESSAGES.unknown)) messages.push(CLEANER_MESSAGES.unknown);
-    } else if (!cleaner.active && !booking.cleanerIds.includes(id)) {
+    } else if (!cleaner.active && !current.includes(id)) {
       messages.push(CLEANER_MESSAGES.inactive(cleaner.name));
     }
   }
-  if (messages.length === 0) return ok(null);
-  return err({
-    kind: "validation",
-    code: "VALIDATION_FAILED",
-    message: "Please fix the highlighted fields, then try again.",
-    fieldErrors: { cleanerIds: messages },
-  });
+  return messages.length === 0 ? ok(null) : err(validationError({ cleanerIds: messages }));
 }
 
 /** The same cleaners in the same order: saving it again changes nothing. */

@@ -9,7 +9,7 @@ import type { SettingsStore } from "../settings/ports.ts";
 import { SCHEDULING_DEFAULTS, type SchedulingSettings } from "../settings/types.ts";
 import { melbourneYmd } from "../shared/melbourne-time.ts";
 import type { Clock } from "../shared/ports.ts";
-import { err, notFound, ok, type Result } from "../shared/result.ts";
+import { declareError, err, type ErrorOf, ok, type Result } from "../shared/result.ts";
 import type { CleanersStore, CleanersTx } from "./ports.ts";
 import { CLEANER_ERRORS, defaultColour } from "./rules.ts";
 import { CLEANER_MESSAGES, type CleanerInput, type CleanerPatch, type TimeOffInput, type WorkingHoursInput } from "./schemas.ts";
@@ -20,7 +20,15 @@ import type { Cleaner, CleanerChanges, CleanerHours, TeamCleaner } from "./types
 export const CLEANER_ENTITY = "cleaner";
 
 /** Leave asked for under a cleaner who has none with that id. */
-export const TIME_OFF_NOT_FOUND = { ...notFound("Time off"), message: CLEANER_MESSAGES.timeOffNotFound };
+export const TIME_OFF_NOT_FOUND = declareError("not_found", "NOT_FOUND", CLEANER_MESSAGES.timeOffNotFound);
+
+/** A change to one cleaner (details, deactivation, week, new leave): only an unknown or malformed id. */
+export const CHANGE_CLEANER_ERRORS = [CLEANER_ERRORS.notFound] as const;
+export type ChangeCleanerError = ErrorOf<typeof CHANGE_CLEANER_ERRORS>;
+
+/** Removing leave: the cleaner (CLEANER_NOT_FOUND), then their leave with that id (NOT_FOUND). */
+export const REMOVE_TIME_OFF_ERRORS = [CLEANER_ERRORS.notFound, TIME_OFF_NOT_FOUND] as const;
+export type RemoveTimeOffError = ErrorOf<typeof REMOVE_TIME_OFF_ERRORS>;
 
 /** A cleaner no one has set a week or leave for yet. */
 const NO_HOURS: CleanerHours = { workingHoursSet: false, days: [], timeOff: [] };
@@ -65,9 +73,9 @@ export function makeCleanersAdmin(deps: { cleaners: CleanersStore; clock: Clock;
     (await withHours(tx, [cleaner], rules))[0];
 
   /** Applies `patch` to the cleaner under its row lock; audited as `action` when it changes something. */
-  const change = async (actor: Actor, id: string, patch: CleanerPatch, action: string): Promise<Result<TeamCleaner>> => {
+  const change = async (actor: Actor, id: string, patch: CleanerPatch, action: string): Promise<Result<TeamCleaner, ChangeCleanerError>> => {
     const rules = await scheduling();
-    return cleaners.transaction(async (tx) => {
+    return cleaners.transaction(async (tx): Promise<Result<TeamCleaner, ChangeCleanerError>> => {
       const current = await tx.lockCleaner(id);
       if (!current) return err(CLEANER_ERRORS.notFound);
       const changes = changesOf(current, patch);
@@ -97,19 +105,21 @@ export function makeCleanersAdmin(deps: { cleaners: CleanersStore; clock: Clock;
     },
 
     /** Any of name, phone, e-mail, colour and active; audited with the fields that changed, before and after. */
-    update: (actor: Actor, id: string, patch: CleanerPatch): Promise<Result<TeamCleaner>> => change(actor, id, patch, "cleaner.update"),
+    update: (actor: Actor, id: string, patch: CleanerPatch): Promise<Result<TeamCleaner, ChangeCleanerError>> =>
+      change(actor, id, patch, "cleaner.update"),
 
     /** Deactivates: the cleaner stays on the jobs they had, and is offered for no new one. */
-    deactivate: (actor: Actor, id: string): Promise<Result<TeamCleaner>> => change(actor, id, { active: false }, "cleaner.deactivate"),
+    deactivate: (actor: Actor, id: string): Promise<Result<TeamCleaner, ChangeCleanerError>> =>
+      change(actor, id, { active: false }, "cleaner.deactivate"),
 
     /**
      * Replaces the cleaner's week (issue 28) and marks it set, so the business's default week no
      * longer applies to them. Audited as cleaner.working_hours with the week before (the default
      * one while none was set) and after; saving the week they have writes nothing.
      */
-    setWorkingHours: async (actor: Actor, id: string, input: WorkingHoursInput): Promise<Result<TeamCleaner>> => {
+    setWorkingHours: async (actor: Actor, id: string, input: WorkingHoursInput): Promise<Result<TeamCleaner, ChangeCleanerError>> => {
       const rules = await scheduling();
-      return cleaners.transaction(async (tx) => {
+      return cleaners.transaction(async (tx): Promise<Result<TeamCleaner, ChangeCleanerError>> => {
         const current = await tx.lockCleaner(id);
         if (!current) return err(CLEANER_ERRORS.notFound);
         const before = await oneWithHours(tx, current, rules);
@@ -129,8 +139,8 @@ export function makeCleanersAdmin(deps: { cleaners: CleanersStore; clock: Clock;
     },
 
     /** Adds leave (whole Melbourne days, both included); audited as cleaner.time_off_add. */
-    addTimeOff: (actor: Actor, cleanerId: string, input: TimeOffInput): Promise<Result<TimeOff>> =>
-      cleaners.transaction(async (tx) => {
+    addTimeOff: (actor: Actor, cleanerId: string, input: TimeOffInput): Promise<Result<TimeOff, ChangeCleanerError>> =>
+      cleaners.transaction(async (tx): Promise<Result<TimeOff, ChangeCleanerError>> => {
         if (!await tx.lockCleaner(cleanerId)) return err(CLEANER_ERRORS.notFound);
         const added = await tx.insertTimeOff({ cleanerId, ...input }, clock.now());
         await tx.audit(auditEntry(actor, "cleaner.time_off_add", CLEANER_ENTITY, cleanerId, null, added));
@@ -138,8 +148,8 @@ export function makeCleanersAdmin(deps: { cleaners: CleanersStore; clock: Clock;
       }),
 
     /** Removes the cleaner's leave `timeOffId`; audited as cleaner.time_off_remove with what it was. */
-    removeTimeOff: (actor: Actor, cleanerId: string, timeOffId: string): Promise<Result<null>> =>
-      cleaners.transaction(async (tx) => {
+    removeTimeOff: (actor: Actor, cleanerId: string, timeOffId: string): Promise<Result<null, RemoveTimeOffError>> =>
+      cleaners.transaction(async (tx): Promise<Result<null, RemoveTimeOffError>> => {
         if (!await tx.lockCleaner(cleanerId)) return err(CLEANER_ERRORS.notFound);
         const removed = await tx.deleteTimeOff(cleanerId, timeOffId);
         if (!removed) return err(TIME_OFF_NOT_FOUND);

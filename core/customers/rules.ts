@@ -3,7 +3,7 @@
  * two records may be merged and what the merged record keeps, and the totals a record shows.
  */
 import { roundToCents } from "../shared/money.ts";
-import { type DomainError, err, notFound, ok, type Result } from "../shared/result.ts";
+import { declareError, type DomainError, err, type ErrorOf, notFound, ok, type Result } from "../shared/result.ts";
 import type { Customer, CustomerBooking, CustomerTotals } from "./types.ts";
 
 export const CUSTOMER_LIMITS = {
@@ -34,15 +34,18 @@ export const CUSTOMER_MESSAGES = {
 
 const M = CUSTOMER_MESSAGES;
 
-export const CUSTOMER_ERRORS = {
-  notFound: notFound("Customer", "CUSTOMER_NOT_FOUND"),
-  otherNotFound: { kind: "not_found", code: "CUSTOMER_NOT_FOUND", message: "The customer record to merge into this one was not found." },
-} as const satisfies Record<string, DomainError>;
+/** An unknown or malformed customer id. */
+export const CUSTOMER_NOT_FOUND = notFound("Customer", "CUSTOMER_NOT_FOUND");
+/** The record a merge names to fold into this one is unknown. */
+export const OTHER_CUSTOMER_NOT_FOUND = declareError(
+  "not_found",
+  "CUSTOMER_NOT_FOUND",
+  "The customer record to merge into this one was not found.",
+);
 
 /** PATCH on a record kept only as history: staff are sent to the record it lives on in. */
-export const mergedRecordNotEditable = (mergedInto: string): DomainError => ({
-  kind: "not_found",
-  code: "CUSTOMER_NOT_FOUND",
+export const mergedRecordNotEditable = (mergedInto: string): DomainError<"CUSTOMER_NOT_FOUND"> => ({
+  ...CUSTOMER_NOT_FOUND,
   message: M.mergedRecordNotEditable,
   details: { mergedInto },
 });
@@ -80,15 +83,22 @@ export function readTags(raw: unknown): { ok: true; tags: string[] } | { ok: fal
 export const sameTags = (a: readonly string[], b: readonly string[]): boolean =>
   a.length === b.length && a.every((tag, i) => tag === b[i]);
 
-const mergeInvalid = (message: string): DomainError => ({ kind: "validation", code: "CUSTOMER_MERGE_INVALID", message });
+/** A merge that cannot be done as asked (the record itself, one merged already, notes or tags over the limits). */
+export const CUSTOMER_MERGE_INVALID = declareError("validation", "CUSTOMER_MERGE_INVALID", M.mergeItself);
+
+const mergeInvalid = (message: string): DomainError<"CUSTOMER_MERGE_INVALID"> => ({ ...CUSTOMER_MERGE_INVALID, message });
+
+/** What a merge can refuse: either record unknown, or the merge itself. */
+export const CHECK_MERGE_ERRORS = [CUSTOMER_NOT_FOUND, OTHER_CUSTOMER_NOT_FOUND, CUSTOMER_MERGE_INVALID] as const;
+export type CheckMergeError = ErrorOf<typeof CHECK_MERGE_ERRORS>;
 
 /**
  * Whether `other` may be merged into `survivor` (both read under their locks; null when unknown):
  * two different records, neither merged already, whose notes and tags fit one record.
  */
-export function checkMerge(survivor: Customer | null, other: Customer | null): Result<{ notes: string; tags: string[] }> {
-  if (!survivor) return err(CUSTOMER_ERRORS.notFound);
-  if (!other) return err(CUSTOMER_ERRORS.otherNotFound);
+export function checkMerge(survivor: Customer | null, other: Customer | null): Result<{ notes: string; tags: string[] }, CheckMergeError> {
+  if (!survivor) return err(CUSTOMER_NOT_FOUND);
+  if (!other) return err(OTHER_CUSTOMER_NOT_FOUND);
   if (survivor._id === other._id) return err(mergeInvalid(M.mergeItself));
   if (survivor.mergedInto) return err({ ...mergeInvalid(M.mergeIntoMerged), details: { mergedInto: survivor.mergedInto } });
   if (other.mergedInto) return err({ ...mergeInvalid(M.mergeMerged), details: { mergedInto: other.mergedInto } });

@@ -7,12 +7,24 @@ import { type Actor, auditEntry } from "../shared/audit.ts";
 import { offsetOf, type Page, totalPagesOf } from "../shared/list-query.ts";
 import { weekdayOfYmd } from "../shared/melbourne-time.ts";
 import type { Clock } from "../shared/ports.ts";
-import { err, ok, type Result } from "../shared/result.ts";
+import { err, type ErrorOf, ok, type Result } from "../shared/result.ts";
 import { customersCsv, customersCsvFileName } from "./csv.ts";
 import type { CustomersStore } from "./ports.ts";
-import { checkMerge, CUSTOMER_ERRORS, customerTotals, mergedRecordNotEditable, sameTags, wallClock } from "./rules.ts";
+import { CHECK_MERGE_ERRORS, checkMerge, CUSTOMER_NOT_FOUND, customerTotals, mergedRecordNotEditable, sameTags, wallClock } from "./rules.ts";
 import type { CustomerFilter, CustomerListQuery, CustomerMerge, CustomerPatch } from "./schemas.ts";
 import type { Customer, CustomerChanges, CustomerDetail, CustomerRecordFacts, CustomerSummary } from "./types.ts";
+
+/** One record's page: only an unknown or malformed id. */
+export const GET_CUSTOMER_ERRORS = [CUSTOMER_NOT_FOUND] as const;
+export type GetCustomerError = ErrorOf<typeof GET_CUSTOMER_ERRORS>;
+
+/** Notes and tags: an unknown record, or one merged into another (details.mergedInto). */
+export const UPDATE_CUSTOMER_ERRORS = [CUSTOMER_NOT_FOUND] as const;
+export type UpdateCustomerError = ErrorOf<typeof UPDATE_CUSTOMER_ERRORS>;
+
+/** A merge: either record unknown, or the merge itself (checkMerge). */
+export const MERGE_CUSTOMERS_ERRORS = CHECK_MERGE_ERRORS;
+export type MergeCustomersError = ErrorOf<typeof MERGE_CUSTOMERS_ERRORS>;
 
 /** The audit rows of customer records name this entity, with the record's id. */
 export const CUSTOMER_ENTITY = "customer";
@@ -65,16 +77,16 @@ export function makeCustomersAdmin(deps: { customers: CustomersStore; clock: Clo
     },
 
     /** Everything about one record; a merged one answers too (with mergedInto), so old links still lead somewhere. */
-    async get(id: string): Promise<Result<CustomerDetail>> {
+    async get(id: string): Promise<Result<CustomerDetail, GetCustomerError>> {
       const facts = await customers.record(id, clock.now());
-      return facts ? ok(customerDetail(facts)) : err(CUSTOMER_ERRORS.notFound);
+      return facts ? ok(customerDetail(facts)) : err(CUSTOMER_NOT_FOUND);
     },
 
     /** Lasting notes and tags; audited as customer.update with the fields that changed, before and after. */
-    update: (actor: Actor, id: string, patch: CustomerPatch): Promise<Result<CustomerDetail>> =>
-      customers.transaction(async (tx) => {
+    update: (actor: Actor, id: string, patch: CustomerPatch): Promise<Result<CustomerDetail, UpdateCustomerError>> =>
+      customers.transaction(async (tx): Promise<Result<CustomerDetail, UpdateCustomerError>> => {
         const [current] = await tx.lockCustomers([id]);
-        if (!current) return err(CUSTOMER_ERRORS.notFound);
+        if (!current) return err(CUSTOMER_NOT_FOUND);
         if (current.mergedInto) return err(mergedRecordNotEditable(current.mergedInto));
         const changes = changesOf(current, patch);
         const now = clock.now();
@@ -94,8 +106,8 @@ export function makeCustomersAdmin(deps: { customers: CustomersStore; clock: Clo
      * united, a blank phone is filled from it, and it is kept as merged into `id` (with every
      * record merged into it). Audited as customer.merge.
      */
-    merge: (actor: Actor, id: string, input: CustomerMerge): Promise<Result<CustomerDetail>> =>
-      customers.transaction(async (tx) => {
+    merge: (actor: Actor, id: string, input: CustomerMerge): Promise<Result<CustomerDetail, MergeCustomersError>> =>
+      customers.transaction(async (tx): Promise<Result<CustomerDetail, MergeCustomersError>> => {
         const locked = await tx.lockCustomers([id, input.otherId]);
         const survivor = locked.find((c) => c._id === id) ?? null;
         const other = locked.find((c) => c._id === input.otherId) ?? null;

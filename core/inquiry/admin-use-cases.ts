@@ -2,12 +2,16 @@
 import { type Actor, auditEntry } from "../shared/audit.ts";
 import { offsetOf, type Page, totalPagesOf } from "../shared/list-query.ts";
 import type { Clock } from "../shared/ports.ts";
-import { err, notFound, ok, type Result } from "../shared/result.ts";
+import { err, type ErrorOf, notFound, ok, type Result } from "../shared/result.ts";
 import type { InquiryAdminStore, InquiryStaffFields } from "./admin-ports.ts";
 import type { InquiryListQuery } from "./admin-query.ts";
 import type { Inquiry } from "./types.ts";
 
-const inquiryNotFound = notFound("Inquiry", "INQUIRY_NOT_FOUND");
+export const INQUIRY_NOT_FOUND = notFound("Inquiry", "INQUIRY_NOT_FOUND");
+
+/** What a staff call on one inquiry (its details, a change, archive, restore) can refuse: an unknown id. */
+export const INQUIRY_ERRORS = [INQUIRY_NOT_FOUND] as const;
+export type InquiryError = ErrorOf<typeof INQUIRY_ERRORS>;
 
 type Action = "inquiry.notes" | "inquiry.read" | "inquiry.has_address" | "inquiry.archive" | "inquiry.restore";
 
@@ -23,10 +27,10 @@ export function makeInquiriesAdmin(deps: { inquiries: InquiryAdminStore; clock: 
     id: string,
     action: Action,
     decide: (before: Inquiry) => Partial<InquiryStaffFields>,
-  ): Promise<Result<Inquiry>> =>
+  ): Promise<Result<Inquiry, InquiryError>> =>
     inquiries.transaction(async (tx) => {
       const before = await tx.lockById(id);
-      if (!before) return err(inquiryNotFound);
+      if (!before) return err(INQUIRY_NOT_FOUND);
       const wanted = decide(before);
       const keys = (Object.keys(wanted) as (keyof InquiryStaffFields)[]).filter((k) => wanted[k] !== before[k]);
       if (keys.length === 0) return ok(before);
@@ -46,9 +50,9 @@ export function makeInquiriesAdmin(deps: { inquiries: InquiryAdminStore; clock: 
       return { items, page, totalPages: totalPagesOf(totalItems, limit), totalItems };
     },
 
-    async get(id: string): Promise<Result<Inquiry>> {
+    async get(id: string): Promise<Result<Inquiry, InquiryError>> {
       const inquiry = await inquiries.getById(id);
-      return inquiry ? ok(inquiry) : err(inquiryNotFound);
+      return inquiry ? ok(inquiry) : err(INQUIRY_NOT_FOUND);
     },
 
     setNotes: (actor: Actor, id: string, adminNotes: string) => change(actor, id, "inquiry.notes", () => ({ adminNotes })),
@@ -59,12 +63,12 @@ export function makeInquiriesAdmin(deps: { inquiries: InquiryAdminStore; clock: 
       change(actor, id, "inquiry.has_address", () => ({ hasAddress })),
 
     /** Archiving hides the inquiry from the default list; archiving again keeps the first date. */
-    archive(actor: Actor, id: string): Promise<Result<Inquiry>> {
+    archive(actor: Actor, id: string): Promise<Result<Inquiry, InquiryError>> {
       return change(actor, id, "inquiry.archive", (before) => ({ archivedAt: before.archivedAt ?? clock.now() }));
     },
 
     /** Back into the default list (issue 16); restoring one that is not archived writes nothing. */
-    restore(actor: Actor, id: string): Promise<Result<Inquiry>> {
+    restore(actor: Actor, id: string): Promise<Result<Inquiry, InquiryError>> {
       return change(actor, id, "inquiry.restore", () => ({ archivedAt: null }));
     },
   };

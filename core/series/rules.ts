@@ -7,11 +7,20 @@ import { jobMinutes } from "../booking/pricing/job-length.ts";
 import { priceDraft, type PricingCatalog } from "../booking/pricing/pricing.ts";
 import { startRulesFor } from "../booking/draft/prepare-record.ts";
 import { startTimeProblem, type VisitContext } from "../booking/capacity/scheduling.ts";
-import { serviceDeleted } from "../booking/draft/prepare-record.ts";
+import { SERVICE_DELETED, serviceDeleted } from "../booking/draft/prepare-record.ts";
 import type { BookingRecord, BookingStatus, NewBookingRecord, RecordStatus } from "../booking/types.ts";
 import type { SchedulingSettings } from "../settings/types.ts";
 import { addDaysYmd, melbourneYmd } from "../shared/melbourne-time.ts";
-import { type DomainError, err, type FieldErrors, ok, type Result, validationError } from "../shared/result.ts";
+import {
+  declareError,
+  err,
+  type ErrorOf,
+  type FieldErrors,
+  ok,
+  type Result,
+  VALIDATION_FAILED,
+  validationError,
+} from "../shared/result.ts";
 import { isRecurring, occurrenceDates, type SeriesTerms, visitTimes } from "./occurrences.ts";
 import { recurringVisitTotals } from "./start.ts";
 import type { Series, SeriesTemplate } from "./types.ts";
@@ -23,15 +32,31 @@ export const SERIES_MESSAGES = {
 } as const;
 
 export const SERIES_ERRORS = {
-  notFound: { kind: "not_found", code: "SERIES_NOT_FOUND", message: "That regular clean doesn’t exist." },
-  ended: { kind: "conflict", code: "SERIES_ENDED", message: "This regular clean has ended, so it can’t be changed." },
-  visitNotInSeries: { kind: "not_found", code: "VISIT_NOT_IN_SERIES", message: "That visit isn’t part of this regular clean." },
-  visitNotChangeable: {
-    kind: "conflict",
-    code: "VISIT_NOT_CHANGEABLE",
-    message: "Only a coming visit that is pending, confirmed or needs attention can be skipped or moved.",
-  },
-} as const satisfies Record<string, DomainError>;
+  notFound: declareError("not_found", "SERIES_NOT_FOUND", "That regular clean doesn’t exist."),
+  ended: declareError("conflict", "SERIES_ENDED", "This regular clean has ended, so it can’t be changed."),
+  visitNotInSeries: declareError("not_found", "VISIT_NOT_IN_SERIES", "That visit isn’t part of this regular clean."),
+  visitNotChangeable: declareError(
+    "conflict",
+    "VISIT_NOT_CHANGEABLE",
+    "Only a coming visit that is pending, confirmed or needs attention can be skipped or moved.",
+  ),
+} as const;
+
+/** What skipping a visit can refuse: an ended series, or a visit that no longer stands or has started. */
+export const PLAN_SKIP_ERRORS = [SERIES_ERRORS.ended, SERIES_ERRORS.visitNotChangeable] as const;
+export type PlanSkipError = ErrorOf<typeof PLAN_SKIP_ERRORS>;
+
+/** What moving a visit can refuse before its place is decided: a skip's refusals, then the new start (a field). */
+export const PLAN_MOVE_ERRORS = [...PLAN_SKIP_ERRORS, VALIDATION_FAILED] as const;
+export type PlanMoveError = ErrorOf<typeof PLAN_MOVE_ERRORS>;
+
+/** What a change of terms can refuse: an ended series, a deleted service to re-price from, the fields. */
+export const PLAN_CHANGE_ERRORS = [SERIES_ERRORS.ended, SERVICE_DELETED, VALIDATION_FAILED] as const;
+export type PlanChangeError = ErrorOf<typeof PLAN_CHANGE_ERRORS>;
+
+/** What pausing, resuming or ending from a date can refuse: an ended series, a date in the past. */
+export const PLAN_FROM_DATE_ERRORS = [SERIES_ERRORS.ended, VALIDATION_FAILED] as const;
+export type PlanFromDateError = ErrorOf<typeof PLAN_FROM_DATE_ERRORS>;
 
 export { SERIES_CANCEL_REASONS } from "./cancel-reasons.ts";
 
@@ -109,7 +134,7 @@ export const visitRecord = (template: SeriesTemplate, visit: PlannedVisit, statu
 // What staff do
 
 /** A series that has ended takes no more changes. */
-const open = (series: Pick<Series, "status">): Result<null> => series.status === "ENDED" ? err(SERIES_ERRORS.ended) : ok(null);
+const open = (series: Pick<Series, "status">): Result<null, typeof SERIES_ERRORS.ended> => series.status === "ENDED" ? err(SERIES_ERRORS.ended) : ok(null);
 
 /** A date staff act from: today (Melbourne) or later. */
 function fromDateProblem(fromDate: string, now: Date): FieldErrors | null {
@@ -117,14 +142,14 @@ function fromDateProblem(fromDate: string, now: Date): FieldErrors | null {
 }
 
 /** Whether a visit can still be skipped or moved: standing, and not yet started. */
-function changeable(visit: Pick<BookingRecord, "status" | "startTime">, now: Date): Result<null> {
+function changeable(visit: Pick<BookingRecord, "status" | "startTime">, now: Date): Result<null, typeof SERIES_ERRORS.visitNotChangeable> {
   return STANDING_VISIT_STATUSES.includes(visit.status) && visit.startTime.getTime() > now.getTime()
     ? ok(null)
     : err(SERIES_ERRORS.visitNotChangeable);
 }
 
 /** Skipping one visit: of an open series, a coming visit that still stands. */
-export function planSkip(series: Pick<Series, "status">, visit: Pick<BookingRecord, "status" | "startTime">, now: Date): Result<null> {
+export function planSkip(series: Pick<Series, "status">, visit: Pick<BookingRecord, "status" | "startTime">, now: Date): Result<null, PlanSkipError> {
   const opened = open(series);
   return opened.ok ? changeable(visit, now) : opened;
 }
@@ -161,7 +186,7 @@ export function planMove(
     firstVisitStatus: RecordStatus | null;
     allowOutsideHours?: boolean;
   },
-): Result<MovePlan> {
+): Result<MovePlan, PlanMoveError> {
   const opened = open(series);
   if (!opened.ok) return opened;
   const standing = changeable(visit, context.now);
@@ -235,7 +260,7 @@ export function planChange(
   input: SeriesChangeInput,
   catalogue: SeriesCatalogue,
   context: { now: Date; scheduling: SchedulingSettings; closedDates: ReadonlyMap<string, string> },
-): Result<SeriesChange> {
+): Result<SeriesChange, PlanChangeError> {
   const opened = open(series);
   if (!opened.ok) return opened;
   const errors: FieldErrors = { ...fromDateProblem(input.fromDate, context.now) };
@@ -327,7 +352,7 @@ export function planChange(
 }
 
 /** Pausing from a date (default today): an open series; pausing a paused one changes nothing. */
-export function planPause(series: Pick<Series, "status">, fromDate: string, now: Date): Result<"pause" | "unchanged"> {
+export function planPause(series: Pick<Series, "status">, fromDate: string, now: Date): Result<"pause" | "unchanged", PlanFromDateError> {
   const opened = open(series);
   if (!opened.ok) return opened;
   const problem = fromDateProblem(fromDate, now);
@@ -336,7 +361,7 @@ export function planPause(series: Pick<Series, "status">, fromDate: string, now:
 }
 
 /** Resuming from a date (default today): a paused series; resuming an active one changes nothing. */
-export function planResume(series: Pick<Series, "status">, fromDate: string, now: Date): Result<"resume" | "unchanged"> {
+export function planResume(series: Pick<Series, "status">, fromDate: string, now: Date): Result<"resume" | "unchanged", PlanFromDateError> {
   const opened = open(series);
   if (!opened.ok) return opened;
   const problem = fromDateProblem(fromDate, now);
@@ -345,7 +370,7 @@ export function planResume(series: Pick<Series, "status">, fromDate: string, now
 }
 
 /** Ending from a date: a series not ended yet, from today or later. */
-export function planEnd(series: Pick<Series, "status">, fromDate: string, now: Date): Result<null> {
+export function planEnd(series: Pick<Series, "status">, fromDate: string, now: Date): Result<null, PlanFromDateError> {
   const opened = open(series);
   if (!opened.ok) return opened;
   const problem = fromDateProblem(fromDate, now);

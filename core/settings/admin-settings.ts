@@ -8,7 +8,7 @@ import { clampSchedulingSettings, type ContentChanges, normaliseBookingFormConte
 import type { SettingsStore } from "./ports.ts";
 import type { BookingFormContent, SchedulingSettings, ServiceArea } from "./types.ts";
 import { normaliseServiceArea } from "./service-area.ts";
-import { err, ok, type Result } from "../shared/result.ts";
+import { err, type ErrorOf, ok, type Result, VALIDATION_FAILED, validationError } from "../shared/result.ts";
 
 /**
  * Issue 28: the reminder goes before the free-change cut-off, so it can tell the customer until
@@ -20,6 +20,10 @@ export function reminderProblem(settings: Pick<SchedulingSettings, "reminderHour
   return `Send the reminder more than ${freeChangeCutoffHours} hours before the start (the free-change cut-off), ` +
     "so customers can still change for free when it arrives.";
 }
+
+/** Saving the scheduling settings refuses one rule: the reminder inside the free-change cut-off (reminderHoursBefore). */
+export const SAVE_SCHEDULING_ERRORS = [VALIDATION_FAILED] as const;
+export type SaveSchedulingError = ErrorOf<typeof SAVE_SCHEDULING_ERRORS>;
 
 /** Turns staff-written HTML into HTML that is safe to show on the public site. */
 export interface HtmlSanitizer {
@@ -48,20 +52,13 @@ export function makeSettingsAdmin(deps: {
      * clamped; a reminder that would come inside the free-change cut-off is refused (422), since
      * the customer it reminds could then no longer change for free.
      */
-    saveScheduling: (actor: Actor, changes: SchedulingChanges): Promise<Result<SchedulingSettings>> =>
+    saveScheduling: (actor: Actor, changes: SchedulingChanges): Promise<Result<SchedulingSettings, SaveSchedulingError>> =>
       deps.transactor.run(async (tx) => {
         const current = await tx.settings.getScheduling();
         const next = clampSchedulingSettings(changes, current);
         const problem = reminderProblem(next);
-        if (problem) {
-          return err({
-            kind: "validation",
-            code: "VALIDATION_FAILED",
-            // The settings page shows the message: it says what to change.
-            message: problem,
-            fieldErrors: { reminderHoursBefore: [problem] },
-          });
-        }
+        // The settings page shows the message: it says what to change.
+        if (problem) return err(validationError({ reminderHoursBefore: [problem] }, problem));
         const saved = await tx.settings.saveScheduling(next);
         await tx.audit.record(
           auditEntry(actor, "settings.scheduling", SETTINGS_ENTITY, "scheduling", current, saved),

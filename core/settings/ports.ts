@@ -1,4 +1,8 @@
+import { declareError } from "../shared/result.ts";
 import type { BookingFormContent, BusinessProfile, ClosedDate, SchedulingSettings, ServiceArea } from "./types.ts";
+
+/** What a read of the business profile answers while none has been saved. */
+export const PROFILE_NOT_FOUND = declareError("not_found", "PROFILE_NOT_FOUND", "Business profile not set.");
 
 /** Stored settings; each getter falls back to the defaults when nothing was saved yet. */
 export interface SettingsStore {
@@ -6,6 +10,7 @@ export interface SettingsStore {
   saveScheduling(settings: SchedulingSettings): Promise<SchedulingSettings>;
   getBookingFormContent(): Promise<BookingFormContent>;
   saveBookingFormContent(content: BookingFormContent): Promise<BookingFormContent>;
+  /** Null until a profile is saved (PROFILE_NOT_FOUND to a caller). */
   getBusinessProfile(): Promise<BusinessProfile | null>;
   saveBusinessProfile(profile: BusinessProfile): Promise<BusinessProfile>;
   getServiceArea(): Promise<ServiceArea>;

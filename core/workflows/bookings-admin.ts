@@ -2,22 +2,32 @@
 import { type Actor, auditEntry } from "../shared/audit.ts";
 import type { AdminRole } from "../shared/staff-roles.ts";
 import type { Clock } from "../shared/ports.ts";
-import { err, notFound, ok, type Result } from "../shared/result.ts";
+import { err, type ErrorOf, ok, type Result } from "../shared/result.ts";
 import { bookingsCsv, bookingsCsvFileName } from "../booking/staff/csv.ts";
 import type { BookingAdminStore } from "../booking/staff/ports.ts";
 import { type BookingListQuery, type BookingStats, statsFilter } from "../booking/staff/list-query.ts";
 import { offsetOf, type Page, totalPagesOf } from "../shared/list-query.ts";
-import { reservation } from "../booking/capacity/reservation.ts";
+import { RESERVATION_ERRORS, reservation } from "../booking/capacity/reservation.ts";
 import { customerEmailKey } from "../customers/match.ts";
-import { confirmPayment, planStatusChange } from "../booking/status.ts";
-import { DEFAULT_PAYMENT_METHOD, type PaymentMethod, planPayment } from "../booking/payments/ledger.ts";
+import { BOOKING_NOT_FOUND, CONFIRM_AMOUNT_ERRORS, confirmPayment, planStatusChange, STATUS_CHANGE_ERRORS } from "../booking/status.ts";
+import { DEFAULT_PAYMENT_METHOD, PLAN_PAYMENT_ERRORS, type PaymentMethod, planPayment } from "../booking/payments/ledger.ts";
 import { appendPayment, type PaymentActor, paymentStateOf, staffSnapshot } from "../booking/payments/admin.ts";
 import type { BookingRecord, SettableStatus } from "../booking/types.ts";
 import { newManageToken } from "../booking/manage/token.ts";
 import type { MessageContext } from "../notifications/email-parts.ts";
 import { statusUpdateEmail, statusUpdateFor } from "../notifications/customer-updates.ts";
 
-const bookingNotFound = notFound("Booking", "BOOKING_NOT_FOUND");
+/** One booking or quote: only it can be missing. */
+export const GET_BOOKING_ERRORS = [BOOKING_NOT_FOUND] as const;
+export type GetBookingError = ErrorOf<typeof GET_BOOKING_ERRORS>;
+
+/** A status change: the booking, the status rules, then the one reservation when it takes its place back. */
+export const SET_STATUS_ERRORS = [BOOKING_NOT_FOUND, ...STATUS_CHANGE_ERRORS, ...RESERVATION_ERRORS] as const;
+export type SetStatusError = ErrorOf<typeof SET_STATUS_ERRORS>;
+
+/** confirm-payment: the booking, its amount (a quote, a booking already paid), then the ledger's payment. */
+export const CONFIRM_PAYMENT_ERRORS = [BOOKING_NOT_FOUND, ...CONFIRM_AMOUNT_ERRORS, ...PLAN_PAYMENT_ERRORS] as const;
+export type ConfirmPaymentError = ErrorOf<typeof CONFIRM_PAYMENT_ERRORS>;
 
 export type BookingListPage = Page<BookingRecord> & { stats: BookingStats };
 
@@ -58,9 +68,9 @@ export function makeBookingsAdmin(deps: BookingsAdminDeps) {
       return { items, stats, page, totalPages: totalPagesOf(totalItems, limit), totalItems };
     },
 
-    async get(id: string): Promise<Result<BookingRecord>> {
+    async get(id: string): Promise<Result<BookingRecord, GetBookingError>> {
       const record = await bookings.getById(id);
-      return record ? ok(record) : err(bookingNotFound);
+      return record ? ok(record) : err(BOOKING_NOT_FOUND);
     },
 
     /**
@@ -70,12 +80,12 @@ export function makeBookingsAdmin(deps: BookingsAdminDeps) {
      * cancellation the customer must hear of (statusUpdateFor) raises the calendar SEQUENCE and
      * queues their e-mail, with its own manage-my-booking token, in that same transaction.
      */
-    async setStatus(actor: Actor & { role: AdminRole }, id: string, change: StatusChange): Promise<Result<BookingRecord>> {
+    async setStatus(actor: Actor & { role: AdminRole }, id: string, change: StatusChange): Promise<Result<BookingRecord, SetStatusError>> {
       // Read before the transaction: it holds the row lock (and PGlite's one connection).
       const ctx = await messages.context();
       return bookings.transaction(async (tx) => {
         const before = await tx.lockById(id);
-        if (!before) return err(bookingNotFound);
+        if (!before) return err(BOOKING_NOT_FOUND);
         const now = clock.now();
         const plan = planStatusChange(before, change, { now, role: actor.role });
         if (!plan.ok) return plan;
@@ -123,10 +133,10 @@ export function makeBookingsAdmin(deps: BookingsAdminDeps) {
      * the booking's state follows the ledger. The row lock makes the PAID check and the write one
      * step: of two racing calls that would each pay in full, the second gets 409 ALREADY_PAID.
      */
-    confirmPayment(actor: PaymentActor, id: string, input: ConfirmPaymentInput): Promise<Result<BookingRecord>> {
+    confirmPayment(actor: PaymentActor, id: string, input: ConfirmPaymentInput): Promise<Result<BookingRecord, ConfirmPaymentError>> {
       return bookings.transaction(async (tx) => {
         const before = await tx.lockById(id);
-        if (!before) return err(bookingNotFound);
+        if (!before) return err(BOOKING_NOT_FOUND);
         const amount = confirmPayment(before, input.amountPaid);
         if (!amount.ok) return amount;
         const now = clock.now();

@@ -4,7 +4,7 @@ import { DEMO_BUSINESS_PROFILE } from "../settings/demo-business-profile.ts";
 import { DEFAULT_CANCELLATION_POLICY_HTML } from "../settings/types.ts";
 import { melbourneInstant } from "../shared/melbourne-time.ts";
 import type { OutboxMessage } from "../shared/outbox.ts";
-import { CLOSED_DATE_ERRORS, type ClosedDatesAdminTx, makeClosedDatesAdmin, melbourneDayWindow, type PublicHolidayCalendar, SET_ASIDE_STATUSES, type SetAsideJob, yearsAfterYmd } from "./close-day.ts";
+import { CLOSED_DATE_EXISTS, type ClosedDatesAdminTx, makeClosedDatesAdmin, melbourneDayWindow, type PublicHolidayCalendar, SET_ASIDE_STATUSES, type SetAsideJob, yearsAfterYmd } from "./close-day.ts";
 import { makeServiceAreaAdmin } from "../settings/admin-settings.ts";
 import type { SettingsAdminTx } from "../settings/admin-settings.ts";
 import type { SettingsStore } from "../settings/ports.ts";
@@ -139,7 +139,7 @@ Deno.test("closed dates: add and remove, each audited", async (t) => {
   });
 
   await t.step("a date closed already is a conflict, nothing changes, nothing audited", async () => {
-    assert.deepEqual(await admin.add(actor, { date: "2026-12-24", label: "Again" }), { ok: false, error: CLOSED_DATE_ERRORS.exists });
+    assert.deepEqual(await admin.add(actor, { date: "2026-12-24", label: "Again" }), { ok: false, error: CLOSED_DATE_EXISTS });
     assert.equal(sorted().find((c) => c.date === "2026-12-24")?.label, "Team day off");
     assert.equal(audit.length, 2);
   });
@@ -230,7 +230,7 @@ Deno.test("closing a day with jobs on it (issue 28)", async (t) => {
 
   await t.step("a date closed already sets nothing aside", async () => {
     jobs.push(job("later", "2026-11-30", 14, "PENDING"));
-    assert.deepEqual(await admin.add(actor, { date: "2026-11-30" }), { ok: false, error: CLOSED_DATE_ERRORS.exists });
+    assert.deepEqual(await admin.add(actor, { date: "2026-11-30" }), { ok: false, error: CLOSED_DATE_EXISTS });
     assert.equal(statusOf("later"), "PENDING");
     assert.equal(outbox.length, 1);
   });

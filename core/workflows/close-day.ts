@@ -14,7 +14,7 @@ import { closedDayJobsNotification, type ClosedDayJobs } from "../notifications/
 import { type MessageContext } from "../notifications/email-parts.ts";
 import { customerName } from "../shared/contact.ts";
 import type { OutboxMessage } from "../shared/outbox.ts";
-import { err, notFound, ok, type DomainError, type Result } from "../shared/result.ts";
+import { declareError, err, type ErrorOf, notFound, ok, type Result } from "../shared/result.ts";
 import { addDaysYmd, melbourneInstant, melbourneYmd, parseYmd } from "../shared/melbourne-time.ts";
 import type { Clock } from "../shared/ports.ts";
 import type { ClosedDatesStore } from "../settings/ports.ts";
@@ -65,14 +65,16 @@ export const CLOSED_DATE_ENTITY = "closed_date";
 /** How far ahead the public holidays are offered. */
 export const PUBLIC_HOLIDAY_YEARS = 2;
 
-export const CLOSED_DATE_ERRORS = {
-  exists: {
-    kind: "conflict",
-    code: "CLOSED_DATE_EXISTS",
-    message: "That date is already closed.",
-  },
-  notFound: notFound("Closed date", "CLOSED_DATE_NOT_FOUND"),
-} as const satisfies Record<string, DomainError>;
+export const CLOSED_DATE_EXISTS = declareError("conflict", "CLOSED_DATE_EXISTS", "That date is already closed.");
+export const CLOSED_DATE_NOT_FOUND = notFound("Closed date", "CLOSED_DATE_NOT_FOUND");
+
+/** Closing a date: only a date closed already is refused. */
+export const ADD_CLOSED_DATE_ERRORS = [CLOSED_DATE_EXISTS] as const;
+export type AddClosedDateError = ErrorOf<typeof ADD_CLOSED_DATE_ERRORS>;
+
+/** Opening a date again: only a date that is not closed is refused. */
+export const REMOVE_CLOSED_DATE_ERRORS = [CLOSED_DATE_NOT_FOUND] as const;
+export type RemoveClosedDateError = ErrorOf<typeof REMOVE_CLOSED_DATE_ERRORS>;
 
 export const publicHolidaySchema = closedDateSchema.extend({
   closed: z.boolean().meta({ description: "Already a closed date" }),
@@ -187,11 +189,11 @@ export function makeClosedDatesAdmin(deps: {
     list: (): Promise<ClosedDate[]> => deps.closedDates.list(),
 
     /** Closes the date; the jobs on it are set aside (NEEDS_ATTENTION, audited, the office e-mailed) in the same transaction. */
-    add: async (actor: Actor, input: { date: string; label?: string }): Promise<Result<ClosedDateAdded>> => {
+    add: async (actor: Actor, input: { date: string; label?: string }): Promise<Result<ClosedDateAdded, AddClosedDateError>> => {
       const ctx = await deps.messages.context();
       return deps.transactor.run(async (tx) => {
         const closed: ClosedDate = { date: input.date, label: input.label?.trim() ?? "" };
-        if (!await tx.closedDates.add(closed)) return err(CLOSED_DATE_ERRORS.exists);
+        if (!await tx.closedDates.add(closed)) return err(CLOSED_DATE_EXISTS);
         await tx.audit.record(auditEntry(actor, "closed_date.add", CLOSED_DATE_ENTITY, closed.date, null, closed));
         const day = await setAsideJobsOf(tx, actor, closed);
         await tellTheOffice(tx, [day], ctx);
@@ -199,10 +201,10 @@ export function makeClosedDatesAdmin(deps: {
       });
     },
 
-    remove: (actor: Actor, date: string): Promise<Result<ClosedDate>> =>
+    remove: (actor: Actor, date: string): Promise<Result<ClosedDate, RemoveClosedDateError>> =>
       deps.transactor.run(async (tx) => {
         const removed = await tx.closedDates.remove(date);
-        if (!removed) return err(CLOSED_DATE_ERRORS.notFound);
+        if (!removed) return err(CLOSED_DATE_NOT_FOUND);
         await tx.audit.record(auditEntry(actor, "closed_date.remove", CLOSED_DATE_ENTITY, date, removed, null));
         return ok(removed);
       }),

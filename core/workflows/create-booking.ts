@@ -9,17 +9,17 @@ import type { ClosedDatesStore, SettingsStore } from "../settings/ports.ts";
 import type { Clock } from "../shared/ports.ts";
 import type { IdempotencyCompletion } from "../shared/idempotency-completion.ts";
 import type { OutboxMessage } from "../shared/outbox.ts";
-import { ok, type Result } from "../shared/result.ts";
+import { err, type ErrorOf, ok, type Result } from "../shared/result.ts";
 import type { Repeat } from "../series/occurrences.ts";
 import { seriesCreatedAudit, seriesStartFor } from "../series/start.ts";
-import { reservation } from "../booking/capacity/reservation.ts";
+import { CUSTOMER_RESERVATION_ERRORS, forCustomer, reservation, type ReservationError } from "../booking/capacity/reservation.ts";
 import { customerEmailKey } from "../customers/match.ts";
 import type { CustomerLinks, EmailsFor, NewBooking, NewQuote, NewRecordAccess, PlannedVisit } from "../booking/ports.ts";
 import type { NewSeries } from "../series/types.ts";
 import type { AuditEntry } from "../shared/audit.ts";
 import type { Reservation } from "../booking/capacity/reservation.ts";
 import { newManageToken } from "../booking/manage/token.ts";
-import { draftRulesOf, prepareRecord, readDraftCatalogue } from "../booking/draft/prepare-record.ts";
+import { draftRulesOf, PREPARE_RECORD_ERRORS, prepareRecord, readDraftCatalogue } from "../booking/draft/prepare-record.ts";
 import type { BookingDraftInput, BookingRecord, RecordType } from "../booking/types.ts";
 
 
@@ -49,7 +49,7 @@ export interface BookingStore {
     access: NewRecordAccess,
     series?: SeriesStart,
     completion?: IdempotencyCompletion<BookingRecord>,
-  ): Promise<Result<BookingRecord>>;
+  ): Promise<Result<BookingRecord, ReservationError>>;
   /** A quote holds no place (decisions.md, Scheduling): stored with its e-mails (and `completion`), no lock. */
   insertQuote(
     quote: NewQuote,
@@ -84,26 +84,53 @@ export interface CreateBookingDeps {
  * validateDraft, the form's own function, with the live scheduling, the clock and the catalogue.
  * With `completion` (an Idempotency-Key), the record's first answer is stored in its transaction.
  */
-export type CreateBooking = (
-  input: BookingDraftInput,
-  type: RecordType,
-  completion?: IdempotencyCompletion<BookingRecord>,
-) => Promise<Result<BookingRecord>>;
+export interface CreateBooking {
+  (input: BookingDraftInput, type: "BOOKING", completion?: IdempotencyCompletion<BookingRecord>): Promise<
+    Result<BookingRecord, CreateBookingError>
+  >;
+  (input: BookingDraftInput, type: "QUOTE", completion?: IdempotencyCompletion<BookingRecord>): Promise<
+    Result<BookingRecord, RequestQuoteError>
+  >;
+}
+
+/** What booking online can refuse: the draft (fields, price), then the reservation, as a customer hears it. */
+export const CREATE_BOOKING_ERRORS = [...PREPARE_RECORD_ERRORS, ...CUSTOMER_RESERVATION_ERRORS] as const;
+export type CreateBookingError = ErrorOf<typeof CREATE_BOOKING_ERRORS>;
+
+/** A quote takes no place: only the draft can be refused. */
+export const REQUEST_QUOTE_ERRORS = PREPARE_RECORD_ERRORS;
+export type RequestQuoteError = ErrorOf<typeof REQUEST_QUOTE_ERRORS>;
 
 export function makeCreateBooking(deps: CreateBookingDeps): CreateBooking {
-  return async (input, type, completion) => {
+  /** The record's fields, checked and priced, and what both kinds of record are written with. */
+  async function prepare(input: BookingDraftInput, type: RecordType) {
     const reads = await readDraftCatalogue(deps, input);
     const details = prepareRecord(input, type, reads.catalogue, draftRulesOf(reads, deps.clock.now(), type, "customer"));
     if (!details.ok) return details;
-
     const [emails, manage] = [await deps.prepareEmails(), newManageToken()];
     // The store keeps the token's hash; only the customer's e-mail carries the token itself.
     const emailsFor = (record: BookingRecord) => emails(record, { manageToken: manage.token });
-    const access = { manageTokenHash: manage.hash };
-    if (type === "QUOTE") {
-      return ok(await deps.bookings.insertQuote({ ...details.value, type, status: "QUOTE_REQUESTED" }, emailsFor, access, completion));
-    }
-    const booking = { ...details.value, type, status: "PENDING" } as const;
+    return ok({ reads, details: details.value, emails, manage, emailsFor, access: { manageTokenHash: manage.hash } });
+  }
+
+  async function requestQuote(
+    input: BookingDraftInput,
+    completion?: IdempotencyCompletion<BookingRecord>,
+  ): Promise<Result<BookingRecord, RequestQuoteError>> {
+    const prepared = await prepare(input, "QUOTE");
+    if (!prepared.ok) return prepared;
+    const { details, emailsFor, access } = prepared.value;
+    return ok(await deps.bookings.insertQuote({ ...details, type: "QUOTE", status: "QUOTE_REQUESTED" }, emailsFor, access, completion));
+  }
+
+  async function book(
+    input: BookingDraftInput,
+    completion?: IdempotencyCompletion<BookingRecord>,
+  ): Promise<Result<BookingRecord, CreateBookingError>> {
+    const prepared = await prepare(input, "BOOKING");
+    if (!prepared.ok) return prepared;
+    const { reads, details, emails, manage, emailsFor, access } = prepared.value;
+    const booking = { ...details, type: "BOOKING", status: "PENDING" } as const;
     const claim = reservation({ start: booking.startTime, end: booking.endTime }, reads.scheduling, {
       audience: "customer",
       customerEmailKey: customerEmailKey(booking.email),
@@ -121,7 +148,12 @@ export function makeCreateBooking(deps: CreateBookingDeps): CreateBooking {
         emails(record, { manageToken: manage.token, repeat: { unit: series.unit, every: series.every }, planned })
       : emailsFor;
     const reserved = await deps.bookings.reserve(booking, claim, bookingEmailsFor, access, start ?? undefined, completion);
-    if (reserved.ok && series) deps.onSeriesStarted?.();
+    if (!reserved.ok) return err(forCustomer(reserved.error));
+    if (series) deps.onSeriesStarted?.();
     return reserved;
-  };
+  }
+
+  // One entry with a return type per kind of record, so each route declares only its own errors.
+  return ((input: BookingDraftInput, type: RecordType, completion?: IdempotencyCompletion<BookingRecord>) =>
+    type === "QUOTE" ? requestQuote(input, completion) : book(input, completion)) as CreateBooking;
 }

@@ -15,17 +15,24 @@ import { emailsForCustomerChange, type CustomerChange } from "../notifications/m
 import type { MessageContext } from "../notifications/email-parts.ts";
 import type { ClosedDatesStore, SettingsStore } from "../settings/ports.ts";
 import { SERIES_ERRORS } from "../series/rules.ts";
+import { DEMO_BUSINESS_PROFILE } from "../settings/demo-business-profile.ts";
 import type { SeriesStatus } from "../series/types.ts";
-import type { SchedulingSettings } from "../settings/types.ts";
+import { SCHEDULING_DEFAULTS, type SchedulingSettings } from "../settings/types.ts";
 import { addDaysYmd, melbourneInstant, melbourneYmd } from "../shared/melbourne-time.ts";
 import type { OutboxMessage } from "../shared/outbox.ts";
 import type { Clock, InTransaction } from "../shared/ports.ts";
 import { parseIsoInstant } from "../shared/iso-instant.ts";
-import { type DomainError, err, ok, type Result, validationError } from "../shared/result.ts";
+import { declareError, type DomainError, err, type ErrorOf, ok, type Result, type ValidationFailed, validationError } from "../shared/result.ts";
 import { dayAvailability, readTeam } from "../booking/capacity/availability.ts";
 import type { TeamReader } from "../booking/capacity/team-availability.ts";
 import { capacityWindow } from "../booking/capacity/capacity.ts";
-import { reservation, type ReserveJob } from "../booking/capacity/reservation.ts";
+import {
+  CUSTOMER_RESERVATION_ERRORS,
+  type CustomerReservationError,
+  forCustomer,
+  reservation,
+  type ReserveJob,
+} from "../booking/capacity/reservation.ts";
 import { customerEmailKey } from "../customers/match.ts";
 import { sameAssignment } from "../cleaners/rules.ts";
 import { hashManageToken, MANAGE_TOKEN_PATTERN, manageTokenValid, newManageToken } from "../booking/manage/token.ts";
@@ -45,11 +52,36 @@ import { type BookingRecord, CAPACITY_HOLDING_STATUSES, type RecordStatus } from
 const MS_PER_HOUR = 3_600_000;
 const MS_PER_MINUTE = 60_000;
 
+/** The policy the examples of the document's messages are written with: the defaults and the demo phone. */
+const EXAMPLE_POLICY = { freeChangeCutoffHours: SCHEDULING_DEFAULTS.freeChangeCutoffHours, phone: DEMO_BUSINESS_PROFILE.phone };
+
 export const MANAGE_ERRORS = {
-  linkInvalid: { kind: "not_found", code: "MANAGE_LINK_INVALID", message: MANAGE_MESSAGES.linkInvalid },
-  notASeries: { kind: "conflict", code: "NOT_A_SERIES", message: MANAGE_MESSAGES.notASeries },
-  seriesEnded: { kind: "conflict", code: "SERIES_ENDED", message: MANAGE_MESSAGES.seriesEnded },
-} as const satisfies Record<string, DomainError>;
+  linkInvalid: declareError("not_found", "MANAGE_LINK_INVALID", MANAGE_MESSAGES.linkInvalid),
+  notASeries: declareError("conflict", "NOT_A_SERIES", MANAGE_MESSAGES.notASeries),
+  seriesEnded: declareError("conflict", "SERIES_ENDED", MANAGE_MESSAGES.seriesEnded),
+  /** A quote, or a cancelled, done or not yet placed booking (the message says which, and the phone). */
+  notChangeable: declareError(
+    "conflict",
+    "BOOKING_NOT_CHANGEABLE",
+    notChangeableMessage({ type: "BOOKING", status: "CANCELLED" }, EXAMPLE_POLICY.phone),
+  ),
+  /** Inside the free-change cut-off (the message states the hours, the fee and the phone). */
+  cutoffPassed: declareError("conflict", "CHANGE_CUTOFF_PASSED", changeCutoffMessage(EXAMPLE_POLICY)),
+} as const;
+
+/** Opening the link: unknown, malformed, or expired (a link is valid until the job is over). */
+export const OPEN_LINK_ERRORS = [MANAGE_ERRORS.linkInvalid] as const;
+type LinkInvalid = ErrorOf<typeof OPEN_LINK_ERRORS>;
+
+/** Another visit of the link's regular clean (issue 28): the link's, then a booking of its series. */
+export const LINK_VISIT_ERRORS = [...OPEN_LINK_ERRORS, SERIES_ERRORS.visitNotInSeries] as const;
+type LinkVisitError = ErrorOf<typeof LINK_VISIT_ERRORS>;
+
+/** Why the customer may not change a booking now: its state, or the cut-off. */
+export const CHANGE_REFUSAL_ERRORS = [MANAGE_ERRORS.notChangeable, MANAGE_ERRORS.cutoffPassed] as const;
+export type ChangeRefusal = ErrorOf<typeof CHANGE_REFUSAL_ERRORS>;
+
+type NotASeries = typeof MANAGE_ERRORS.notASeries;
 
 /** Statuses the customer may still change on the page. */
 const CHANGEABLE: readonly RecordStatus[] = ["PENDING", "CONFIRMED"];
@@ -78,12 +110,12 @@ export function changeRefusal(
   record: Pick<BookingRecord, "type" | "status" | "startTime">,
   now: Date,
   policy: ChangePolicy,
-): DomainError | null {
+): ChangeRefusal | null {
   if (record.type !== "BOOKING" || !CHANGEABLE.includes(record.status)) {
-    return { kind: "conflict", code: "BOOKING_NOT_CHANGEABLE", message: notChangeableMessage(record, policy.phone) };
+    return { ...MANAGE_ERRORS.notChangeable, message: notChangeableMessage(record, policy.phone) };
   }
   if (now.getTime() >= changeDeadline(record, policy.freeChangeCutoffHours).getTime()) {
-    return { kind: "conflict", code: "CHANGE_CUTOFF_PASSED", message: changeCutoffMessage(policy) };
+    return { ...MANAGE_ERRORS.cutoffPassed, message: changeCutoffMessage(policy) };
   }
   return null;
 }
@@ -258,7 +290,7 @@ export function plannedMove(
   record: Pick<BookingRecord, "startTime" | "endTime">,
   start: Date,
   ctx: MoveContext,
-): Result<{ startTime: Date; endTime: Date }> {
+): Result<{ startTime: Date; endTime: Date }, ValidationFailed> {
   const lengthMinutes = jobLengthMinutes(record);
   const problem = startTimeProblem(start, ctx.now, ctx.scheduling, { closedDates: ctx.closedDates, lengthMinutes });
   if (problem) return err(validationError({ startTimeISO: [problem.message] }));
@@ -375,56 +407,131 @@ export interface ManageDeps {
   mailContext: () => Promise<MessageContext>;
 }
 
+/** Showing the booking, or the calendar for moving it: the link must open. */
+export const MANAGE_VIEW_ERRORS = OPEN_LINK_ERRORS;
+export const MANAGE_AVAILABILITY_ERRORS = OPEN_LINK_ERRORS;
+/** The calendar for moving another visit of the link's regular clean. */
+export const MANAGE_VISIT_AVAILABILITY_ERRORS = LINK_VISIT_ERRORS;
+
+/** Cancelling the link's booking: the link, then the booking's state and the cut-off. */
+export const MANAGE_CANCEL_ERRORS = [...OPEN_LINK_ERRORS, ...CHANGE_REFUSAL_ERRORS] as const;
+export type ManageCancelError = ErrorOf<typeof MANAGE_CANCEL_ERRORS>;
+
+/** Skipping the link's visit: a change of the regular clean, refused for a one-off. */
+export const MANAGE_SKIP_ERRORS = [...OPEN_LINK_ERRORS, MANAGE_ERRORS.notASeries, ...CHANGE_REFUSAL_ERRORS] as const;
+export type ManageSkipError = ErrorOf<typeof MANAGE_SKIP_ERRORS>;
+
+/** Skipping another visit of the regular clean (or the link's own, named by its id). */
+export const MANAGE_SKIP_VISIT_ERRORS = [...LINK_VISIT_ERRORS, MANAGE_ERRORS.notASeries, ...CHANGE_REFUSAL_ERRORS] as const;
+export type ManageSkipVisitError = ErrorOf<typeof MANAGE_SKIP_VISIT_ERRORS>;
+
+/** Ending the regular clean from the link's visit: a skip's refusals, or a series that had ended. */
+export const MANAGE_CANCEL_SERIES_ERRORS = [...MANAGE_SKIP_ERRORS, MANAGE_ERRORS.seriesEnded] as const;
+export type ManageCancelSeriesError = ErrorOf<typeof MANAGE_CANCEL_SERIES_ERRORS>;
+
+/**
+ * Moving the link's booking: a cancel's refusals, then the new start's rules (a field) and the one
+ * reservation as a customer hears it (the time is taken, never who is busy).
+ */
+export const MANAGE_RESCHEDULE_ERRORS = [...MANAGE_CANCEL_ERRORS, ...CUSTOMER_RESERVATION_ERRORS] as const;
+export type ManageRescheduleError = ErrorOf<typeof MANAGE_RESCHEDULE_ERRORS>;
+
+/** Moving another visit of the regular clean: the same, for a visit the link opens. */
+export const MANAGE_RESCHEDULE_VISIT_ERRORS = [...LINK_VISIT_ERRORS, ...CHANGE_REFUSAL_ERRORS, ...CUSTOMER_RESERVATION_ERRORS] as const;
+export type ManageRescheduleVisitError = ErrorOf<typeof MANAGE_RESCHEDULE_VISIT_ERRORS>;
+
+/** When a change is applied: the transaction's clock and the live scheduling. */
+interface ChangeAt {
+  now: Date;
+  scheduling: SchedulingSettings;
+}
+
+/** A change as applied under the booking's lock, or why it can't be. */
+type ApplyChange<E extends DomainError> = (tx: ManageTx, locked: BookingRecord, at: ChangeAt) => Promise<Result<Applied, E>>;
+
+/**
+ * Which booking a change is for: the link's own, or (issue 28) another visit of the link's regular
+ * clean. Chosen before the transaction and checked again under the booking's lock, each way with
+ * its own refusals.
+ */
+interface ChangeTarget<E extends DomainError> {
+  /** A change of the regular clean: the series row is locked before the booking's. */
+  lockSeries: boolean;
+  choose(link: BookingRecord): Promise<Result<BookingRecord, E>>;
+  recheck(locked: BookingRecord | null, link: BookingRecord, now: Date): Result<BookingRecord, E>;
+}
+
 export function makeManageBooking(deps: ManageDeps) {
   const { store, clock } = deps;
   const linkInvalid = err(MANAGE_ERRORS.linkInvalid);
 
   /** The booking a token opens now: a token of the right shape, known, of a job not over. */
-  async function open(token: string, now: Date): Promise<Result<BookingRecord>> {
+  async function open(token: string, now: Date): Promise<Result<BookingRecord, LinkInvalid>> {
     if (!MANAGE_TOKEN_PATTERN.test(token)) return linkInvalid;
     const id = await store.bookingIdByTokenHash(hashManageToken(token));
     const record = id ? await store.getById(id) : null;
     return record && manageTokenValid(record, now) ? ok(record) : linkInvalid;
   }
 
+  /** The link's own booking, still valid under its lock. */
+  const theLinks: ChangeTarget<LinkInvalid> = {
+    lockSeries: false,
+    choose: (link) => Promise.resolve(ok(link)),
+    recheck: (locked, _link, now) => (locked && manageTokenValid(locked, now) ? ok(locked) : linkInvalid),
+  };
+
   /**
-   * The booking a change or a calendar is for: the link's own, or (issue 28) another visit of the
-   * link's regular clean, which the link opens too (404 VISIT_NOT_IN_SERIES for any other booking).
+   * A visit of the link's regular clean (issue 28), which the link opens too: the link's own
+   * booking when `visitId` is its id, else 404 VISIT_NOT_IN_SERIES for any booking not of its series.
    */
-  async function target(link: BookingRecord, visitId: string | undefined): Promise<Result<BookingRecord>> {
-    if (visitId === undefined || visitId === link._id) return ok(link);
-    const visit = link.seriesId ? await store.getById(visitId) : null;
-    return visit && visit.seriesId === link.seriesId ? ok(visit) : err(SERIES_ERRORS.visitNotInSeries);
-  }
+  const visitOfTheLinks = (visitId: string): ChangeTarget<LinkVisitError> => ({
+    lockSeries: false,
+    async choose(link) {
+      if (visitId === link._id) return ok(link);
+      const visit = link.seriesId ? await store.getById(visitId) : null;
+      return visit && visit.seriesId === link.seriesId ? ok(visit) : err(SERIES_ERRORS.visitNotInSeries);
+    },
+    recheck(locked, link, now) {
+      if (visitId === link._id) return theLinks.recheck(locked, link, now);
+      return locked && locked.seriesId === link.seriesId ? ok(locked) : err(SERIES_ERRORS.visitNotInSeries);
+    },
+  });
+
+  /** A change of the regular clean itself: its row locked first, and a one-off refused (409 NOT_A_SERIES). */
+  const ofItsSeries = <E extends DomainError>(target: ChangeTarget<E>): ChangeTarget<E | NotASeries> => ({
+    lockSeries: true,
+    choose: target.choose,
+    recheck(locked, link, now) {
+      const still = target.recheck(locked, link, now);
+      return !still.ok || still.value.seriesId ? still : err(MANAGE_ERRORS.notASeries);
+    },
+  });
 
   /**
    * One change: lock the booking, judge it again as it is now, apply, then a fresh link, the
-   * e-mails and the customer's audit row, all in one transaction. A change of the series
-   * (`series`) locks the series row first and is refused for a one-off (409 NOT_A_SERIES).
-   * `visitId` changes another visit of the link's regular clean under the same rules, its own
-   * e-mails and audit row; the answer is then the link's booking, with the visits as they now are.
+   * e-mails and the customer's audit row, all in one transaction. A change of another visit of the
+   * link's regular clean runs under the same rules, with its own e-mails and audit row; the answer
+   * is then the link's booking, with the visits as they now are.
    */
-  async function change(
+  async function change<T extends DomainError, E extends DomainError>(
     token: string,
-    apply: (tx: ManageTx, locked: BookingRecord, at: { now: Date; scheduling: SchedulingSettings }) => Promise<Result<Applied>>,
-    options: { series?: boolean; visitId?: string } = {},
-  ): Promise<Result<ManageView>> {
+    target: ChangeTarget<T>,
+    apply: ApplyChange<E>,
+  ): Promise<Result<ManageView, LinkInvalid | T | ChangeRefusal | E>> {
     const now = clock.now();
     const opened = await open(token, now);
     if (!opened.ok) return opened;
     const linked = opened.value;
-    const chosen = await target(linked, options.visitId);
+    const chosen = await target.choose(linked);
     if (!chosen.ok) return chosen;
     const targetId = chosen.value._id;
     const [scheduling, ctx] = await Promise.all([deps.settings.getScheduling(), deps.mailContext()]);
     const link = newManageToken();
-    return store.transaction(async (tx): Promise<Result<ManageView>> => {
-      if (options.series) await tx.lockSeriesOf(targetId);
-      const locked = await tx.lockById(targetId);
-      if (targetId === linked._id) {
-        if (!locked || !manageTokenValid(locked, now)) return linkInvalid;
-      } else if (!locked || locked.seriesId !== linked.seriesId) return err(SERIES_ERRORS.visitNotInSeries);
-      if (options.series && !locked.seriesId) return err(MANAGE_ERRORS.notASeries);
+    return store.transaction(async (tx): Promise<Result<ManageView, LinkInvalid | T | ChangeRefusal | E>> => {
+      if (target.lockSeries) await tx.lockSeriesOf(targetId);
+      const still = target.recheck(await tx.lockById(targetId), linked, now);
+      if (!still.ok) return still;
+      const locked = still.value;
       const refusal = changeRefusal(locked, now, { freeChangeCutoffHours: scheduling.freeChangeCutoffHours, phone: ctx.profile.phone });
       if (refusal) return err(refusal);
       const applied = await apply(tx, locked, { now, scheduling });
@@ -443,8 +550,102 @@ export function makeManageBooking(deps: ManageDeps) {
     });
   }
 
+  /** The calendar for moving `record`: its job's length, its own place not counted against it. */
+  async function calendarFor(record: BookingRecord, query: ManageAvailabilityQuery, now: Date): Promise<AvailabilityCalendar> {
+    const [scheduling, closedDates] = await Promise.all([
+      deps.settings.getScheduling(),
+      deps.closedDates.list({ from: query.from, to: query.to }),
+    ]);
+    const lengthMinutes = jobLengthMinutes(record);
+    const first = capacityWindow(melbourneInstant(query.from, 0), scheduling);
+    const lastStart = melbourneInstant(addDaysYmd(query.to, 1), 0);
+    const last = capacityWindow({ start: lastStart, end: visitEnd(lastStart, lengthMinutes) }, scheduling);
+    const [read, team] = await Promise.all([
+      store.capacityHoldersBetween(first.from, last.to),
+      readTeam(deps.team, scheduling, first.from, last.to, record._id),
+    ]);
+    const holders = withoutOwnVisit(read, record).toSorted((a, b) => a.start.getTime() - b.start.getTime());
+    const ctx = { now, scheduling, visit: { closedDates: closedDateLabels(closedDates), lengthMinutes }, holders, ...(team ? { team } : {}) };
+    const days: AvailabilityCalendar["days"] = [];
+    for (let ymd = query.from; ymd <= query.to; ymd = addDaysYmd(ymd, 1)) days.push(dayAvailability(ymd, ctx));
+    return { durationMinutes: lengthMinutes, days };
+  }
+
+  /** The calendar for moving the booking `target` chooses from the link. */
+  async function availabilityOf<E extends DomainError>(
+    token: string,
+    target: ChangeTarget<E>,
+    query: ManageAvailabilityQuery,
+  ): Promise<Result<AvailabilityCalendar, LinkInvalid | E>> {
+    const now = clock.now();
+    const opened = await open(token, now);
+    if (!opened.ok) return opened;
+    const chosen = await target.choose(opened.value);
+    if (!chosen.ok) return chosen;
+    return ok(await calendarFor(chosen.value, query, now));
+  }
+
+  /** Skip a visit of a regular clean: cancelled, its series date kept, the series carries on. */
+  const skipped: ApplyChange<never> = async (tx, before, { now }) => {
+    const after = await tx.cancel(before._id, { reason: SERIES_REASONS.skipped, at: now });
+    const series = await tx.seriesFacts(after._id);
+    return ok({
+      after,
+      series,
+      change: {
+        kind: "skipped",
+        frequencyName: series?.frequencyName ?? after.frequencyNameAtBooking,
+        nextVisit: series?.nextVisits[0] ?? null,
+      },
+      audit: customerAuditEntry(before, "booking.customer_skip", { status: before.status }, {
+        status: after.status,
+        cancelReason: after.cancelReason,
+        seriesId: after.seriesId,
+        seriesDate: after.seriesDate,
+      }),
+    });
+  };
+
+  /** A move to `input`'s start (the closed dates of its day read before the transaction opens). */
+  async function movedTo(input: ManageRescheduleInput): Promise<ApplyChange<CustomerReservationError>> {
+    // The schema accepted it, so it parses.
+    const start = parseIsoInstant(input.startTimeISO) as Date;
+    const ymd = closedDateLookupDay(start);
+    const closedDates = closedDateLabels(ymd ? await deps.closedDates.list({ from: ymd, to: ymd }) : []);
+    return async (tx, before, { now, scheduling }) => {
+      const move = plannedMove(before, start, { now, scheduling, closedDates });
+      if (!move.ok) return move;
+      // The one reservation: the place, the closed day and the job's cleaners at the new time. In
+      // team mode a cleaner who can't come is swapped for one who can; otherwise the time is taken.
+      const team = scheduling.availabilityMode === "TEAM";
+      const reserved = await tx.reserve(
+        reservation({ start: move.value.startTime, end: move.value.endTime }, scheduling, {
+          bookingId: before._id,
+          cleaners: { kind: team ? "best" : "require", ids: before.cleanerIds, stays: before.cleanerIds },
+          customerEmailKey: customerEmailKey(before.email),
+          audience: "customer",
+        }),
+        () => tx.reschedule(before._id, { ...move.value, at: now }),
+      );
+      if (!reserved.ok) return err(forCustomer(reserved.error));
+      const after = reserved.value.booking;
+      const times = (r: BookingRecord) => ({ startTime: r.startTime, endTime: r.endTime });
+      const cleaners = (r: BookingRecord) => sameAssignment(before.cleanerIds, after.cleanerIds) ? {} : { cleanerIds: r.cleanerIds };
+      return ok({
+        after,
+        change: { kind: "rescheduled", before: times(before) },
+        audit: customerAuditEntry(
+          before,
+          "booking.customer_reschedule",
+          { ...times(before), ...cleaners(before) },
+          { ...times(after), ...cleaners(after) },
+        ),
+      });
+    };
+  }
+
   return {
-    async view(token: string): Promise<Result<ManageView>> {
+    async view(token: string): Promise<Result<ManageView, LinkInvalid>> {
       const now = clock.now();
       const opened = await open(token, now);
       if (!opened.ok) return opened;
@@ -458,39 +659,19 @@ export function makeManageBooking(deps: ManageDeps) {
       return ok(manageView(record, now, scheduling, ctx.profile.phone, series, visits));
     },
 
-    /**
-     * The calendar for a move: this job's length, its own place not counted against it; with
-     * `visitId`, the same for that visit of the link's regular clean.
-     */
-    async availability(token: string, query: ManageAvailabilityQuery, visitId?: string): Promise<Result<AvailabilityCalendar>> {
-      const now = clock.now();
-      const opened = await open(token, now);
-      if (!opened.ok) return opened;
-      const chosen = await target(opened.value, visitId);
-      if (!chosen.ok) return chosen;
-      const record = chosen.value;
-      const [scheduling, closedDates] = await Promise.all([
-        deps.settings.getScheduling(),
-        deps.closedDates.list({ from: query.from, to: query.to }),
-      ]);
-      const lengthMinutes = jobLengthMinutes(record);
-      const first = capacityWindow(melbourneInstant(query.from, 0), scheduling);
-      const lastStart = melbourneInstant(addDaysYmd(query.to, 1), 0);
-      const last = capacityWindow({ start: lastStart, end: visitEnd(lastStart, lengthMinutes) }, scheduling);
-      const [read, team] = await Promise.all([
-        store.capacityHoldersBetween(first.from, last.to),
-        readTeam(deps.team, scheduling, first.from, last.to, record._id),
-      ]);
-      const holders = withoutOwnVisit(read, record).toSorted((a, b) => a.start.getTime() - b.start.getTime());
-      const ctx = { now, scheduling, visit: { closedDates: closedDateLabels(closedDates), lengthMinutes }, holders, ...(team ? { team } : {}) };
-      const days: AvailabilityCalendar["days"] = [];
-      for (let ymd = query.from; ymd <= query.to; ymd = addDaysYmd(ymd, 1)) days.push(dayAvailability(ymd, ctx));
-      return ok({ durationMinutes: lengthMinutes, days });
+    /** The calendar for moving the link's booking: its job's length, its own place not counted against it. */
+    availability(token: string, query: ManageAvailabilityQuery): Promise<Result<AvailabilityCalendar, LinkInvalid>> {
+      return availabilityOf(token, theLinks, query);
     },
 
-    cancel(token: string, input: ManageCancelInput): Promise<Result<ManageView>> {
+    /** The same for another visit of the link's regular clean. */
+    visitAvailability(token: string, visitId: string, query: ManageAvailabilityQuery): Promise<Result<AvailabilityCalendar, LinkVisitError>> {
+      return availabilityOf(token, visitOfTheLinks(visitId), query);
+    },
+
+    cancel(token: string, input: ManageCancelInput): Promise<Result<ManageView, ManageCancelError>> {
       const reason = input.reason ?? "";
-      return change(token, async (tx, before, { now }) => {
+      return change(token, theLinks, async (tx, before, { now }) => {
         const after = await tx.cancel(before._id, { reason, at: now });
         return ok({
           after,
@@ -500,41 +681,25 @@ export function makeManageBooking(deps: ManageDeps) {
       });
     },
 
-    /**
-     * Skip this visit of a regular clean (or, with `visitId`, another coming visit of it): cancelled,
-     * its series date kept, the series carries on.
-     */
-    skip(token: string, visitId?: string): Promise<Result<ManageView>> {
-      return change(token, async (tx, before, { now }) => {
-        const after = await tx.cancel(before._id, { reason: SERIES_REASONS.skipped, at: now });
-        const series = await tx.seriesFacts(after._id);
-        return ok({
-          after,
-          series,
-          change: {
-            kind: "skipped",
-            frequencyName: series?.frequencyName ?? after.frequencyNameAtBooking,
-            nextVisit: series?.nextVisits[0] ?? null,
-          },
-          audit: customerAuditEntry(before, "booking.customer_skip", { status: before.status }, {
-            status: after.status,
-            cancelReason: after.cancelReason,
-            seriesId: after.seriesId,
-            seriesDate: after.seriesDate,
-          }),
-        });
-      }, { series: true, visitId });
+    /** Skip the link's visit of a regular clean. */
+    skip(token: string): Promise<Result<ManageView, ManageSkipError>> {
+      return change(token, ofItsSeries(theLinks), skipped);
+    },
+
+    /** Skip another coming visit of the link's regular clean (issue 28). */
+    skipVisit(token: string, visitId: string): Promise<Result<ManageView, ManageSkipVisitError>> {
+      return change(token, ofItsSeries(visitOfTheLinks(visitId)), skipped);
     },
 
     /**
      * End the regular clean from this visit on: this visit and every later one not done are
      * cancelled, the series is ENDED from this visit's planned date; one e-mail to each side.
      */
-    cancelSeries(token: string, input: ManageCancelSeriesInput): Promise<Result<ManageView>> {
+    cancelSeries(token: string, input: ManageCancelSeriesInput): Promise<Result<ManageView, ManageCancelSeriesError>> {
       const given = input.reason ?? "";
       const reason = given || SERIES_REASONS.ended;
-      return change(token, async (tx, before, { now }) => {
-        const seriesId = before.seriesId as string; // change() refused a one-off
+      return change(token, ofItsSeries(theLinks), async (tx, before, { now }) => {
+        const seriesId = before.seriesId as string; // ofItsSeries refused a one-off
         const was = await tx.seriesFacts(before._id);
         const fromDate = seriesEndDate(before);
         // This visit first, as the customer's own cancel: its calendar sequence goes up, so the
@@ -556,45 +721,17 @@ export function makeManageBooking(deps: ManageDeps) {
             cancelledVisits: cancelled.map((visit) => visit.reference),
           }),
         });
-      }, { series: true });
+      });
     },
 
-    /** Move the link's booking (or, with `visitId`, another coming visit of its regular clean). */
-    async reschedule(token: string, input: ManageRescheduleInput, visitId?: string): Promise<Result<ManageView>> {
-      // The schema accepted it, so it parses.
-      const start = parseIsoInstant(input.startTimeISO) as Date;
-      const ymd = closedDateLookupDay(start);
-      const closedDates = closedDateLabels(ymd ? await deps.closedDates.list({ from: ymd, to: ymd }) : []);
-      return change(token, async (tx, before, { now, scheduling }) => {
-        const move = plannedMove(before, start, { now, scheduling, closedDates });
-        if (!move.ok) return move;
-        // The one reservation: the place, the closed day and the job's cleaners at the new time. In
-        // team mode a cleaner who can't come is swapped for one who can; otherwise the time is taken.
-        const team = scheduling.availabilityMode === "TEAM";
-        const reserved = await tx.reserve(
-          reservation({ start: move.value.startTime, end: move.value.endTime }, scheduling, {
-            bookingId: before._id,
-            cleaners: { kind: team ? "best" : "require", ids: before.cleanerIds, stays: before.cleanerIds },
-            customerEmailKey: customerEmailKey(before.email),
-            audience: "customer",
-          }),
-          () => tx.reschedule(before._id, { ...move.value, at: now }),
-        );
-        if (!reserved.ok) return reserved;
-        const after = reserved.value.booking;
-        const times = (r: BookingRecord) => ({ startTime: r.startTime, endTime: r.endTime });
-        const cleaners = (r: BookingRecord) => sameAssignment(before.cleanerIds, after.cleanerIds) ? {} : { cleanerIds: r.cleanerIds };
-        return ok({
-          after,
-          change: { kind: "rescheduled", before: times(before) },
-          audit: customerAuditEntry(
-            before,
-            "booking.customer_reschedule",
-            { ...times(before), ...cleaners(before) },
-            { ...times(after), ...cleaners(after) },
-          ),
-        });
-      }, { visitId });
+    /** Move the link's booking. */
+    async reschedule(token: string, input: ManageRescheduleInput): Promise<Result<ManageView, ManageRescheduleError>> {
+      return change(token, theLinks, await movedTo(input));
+    },
+
+    /** Move another coming visit of the link's regular clean (issue 28); it keeps its series date. */
+    async rescheduleVisit(token: string, visitId: string, input: ManageRescheduleInput): Promise<Result<ManageView, ManageRescheduleVisitError>> {
+      return change(token, visitOfTheLinks(visitId), await movedTo(input));
     },
   };
 }

@@ -5,7 +5,7 @@
  * "series") and exactly one customer e-mail; the answer is the series as it is afterwards.
  */
 import { auditEntry } from "../shared/audit.ts";
-import { reservation } from "../booking/capacity/reservation.ts";
+import { RESERVATION_ERRORS, reservation } from "../booking/capacity/reservation.ts";
 import { customerEmailKey } from "../customers/match.ts";
 import { newManageToken } from "../booking/manage/token.ts";
 import { closedDateLabels, closedDateLookupDay } from "../booking/capacity/scheduling.ts";
@@ -27,11 +27,15 @@ import { parseIsoInstant } from "../shared/iso-instant.ts";
 import { melbourneInstant, melbourneYmd } from "../shared/melbourne-time.ts";
 import type { SchedulingSettings } from "../settings/types.ts";
 import type { Clock } from "../shared/ports.ts";
-import { err, ok, type Result } from "../shared/result.ts";
+import { type DomainError, err, type ErrorOf, ok, type Result, VALIDATION_FAILED } from "../shared/result.ts";
 import { type Page, totalPagesOf } from "../shared/list-query.ts";
 import type { SeriesGeneration, SeriesStore, SeriesTx } from "../series/ports.ts";
 import {
   clockOf,
+  PLAN_CHANGE_ERRORS,
+  PLAN_FROM_DATE_ERRORS,
+  PLAN_MOVE_ERRORS,
+  PLAN_SKIP_ERRORS,
   planChange,
   planEnd,
   planMove,
@@ -42,7 +46,7 @@ import {
   SERIES_CANCEL_REASONS,
   SERIES_ERRORS,
 } from "../series/rules.ts";
-import { checkAssignment, sameAssignment } from "../cleaners/rules.ts";
+import { checkCleaners, sameAssignment } from "../cleaners/rules.ts";
 import type {
   SeriesChangeBody,
   SeriesCleanersInput,
@@ -69,6 +73,43 @@ export interface SeriesAdminDeps {
 }
 
 const NEXT_VISITS_TOLD = 3;
+
+/** Reading one series: it may not exist. */
+export const GET_SERIES_ERRORS = [SERIES_ERRORS.notFound] as const;
+export type GetSeriesError = ErrorOf<typeof GET_SERIES_ERRORS>;
+
+/** Skipping a visit: the series and the visit must exist, then the skip's rules. */
+export const SKIP_SERIES_VISIT_ERRORS = [...GET_SERIES_ERRORS, SERIES_ERRORS.visitNotInSeries, ...PLAN_SKIP_ERRORS] as const;
+export type SkipSeriesVisitError = ErrorOf<typeof SKIP_SERIES_VISIT_ERRORS>;
+
+/**
+ * Moving a visit: an override only by a superadmin, the series and the visit, the move's rules,
+ * then the one reservation (the closed date, the place, the visit's cleaners at the new time).
+ */
+export const MOVE_SERIES_VISIT_ERRORS = [
+  STATUS_ERRORS.overrideForbidden,
+  ...GET_SERIES_ERRORS,
+  SERIES_ERRORS.visitNotInSeries,
+  ...PLAN_MOVE_ERRORS,
+  ...RESERVATION_ERRORS,
+] as const;
+export type MoveSeriesVisitError = ErrorOf<typeof MOVE_SERIES_VISIT_ERRORS>;
+
+/** Changing the terms from a date: the series, then the change's rules (the re-pricing included). */
+export const CHANGE_SERIES_ERRORS = [...GET_SERIES_ERRORS, ...PLAN_CHANGE_ERRORS] as const;
+export type ChangeSeriesError = ErrorOf<typeof CHANGE_SERIES_ERRORS>;
+
+/** Setting the regular cleaners: the series, then who may be put on its visits (fieldErrors.cleanerIds). */
+export const SET_SERIES_CLEANERS_ERRORS = [...GET_SERIES_ERRORS, VALIDATION_FAILED] as const;
+export type SetSeriesCleanersError = ErrorOf<typeof SET_SERIES_CLEANERS_ERRORS>;
+
+/** Pausing, resuming or ending from a date: the series, not ended, and a date not in the past. */
+export const PAUSE_SERIES_ERRORS = [...GET_SERIES_ERRORS, ...PLAN_FROM_DATE_ERRORS] as const;
+export type PauseSeriesError = ErrorOf<typeof PAUSE_SERIES_ERRORS>;
+export const RESUME_SERIES_ERRORS = PAUSE_SERIES_ERRORS;
+export type ResumeSeriesError = ErrorOf<typeof RESUME_SERIES_ERRORS>;
+export const END_SERIES_ERRORS = PAUSE_SERIES_ERRORS;
+export type EndSeriesError = ErrorOf<typeof END_SERIES_ERRORS>;
 
 /** What the audit row keeps of a visit. */
 const visitFacts = (visit: BookingRecord) => ({
@@ -133,7 +174,7 @@ async function carryOver(
 export function makeSeriesAdmin(deps: SeriesAdminDeps) {
   const { store, clock, messages, generation } = deps;
 
-  async function detail(id: string): Promise<Result<SeriesDetail>> {
+  async function detail(id: string): Promise<Result<SeriesDetail, GetSeriesError>> {
     const [found, scheduling] = await Promise.all([store.getDetail(id, clock.now()), deps.settings.getScheduling()]);
     return found ? ok({ ...found, horizonWeeks: scheduling.seriesHorizonWeeks }) : err(SERIES_ERRORS.notFound);
   }
@@ -146,11 +187,11 @@ export function makeSeriesAdmin(deps: SeriesAdminDeps) {
   }
 
   /** Runs `work` under the series' lock; afterwards (committed) the series as it is now. */
-  async function changeSeries(
+  async function changeSeries<E extends DomainError>(
     id: string,
-    work: (tx: SeriesTx, series: Series) => Promise<Result<"changed" | "unchanged">>,
+    work: (tx: SeriesTx, series: Series) => Promise<Result<"changed" | "unchanged", E>>,
     afterCommit?: () => Promise<unknown>,
-  ): Promise<Result<SeriesDetail>> {
+  ): Promise<Result<SeriesDetail, E | GetSeriesError>> {
     const done = await store.transaction(async (tx) => {
       const series = await tx.lockSeries(id);
       if (!series) return err(SERIES_ERRORS.notFound);
@@ -170,10 +211,10 @@ export function makeSeriesAdmin(deps: SeriesAdminDeps) {
     get: detail,
 
     /** One visit skipped: CANCELLED with the reason (default "Skipped"), its date kept so it is never generated again. */
-    async skip(actor: StaffActor, id: string, bookingId: string, input: SeriesSkipInput): Promise<Result<SeriesDetail>> {
+    async skip(actor: StaffActor, id: string, bookingId: string, input: SeriesSkipInput): Promise<Result<SeriesDetail, SkipSeriesVisitError>> {
       const ctx = await messages.context();
       const reason = input.reason?.trim() || SERIES_CANCEL_REASONS.skipped;
-      return changeSeries(id, async (tx, series) => {
+      return changeSeries<SkipSeriesVisitError>(id, async (tx, series) => {
         const visit = await tx.lockVisit(series._id, bookingId);
         if (!visit) return err(SERIES_ERRORS.visitNotInSeries);
         const now = clock.now();
@@ -191,7 +232,7 @@ export function makeSeriesAdmin(deps: SeriesAdminDeps) {
      * without its own place unless a superadmin overrides; a NEEDS_ATTENTION visit placed this way
      * takes the series' visit status. Its date stays, so the occurrence is not generated again.
      */
-    async move(actor: StaffActor, id: string, bookingId: string, input: SeriesMoveInput): Promise<Result<SeriesDetail>> {
+    async move(actor: StaffActor, id: string, bookingId: string, input: SeriesMoveInput): Promise<Result<SeriesDetail, MoveSeriesVisitError>> {
       const override = input.overrideCapacity ?? false;
       if (override && actor.role !== "superadmin") return err(STATUS_ERRORS.overrideForbidden);
       // The schema accepted it, so it parses.
@@ -202,7 +243,7 @@ export function makeSeriesAdmin(deps: SeriesAdminDeps) {
         day ? deps.closedDates.list({ from: day, to: day }) : [],
         messages.context(),
       ]);
-      return changeSeries(id, async (tx, series) => {
+      return changeSeries<MoveSeriesVisitError>(id, async (tx, series) => {
         const visit = await tx.lockVisit(series._id, bookingId);
         if (!visit) return err(SERIES_ERRORS.visitNotInSeries);
         const now = clock.now();
@@ -245,7 +286,7 @@ export function makeSeriesAdmin(deps: SeriesAdminDeps) {
      * the regular clean", their dates freed), the new terms start on that date, and the visits are
      * generated again at once. A first visit outside the working hours needs allowOutsideHours (audited).
      */
-    async change(actor: StaffActor, id: string, input: SeriesChangeBody): Promise<Result<SeriesDetail>> {
+    async change(actor: StaffActor, id: string, input: SeriesChangeBody): Promise<Result<SeriesDetail, ChangeSeriesError>> {
       const now = clock.now();
       const [current, scheduling, closed, ctx] = await Promise.all([
         store.getById(id),
@@ -257,7 +298,7 @@ export function makeSeriesAdmin(deps: SeriesAdminDeps) {
       // The catalogue as it is now: the series' service (null once deleted), its add-ons, the frequencies.
       const service = current.template.serviceId ? await deps.catalog.getService(current.template.serviceId) : null;
       const [extras, frequencies] = await Promise.all([service ? deps.catalog.listExtras(service._id) : [], deps.catalog.listFrequencies()]);
-      return changeSeries(id, async (tx, series) => {
+      return changeSeries<ChangeSeriesError>(id, async (tx, series) => {
         const plan = planChange(series, input, { service, extras, frequencies }, { now, scheduling, closedDates: closedDateLabels(closed) });
         if (!plan.ok) return plan;
         // Issue 28: a visit whose time the change keeps keeps its confirmation and its cleaners.
@@ -288,19 +329,21 @@ export function makeSeriesAdmin(deps: SeriesAdminDeps) {
      * (missingCleanerIds) for the office to choose someone. No customer e-mail: who cleans is the
      * office's to arrange. Audited as series.cleaners.
      */
-    async setCleaners(actor: StaffActor, id: string, input: SeriesCleanersInput): Promise<Result<SeriesDetail>> {
+    async setCleaners(actor: StaffActor, id: string, input: SeriesCleanersInput): Promise<Result<SeriesDetail, SetSeriesCleanersError>> {
       const scheduling = await deps.settings.getScheduling();
-      return changeSeries(id, async (tx, series) => {
+      return changeSeries<SetSeriesCleanersError>(id, async (tx, series) => {
         const { cleanerIds } = input;
         if (sameAssignment(series.cleanerIds, cleanerIds)) return ok("unchanged");
-        const allowed = checkAssignment({ type: "BOOKING", status: "PENDING", cleanerIds: series.cleanerIds }, cleanerIds, await tx.cleanersByIds(cleanerIds));
+        const allowed = checkCleaners(series.cleanerIds, cleanerIds, await tx.cleanersByIds(cleanerIds));
         if (!allowed.ok) return allowed;
         await tx.setCleaners(series._id, cleanerIds);
         const changed: string[] = [];
         for (const visit of await tx.comingVisits(series._id, clock.now())) {
           // A visit given someone else for itself alone keeps them.
           if (!visit.cleanerIds.every((cleanerId) => series.cleanerIds.includes(cleanerId))) continue;
-          // The one reservation, its place already held: those free (and, in team mode, working) go on it.
+          // The one reservation, its place already held: those free (and, in team mode, working) go on
+          // it. It takes no place, refuses no closed date and leaves off whoever can't come, so it
+          // never refuses the visit.
           const placed = await tx.reserve(
             reservation({ start: visit.startTime, end: visit.endTime }, scheduling, {
               bookingId: visit._id,
@@ -312,8 +355,7 @@ export function makeSeriesAdmin(deps: SeriesAdminDeps) {
             }),
             () => Promise.resolve(visit),
           );
-          if (!placed.ok) return placed;
-          changed.push(visit._id);
+          if (placed.ok) changed.push(visit._id);
         }
         await tx.audit(auditEntry(actor, "series.cleaners", "series", series._id, { cleanerIds: series.cleanerIds }, {
           cleanerIds: [...cleanerIds],
@@ -324,10 +366,10 @@ export function makeSeriesAdmin(deps: SeriesAdminDeps) {
     },
 
     /** Paused from a date (default today): the visits from then cancelled ("Regular clean paused", dates freed); nothing generated. */
-    async pause(actor: StaffActor, id: string, input: SeriesPauseInput): Promise<Result<SeriesDetail>> {
+    async pause(actor: StaffActor, id: string, input: SeriesPauseInput): Promise<Result<SeriesDetail, PauseSeriesError>> {
       const fromDate = input.fromDate ?? melbourneYmd(clock.now());
       const ctx = await messages.context();
-      return changeSeries(id, async (tx, series) => {
+      return changeSeries<PauseSeriesError>(id, async (tx, series) => {
         const plan = planPause(series, fromDate, clock.now());
         if (!plan.ok) return plan;
         if (plan.value === "unchanged") return ok("unchanged");
@@ -344,10 +386,10 @@ export function makeSeriesAdmin(deps: SeriesAdminDeps) {
     },
 
     /** Active again from a date (default today), its anchor kept; the visits are generated at once. */
-    async resume(actor: StaffActor, id: string, input: SeriesResumeInput): Promise<Result<SeriesDetail>> {
+    async resume(actor: StaffActor, id: string, input: SeriesResumeInput): Promise<Result<SeriesDetail, ResumeSeriesError>> {
       const fromDate = input.fromDate ?? melbourneYmd(clock.now());
       const ctx = await messages.context();
-      return changeSeries(id, async (tx, series) => {
+      return changeSeries<ResumeSeriesError>(id, async (tx, series) => {
         const plan = planResume(series, fromDate, clock.now());
         if (!plan.ok) return plan;
         if (plan.value === "unchanged") return ok("unchanged");
@@ -359,10 +401,10 @@ export function makeSeriesAdmin(deps: SeriesAdminDeps) {
     },
 
     /** Ended from a date: every visit from then that is not done is cancelled; the customer is told once. */
-    async end(actor: StaffActor, id: string, input: SeriesEndInput): Promise<Result<SeriesDetail>> {
+    async end(actor: StaffActor, id: string, input: SeriesEndInput): Promise<Result<SeriesDetail, EndSeriesError>> {
       const reason = input.reason?.trim() || SERIES_CANCEL_REASONS.ended;
       const ctx = await messages.context();
-      return changeSeries(id, async (tx, series) => {
+      return changeSeries<EndSeriesError>(id, async (tx, series) => {
         const plan = planEnd(series, input.fromDate, clock.now());
         if (!plan.ok) return plan;
         const cancelled = await tx.end(series._id, input.fromDate, reason);

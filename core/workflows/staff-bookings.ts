@@ -20,17 +20,27 @@ import type { SchedulingSettings } from "../settings/types.ts";
 import type { AuditEntry } from "../shared/audit.ts";
 import type { OutboxMessage } from "../shared/outbox.ts";
 import type { Clock, InTransaction } from "../shared/ports.ts";
-import { err, notFound, ok, type Result, validationError } from "../shared/result.ts";
-import { reservation, type ReserveJob } from "../booking/capacity/reservation.ts";
+import { err, type ErrorOf, ok, type Result, VALIDATION_FAILED, validationError } from "../shared/result.ts";
+import { RESERVATION_ERRORS, type ReservationError, reservation, type ReserveJob } from "../booking/capacity/reservation.ts";
+import { SLOT_UNAVAILABLE } from "../booking/capacity/capacity.ts";
 import { customerEmailKey } from "../customers/match.ts";
 import { newManageToken } from "../booking/manage/token.ts";
 import { type PaymentState, paymentState } from "../booking/payments/ledger.ts";
 import type { PaymentLedgerTx } from "../booking/payments/ports.ts";
-import { draftRulesOf, prepareRecord, readDraftCatalogue, startRulesFor } from "../booking/draft/prepare-record.ts";
-import { changedFields, type EditRules, MS_PER_MINUTE, outsideWorkingHours, planEdit, PRICE_FIELDS, STAFF_BOOKING_ERRORS } from "../booking/staff/edit-plan.ts";
+import { draftRulesOf, PREPARE_RECORD_ERRORS, prepareRecord, readDraftCatalogue, startRulesFor } from "../booking/draft/prepare-record.ts";
+import {
+  changedFields,
+  type EditRules,
+  MS_PER_MINUTE,
+  outsideWorkingHours,
+  PLAN_EDIT_ERRORS,
+  planEdit,
+  PRICE_FIELDS,
+  STAFF_BOOKING_ERRORS,
+} from "../booking/staff/edit-plan.ts";
 import { closedDateLabels, closedDateLookupDay, startTimeProblem } from "../booking/capacity/scheduling.ts";
 import type { QuoteConversion, StaffBookingDraft, StaffBookingEdit } from "../booking/staff/booking-schemas.ts";
-import { STATUS_ERRORS } from "../booking/status.ts";
+import { BOOKING_NOT_FOUND, STATUS_ERRORS } from "../booking/status.ts";
 import { type BookingRecord, CAPACITY_HOLDING_STATUSES, type NewBookingRecord, type RecordStatus } from "../booking/types.ts";
 import { seriesCreatedAudit, seriesStartFor } from "../series/start.ts";
 import { isRecurring } from "../series/occurrences.ts";
@@ -41,7 +51,6 @@ import { seriesEndedEmail } from "../notifications/series-messages.ts";
 import { addDaysYmd, melbourneYmd } from "../shared/melbourne-time.ts";
 import type { NewSeries } from "../series/types.ts";
 
-const bookingNotFound = notFound("Booking", "BOOKING_NOT_FOUND");
 const holdingStatuses: readonly RecordStatus[] = CAPACITY_HOLDING_STATUSES;
 
 /**
@@ -128,6 +137,42 @@ export interface EditPreview {
   priceChanged: boolean;
 }
 
+/**
+ * What the reservation of a job with no cleaner yet (a new booking; a quote, which none can be put
+ * on) can refuse: its day or its time. In team mode one who is free is chosen, or the time is full.
+ */
+const NEW_JOB_RESERVATION_ERRORS = [VALIDATION_FAILED, SLOT_UNAVAILABLE] as const;
+
+/** A refusal of such a job: none names a cleaner, as no cleaner was asked for. */
+const newJobRefusal = (error: ReservationError): ErrorOf<typeof NEW_JOB_RESERVATION_ERRORS> =>
+  error.code === "VALIDATION_FAILED" ? { ...error, code: error.code } : SLOT_UNAVAILABLE;
+
+/** A booking taken by the office: the override, the draft (fields, price), then its day and time. */
+export const STAFF_CREATE_ERRORS = [STATUS_ERRORS.overrideForbidden, ...PREPARE_RECORD_ERRORS, ...NEW_JOB_RESERVATION_ERRORS] as const;
+export type StaffCreateError = ErrorOf<typeof STAFF_CREATE_ERRORS>;
+
+/**
+ * A change: the override, the booking, a series' own frequency, planEdit's refusals, then the one
+ * reservation of a moved visit (its place and its cleaners).
+ */
+export const STAFF_EDIT_ERRORS = [
+  STATUS_ERRORS.overrideForbidden,
+  BOOKING_NOT_FOUND,
+  STAFF_BOOKING_ERRORS.seriesFrequency,
+  ...PLAN_EDIT_ERRORS,
+  ...RESERVATION_ERRORS,
+] as const;
+export type StaffEditError = ErrorOf<typeof STAFF_EDIT_ERRORS>;
+
+/** A quote made a booking: the override, the quote, its time (a 422 on startTimeISO), then its day and time. */
+export const CONVERT_QUOTE_ERRORS = [
+  STATUS_ERRORS.overrideForbidden,
+  BOOKING_NOT_FOUND,
+  STAFF_BOOKING_ERRORS.notAQuote,
+  ...NEW_JOB_RESERVATION_ERRORS,
+] as const;
+export type ConvertQuoteError = ErrorOf<typeof CONVERT_QUOTE_ERRORS>;
+
 const sameState = (record: BookingRecord, state: PaymentState): boolean =>
   record.paymentStatus === state.paymentStatus && record.totalPaid === state.totalPaid &&
   (record.paidAt?.getTime() ?? null) === (state.paidAt?.getTime() ?? null);
@@ -193,7 +238,7 @@ export function makeStaffBookings(deps: StaffBookingsDeps) {
      * lead time allowed), capacity-checked unless a superadmin overrides; the customer's e-mail
      * only when notifyCustomer (default true); no office notification; audited.
      */
-    async create(actor: StaffActor, input: StaffBookingDraft): Promise<Result<BookingRecord>> {
+    async create(actor: StaffActor, input: StaffBookingDraft): Promise<Result<BookingRecord, StaffCreateError>> {
       const { notifyCustomer = true, overrideCapacity = false, allowOutsideHours = false, ...draft } = input;
       const refused = overrideRefused(actor, overrideCapacity);
       if (refused) return refused;
@@ -214,7 +259,7 @@ export function makeStaffBookings(deps: StaffBookingsDeps) {
           { override: overrideCapacity, outsideHours, bookingId: null },
           () => tx.insert(record),
         );
-        if (!reserved.ok) return reserved;
+        if (!reserved.ok) return err(newJobRefusal(reserved.error));
         let created = reserved.value.booking;
         created = await startSeriesOf(tx, actor, created, seriesStartFor(record, reads.catalogue.frequencies));
         if (ctx) await tell(tx, created, (links) => staffBookingMadeEmail(created, ctx, links));
@@ -240,14 +285,14 @@ export function makeStaffBookings(deps: StaffBookingsDeps) {
      * the start moved; the customer is e-mailed when notifyCustomer (default true). Audited as
      * booking.edit with the changed fields before and after.
      */
-    async edit(actor: StaffActor, id: string, input: StaffBookingEdit): Promise<Result<BookingRecord | EditPreview>> {
+    async edit(actor: StaffActor, id: string, input: StaffBookingEdit): Promise<Result<BookingRecord | EditPreview, StaffEditError>> {
       // Issue 28: a frequency made repeating starts a regular clean; a visit of one made One-time ends it after that visit.
       const { notifyCustomer = true, overrideCapacity = false, preview = false } = input;
       const refused = overrideRefused(actor, overrideCapacity);
       if (refused) return refused;
       // Read before the transaction: it holds the row lock (and PGlite's one connection).
       const found = await store.getById(id);
-      if (!found) return err(bookingNotFound);
+      if (!found) return err(BOOKING_NOT_FOUND);
       // The catalogue whenever the edit names a price's part: the locked record decides whether it changes.
       const pricingNamed = PRICE_FIELDS.some((field) => input[field] !== undefined);
       const reads = await readDraftCatalogue(deps, {
@@ -262,11 +307,11 @@ export function makeStaffBookings(deps: StaffBookingsDeps) {
       const ctx = notifyCustomer && !preview ? await deps.messages.context() : null;
       const now = clock.now();
       const rules: EditRules = { now, scheduling: reads.scheduling, closedDates: reads.closedDates, serviceArea: reads.serviceArea };
-      return store.transaction(async (tx): Promise<Result<BookingRecord | EditPreview>> => {
+      return store.transaction(async (tx): Promise<Result<BookingRecord | EditPreview, StaffEditError>> => {
         // Ending a series: its row first, as every series path locks it (before its visit's).
         const series = repeating === "ends-series" && !preview ? await tx.lockSeriesOf(id) : null;
         const before = await tx.lockById(id);
-        if (!before) return err(bookingNotFound);
+        if (!before) return err(BOOKING_NOT_FOUND);
         const plan = planEdit(before, input, catalogue, rules);
         if (!plan.ok) return plan;
         let { after } = plan.value;
@@ -337,12 +382,12 @@ export function makeStaffBookings(deps: StaffBookingsDeps) {
      * capacity-checked unless a superadmin overrides; the customer's booking e-mail with the .ics
      * when notifyCustomer (default true); audited as booking.convert.
      */
-    async convert(actor: StaffActor, id: string, input: QuoteConversion = {}): Promise<Result<BookingRecord>> {
+    async convert(actor: StaffActor, id: string, input: QuoteConversion = {}): Promise<Result<BookingRecord, ConvertQuoteError>> {
       const { notifyCustomer = true, overrideCapacity = false, allowOutsideHours = false } = input;
       const refused = overrideRefused(actor, overrideCapacity);
       if (refused) return refused;
       const found = await store.getById(id);
-      if (!found) return err(bookingNotFound);
+      if (!found) return err(BOOKING_NOT_FOUND);
       if (found.type !== "QUOTE") return err(STAFF_BOOKING_ERRORS.notAQuote);
       const ymd = closedDateLookupDay(found.startTime);
       const [scheduling, closed, frequencies] = await Promise.all([
@@ -354,7 +399,7 @@ export function makeStaffBookings(deps: StaffBookingsDeps) {
       const now = clock.now();
       return store.transaction(async (tx) => {
         const quote = await tx.lockById(id);
-        if (!quote) return err(bookingNotFound);
+        if (!quote) return err(BOOKING_NOT_FOUND);
         if (quote.type !== "QUOTE") return err(STAFF_BOOKING_ERRORS.notAQuote);
         const lengthMinutes = (quote.endTime.getTime() - quote.startTime.getTime()) / MS_PER_MINUTE;
         const closedDates = closedDateLabels(closed);
@@ -370,7 +415,7 @@ export function makeStaffBookings(deps: StaffBookingsDeps) {
           { override: overrideCapacity, outsideHours, bookingId: id },
           () => tx.convertQuote(id, now),
         );
-        if (!reserved.ok) return reserved;
+        if (!reserved.ok) return err(newJobRefusal(reserved.error));
         let booking = reserved.value.booking;
         // A quote never starts a series; the booking it becomes does, when its frequency repeats.
         booking = await startSeriesOf(tx, actor, booking, seriesStartFor({ ...booking, type: "BOOKING" }, frequencies));

@@ -1,6 +1,5 @@
-import type { Context } from "hono";
-import type { CleanersAdmin } from "../../../core/cleaners/use-cases.ts";
-import type { CleanerAssignment } from "../../../core/booking/staff/assign-cleaners.ts";
+import { CHANGE_CLEANER_ERRORS, type CleanersAdmin, REMOVE_TIME_OFF_ERRORS } from "../../../core/cleaners/use-cases.ts";
+import { ASSIGN_CLEANERS_ERRORS, type CleanerAssignment } from "../../../core/booking/staff/assign-cleaners.ts";
 import { z } from "zod";
 import {
   assignmentInputSchema,
@@ -14,21 +13,14 @@ import {
   workingHoursInputSchema,
 } from "../../../core/cleaners/schemas.ts";
 import { bookingRecordSchema } from "../../../core/booking/schemas.ts";
-import type { Result } from "../../../core/shared/result.ts";
 import { failWith } from "../../http-errors.ts";
-import { errors, IdParams, json, jsonBody, route, routeGroup } from "../../openapi.ts";
+import { IdParams, json, jsonBody, route, routeGroup } from "../../openapi.ts";
 import { presentRecord } from "../bookings.ts";
 
 const admin = { tags: ["Staff: schedule and team"] as [string], "x-required-role": "admin" as const };
-const cleanerNotFound = [404, "CLEANER_NOT_FOUND: unknown or malformed cleaner id"] as [404, string];
-const invalidCleaner = [
-  422,
-  "VALIDATION_FAILED: fieldErrors name the field (name required, at most 100 characters; phone an Australian number; email shaped x@y.z; colour #RRGGBB; active a boolean)",
-] as [422, string];
-
-/** A use case's value as JSON with the route's success status, or its error in the one shape. */
-const answer = <T, S extends 200 | 201>(c: Context, result: Result<T>, status: S) =>
-  result.ok ? c.json(result.value as object, status) : failWith(c, result.error);
+/** What a 422 on a cleaner's details names. */
+const cleanerFields =
+  "A 422 names the field (name required, at most 100 characters; phone an Australian number; email shaped x@y.z; colour #RRGGBB; active a boolean).";
 
 const TimeOffParams = z.object({
   id: z.string().meta({ description: "The cleaner's _id" }),
@@ -39,25 +31,29 @@ const listCleaners = route({
   ...admin, method: "get", path: "/cleaners", summary: "The team, by name",
   description: "Each cleaner with their working week (the business's open weekdays from the first start hour to the close of the day until staff set one) and their time off that ends today or later (Melbourne).",
   request: { query: cleanersQuerySchema },
-  responses: { 200: json(cleanerListSchema, "The cleaners"), ...errors(422) },
+  responses: { 200: json(cleanerListSchema, "The cleaners") },
 });
 const createCleaner = route({
   ...admin, method: "post", path: "/cleaners", summary: "Add a cleaner to the team",
-  description: "Active from the start. Without a colour, the first colour of the team's palette that no active cleaner has. Audited as cleaner.create.",
+  description: "Active from the start. Without a colour, the first colour of the team's palette that no active cleaner has. Audited as cleaner.create. " +
+    cleanerFields,
   request: { body: jsonBody(cleanerInputSchema) },
-  responses: { 201: json(teamCleanerSchema, "The cleaner"), ...errors(invalidCleaner) },
+  responses: { 201: json(teamCleanerSchema, "The cleaner") },
 });
 const updateCleaner = route({
   ...admin, method: "patch", path: "/cleaners/{id}", summary: "Change a cleaner's details, or (de)activate them",
-  description: "Only the fields sent change; sending what is stored changes nothing and writes no audit row. Audited as cleaner.update with the changed fields before and after.",
+  description: "Only the fields sent change; sending what is stored changes nothing and writes no audit row. Audited as cleaner.update with the changed fields before and after. " +
+    cleanerFields,
   request: { params: IdParams, body: jsonBody(cleanerPatchSchema) },
-  responses: { 200: json(teamCleanerSchema, "The cleaner"), ...errors(cleanerNotFound, invalidCleaner) },
+  errors: CHANGE_CLEANER_ERRORS,
+  responses: { 200: json(teamCleanerSchema, "The cleaner") },
 });
 const deactivateCleaner = route({
   ...admin, method: "delete", path: "/cleaners/{id}", summary: "Deactivate a cleaner",
   description: "The cleaner is kept, with active false: the jobs they were on still say so, and they are offered for no new one. PATCH with active true brings them back. Audited as cleaner.deactivate.",
   request: { params: IdParams },
-  responses: { 200: json(teamCleanerSchema, "The cleaner, active false"), ...errors(cleanerNotFound) },
+  errors: CHANGE_CLEANER_ERRORS,
+  responses: { 200: json(teamCleanerSchema, "The cleaner, active false") },
 });
 const assignCleaners = route({
   ...admin, method: "put", path: "/bookings/{id}/cleaners", summary: "Put cleaners on a job (replacing whoever was on it)",
@@ -69,16 +65,11 @@ const assignCleaners = route({
     "availabilityMode TEAM) each cleaner must also work then and not be on leave (409 CLEANER_UNAVAILABLE), and keep teamGapMin minutes " +
     "from their other jobs (409 CLEANER_BUSY). The check and the write run through the one reservation, under the job's day locks and the " +
     "cleaners' locks, so of simultaneous assignments of one cleaner to overlapping jobs exactly one succeeds. " +
-    "Sending the cleaners the job has changes nothing. Audited as booking.cleaners with cleanerIds before and after.",
+    "Sending the cleaners the job has changes nothing. Audited as booking.cleaners with cleanerIds before and after. " +
+    "A 422 names fieldErrors.cleanerIds (not a list of ids, more than 10, one listed twice, not a cleaner of the team, or deactivated and not on the job already).",
   request: { params: IdParams, body: jsonBody(assignmentInputSchema) },
-  responses: {
-    200: json(bookingRecordSchema, "The booking, with its cleanerIds"),
-    ...errors(
-      [404, "BOOKING_NOT_FOUND: unknown or malformed booking id"],
-      [409, "CLEANER_BUSY (the cleaner is on an overlapping job), CLEANER_UNAVAILABLE (team mode: not working then, or on leave), QUOTE_NOT_ASSIGNABLE (a quote) or BOOKING_NOT_ASSIGNABLE (a cancelled booking)"],
-      [422, "VALIDATION_FAILED: fieldErrors.cleanerIds (not a list of ids, more than 10, one listed twice, not a cleaner of the team, or deactivated and not on the job already)"],
-    ),
-  },
+  errors: ASSIGN_CLEANERS_ERRORS,
+  responses: { 200: json(bookingRecordSchema, "The booking, with its cleanerIds") },
 });
 
 const setWorkingHours = route({
@@ -87,33 +78,25 @@ const setWorkingHours = route({
     "One stretch per weekday worked (0 = Sunday ... 6 = Saturday), start and end HH:MM on the quarter hour in Melbourne time, end after start " +
     "(24:00 is midnight); a weekday left out is not worked, and days [] is a cleaner who works no day. From then on the business's default " +
     "week no longer applies to them (workingHoursSet true). Saving the week they have writes nothing. Audited as cleaner.working_hours with " +
-    "workingHoursSet and days before and after.",
+    "workingHoursSet and days before and after. A 422 names the entry (days.2.end): a weekday listed twice, a weekday outside 0-6, " +
+    "a time not HH:MM on the quarter hour, an end not after its start.",
   request: { params: IdParams, body: jsonBody(workingHoursInputSchema) },
-  responses: {
-    200: json(teamCleanerSchema, "The cleaner, with the week saved"),
-    ...errors(cleanerNotFound, [
-      422,
-      "VALIDATION_FAILED: fieldErrors name the entry (days.2.end): a weekday listed twice, a weekday outside 0-6, a time not HH:MM on the quarter hour, an end not after its start",
-    ]),
-  },
+  errors: CHANGE_CLEANER_ERRORS,
+  responses: { 200: json(teamCleanerSchema, "The cleaner, with the week saved") },
 });
 const addTimeOff = route({
   ...admin, method: "post", path: "/cleaners/{id}/time-off", summary: "Add time off for a cleaner",
   description: "Whole Melbourne days from `from` to `to`, both included, at most 366 days; reason optional (one line, at most 200 characters). Audited as cleaner.time_off_add.",
   request: { params: IdParams, body: jsonBody(timeOffInputSchema) },
-  responses: {
-    201: json(timeOffSchema, "The time off"),
-    ...errors(cleanerNotFound, [422, "VALIDATION_FAILED: fieldErrors.from / to (a date YYYY-MM-DD; to not before from; at most 366 days) or reason"]),
-  },
+  errors: CHANGE_CLEANER_ERRORS,
+  responses: { 201: json(timeOffSchema, "The time off") },
 });
 const removeTimeOff = route({
   ...admin, method: "delete", path: "/cleaners/{id}/time-off/{timeOffId}", summary: "Remove a cleaner's time off",
   description: "Audited as cleaner.time_off_remove with the time off removed.",
   request: { params: TimeOffParams },
-  responses: {
-    204: { description: "Removed" },
-    ...errors([404, "CLEANER_NOT_FOUND (unknown cleaner) or NOT_FOUND (the cleaner has no time off with this id)"]),
-  },
+  errors: REMOVE_TIME_OFF_ERRORS,
+  responses: { 204: { description: "Removed" } },
 });
 
 /** The team and who is on which job, mounted under /api/admin behind requireAdmin (any admin). */
@@ -121,18 +104,29 @@ export function cleanersAdminRoutes(cleaners: CleanersAdmin & CleanerAssignment)
   return routeGroup()
     .openapi(listCleaners, async (c) => c.json({ items: await cleaners.list(c.req.valid("query")) }, 200))
     .openapi(createCleaner, async (c) => c.json(await cleaners.create(c.get("admin"), c.req.valid("json")), 201))
-    .openapi(updateCleaner, async (c) => answer(c, await cleaners.update(c.get("admin"), c.req.valid("param").id, c.req.valid("json")), 200))
-    .openapi(deactivateCleaner, async (c) => answer(c, await cleaners.deactivate(c.get("admin"), c.req.valid("param").id), 200))
-    .openapi(setWorkingHours, async (c) =>
-      answer(c, await cleaners.setWorkingHours(c.get("admin"), c.req.valid("param").id, c.req.valid("json")), 200))
-    .openapi(addTimeOff, async (c) => answer(c, await cleaners.addTimeOff(c.get("admin"), c.req.valid("param").id, c.req.valid("json")), 201))
+    .openapi(updateCleaner, async (c) => {
+      const result = await cleaners.update(c.get("admin"), c.req.valid("param").id, c.req.valid("json"));
+      return result.ok ? c.json(result.value, 200) : failWith(updateCleaner, c, result.error);
+    })
+    .openapi(deactivateCleaner, async (c) => {
+      const result = await cleaners.deactivate(c.get("admin"), c.req.valid("param").id);
+      return result.ok ? c.json(result.value, 200) : failWith(deactivateCleaner, c, result.error);
+    })
+    .openapi(setWorkingHours, async (c) => {
+      const result = await cleaners.setWorkingHours(c.get("admin"), c.req.valid("param").id, c.req.valid("json"));
+      return result.ok ? c.json(result.value, 200) : failWith(setWorkingHours, c, result.error);
+    })
+    .openapi(addTimeOff, async (c) => {
+      const result = await cleaners.addTimeOff(c.get("admin"), c.req.valid("param").id, c.req.valid("json"));
+      return result.ok ? c.json(result.value, 201) : failWith(addTimeOff, c, result.error);
+    })
     .openapi(removeTimeOff, async (c) => {
       const { id, timeOffId } = c.req.valid("param");
       const result = await cleaners.removeTimeOff(c.get("admin"), id, timeOffId);
-      return result.ok ? c.body(null, 204) : failWith(c, result.error);
+      return result.ok ? c.body(null, 204) : failWith(removeTimeOff, c, result.error);
     })
     .openapi(assignCleaners, async (c) => {
       const result = await cleaners.assign(c.get("admin"), c.req.valid("param").id, c.req.valid("json"));
-      return result.ok ? c.json(presentRecord(result.value), 200) : failWith(c, result.error);
+      return result.ok ? c.json(presentRecord(result.value), 200) : failWith(assignCleaners, c, result.error);
     });
 }

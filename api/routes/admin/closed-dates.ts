@@ -1,7 +1,14 @@
 import type { Context } from "hono";
 import { z } from "zod";
 import type { Actor } from "../../../core/shared/audit.ts";
-import { closedDateAddedSchema, type ClosedDatesAdmin, publicHolidaySchema, publicHolidaysAddedSchema } from "../../../core/workflows/close-day.ts";
+import {
+  ADD_CLOSED_DATE_ERRORS,
+  closedDateAddedSchema,
+  type ClosedDatesAdmin,
+  publicHolidaySchema,
+  publicHolidaysAddedSchema,
+  REMOVE_CLOSED_DATE_ERRORS,
+} from "../../../core/workflows/close-day.ts";
 import { type ServiceAreaAdmin } from "../../../core/settings/admin-settings.ts";
 import type { SettingsStore } from "../../../core/settings/ports.ts";
 import {
@@ -12,7 +19,7 @@ import {
   ymdSchema,
 } from "../../../core/settings/schemas.ts";
 import { failWith } from "../../http-errors.ts";
-import { errors, itemsOf, json, jsonBody, route, routeGroup } from "../../openapi.ts";
+import { itemsOf, json, jsonBody, route, routeGroup } from "../../openapi.ts";
 
 /** The use cases this group calls, built by the composition root (api/graph.ts). */
 export interface ClosedDatesAdminUseCases {
@@ -41,19 +48,15 @@ const addClosedDate = route({
     "(PENDING or CONFIRMED bookings) become NEEDS_ATTENTION in the same transaction (they hold no place; one booking.status " +
     "audit row each), are answered as `affected`, and the office is e-mailed their list.",
   request: { body: jsonBody(closedDateInputSchema) },
-  responses: {
-    201: json(closedDateAddedSchema, "The closed date, and the jobs that were on it"),
-    ...errors([409, "CLOSED_DATE_EXISTS: the date is closed already"], [422, "Not a date written YYYY-MM-DD, or a label over 80 characters"]),
-  },
+  errors: ADD_CLOSED_DATE_ERRORS,
+  responses: { 201: json(closedDateAddedSchema, "The closed date, and the jobs that were on it") },
 });
 const removeClosedDate = route({
   method: "delete", path: "/closed-dates/{date}", ...admin, summary: "Open a closed date again",
   description: "Audited as closed_date.remove.",
   request: { params: DateParams },
-  responses: {
-    204: { description: "Opened again" },
-    ...errors([404, "CLOSED_DATE_NOT_FOUND: the date is not closed"], [422, "Not a date written YYYY-MM-DD"]),
-  },
+  errors: REMOVE_CLOSED_DATE_ERRORS,
+  responses: { 204: { description: "Opened again" } },
 });
 const listPublicHolidays = route({
   method: "get", path: "/closed-dates/public-holidays", ...admin,
@@ -74,12 +77,9 @@ const getServiceArea = route({
 const saveServiceArea = route({
   method: "put", path: "/settings/service-area", ...admin,
   summary: "Save the service area: postcodes (3121) and ranges (3000-3207); bookings outside it are refused",
-  description: "Entries are trimmed, deduplicated and sorted. Audited as settings.service_area.",
+  description: "Entries are trimmed, deduplicated and sorted; a bad entry is a 422 whose fieldErrors name its place (postcodes.3). Audited as settings.service_area.",
   request: { body: jsonBody(serviceAreaInputSchema) },
-  responses: {
-    200: json(serviceAreaSchema, "The saved service area"),
-    ...errors([422, "A bad entry: fieldErrors keyed by its place, e.g. postcodes.3"]),
-  },
+  responses: { 200: json(serviceAreaSchema, "The saved service area") },
 });
 
 /** Closed dates and the service area, mounted under /api/admin behind requireAdmin (any admin). */
@@ -88,11 +88,11 @@ export function closedDatesAdminRoutes(useCases: ClosedDatesAdminUseCases) {
     .openapi(listClosedDates, async (c) => c.json({ items: await useCases.closedDates.list() }, 200))
     .openapi(addClosedDate, async (c) => {
       const result = await useCases.closedDates.add(actorOf(c), c.req.valid("json"));
-      return result.ok ? c.json(result.value, 201) : failWith(c, result.error);
+      return result.ok ? c.json(result.value, 201) : failWith(addClosedDate, c, result.error);
     })
     .openapi(removeClosedDate, async (c) => {
       const result = await useCases.closedDates.remove(actorOf(c), c.req.valid("param").date);
-      return result.ok ? c.body(null, 204) : failWith(c, result.error);
+      return result.ok ? c.body(null, 204) : failWith(removeClosedDate, c, result.error);
     })
     .openapi(listPublicHolidays, async (c) => c.json({ items: await useCases.closedDates.publicHolidays() }, 200))
     .openapi(addPublicHolidays, async (c) => c.json(await useCases.closedDates.addPublicHolidays(actorOf(c)), 200))

@@ -1,4 +1,3 @@
-import type { Context } from "hono";
 import { z } from "zod";
 import {
   customerDetailSchema,
@@ -9,18 +8,17 @@ import {
   customerPatchSchema,
 } from "../../../core/customers/schemas.ts";
 import { CUSTOMER_LIMITS } from "../../../core/customers/rules.ts";
-import type { CustomersAdmin } from "../../../core/customers/use-cases.ts";
-import type { Result } from "../../../core/shared/result.ts";
+import {
+  type CustomersAdmin,
+  GET_CUSTOMER_ERRORS,
+  MERGE_CUSTOMERS_ERRORS,
+  UPDATE_CUSTOMER_ERRORS,
+} from "../../../core/customers/use-cases.ts";
 import { failWith } from "../../http-errors.ts";
-import { errors, IdParams, json, jsonBody, route, routeGroup } from "../../openapi.ts";
+import { IdParams, json, jsonBody, route, routeGroup } from "../../openapi.ts";
 
 const admin = { tags: ["Staff: customers"] as [string], "x-required-role": "admin" as const };
-const customerNotFound = [404, "CUSTOMER_NOT_FOUND: unknown or malformed customer id"] as [404, string];
-const invalidQuery = [422, "VALIDATION_FAILED: a query value is not allowed (fieldErrors names it)"] as [422, string];
 const L = CUSTOMER_LIMITS;
-
-/** A use case's value as JSON, or its error in the one shape. */
-const answer = <T>(c: Context, result: Result<T>) => (result.ok ? c.json(result.value as object, 200) : failWith(c, result.error));
 
 const listCustomers = route({
   ...admin, method: "get", path: "/customers", summary: "Customer records: search, tag filter, pages",
@@ -29,7 +27,7 @@ const listCustomers = route({
     "merged into). q matches names, e-mails, phone digits however typed (+61 read as 0), the suburbs of the customer's bookings " +
     "and inquiries, and the reference of any of their bookings or quotes, however typed.",
   request: { query: customerListQuerySchema },
-  responses: { 200: json(customerListSchema, "One page"), ...errors(invalidQuery) },
+  responses: { 200: json(customerListSchema, "One page") },
 });
 // Declared before /customers/{id} so the export is never read as an id.
 const exportCustomers = route({
@@ -45,7 +43,6 @@ const exportCustomers = route({
       headers: { "Content-Disposition": { schema: { type: "string" }, description: 'attachment; filename="customers-YYYY-MM-DD.csv"' } },
       content: { "text/csv": { schema: z.string().meta({ description: "The header line, then one line a record" }) } },
     },
-    ...errors(invalidQuery),
   },
 });
 const getCustomer = route({
@@ -56,22 +53,19 @@ const getCustomer = route({
     "with the same phone (possible duplicates to merge). A record merged into another answers too, with mergedInto set, so old " +
     "links still lead somewhere.",
   request: { params: IdParams },
-  responses: { 200: json(customerDetailSchema, "The record"), ...errors(customerNotFound) },
+  errors: GET_CUSTOMER_ERRORS,
+  responses: { 200: json(customerDetailSchema, "The record") },
 });
 const updateCustomer = route({
   ...admin, method: "patch", path: "/customers/{id}", summary: "Keep lasting notes and tags on a customer",
   description:
     "Only the fields sent change; sending what is stored changes nothing and writes no audit row. Tags are trimmed and kept once " +
     "(case aside, the first spelling). Audited as customer.update with the changed fields before and after. A record merged into " +
-    "another is not edited: 404 CUSTOMER_NOT_FOUND with details.mergedInto.",
+    "another is not edited: 404 CUSTOMER_NOT_FOUND with details.mergedInto. " +
+    `A 422 names fieldErrors.notes (not text, over ${L.notes} characters) or fieldErrors.tags (not a list of text, a tag blank or over ${L.tagLength} characters, more than ${L.tags}).`,
   request: { params: IdParams, body: jsonBody(customerPatchSchema) },
-  responses: {
-    200: json(customerDetailSchema, "The record"),
-    ...errors(
-      [404, "CUSTOMER_NOT_FOUND: unknown or malformed customer id, or a record merged into another (details.mergedInto)"],
-      [422, `VALIDATION_FAILED: fieldErrors.notes (not text, over ${L.notes} characters) or fieldErrors.tags (not a list of text, a tag blank or over ${L.tagLength} characters, more than ${L.tags})`],
-    ),
-  },
+  errors: UPDATE_CUSTOMER_ERRORS,
+  responses: { 200: json(customerDetailSchema, "The record") },
 });
 const mergeCustomers = route({
   ...admin, method: "post", path: "/customers/{id}/merge", summary: "Merge another record of the same person into this one",
@@ -79,15 +73,12 @@ const mergeCustomers = route({
     "In one transaction, both records held (locked in id order, so simultaneous merges of one pair either way round end with " +
     "one done and the other refused): the other's bookings, quotes, inquiries and series move to this record, its notes are " +
     "appended, its tags united, a blank phone filled from it; it is kept as merged into this one (mergedInto), and records " +
-    "merged into it earlier now point here. Bookings later made with its e-mail join this record. Audited as customer.merge.",
+    "merged into it earlier now point here. Bookings later made with its e-mail join this record. Audited as customer.merge. " +
+    "404 CUSTOMER_NOT_FOUND when either record is unknown; 422 CUSTOMER_MERGE_INVALID for the record itself, a record merged " +
+    "already (details.mergedInto), or notes or tags that together exceed the limits.",
   request: { params: IdParams, body: jsonBody(customerMergeSchema) },
-  responses: {
-    200: json(customerDetailSchema, "This record, after the merge"),
-    ...errors(
-      [404, "CUSTOMER_NOT_FOUND: this record, or the record to merge into it, is unknown or malformed"],
-      [422, "CUSTOMER_MERGE_INVALID: the record itself, a record merged already (details.mergedInto), or notes or tags that together exceed the limits; VALIDATION_FAILED when otherId is missing"],
-    ),
-  },
+  errors: MERGE_CUSTOMERS_ERRORS,
+  responses: { 200: json(customerDetailSchema, "This record, after the merge") },
 });
 
 /** Customer records, mounted under /api/admin behind requireAdmin (any admin). */
@@ -103,7 +94,16 @@ export function customersAdminRoutes(customers: CustomersAdmin) {
         "Cache-Control": "no-store",
       });
     })
-    .openapi(getCustomer, async (c) => answer(c, await customers.get(c.req.valid("param").id)))
-    .openapi(updateCustomer, async (c) => answer(c, await customers.update(c.get("admin"), c.req.valid("param").id, c.req.valid("json"))))
-    .openapi(mergeCustomers, async (c) => answer(c, await customers.merge(c.get("admin"), c.req.valid("param").id, c.req.valid("json"))));
+    .openapi(getCustomer, async (c) => {
+      const result = await customers.get(c.req.valid("param").id);
+      return result.ok ? c.json(result.value, 200) : failWith(getCustomer, c, result.error);
+    })
+    .openapi(updateCustomer, async (c) => {
+      const result = await customers.update(c.get("admin"), c.req.valid("param").id, c.req.valid("json"));
+      return result.ok ? c.json(result.value, 200) : failWith(updateCustomer, c, result.error);
+    })
+    .openapi(mergeCustomers, async (c) => {
+      const result = await customers.merge(c.get("admin"), c.req.valid("param").id, c.req.valid("json"));
+      return result.ok ? c.json(result.value, 200) : failWith(mergeCustomers, c, result.error);
+    });
 }

@@ -1,6 +1,6 @@
-import { type makeRecordHistory, recordHistorySchema } from "../../../core/admin/manage-audit.ts";
+import { type makeRecordHistory, RECORD_HISTORY_ERRORS, recordHistorySchema } from "../../../core/admin/manage-audit.ts";
 import { failWith } from "../../http-errors.ts";
-import { errors, IdParams, json, route, routeGroup } from "../../openapi.ts";
+import { IdParams, json, route, routeGroup } from "../../openapi.ts";
 
 /** A booking's or inquiry's own audit entries (issue 20), built by the composition root. */
 export type RecordHistory = ReturnType<typeof makeRecordHistory>;
@@ -14,14 +14,16 @@ const bookingHistory = route({
   summary: "A booking's or quote's history: who changed what and when",
   description: "Any admin may read one record's history; the whole audit log stays superadmin only. Each entry carries actor, record, summary and changes as in the audit log, the customer's own changes through their link included.",
   request: { params: IdParams },
-  responses: { 200: json(recordHistorySchema, entries), ...errors([404, "Unknown or malformed booking id"]) },
+  errors: RECORD_HISTORY_ERRORS.booking,
+  responses: { 200: json(recordHistorySchema, entries) },
 });
 const inquiryHistory = route({
   method: "get", path: "/inquiries/{id}/history", tags, "x-required-role": role,
   summary: "An inquiry's history: who changed what and when (archived inquiries too)",
   description: "Any admin may read one record's history; the whole audit log stays superadmin only.",
   request: { params: IdParams },
-  responses: { 200: json(recordHistorySchema, entries), ...errors([404, "Unknown or malformed inquiry id"]) },
+  errors: RECORD_HISTORY_ERRORS.inquiry,
+  responses: { 200: json(recordHistorySchema, entries) },
 });
 
 /** Mounted under /api/admin behind requireAdmin. */
@@ -29,10 +31,10 @@ export function historyAdminRoutes(recordHistory: RecordHistory) {
   return routeGroup()
     .openapi(bookingHistory, async (c) => {
       const result = await recordHistory("booking", c.req.valid("param").id);
-      return result.ok ? c.json(result.value, 200) : failWith(c, result.error);
+      return result.ok ? c.json(result.value, 200) : failWith(bookingHistory, c, result.error);
     })
     .openapi(inquiryHistory, async (c) => {
       const result = await recordHistory("inquiry", c.req.valid("param").id);
-      return result.ok ? c.json(result.value, 200) : failWith(c, result.error);
+      return result.ok ? c.json(result.value, 200) : failWith(inquiryHistory, c, result.error);
     });
 }

@@ -1,7 +1,17 @@
 /** The series of regular visits (issue 17): staff list, read and change them. */
 import type { Context } from "hono";
 import { z } from "zod";
-import type { SeriesAdmin } from "../../../core/workflows/series-admin.ts";
+import {
+  CHANGE_SERIES_ERRORS,
+  END_SERIES_ERRORS,
+  GET_SERIES_ERRORS,
+  MOVE_SERIES_VISIT_ERRORS,
+  PAUSE_SERIES_ERRORS,
+  RESUME_SERIES_ERRORS,
+  type SeriesAdmin,
+  SET_SERIES_CLEANERS_ERRORS,
+  SKIP_SERIES_VISIT_ERRORS,
+} from "../../../core/workflows/series-admin.ts";
 import {
   seriesChangeSchema,
   seriesCleanersSchema,
@@ -14,20 +24,14 @@ import {
   seriesResumeSchema,
   seriesSkipSchema,
 } from "../../../core/series/schemas.ts";
-import type { Result } from "../../../core/shared/result.ts";
 import { failWith } from "../../http-errors.ts";
-import { errors, IdParams, json, jsonBody, route, routeGroup } from "../../openapi.ts";
+import { IdParams, json, jsonBody, route, routeGroup } from "../../openapi.ts";
 
 const admin = { tags: ["Staff: series of regular visits"] as [string], "x-required-role": "admin" as const };
-const seriesNotFound = [404, "SERIES_NOT_FOUND: unknown or malformed series id"] as [404, string];
-const ended = [409, "SERIES_ENDED: the series has ended and takes no more changes"] as [409, string];
 const VisitParams = IdParams.extend({ bookingId: z.string().meta({ description: "The visit's booking _id" }) });
 
 const EMAILED = "The customer gets one e-mail saying so.";
 const AUDITED = (action: string) => `Audited as ${action} (entity series). The answer is the series as it now is.`;
-
-/** A use case's value as JSON, or its error in the one shape. */
-const answer = <T>(c: Context, result: Result<T>) => (result.ok ? c.json(result.value as object, 200) : failWith(c, result.error));
 
 const listSeries = route({
   ...admin, method: "get", path: "/series", summary: "Series of regular visits: filter, search, pages",
@@ -36,12 +40,13 @@ const listSeries = route({
     "of any visit, however typed. nextVisit is the next visit from now that still stands; needsAttention counts the visits that " +
     "could not be placed.",
   request: { query: seriesListQuerySchema },
-  responses: { 200: json(seriesListSchema, "One page"), ...errors([422, "VALIDATION_FAILED: a query value is not allowed (fieldErrors names it)"]) },
+  responses: { 200: json(seriesListSchema, "One page") },
 });
 const getSeries = route({
   ...admin, method: "get", path: "/series/{id}", summary: "One series, with every visit past and coming",
   request: { params: IdParams },
-  responses: { 200: json(seriesDetailSchema, "The series"), ...errors(seriesNotFound) },
+  errors: GET_SERIES_ERRORS,
+  responses: { 200: json(seriesDetailSchema, "The series") },
 });
 const skipVisit = route({
   ...admin, method: "post", path: "/series/{id}/visits/{bookingId}/skip", summary: "Skip one visit",
@@ -50,14 +55,8 @@ const skipVisit = route({
     "again; only a coming visit that is PENDING, CONFIRMED or NEEDS_ATTENTION can be skipped. " + EMAILED +
     " (with a calendar update removing it and a manage-my-booking link). " + AUDITED("series.skip"),
   request: { params: VisitParams, body: jsonBody(seriesSkipSchema) },
-  responses: {
-    200: json(seriesDetailSchema, "The series"),
-    ...errors(
-      [404, "SERIES_NOT_FOUND (unknown series) or VISIT_NOT_IN_SERIES (the booking is not one of its visits)"],
-      [409, "SERIES_ENDED, or VISIT_NOT_CHANGEABLE (the visit is cancelled, done, or has started)"],
-      [422, "VALIDATION_FAILED: fieldErrors.reason (not text, or over 500 characters)"],
-    ),
-  },
+  errors: SKIP_SERIES_VISIT_ERRORS,
+  responses: { 200: json(seriesDetailSchema, "The series") },
 });
 const moveVisit = route({
   ...admin, method: "post", path: "/series/{id}/visits/{bookingId}/move", summary: "Move one visit",
@@ -67,17 +66,12 @@ const moveVisit = route({
     "close of the day, unless allowOutsideHours: true, then recorded in the audit row) and " +
     "the capacity rule decides it under the capacity lock, leaving the visit's own place out (a superadmin may override). A " +
     "NEEDS_ATTENTION visit moved into a free place becomes PENDING or CONFIRMED, as the series' first visit is. Moving a visit to " +
-    "its own time changes nothing. " + EMAILED + " (with the updated calendar event). " + AUDITED("series.move"),
+    "its own time changes nothing. The visit's cleaners must be free (and, in team mode, working) at the new time. " +
+    "overrideCapacity sent by an admin who is not a superadmin is refused with 403 FORBIDDEN. " + EMAILED +
+    " (with the updated calendar event). " + AUDITED("series.move"),
   request: { params: VisitParams, body: jsonBody(seriesMoveSchema) },
-  responses: {
-    200: json(seriesDetailSchema, "The series"),
-    ...errors(
-      [403, "FORBIDDEN: overrideCapacity sent by an admin who is not a superadmin"],
-      [404, "SERIES_NOT_FOUND (unknown series) or VISIT_NOT_IN_SERIES (the booking is not one of its visits)"],
-      [409, "SLOT_UNAVAILABLE (the time is full), SERIES_ENDED, or VISIT_NOT_CHANGEABLE (the visit is cancelled, done, or has started)"],
-      [422, "VALIDATION_FAILED: fieldErrors.startTimeISO (missing, not an ISO instant, or a time the office cannot book)"],
-    ),
-  },
+  errors: MOVE_SERIES_VISIT_ERRORS,
+  responses: { 200: json(seriesDetailSchema, "The series") },
 });
 const changeSeries = route({
   ...admin, method: "post", path: "/series/{id}/change", summary: "Change the series from a date on",
@@ -89,14 +83,8 @@ const changeSeries = route({
     "regular clean\") with their series dates freed, and the visits are generated again at once. " + EMAILED + " " +
     AUDITED("series.change"),
   request: { params: IdParams, body: jsonBody(seriesChangeSchema) },
-  responses: {
-    200: json(seriesDetailSchema, "The series"),
-    ...errors(
-      seriesNotFound,
-      [409, "SERIES_ENDED, or SERVICE_DELETED (the series' service is no longer in the catalogue, so it cannot be re-priced)"],
-      [422, "VALIDATION_FAILED: fieldErrors on fromDate, startTime, frequencyCode, hours, bedrooms or extras"],
-    ),
-  },
+  errors: CHANGE_SERIES_ERRORS,
+  responses: { 200: json(seriesDetailSchema, "The series") },
 });
 const setSeriesCleaners = route({
   ...admin, method: "put", path: "/series/{id}/cleaners", summary: "Set the regular cleaners",
@@ -106,13 +94,8 @@ const setSeriesCleaners = route({
     "someone else for itself alone keeps them. A visit where a regular cleaner is busy keeps its place without them: the answer's " +
     "visits name them in missingCleanerIds. Visits planned later carry them the same way. No e-mail. " + AUDITED("series.cleaners"),
   request: { params: IdParams, body: jsonBody(seriesCleanersSchema) },
-  responses: {
-    200: json(seriesDetailSchema, "The series"),
-    ...errors(
-      seriesNotFound,
-      [422, "VALIDATION_FAILED: fieldErrors.cleanerIds (not a list of ids, repeated, over 10, unknown, or a deactivated cleaner)"],
-    ),
-  },
+  errors: SET_SERIES_CLEANERS_ERRORS,
+  responses: { 200: json(seriesDetailSchema, "The series") },
 });
 const pauseSeries = route({
   ...admin, method: "post", path: "/series/{id}/pause", summary: "Pause the series",
@@ -121,10 +104,8 @@ const pauseSeries = route({
     "(\"Regular clean paused\") and nothing is generated until it resumes. The body may be left out. Pausing a paused series changes " +
     "nothing. " + EMAILED + " " + AUDITED("series.pause"),
   request: { params: IdParams, body: { ...jsonBody(seriesPauseSchema), required: false } },
-  responses: {
-    200: json(seriesDetailSchema, "The series"),
-    ...errors(seriesNotFound, ended, [422, "VALIDATION_FAILED: fieldErrors.fromDate (not a date, or before today)"]),
-  },
+  errors: PAUSE_SERIES_ERRORS,
+  responses: { 200: json(seriesDetailSchema, "The series") },
 });
 const resumeSeries = route({
   ...admin, method: "post", path: "/series/{id}/resume", summary: "Resume a paused series",
@@ -133,10 +114,8 @@ const resumeSeries = route({
     "generated at once. The body may be left out. Resuming an active series changes nothing. " + EMAILED + " " +
     AUDITED("series.resume"),
   request: { params: IdParams, body: { ...jsonBody(seriesResumeSchema), required: false } },
-  responses: {
-    200: json(seriesDetailSchema, "The series"),
-    ...errors(seriesNotFound, ended, [422, "VALIDATION_FAILED: fieldErrors.fromDate (not a date, or before today)"]),
-  },
+  errors: RESUME_SERIES_ERRORS,
+  responses: { 200: json(seriesDetailSchema, "The series") },
 });
 const endSeries = route({
   ...admin, method: "post", path: "/series/{id}/end", summary: "End the series from a date",
@@ -145,10 +124,8 @@ const endSeries = route({
     "(default \"Regular clean ended\") and nothing more is generated. The customer gets one e-mail, not one per visit, with one " +
     "calendar update removing the cancelled visits. " + AUDITED("series.end"),
   request: { params: IdParams, body: jsonBody(seriesEndSchema) },
-  responses: {
-    200: json(seriesDetailSchema, "The series"),
-    ...errors(seriesNotFound, ended, [422, "VALIDATION_FAILED: fieldErrors.fromDate (missing, not a date, or before today) or fieldErrors.reason"]),
-  },
+  errors: END_SERIES_ERRORS,
+  responses: { 200: json(seriesDetailSchema, "The series") },
 });
 
 /** A pause or resume sent with no body at all takes the defaults (the declared body is optional). */
@@ -159,26 +136,48 @@ export function seriesAdminRoutes(series: SeriesAdmin) {
   const group = routeGroup();
   group.on("POST", "/series/:id/pause", async (c, next) => {
     if (hasBody(c)) return await next();
-    return answer(c, await series.pause(c.get("admin"), c.req.param("id"), {}));
+    const result = await series.pause(c.get("admin"), c.req.param("id"), {});
+    return result.ok ? c.json(result.value, 200) : failWith(pauseSeries, c, result.error);
   });
   group.on("POST", "/series/:id/resume", async (c, next) => {
     if (hasBody(c)) return await next();
-    return answer(c, await series.resume(c.get("admin"), c.req.param("id"), {}));
+    const result = await series.resume(c.get("admin"), c.req.param("id"), {});
+    return result.ok ? c.json(result.value, 200) : failWith(resumeSeries, c, result.error);
   });
   return group
     .openapi(listSeries, async (c) => c.json(await series.list(c.req.valid("query")), 200))
-    .openapi(getSeries, async (c) => answer(c, await series.get(c.req.valid("param").id)))
+    .openapi(getSeries, async (c) => {
+      const result = await series.get(c.req.valid("param").id);
+      return result.ok ? c.json(result.value, 200) : failWith(getSeries, c, result.error);
+    })
     .openapi(skipVisit, async (c) => {
       const { id, bookingId } = c.req.valid("param");
-      return answer(c, await series.skip(c.get("admin"), id, bookingId, c.req.valid("json")));
+      const result = await series.skip(c.get("admin"), id, bookingId, c.req.valid("json"));
+      return result.ok ? c.json(result.value, 200) : failWith(skipVisit, c, result.error);
     })
     .openapi(moveVisit, async (c) => {
       const { id, bookingId } = c.req.valid("param");
-      return answer(c, await series.move(c.get("admin"), id, bookingId, c.req.valid("json")));
+      const result = await series.move(c.get("admin"), id, bookingId, c.req.valid("json"));
+      return result.ok ? c.json(result.value, 200) : failWith(moveVisit, c, result.error);
     })
-    .openapi(changeSeries, async (c) => answer(c, await series.change(c.get("admin"), c.req.valid("param").id, c.req.valid("json"))))
-    .openapi(setSeriesCleaners, async (c) => answer(c, await series.setCleaners(c.get("admin"), c.req.valid("param").id, c.req.valid("json"))))
-    .openapi(pauseSeries, async (c) => answer(c, await series.pause(c.get("admin"), c.req.valid("param").id, c.req.valid("json"))))
-    .openapi(resumeSeries, async (c) => answer(c, await series.resume(c.get("admin"), c.req.valid("param").id, c.req.valid("json"))))
-    .openapi(endSeries, async (c) => answer(c, await series.end(c.get("admin"), c.req.valid("param").id, c.req.valid("json"))));
+    .openapi(changeSeries, async (c) => {
+      const result = await series.change(c.get("admin"), c.req.valid("param").id, c.req.valid("json"));
+      return result.ok ? c.json(result.value, 200) : failWith(changeSeries, c, result.error);
+    })
+    .openapi(setSeriesCleaners, async (c) => {
+      const result = await series.setCleaners(c.get("admin"), c.req.valid("param").id, c.req.valid("json"));
+      return result.ok ? c.json(result.value, 200) : failWith(setSeriesCleaners, c, result.error);
+    })
+    .openapi(pauseSeries, async (c) => {
+      const result = await series.pause(c.get("admin"), c.req.valid("param").id, c.req.valid("json"));
+      return result.ok ? c.json(result.value, 200) : failWith(pauseSeries, c, result.error);
+    })
+    .openapi(resumeSeries, async (c) => {
+      const result = await series.resume(c.get("admin"), c.req.valid("param").id, c.req.valid("json"));
+      return result.ok ? c.json(result.value, 200) : failWith(resumeSeries, c, result.error);
+    })
+    .openapi(endSeries, async (c) => {
+      const result = await series.end(c.get("admin"), c.req.valid("param").id, c.req.valid("json"));
+      return result.ok ? c.json(result.value, 200) : failWith(endSeries, c, result.error);
+    });
 }

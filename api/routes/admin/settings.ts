@@ -1,14 +1,22 @@
 import type { Context } from "hono";
 import type { AdminStore } from "../../../core/admin/ports.ts";
 import type { Actor } from "../../../core/shared/audit.ts";
-import { adminAccountSchema, adminChangesSchema, makeManageAdmins, newAdminSchema } from "../../../core/admin/manage-admins.ts";
+import {
+  adminAccountSchema,
+  adminChangesSchema,
+  CREATE_ADMIN_ERRORS,
+  makeManageAdmins,
+  newAdminSchema,
+  REMOVE_ADMIN_ERRORS,
+  UPDATE_ADMIN_ERRORS,
+} from "../../../core/admin/manage-admins.ts";
 import { auditPageSchema, auditQuerySchema, makeListAudit } from "../../../core/admin/manage-audit.ts";
-import type { makeSettingsAdmin } from "../../../core/settings/admin-settings.ts";
+import { type makeSettingsAdmin, SAVE_SCHEDULING_ERRORS } from "../../../core/settings/admin-settings.ts";
 import { contentChangesSchema, schedulingChangesSchema } from "../../../core/settings/clamps.ts";
 import type { SettingsStore } from "../../../core/settings/ports.ts";
 import { contentSchema, schedulingSchema, slotBufferSchema } from "../../../core/settings/schemas.ts";
 import { failWith } from "../../http-errors.ts";
-import { errors, IdParams, itemsOf, json, jsonBody, route, routeGroup } from "../../openapi.ts";
+import { IdParams, itemsOf, json, jsonBody, route, routeGroup } from "../../openapi.ts";
 
 /** The use cases this group calls, built by the composition root (api/graph.ts). */
 export interface SettingsAdminUseCases {
@@ -33,7 +41,6 @@ const me = route({
 const tags: [string] = ["Staff: settings and accounts"];
 const admin = { tags, "x-required-role": "admin" as const };
 const superadmin = { tags, "x-required-role": "superadmin" as const };
-const adminNotFound = [404, "No admin with this id"] as [404, string];
 
 const getSlotBuffer = route({
   method: "get", path: "/settings/slot-buffer", ...admin, summary: "The slot buffer in minutes",
@@ -52,12 +59,11 @@ const getScheduling = route({
 const saveScheduling = route({
   method: "put", path: "/settings/scheduling", ...admin, summary: "Save scheduling settings; booking and availability use them at once",
   description: "Clamped, not rejected: slotBufferMin 0-1440 (120), maxConcurrentPerSlot 1-50 (1), leadDays 0-60 (4), horizonDays 1-730 (365; at least leadDays), slot hours 0-23 (8 and 16; reversed hours are swapped), closedWeekdays 0-6, reminderHoursBefore 1-168 (48), freeChangeCutoffHours 0-168 (24), teamGapMin 0-240 in steps of 5 (30); availabilityMode SLOTS or TEAM (any other value keeps the current one). " +
-    "One rule is refused instead: the reminder must go before the free-change cut-off (reminderHoursBefore greater than freeChangeCutoffHours, unless that is 0).",
+    "One rule is refused instead: the reminder must go before the free-change cut-off (reminderHoursBefore greater than freeChangeCutoffHours, unless that is 0), " +
+    "a 422 with fieldErrors.reminderHoursBefore.",
   request: { body: jsonBody(schedulingChangesSchema) },
-  responses: {
-    200: json(schedulingSchema, "The saved settings"),
-    ...errors([422, "VALIDATION_FAILED: fieldErrors.reminderHoursBefore (the reminder would come inside the free-change cut-off)"]),
-  },
+  errors: SAVE_SCHEDULING_ERRORS,
+  responses: { 200: json(schedulingSchema, "The saved settings") },
 });
 const getContent = route({
   method: "get", path: "/content", ...admin, summary: "Booking-form content (comment box, cancellation policy)",
@@ -76,27 +82,27 @@ const createAdmin = route({
   method: "post", path: "/admins", ...superadmin, summary: "Create an admin account (superadmin only)",
   description: "Name (one line), a valid email and a password of at least 12 characters are required; the password may not be common, the demo one, name the business, its site or the account's e-mail, or be easy to guess (zxcvbn score 3+), and is stored as an argon2id hash.",
   request: { body: jsonBody(newAdminSchema) },
-  responses: { 201: json(adminAccountSchema, "The account"), ...errors([409, "EMAIL_TAKEN: another admin has this email (any case)"], 422) },
+  errors: CREATE_ADMIN_ERRORS,
+  responses: { 201: json(adminAccountSchema, "The account") },
 });
 const updateAdmin = route({
   method: "put", path: "/admins/{id}", ...superadmin, summary: "Edit an admin account (superadmin only)",
   description: "Fields left out keep their value; a blank password keeps the current one. Takes effect on the admin's next call.",
   request: { params: IdParams, body: jsonBody(adminChangesSchema) },
-  responses: {
-    200: json(adminAccountSchema, "The account"),
-    ...errors(adminNotFound, [409, "EMAIL_TAKEN; CANNOT_CHANGE_OWN_ROLE; LAST_SUPERADMIN: there must always be at least one superadmin"], 422),
-  },
+  errors: UPDATE_ADMIN_ERRORS,
+  responses: { 200: json(adminAccountSchema, "The account") },
 });
 const deleteAdmin = route({
   method: "delete", path: "/admins/{id}", ...superadmin, summary: "Delete an admin account permanently (superadmin only)",
   request: { params: IdParams },
-  responses: { 204: { description: "Deleted; the admin's tokens stop working at once" }, ...errors(adminNotFound, [409, "CANNOT_DELETE_SELF; LAST_SUPERADMIN"]) },
+  errors: REMOVE_ADMIN_ERRORS,
+  responses: { 204: { description: "Deleted; the admin's tokens stop working at once" } },
 });
 const listAudit = route({
   method: "get", path: "/audit", ...superadmin, summary: "The audit log of staff writes, newest first (superadmin only)",
   description: "Each row keeps its stored fields and adds actor (the admin's name now, or Customer), record (its human name; null once gone), summary (one sentence) and changes (before and after as display text, times in Melbourne time). Filters: adminId or email (the person), actor (staff or customer), recordType, and from/to (Melbourne dates, both included); entity and entityId as before.",
   request: { query: auditQuerySchema },
-  responses: { 200: json(auditPageSchema, "A page of audit rows"), ...errors([422, "A filter is not allowed: fieldErrors names it"]) },
+  responses: { 200: json(auditPageSchema, "A page of audit rows") },
 });
 
 /**
@@ -112,23 +118,23 @@ export function settingsAdminRoutes(useCases: SettingsAdminUseCases) {
     .openapi(saveSlotBuffer, async (c) => c.json(await settingsAdmin.saveSlotBuffer(actorOf(c), c.req.valid("json")), 200))
     .openapi(getScheduling, async (c) => c.json(await settings.getScheduling(), 200))
     .openapi(saveScheduling, async (c) => {
-      const saved = await settingsAdmin.saveScheduling(actorOf(c), c.req.valid("json"));
-      return saved.ok ? c.json(saved.value, 200) : failWith(c, saved.error);
+      const result = await settingsAdmin.saveScheduling(actorOf(c), c.req.valid("json"));
+      return result.ok ? c.json(result.value, 200) : failWith(saveScheduling, c, result.error);
     })
     .openapi(getContent, async (c) => c.json(await settings.getBookingFormContent(), 200))
     .openapi(saveContent, async (c) => c.json(await settingsAdmin.saveContent(actorOf(c), c.req.valid("json")), 200))
     .openapi(listAdmins, async (c) => c.json({ items: await useCases.admins.list() }, 200))
     .openapi(createAdmin, async (c) => {
       const result = await manageAdmins.create(actorOf(c), c.req.valid("json"));
-      return result.ok ? c.json(result.value, 201) : failWith(c, result.error);
+      return result.ok ? c.json(result.value, 201) : failWith(createAdmin, c, result.error);
     })
     .openapi(updateAdmin, async (c) => {
       const result = await manageAdmins.update(actorOf(c), c.req.valid("param").id, c.req.valid("json"));
-      return result.ok ? c.json(result.value, 200) : failWith(c, result.error);
+      return result.ok ? c.json(result.value, 200) : failWith(updateAdmin, c, result.error);
     })
     .openapi(deleteAdmin, async (c) => {
       const result = await manageAdmins.remove(actorOf(c), c.req.valid("param").id);
-      return result.ok ? c.body(null, 204) : failWith(c, result.error);
+      return result.ok ? c.body(null, 204) : failWith(deleteAdmin, c, result.error);
     })
     .openapi(listAudit, async (c) => c.json(await useCases.listAudit(c.req.valid("query")), 200));
 }

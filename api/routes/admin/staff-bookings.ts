@@ -8,29 +8,34 @@ import {
   staffBookingEditSchema,
   staffBookingPreviewSchema,
 } from "../../../core/booking/staff/booking-schemas.ts";
-import type { EditPreview, StaffBookings } from "../../../core/workflows/staff-bookings.ts";
+import {
+  CONVERT_QUOTE_ERRORS,
+  type EditPreview,
+  STAFF_CREATE_ERRORS,
+  STAFF_EDIT_ERRORS,
+  type StaffBookings,
+} from "../../../core/workflows/staff-bookings.ts";
 import type { BookingRecord } from "../../../core/booking/types.ts";
-import type { Result } from "../../../core/shared/result.ts";
 import { failWith } from "../../http-errors.ts";
-import { errors, IdParams, json, jsonBody, route, routeGroup } from "../../openapi.ts";
+import { IdParams, json, jsonBody, route, routeGroup } from "../../openapi.ts";
 import { presentRecord } from "../bookings.ts";
 
 const tags: [string] = ["Staff: bookings and inquiries"];
 const role = "admin" as const;
-const bookingNotFound = [404, "BOOKING_NOT_FOUND: unknown or malformed booking id"] as [404, string];
-const overrideForbidden = [403, "FORBIDDEN: overrideCapacity sent by an admin who is not a superadmin"] as [403, string];
+/** What the three calls tell of the override (a 403 of its own, besides the role's). */
+const OVERRIDE_REFUSED = "overrideCapacity from an admin who is not a superadmin is a 403 FORBIDDEN.";
 
 const createBooking = route({
   method: "post", path: "/bookings", tags, "x-required-role": role, summary: "Make a booking for a customer (e.g. taken on the phone)",
   description: "The public draft, validated and priced by core exactly as POST /api/bookings does (client totals are ignored; the service area, closed days and dates, slot hours, horizon and the end of the working day apply), except that the office may book inside the lead time and at any quarter hour of the working day (the public: on the hour); never in the past (422 on startTimeISO). " +
     "With allowOutsideHours: true the office may book outside the working hours (before the first or after the last start, on a closed weekday, past the end of the working day); closed dates, the past and the horizon still refuse. The audit row then says allowOutsideHours: true. " +
     "Decided by the one reservation: the capacity rule under its locks (a superadmin may send overrideCapacity: true to skip it), and in team mode a cleaner who works then and is free, given the job in the same transaction (the customer's last cleaner first; cleanerIds in the answer). Stored as a PENDING booking; a weekly (repeating) one starts its regular clean with its visits planned at once. " +
-    "notifyCustomer (default true) decides whether the customer gets the booking e-mail (with the .ics and a manage-my-booking link); the office is not notified. Audited as booking.create_by_staff.",
+    "notifyCustomer (default true) decides whether the customer gets the booking e-mail (with the .ics and a manage-my-booking link); the office is not notified. Audited as booking.create_by_staff. " +
+    "409 SLOT_UNAVAILABLE: the time is full (in team mode: no cleaner can come then); a 422 carries the draft's fieldErrors, with the public form's messages. " +
+    OVERRIDE_REFUSED,
   request: { body: jsonBody(staffBookingDraftSchema) },
-  responses: {
-    201: json(bookingRecordSchema, "The booking"),
-    ...errors(overrideForbidden, [409, "SLOT_UNAVAILABLE: the time is full (in team mode: no cleaner can come then)"], [422, "The draft's fieldErrors, with the public form's messages"]),
-  },
+  errors: STAFF_CREATE_ERRORS,
+  responses: { 201: json(bookingRecordSchema, "The booking") },
 });
 
 const editBooking = route({
@@ -40,28 +45,23 @@ const editBooking = route({
     "A visit whose times move goes through the one reservation: the capacity rule (leaving itself out; a superadmin may override it) and its assigned cleaners free (409 CLEANER_BUSY; in team mode working, else 409 CLEANER_UNAVAILABLE), under the booking's row lock, then the day locks, then the cleaners' locks. A NEEDS_ATTENTION booking moved this way is PENDING again, holding a place. " +
     "A new frequency that repeats starts a regular clean (a one-off made Weekly); a visit of one made non-repeating ends it after that visit (later visits cancelled, series-ended e-mail, audited series.end); a visit given another repeat is a 422 on frequencyCode (change the series from a date instead). " +
     "With preview: true nothing is written and the answer is { before, after, priceChanged } after the same checks. Otherwise a change that changes nothing writes nothing; a booking's calendarSequence rises by 1 with every change (its reminder is due again when the start moved), and when notifyCustomer (default true) the customer is e-mailed what changed (booking-rescheduled when the start moved, else booking-updated, each with the updated .ics, same UID; quote-updated without one). " +
-    "A quote may change only its time, address, contact details and notes (409 QUOTE_CHANGE_NOT_ALLOWED); a cancelled booking cannot be changed (409 BOOKING_NOT_EDITABLE). Audited as booking.edit with the changed fields before and after.",
+    "A quote may change only its time, address, contact details and notes (409 QUOTE_CHANGE_NOT_ALLOWED); a cancelled booking cannot be changed (409 BOOKING_NOT_EDITABLE). Audited as booking.edit with the changed fields before and after. " +
+    "A 422 carries the merged draft's fieldErrors, with the public form's messages. " + OVERRIDE_REFUSED,
   request: { params: IdParams, body: jsonBody(staffBookingEditSchema) },
+  errors: STAFF_EDIT_ERRORS,
   responses: {
     200: json(z.union([bookingRecordSchema, staffBookingPreviewSchema]), "The updated record; with preview: true, { before, after, priceChanged }"),
-    ...errors(
-      overrideForbidden,
-      bookingNotFound,
-      [409, "SLOT_UNAVAILABLE, CLEANER_BUSY, CLEANER_UNAVAILABLE, SERVICE_DELETED, QUOTE_CHANGE_NOT_ALLOWED or BOOKING_NOT_EDITABLE"],
-      [422, "The merged draft's fieldErrors, with the public form's messages"],
-    ),
   },
 });
 
 const convertQuote = route({
   method: "post", path: "/bookings/{id}/convert", tags, "x-required-role": role, summary: "Turn a quote into a booking",
   description: "The quote becomes a PENDING BOOKING at its requested time, at its estimated prices. The time is judged by the office's rules for the job's length (422 on startTimeISO when, say, it has passed: change the quote's time first; allowOutsideHours: true books an after-hours request as asked, audited) and capacity-checked (a superadmin may override). " +
-    "The body is optional: without one, or with notifyCustomer (default true), the customer gets the booking e-mail with the .ics and a manage-my-booking link. Audited as booking.convert.",
+    "The body is optional: without one, or with notifyCustomer (default true), the customer gets the booking e-mail with the .ics and a manage-my-booking link. Audited as booking.convert. " +
+    OVERRIDE_REFUSED,
   request: { params: IdParams, body: { ...jsonBody(quoteConversionSchema), required: false } },
-  responses: {
-    200: json(bookingRecordSchema, "The booking"),
-    ...errors(overrideForbidden, bookingNotFound, [409, "NOT_A_QUOTE or SLOT_UNAVAILABLE"], [422, "startTimeISO: the quote's time cannot be booked"]),
-  },
+  errors: CONVERT_QUOTE_ERRORS,
+  responses: { 200: json(bookingRecordSchema, "The booking") },
 });
 
 type Presentable = BookingRecord | EditPreview;
@@ -74,9 +74,6 @@ const present = (value: Presentable): object =>
     ? { before: presentRecord(value.before), after: presentRecord(value.after), priceChanged: value.priceChanged }
     : presentRecord(value);
 
-/** The value as JSON, or the error in the one shape. */
-const answer = (c: Context, result: Result<Presentable>) => (result.ok ? c.json(present(result.value), 200) : failWith(c, result.error));
-
 /** A convert sent with no body at all takes the defaults (the declared body is optional). */
 const hasBody = (c: Context) => (c.req.header("content-type") ?? "") !== "" || Number(c.req.header("content-length") ?? 0) > 0;
 
@@ -85,13 +82,20 @@ export function staffBookingsRoutes(staffBookings: StaffBookings) {
   const group = routeGroup();
   group.on("POST", "/bookings/:id/convert", async (c, next) => {
     if (hasBody(c)) return await next();
-    return answer(c, await staffBookings.convert(c.get("admin"), c.req.param("id"), {}));
+    const result = await staffBookings.convert(c.get("admin"), c.req.param("id"), {});
+    return result.ok ? c.json(present(result.value), 200) : failWith(convertQuote, c, result.error);
   });
   return group
     .openapi(createBooking, async (c) => {
       const result = await staffBookings.create(c.get("admin"), c.req.valid("json"));
-      return result.ok ? c.json(present(result.value), 201) : failWith(c, result.error);
+      return result.ok ? c.json(present(result.value), 201) : failWith(createBooking, c, result.error);
     })
-    .openapi(editBooking, async (c) => answer(c, await staffBookings.edit(c.get("admin"), c.req.valid("param").id, c.req.valid("json"))))
-    .openapi(convertQuote, async (c) => answer(c, await staffBookings.convert(c.get("admin"), c.req.valid("param").id, c.req.valid("json"))));
+    .openapi(editBooking, async (c) => {
+      const result = await staffBookings.edit(c.get("admin"), c.req.valid("param").id, c.req.valid("json"));
+      return result.ok ? c.json(present(result.value), 200) : failWith(editBooking, c, result.error);
+    })
+    .openapi(convertQuote, async (c) => {
+      const result = await staffBookings.convert(c.get("admin"), c.req.valid("param").id, c.req.valid("json"));
+      return result.ok ? c.json(present(result.value), 200) : failWith(convertQuote, c, result.error);
+    });
 }

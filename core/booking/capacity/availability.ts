@@ -9,7 +9,8 @@ import type { ClosedDatesStore, SettingsStore } from "../../settings/ports.ts";
 import type { SchedulingSettings } from "../../settings/types.ts";
 import { addDaysYmd, melbourneInstant } from "../../shared/melbourne-time.ts";
 import type { Clock } from "../../shared/ports.ts";
-import { err, notFound, ok, type Result } from "../../shared/result.ts";
+import { err, type ErrorOf, ok, type Result } from "../../shared/result.ts";
+import { SERVICE_NOT_FOUND } from "../../catalog/admin-rules.ts";
 import { capacityIndex, type CapacityIndex, capacityWindow } from "./capacity.ts";
 import { extraMinutes } from "../draft/prepare-record.ts";
 import { jobMinutes } from "../pricing/job-length.ts";
@@ -91,7 +92,8 @@ function datesBetween(from: string, to: string): string[] {
   return dates;
 }
 
-const serviceNotFound = notFound("Service", "SERVICE_NOT_FOUND");
+/** The calendar is refused only for a service that is unknown or deleted (the query's fields are the schema's). */
+export const AVAILABILITY_ERRORS = [SERVICE_NOT_FOUND] as const;
 
 export function makeGetAvailability(deps: {
   settings: Pick<SettingsStore, "getScheduling">;
@@ -104,7 +106,7 @@ export function makeGetAvailability(deps: {
   clock: Clock;
 }) {
   /** A few round trips whatever the range: settings, closed dates, the service and its add-ons, the visits. */
-  return async (query: AvailabilityQuery): Promise<Result<AvailabilityCalendar>> => {
+  return async (query: AvailabilityQuery): Promise<Result<AvailabilityCalendar, ErrorOf<typeof AVAILABILITY_ERRORS>>> => {
     const serviceId = query.serviceId?.trim() ?? "";
     const [scheduling, closedDates, service, extras] = await Promise.all([
       deps.settings.getScheduling(),
@@ -112,7 +114,7 @@ export function makeGetAvailability(deps: {
       serviceId ? deps.catalog.getService(serviceId) : null,
       serviceId ? deps.catalog.listExtras(serviceId) : [],
     ]);
-    if (serviceId && !service) return err(serviceNotFound);
+    if (serviceId && !service) return err(SERVICE_NOT_FOUND);
     const lengthMinutes = jobMinutes(service, {
       hours: query.hours,
       bedrooms: query.bedrooms,

@@ -8,7 +8,7 @@
  * (the defaults: 2-hour visits, a 120-minute buffer) the two conditions are the same and the rule
  * is the spec's, word for word; a longer visit blocks the starts it would really run into.
  */
-import { type DomainError, err, ok } from "../../shared/result.ts";
+import { declareError, err, ok } from "../../shared/result.ts";
 import type { SchedulingSettings } from "../../settings/types.ts";
 import type { CapacityClaim, CapacityWindow, Occupancy, PackedVisits } from "../ports.ts";
 
@@ -17,11 +17,7 @@ export type CapacitySettings = Pick<
   "slotBufferMin" | "maxConcurrentPerSlot" | "enforceBuffer"
 >;
 
-export const SLOT_UNAVAILABLE = {
-  kind: "conflict",
-  code: "SLOT_UNAVAILABLE",
-  message: "That time isn’t available. Please choose another.",
-} as const satisfies DomainError;
+export const SLOT_UNAVAILABLE = declareError("conflict", "SLOT_UNAVAILABLE", "That time isn’t available. Please choose another.");
 
 const MS_PER_MINUTE = 60_000;
 

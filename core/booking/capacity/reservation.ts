@@ -6,12 +6,12 @@
  * module decides on (the visits nearby, the day's closed dates, the cleaners' day) and writes
  * under those locks. Only `decideReservation` says yes or no, so no path can forget a rule.
  */
-import { cleanerBusy } from "../../cleaners/rules.ts";
+import { CLEANER_BUSY, cleanerBusy } from "../../cleaners/rules.ts";
 import { type CleanerDay, type CleanerUnfit, chooseCleaner, cleanerUnfit } from "../../cleaners/team.ts";
 import type { SchedulingSettings } from "../../settings/types.ts";
 import type { ClosedDate } from "../../settings/types.ts";
 import { melbourneHourMinute, melbourneWeekday, melbourneYmd } from "../../shared/melbourne-time.ts";
-import { type DomainError, err, ok, type Result, validationError } from "../../shared/result.ts";
+import { declareError, type DomainError, err, type ErrorOf, ok, type Result, VALIDATION_FAILED, validationError } from "../../shared/result.ts";
 import { capacityClaim, SLOT_UNAVAILABLE } from "./capacity.ts";
 import type { BookingRecord } from "../types.ts";
 import type { CapacityClaim, Occupancy } from "../ports.ts";
@@ -80,11 +80,31 @@ export interface Reserved {
 
 export const CLEANER_UNAVAILABLE_CODE = "CLEANER_UNAVAILABLE" as const;
 
+const cleanerUnavailableText = (name: string, why: "NOT_WORKING" | "ON_LEAVE" | "INACTIVE") =>
+  (why === "ON_LEAVE" ? `${name} is on leave that day.` : why === "INACTIVE" ? `${name} no longer works with us.` : `${name} isn’t working at that time.`) +
+  " Choose another cleaner or time.";
+
 /** 409 CLEANER_UNAVAILABLE: in team mode, the cleaner is not working or on leave then. */
-export function cleanerUnavailable(name: string, why: "NOT_WORKING" | "ON_LEAVE" | "INACTIVE"): DomainError {
-  const text = why === "ON_LEAVE" ? `${name} is on leave that day.` : why === "INACTIVE" ? `${name} no longer works with us.` : `${name} isn’t working at that time.`;
-  return { kind: "conflict", code: CLEANER_UNAVAILABLE_CODE, message: `${text} Choose another cleaner or time.` };
+export const CLEANER_UNAVAILABLE = declareError("conflict", CLEANER_UNAVAILABLE_CODE, cleanerUnavailableText("Mia", "ON_LEAVE"));
+
+export function cleanerUnavailable(name: string, why: "NOT_WORKING" | "ON_LEAVE" | "INACTIVE"): DomainError<"CLEANER_UNAVAILABLE"> {
+  return { ...CLEANER_UNAVAILABLE, message: cleanerUnavailableText(name, why) };
 }
+
+/** What the one reservation can refuse: a closed date (the start's field), the capacity rule, a cleaner. */
+export const RESERVATION_ERRORS = [VALIDATION_FAILED, SLOT_UNAVAILABLE, CLEANER_BUSY, CLEANER_UNAVAILABLE] as const;
+export type ReservationError = ErrorOf<typeof RESERVATION_ERRORS>;
+
+/** What a customer can hear from it: never who is busy or on leave. */
+export const CUSTOMER_RESERVATION_ERRORS = [VALIDATION_FAILED, SLOT_UNAVAILABLE] as const;
+export type CustomerReservationError = ErrorOf<typeof CUSTOMER_RESERVATION_ERRORS>;
+
+/**
+ * A refusal as a customer hears it. `refusal` below already answers a customer's reservation this
+ * way; this gives the customer's use cases that in their type.
+ */
+export const forCustomer = (error: ReservationError): CustomerReservationError =>
+  error.code === "VALIDATION_FAILED" || error.code === "SLOT_UNAVAILABLE" ? error as CustomerReservationError : SLOT_UNAVAILABLE;
 
 /**
  * The reservation of `visit` under the scheduling rules: the capacity claim unless `takesPlace` is
@@ -148,7 +168,7 @@ export const visitWeekday = (visit: Occupancy): number => melbourneWeekday(visit
  * to take the visit; in team mode one working and free, chosen when none is given). Returns who
  * will be on the job, or the first rule that refuses.
  */
-export function decideReservation(r: Reservation, facts: ReservationFacts): Result<ReservationDecision> {
+export function decideReservation(r: Reservation, facts: ReservationFacts): Result<ReservationDecision, ReservationError> {
   if (r.refuseClosed) {
     const ymd = reservationDay(r.visit);
     const closed = facts.closed.find((day) => day.date === ymd);
@@ -191,7 +211,7 @@ export function decideReservation(r: Reservation, facts: ReservationFacts): Resu
 }
 
 /** Why a required cleaner refuses the visit, as the asker should hear it. */
-function refusal(r: Reservation, cleanerId: string, name: string, unfit: CleanerUnfit): DomainError {
+function refusal(r: Reservation, cleanerId: string, name: string, unfit: CleanerUnfit): ReservationError {
   // A customer is never told who is busy or on leave: the time is simply not available.
   if (r.audience === "customer") return SLOT_UNAVAILABLE;
   if (unfit.reason === "BUSY") {
@@ -207,4 +227,4 @@ function refusal(r: Reservation, cleanerId: string, name: string, unfit: Cleaner
 export type ReserveJob = (
   r: Reservation,
   write: (decision: ReservationDecision) => Promise<BookingRecord>,
-) => Promise<Result<Reserved>>;
+) => Promise<Result<Reserved, ReservationError>>;

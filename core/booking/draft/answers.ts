@@ -8,6 +8,7 @@ import {
   ok,
   type Result,
   validationError,
+  type ValidationFailed,
 } from "../../shared/result.ts";
 import type { AnswerSnapshot } from "../types.ts";
 
@@ -61,7 +62,7 @@ function displayValueOf(question: Question, value: string | string[]): string {
 export function validateAnswers(
   answers: Answer[],
   questions: Question[],
-): Result<AnswerSnapshot[]> {
+): Result<AnswerSnapshot[], ValidationFailed> {
   const errors: FieldErrors = {};
   const byQuestion = new Map<string, Answer>();
   for (const answer of answers) {

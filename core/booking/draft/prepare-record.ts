@@ -10,11 +10,11 @@ import type { ClosedDatesStore, SettingsStore } from "../../settings/ports.ts";
 import { inServiceArea } from "../../settings/service-area.ts";
 import type { SchedulingSettings, ServiceArea } from "../../settings/types.ts";
 import { parseIsoInstant } from "../../shared/iso-instant.ts";
-import { type DomainError, ok, type Result } from "../../shared/result.ts";
+import { declareError, type DomainError, type ErrorOf, ok, type Result, VALIDATION_FAILED, type ValidationFailed } from "../../shared/result.ts";
 import { validateAnswers } from "./answers.ts";
 import { validateDraft } from "./validation.ts";
 import { jobMinutes } from "../pricing/job-length.ts";
-import { priceDraft } from "../pricing/pricing.ts";
+import { PRICING_ERRORS, priceDraft } from "../pricing/pricing.ts";
 import { closedDateLabels, closedDateLookupDay, STAFF_START_STEP_MINUTES, type StartTimeRules, visitEnd } from "../capacity/scheduling.ts";
 import type { BookingDraft, BookingDraftInput, NewBookingRecord, RecordType } from "../types.ts";
 
@@ -139,7 +139,7 @@ export function validateRecordDraft(
   type: RecordType,
   catalogue: Pick<DraftCatalogue, "service" | "extras">,
   rules: DraftRules,
-): Result<BookingDraft> {
+): Result<BookingDraft, ValidationFailed> {
   const { service, extras } = catalogue;
   return validateDraft(input, {
     now: rules.now,
@@ -166,7 +166,7 @@ export function prepareRecord(
   type: RecordType,
   catalogue: DraftCatalogue,
   rules: DraftRules,
-): Result<RecordDetails> {
+): Result<RecordDetails, PrepareRecordError> {
   const validated = validateRecordDraft(input, type, catalogue, rules);
   if (!validated.ok) return validated;
   const draft = validated.value;
@@ -211,10 +211,18 @@ export function prepareRecord(
   });
 }
 
+/** What preparing a record can refuse: the draft's fields, then its price (the answers are fields too). */
+export const PREPARE_RECORD_ERRORS = [VALIDATION_FAILED, ...PRICING_ERRORS] as const;
+export type PrepareRecordError = ErrorOf<typeof PREPARE_RECORD_ERRORS>;
+
 /** The booking's service was deleted from the catalogue since: nothing to re-price it from. */
-export const serviceDeleted = (serviceName: string): DomainError => ({
-  kind: "conflict",
-  code: "SERVICE_DELETED",
-  message: `The service of this booking (${serviceName}) has been deleted, so its price can’t be worked out again. ` +
-    "Restore the service to change the size, add-ons or frequency.",
+const serviceDeletedText = (serviceName: string) =>
+  `The service of this booking (${serviceName}) has been deleted, so its price can’t be worked out again. ` +
+  "Restore the service to change the size, add-ons or frequency.";
+
+export const SERVICE_DELETED = declareError("conflict", "SERVICE_DELETED", serviceDeletedText("Regular Clean"));
+
+export const serviceDeleted = (serviceName: string): DomainError<"SERVICE_DELETED"> => ({
+  ...SERVICE_DELETED,
+  message: serviceDeletedText(serviceName),
 });

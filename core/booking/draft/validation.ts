@@ -7,7 +7,7 @@ import { PRICING_MODELS, type PricingModel } from "../../catalog/types.ts";
 import { parseIsoInstant } from "../../shared/iso-instant.ts";
 import { isRecord } from "../../shared/input.ts";
 import { parseInput } from "../../shared/parse-input.ts";
-import type { FieldErrors, Result } from "../../shared/result.ts";
+import type { FieldErrors, Result, ValidationFailed } from "../../shared/result.ts";
 import { normaliseAuPhone } from "../../shared/phone.ts";
 import { OUTSIDE_SERVICE_AREA_MESSAGE } from "../../settings/service-area.ts";
 import { checkStartTime, START_TIME_PAST_MESSAGE, type StartTimeRules, type VisitContext } from "../capacity/scheduling.ts";
@@ -269,7 +269,7 @@ const contextualDraft = withDraftRules(contextOfCall).transform((fields): Bookin
 });
 
 /** Turns whatever the customer sent into a BookingDraft, or the spec's messages by field path. */
-export function validateDraft(input: unknown, ctx: DraftValidationContext): Result<BookingDraft> {
+export function validateDraft(input: unknown, ctx: DraftValidationContext): Result<BookingDraft, ValidationFailed> {
   const outer = runningContext;
   runningContext = ctx;
   try {

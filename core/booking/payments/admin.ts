@@ -6,7 +6,7 @@
 import { type Actor, auditEntry } from "../../shared/audit.ts";
 import type { AdminRole } from "../../shared/staff-roles.ts";
 import type { Clock } from "../../shared/ports.ts";
-import { err, notFound, ok, type Result } from "../../shared/result.ts";
+import { err, type ErrorOf, ok, type Result } from "../../shared/result.ts";
 import {
   type NewPayment,
   type Payment,
@@ -14,14 +14,27 @@ import {
   paymentState,
   type PaymentSummary,
   paymentSummary,
+  PLAN_PAYMENT_ERRORS,
+  PLAN_VOID_ERRORS,
   planPayment,
   planVoid,
   type StaffSnapshot,
 } from "./ledger.ts";
 import type { PaymentLedgerTx, PaymentsStore } from "./ports.ts";
+import { BOOKING_NOT_FOUND } from "../status.ts";
 import type { BookingRecord } from "../types.ts";
 
-const bookingNotFound = notFound("Booking", "BOOKING_NOT_FOUND");
+/** A booking's ledger: only the booking can be missing. */
+export const LIST_PAYMENTS_ERRORS = [BOOKING_NOT_FOUND] as const;
+export type ListPaymentsError = ErrorOf<typeof LIST_PAYMENTS_ERRORS>;
+
+/** Recording a payment: the booking, then planPayment's refusals. */
+export const RECORD_PAYMENT_ERRORS = [BOOKING_NOT_FOUND, ...PLAN_PAYMENT_ERRORS] as const;
+export type RecordPaymentError = ErrorOf<typeof RECORD_PAYMENT_ERRORS>;
+
+/** Voiding a payment: the booking, then planVoid's refusals. */
+export const VOID_PAYMENT_ERRORS = [BOOKING_NOT_FOUND, ...PLAN_VOID_ERRORS] as const;
+export type VoidPaymentError = ErrorOf<typeof VOID_PAYMENT_ERRORS>;
 
 /** Who records or voids: the signed-in admin, with the name the ledger shows. */
 export type PaymentActor = Actor & { name: string; role: AdminRole };
@@ -64,17 +77,17 @@ const payable = ({ balance, paymentStatus }: PaymentSummary) => ({ balance, paym
 export function makePaymentsAdmin(deps: { payments: PaymentsStore; clock: Clock }) {
   const { payments, clock } = deps;
   return {
-    async list(id: string): Promise<Result<PaymentSummary>> {
+    async list(id: string): Promise<Result<PaymentSummary, ListPaymentsError>> {
       const booking = await payments.getById(id);
-      if (!booking) return err(bookingNotFound);
+      if (!booking) return err(BOOKING_NOT_FOUND);
       return ok(paymentSummary(booking, await payments.listPayments(id)));
     },
 
     /** Records what was received; a booking already PAID may take more (the screen asks first). */
-    record(actor: PaymentActor, id: string, input: PaymentInput): Promise<Result<PaymentSummary>> {
+    record(actor: PaymentActor, id: string, input: PaymentInput): Promise<Result<PaymentSummary, RecordPaymentError>> {
       return payments.transaction(async (tx) => {
         const before = await tx.lockById(id);
-        if (!before) return err(bookingNotFound);
+        if (!before) return err(BOOKING_NOT_FOUND);
         const now = clock.now();
         const planned = planPayment(before, input, { now, recordedBy: staffSnapshot(actor) });
         if (!planned.ok) return planned;
@@ -94,10 +107,10 @@ export function makePaymentsAdmin(deps: { payments: PaymentsStore; clock: Clock 
     },
 
     /** Superadmins only, with a reason; the payment stays in the ledger, counting for nothing. */
-    void(actor: PaymentActor, id: string, paymentId: string, reason: string): Promise<Result<PaymentSummary>> {
+    void(actor: PaymentActor, id: string, paymentId: string, reason: string): Promise<Result<PaymentSummary, VoidPaymentError>> {
       return payments.transaction(async (tx) => {
         const before = await tx.lockById(id);
-        if (!before) return err(bookingNotFound);
+        if (!before) return err(BOOKING_NOT_FOUND);
         const payment = (await tx.ledger.list(id)).find((p) => p._id === paymentId);
         const stored = planVoid(actor.role, payment, reason);
         if (!stored.ok) return stored;

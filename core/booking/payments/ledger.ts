@@ -5,7 +5,7 @@
  */
 import type { AdminRole } from "../../shared/staff-roles.ts";
 import { fromCents, MONEY_MAX, toCents } from "../../shared/money.ts";
-import { type DomainError, err, ok, type Result } from "../../shared/result.ts";
+import { declareError, type DomainError, err, type ErrorOf, ok, type Result, validationError } from "../../shared/result.ts";
 import type { PaymentStatus, RecordType } from "../types.ts";
 
 export const PAYMENT_METHODS = ["CASH", "CARD", "BANK_TRANSFER", "OTHER"] as const;
@@ -93,10 +93,12 @@ export interface PaymentSummary {
   paymentStatus: PaymentStatus;
 }
 
-const invalidAmount = (field: string): DomainError => ({
-  kind: "validation",
-  code: "INVALID_AMOUNT",
-  message: M.invalidAmount,
+/** 422 INVALID_AMOUNT: the spec's code and text for an amount that is not one (the field varies). */
+export const INVALID_AMOUNT = declareError("validation", "INVALID_AMOUNT", M.invalidAmount);
+
+/** INVALID_AMOUNT on `field`, as the form shows it. */
+export const invalidAmount = (field: string): DomainError<"INVALID_AMOUNT"> => ({
+  ...INVALID_AMOUNT,
   fieldErrors: { [field]: [M.invalidAmount] },
 });
 
@@ -119,19 +121,15 @@ export function paymentAmountCents(value: unknown): number | null {
 export const isPaymentAmount = (value: unknown): boolean => paymentAmountCents(value) !== null;
 
 /** The amount as A$ with exactly its cents, or 'Invalid amount.' on `field`. */
-export function readPaymentAmount(value: unknown, field: "amount" | "amountPaid"): Result<number> {
+export function readPaymentAmount(value: unknown, field: "amount" | "amountPaid"): Result<number, DomainError<"INVALID_AMOUNT">> {
   const cents = paymentAmountCents(value);
   return cents === null ? err(invalidAmount(field)) : ok(fromCents(cents));
 }
 
-export const QUOTE_NOT_PAYABLE: DomainError = {
-  kind: "conflict",
-  code: "QUOTE_NOT_PAYABLE",
-  message: M.quoteNotPayable,
-};
+export const QUOTE_NOT_PAYABLE = declareError("conflict", "QUOTE_NOT_PAYABLE", M.quoteNotPayable);
 
 /** Quotes are never paid: they hold no job yet. */
-export const checkPayable = (record: { type: RecordType }): Result<null> =>
+export const checkPayable = (record: { type: RecordType }): Result<null, DomainError<"QUOTE_NOT_PAYABLE">> =>
   record.type === "QUOTE" ? err(QUOTE_NOT_PAYABLE) : ok(null);
 
 const isLive = (payment: Pick<Payment, "voidedAt">): boolean => payment.voidedAt === null;
@@ -192,25 +190,25 @@ export interface PaymentInput {
   receivedAt?: Date;
 }
 
+/** 422 on receivedAt: money is recorded once it has been received. */
+export const RECEIVED_IN_FUTURE = validationError({ receivedAt: [M.receivedInFuture] }, M.receivedInFuture);
+
+/** What planning a payment can refuse: the amount, a quote, a time in the future. */
+export const PLAN_PAYMENT_ERRORS = [INVALID_AMOUNT, QUOTE_NOT_PAYABLE, RECEIVED_IN_FUTURE] as const;
+export type PlanPaymentError = ErrorOf<typeof PLAN_PAYMENT_ERRORS>;
+
 /** A payment as it will be stored, or why it may not be: a quote, an amount, a time in the future. */
 export function planPayment(
   booking: { _id: string; type: RecordType },
   input: PaymentInput,
   context: { now: Date; recordedBy: StaffSnapshot; field?: "amount" | "amountPaid" },
-): Result<NewPayment> {
+): Result<NewPayment, PlanPaymentError> {
   const amount = readPaymentAmount(input.amount, context.field ?? "amount");
   if (!amount.ok) return amount;
   const payable = checkPayable(booking);
   if (!payable.ok) return payable;
   const receivedAt = input.receivedAt ?? context.now;
-  if (receivedAt.getTime() > context.now.getTime()) {
-    return err({
-      kind: "validation",
-      code: "VALIDATION_FAILED",
-      message: M.receivedInFuture,
-      fieldErrors: { receivedAt: [M.receivedInFuture] },
-    });
-  }
+  if (receivedAt.getTime() > context.now.getTime()) return err(RECEIVED_IN_FUTURE);
   return ok({
     bookingId: booking._id,
     amount: amount.value,
@@ -223,16 +221,20 @@ export function planPayment(
 }
 
 export const PAYMENT_ERRORS = {
-  voidForbidden: { kind: "forbidden", code: "FORBIDDEN", message: M.voidForbidden },
-  reasonRequired: {
-    kind: "validation",
-    code: "VALIDATION_FAILED",
-    message: M.reasonRequired,
-    fieldErrors: { reason: [M.reasonRequired] },
-  },
-  paymentNotFound: { kind: "not_found", code: "PAYMENT_NOT_FOUND", message: M.paymentNotFound },
-  alreadyVoided: { kind: "conflict", code: "PAYMENT_ALREADY_VOIDED", message: M.alreadyVoided },
-} as const satisfies Record<string, DomainError>;
+  voidForbidden: declareError("forbidden", "FORBIDDEN", M.voidForbidden),
+  reasonRequired: validationError({ reason: [M.reasonRequired] }, M.reasonRequired),
+  paymentNotFound: declareError("not_found", "PAYMENT_NOT_FOUND", M.paymentNotFound),
+  alreadyVoided: declareError("conflict", "PAYMENT_ALREADY_VOIDED", M.alreadyVoided),
+} as const;
+
+/** What planning a void can refuse: the role, a missing reason, the payment unknown or already void. */
+export const PLAN_VOID_ERRORS = [
+  PAYMENT_ERRORS.voidForbidden,
+  PAYMENT_ERRORS.reasonRequired,
+  PAYMENT_ERRORS.paymentNotFound,
+  PAYMENT_ERRORS.alreadyVoided,
+] as const;
+export type PlanVoidError = ErrorOf<typeof PLAN_VOID_ERRORS>;
 
 /**
  * Only a superadmin voids, and says why; the payment must be one of this booking's, not voided
@@ -242,7 +244,7 @@ export function planVoid(
   role: AdminRole,
   payment: Pick<Payment, "voidedAt"> | undefined,
   reason: string,
-): Result<string> {
+): Result<string, PlanVoidError> {
   if (role !== "superadmin") return err(PAYMENT_ERRORS.voidForbidden);
   const trimmed = reason.trim();
   if (trimmed === "") return err(PAYMENT_ERRORS.reasonRequired);

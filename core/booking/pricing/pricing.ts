@@ -1,7 +1,6 @@
 /** The price of a draft, from the catalogue only (public-site.md section 9, decisions.md). */
 import type { Extra, Frequency, Service } from "../../catalog/types.ts";
-import type { ErrorCode } from "../../shared/error-codes.ts";
-import { addFieldError, err, type FieldErrors, ok, type Result } from "../../shared/result.ts";
+import { addFieldError, declareError, err, type ErrorOf, type FieldErrors, ok, type Result } from "../../shared/result.ts";
 import { fromCents, roundHalfAwayFromZero, toCents } from "../../shared/money.ts";
 import type { DraftExtra, Totals } from "../types.ts";
 
@@ -46,6 +45,21 @@ export const PRICING_MESSAGES = {
   frequencyCode: "Please choose how often you’d like the service.",
 } as const;
 
+/** What pricing a draft can refuse (422s; the first failure names the error, fieldErrors has them all). */
+export const PRICING_ERRORS = [
+  declareError("validation", "UNKNOWN_SERVICE", PRICING_MESSAGES.serviceId),
+  declareError("validation", "UNKNOWN_FREQUENCY", PRICING_MESSAGES.frequencyCode),
+  declareError("validation", "HOURS_REQUIRED", PRICING_MESSAGES.hoursRequired),
+  declareError("validation", "HOURS_OUT_OF_RANGE", PRICING_MESSAGES.hoursOutOfRange(2, 8)),
+  declareError("validation", "BEDROOMS_REQUIRED", PRICING_MESSAGES.bedroomsRequired),
+  declareError("validation", "UNKNOWN_BEDROOMS", PRICING_MESSAGES.unknownBedrooms),
+  declareError("validation", "DUPLICATE_EXTRA", PRICING_MESSAGES.duplicateExtra),
+  declareError("validation", "UNKNOWN_EXTRA", PRICING_MESSAGES.unknownExtra),
+  declareError("validation", "INVALID_EXTRA_QUANTITY", PRICING_MESSAGES.extraQuantity),
+] as const;
+
+export type PricingError = ErrorOf<typeof PRICING_ERRORS>;
+
 /** Hours are compared in hundredths so 0.1-style steps are exact. */
 const toHundredths = (hours: number): number => roundHalfAwayFromZero(hours * 100);
 
@@ -64,12 +78,12 @@ function hoursOnOffer(hours: number, service: Service): boolean {
 }
 
 interface Failure {
-  code: ErrorCode;
+  code: PricingError["code"];
   path: string;
   message: string;
 }
 
-function failed(failures: Failure[]): Result<PricedDraft> {
+function failed(failures: Failure[]): Result<PricedDraft, PricingError> {
   const fieldErrors: FieldErrors = {};
   for (const f of failures) addFieldError(fieldErrors, f.path, f.message);
   // The first failure names the error: a single catalogue mismatch reads best as itself.
@@ -85,7 +99,7 @@ function failed(failures: Failure[]): Result<PricedDraft> {
 const discountBasisPoints = (discountPercent: number): number =>
   Math.min(10_000, Math.max(0, roundHalfAwayFromZero(discountPercent * 100)));
 
-export function priceDraft(draft: PriceableDraft, catalog: PricingCatalog): Result<PricedDraft> {
+export function priceDraft(draft: PriceableDraft, catalog: PricingCatalog): Result<PricedDraft, PricingError> {
   const failures: Failure[] = [];
   const service = catalog.services.find((s) => s._id === draft.serviceId && s.deletedAt === null);
 

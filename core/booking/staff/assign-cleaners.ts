@@ -5,13 +5,14 @@
  */
 import { type Actor, type AuditEntry, auditEntry } from "../../shared/audit.ts";
 import type { Clock, InTransaction } from "../../shared/ports.ts";
-import { err, notFound, ok, type Result } from "../../shared/result.ts";
+import { err, type ErrorOf, ok, type Result, VALIDATION_FAILED } from "../../shared/result.ts";
 import type { SettingsStore } from "../../settings/ports.ts";
 import { SCHEDULING_DEFAULTS } from "../../settings/types.ts";
-import { checkAssignment, sameAssignment } from "../../cleaners/rules.ts";
+import { checkAssignment, CLEANER_ERRORS, sameAssignment } from "../../cleaners/rules.ts";
 import type { AssignmentInput } from "../../cleaners/schemas.ts";
 import type { Cleaner } from "../../cleaners/types.ts";
-import { reservation, type ReserveJob } from "../capacity/reservation.ts";
+import { RESERVATION_ERRORS, reservation, type ReserveJob } from "../capacity/reservation.ts";
+import { BOOKING_NOT_FOUND } from "../status.ts";
 import type { BookingRecord } from "../types.ts";
 
 /** Ports inside one transaction: the assignment and its audit row commit together. */
@@ -27,7 +28,19 @@ export interface AssignCleanersTx {
   audit(entry: AuditEntry): Promise<void>;
 }
 
-const bookingNotFound = notFound("Booking", "BOOKING_NOT_FOUND");
+/**
+ * What putting cleaners on a job can refuse: the booking, who may be put on it (a quote, a
+ * cancelled booking, an unknown or inactive cleaner), then the one reservation (each cleaner free
+ * then; in team mode working and not on leave).
+ */
+export const ASSIGN_CLEANERS_ERRORS = [
+  BOOKING_NOT_FOUND,
+  CLEANER_ERRORS.quote,
+  CLEANER_ERRORS.cancelled,
+  VALIDATION_FAILED,
+  ...RESERVATION_ERRORS,
+] as const;
+export type AssignCleanersError = ErrorOf<typeof ASSIGN_CLEANERS_ERRORS>;
 
 export function makeCleanerAssignment(deps: {
   store: { transaction: InTransaction<AssignCleanersTx> };
@@ -42,11 +55,11 @@ export function makeCleanerAssignment(deps: {
      * booking's row lock and the cleaners' locks, so of two jobs at overlapping times racing for
      * one cleaner exactly one gets them; the loser gets 409 CLEANER_BUSY naming the winner.
      */
-    assign: async (actor: Actor, bookingId: string, input: AssignmentInput): Promise<Result<BookingRecord>> => {
+    assign: async (actor: Actor, bookingId: string, input: AssignmentInput): Promise<Result<BookingRecord, AssignCleanersError>> => {
       const rules = await scheduling();
       return store.transaction(async (tx) => {
         const before = await tx.lockBooking(bookingId);
-        if (!before) return err(bookingNotFound);
+        if (!before) return err(BOOKING_NOT_FOUND);
         const { cleanerIds } = input;
         if (sameAssignment(before.cleanerIds, cleanerIds)) return ok(before);
         const allowed = checkAssignment(before, cleanerIds, await tx.cleanersByIds(cleanerIds));

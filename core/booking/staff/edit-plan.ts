@@ -6,40 +6,47 @@
 import { inServiceArea } from "../../settings/service-area.ts";
 import type { SchedulingSettings, ServiceArea } from "../../settings/types.ts";
 import { parseIsoInstant } from "../../shared/iso-instant.ts";
-import { type DomainError, err, ok, type Result } from "../../shared/result.ts";
+import { declareError, err, type ErrorOf, ok, type Result, validationError } from "../../shared/result.ts";
 import { validateDraft } from "../draft/validation.ts";
-import { type DraftCatalogue, type DraftRules, prepareRecord, serviceDeleted, startRulesFor } from "../draft/prepare-record.ts";
+import {
+  type DraftCatalogue,
+  type DraftRules,
+  PREPARE_RECORD_ERRORS,
+  prepareRecord,
+  SERVICE_DELETED,
+  serviceDeleted,
+  startRulesFor,
+} from "../draft/prepare-record.ts";
 import { startTimeProblem } from "../capacity/scheduling.ts";
 import type { StaffBookingEdit } from "./booking-schemas.ts";
 import { type BookingDraftInput, type BookingRecord } from "../types.ts";
 
 export const STAFF_BOOKING_ERRORS = {
-  notEditable: {
-    kind: "conflict",
-    code: "BOOKING_NOT_EDITABLE",
-    message: "A cancelled booking can’t be changed. Make a new booking instead.",
-  },
-  quoteChange: {
-    kind: "conflict",
-    code: "QUOTE_CHANGE_NOT_ALLOWED",
-    message: "Only a quote’s time, address, contact details and notes can be changed. Convert it to a booking to change its size, add-ons or frequency.",
-  },
-  notAQuote: {
-    kind: "conflict",
-    code: "NOT_A_QUOTE",
-    message: "Only a quote can be converted to a booking.",
-  },
-  seriesFrequency: {
-    kind: "validation",
-    code: "VALIDATION_FAILED",
-    message: "Please fix the highlighted fields, then try again.",
-    fieldErrors: {
-      frequencyCode: [
-        "This visit belongs to a regular clean: change how often it repeats on the regular clean’s page (Change from a date), or choose One-time to end it after this visit.",
-      ],
-    },
-  },
-} as const satisfies Record<string, DomainError>;
+  notEditable: declareError("conflict", "BOOKING_NOT_EDITABLE", "A cancelled booking can’t be changed. Make a new booking instead."),
+  quoteChange: declareError(
+    "conflict",
+    "QUOTE_CHANGE_NOT_ALLOWED",
+    "Only a quote’s time, address, contact details and notes can be changed. Convert it to a booking to change its size, add-ons or frequency.",
+  ),
+  notAQuote: declareError("conflict", "NOT_A_QUOTE", "Only a quote can be converted to a booking."),
+  seriesFrequency: validationError({
+    frequencyCode: [
+      "This visit belongs to a regular clean: change how often it repeats on the regular clean’s page (Change from a date), or choose One-time to end it after this visit.",
+    ],
+  }),
+} as const;
+
+/**
+ * What planEdit can refuse: a cancelled booking, a quote's price, a deleted service, then the
+ * merged draft's fields and price.
+ */
+export const PLAN_EDIT_ERRORS = [
+  STAFF_BOOKING_ERRORS.notEditable,
+  STAFF_BOOKING_ERRORS.quoteChange,
+  SERVICE_DELETED,
+  ...PREPARE_RECORD_ERRORS,
+] as const;
+export type PlanEditError = ErrorOf<typeof PLAN_EDIT_ERRORS>;
 
 /** What a change is judged against besides the catalogue: read before the transaction. */
 export interface EditRules {
@@ -139,7 +146,7 @@ export function planEdit(
   edit: StaffBookingEdit,
   catalogue: DraftCatalogue | null,
   rules: EditRules,
-): Result<EditPlan> {
+): Result<EditPlan, PlanEditError> {
   if (record.status === "CANCELLED") return err(STAFF_BOOKING_ERRORS.notEditable);
   const isQuote = record.type === "QUOTE";
   const newStart = edit.startTimeISO === undefined ? null : parseIsoInstant(edit.startTimeISO);
