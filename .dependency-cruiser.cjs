@@ -106,7 +106,7 @@ module.exports = {
           "^$1/src/features/$2/",
           // The booking form's availability calendar, reused by manage-my-booking to move a booking
           // (issue 15) rather than copied; it belongs in src/ui once a third screen needs it.
-          "^web-public/src/features/booking/(availability-calendar\\.ts|free-start-times\\.tsx|schedule-calendar(-lazy)?\\.tsx?|booking-api\\.ts|booking\\.css)$",
+          "^web-public/src/features/booking/(availability-calendar\\.ts|free-start-times\\.tsx|schedule-calendar(-lazy)?\\.tsx?|use-calendar-days\\.ts|booking-api\\.ts|booking\\.css)$",
         ],
       },
     },

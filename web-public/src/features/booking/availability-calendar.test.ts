@@ -7,8 +7,8 @@ import {
   clampMonth,
   dayButtonLabel,
   jobLengthOf,
-  monthsNeeded,
-  requestsFor,
+  pageOf,
+  pagesNeeded,
   slotTimeLabel,
   unofferedChoice,
 } from "./availability-calendar.ts";
@@ -32,25 +32,33 @@ describe("the calendar's months", () => {
     expect(clampMonth("2027-03", range)).toBe("2027-03");
   });
 
-  it("needs the month shown, the next, and the chosen day's, within the range", () => {
-    expect(monthsNeeded("2026-11", "", range)).toEqual(["2026-11", "2026-12"]);
-    expect(monthsNeeded("2027-11", "", range)).toEqual(["2027-11"]);
-    expect(monthsNeeded("2027-03", "2026-12-01", range)).toEqual(["2026-12", "2027-03", "2027-04"]);
+  it("pairs the months from the first bookable one, each page at most 62 days; none outside the range", () => {
+    expect(pageOf("2026-11", range)).toEqual({ from: "2026-11-01", to: "2026-12-31" });
+    expect(pageOf("2026-12", range)).toEqual({ from: "2026-11-01", to: "2026-12-31" });
+    expect(pageOf("2027-01", range)).toEqual({ from: "2027-01-01", to: "2027-02-28" });
+    // Thirteen months: the last page holds one.
+    expect(pageOf("2027-11", range)).toEqual({ from: "2027-11-01", to: "2027-11-30" });
+    expect(pageOf("2026-10", range)).toBeNull();
+    expect(pageOf("2027-12", range)).toBeNull();
+    expect(pageOf("2028-02", { earliestYmd: "2027-12-30", latestYmd: "2028-06-01" })).toEqual({ from: "2028-02-01", to: "2028-03-31" });
+    for (let month = "2026-11"; month <= "2027-11"; month = addMonths(month, 1)) {
+      const page = pageOf(month, range)!;
+      expect((Date.parse(page.to) - Date.parse(page.from)) / 86_400_000 + 1).toBeLessThanOrEqual(62);
+    }
   });
 
-  it("asks for whole months, at most two (62 days) per call", () => {
-    expect(requestsFor(["2026-11", "2026-12"])).toEqual([
-      { from: "2026-11-01", to: "2026-12-31", months: ["2026-11", "2026-12"] },
-    ]);
-    expect(requestsFor(["2027-04", "2026-12", "2027-03", "2027-05"])).toEqual([
-      { from: "2026-12-01", to: "2026-12-31", months: ["2026-12"] },
-      { from: "2027-03-01", to: "2027-04-30", months: ["2027-03", "2027-04"] },
-      { from: "2027-05-01", to: "2027-05-31", months: ["2027-05"] },
-    ]);
-    expect(requestsFor(["2028-02"])).toEqual([{ from: "2028-02-01", to: "2028-02-29", months: ["2028-02"] }]);
-    for (const request of requestsFor(["2027-07", "2027-08"])) {
-      expect((Date.parse(request.to) - Date.parse(request.from)) / 86_400_000 + 1).toBeLessThanOrEqual(62);
-    }
+  it("needs the page of the month shown, of the next, and of the chosen day, within the range", () => {
+    const novDec = { from: "2026-11-01", to: "2026-12-31" };
+    const marApr = { from: "2027-03-01", to: "2027-04-30" };
+    const mayJun = { from: "2027-05-01", to: "2027-06-30" };
+    expect(pagesNeeded("2026-11", "", range)).toEqual({ shown: novDec, next: novDec, chosen: novDec });
+    expect(pagesNeeded("2027-04", "2026-12-01", range)).toEqual({ shown: marApr, next: mayJun, chosen: novDec });
+    // Past the range there is no next month: the shown month's page stands in.
+    const last = { from: "2027-11-01", to: "2027-11-30" };
+    expect(pagesNeeded("2027-11", "", range)).toEqual({ shown: last, next: last, chosen: last });
+    // A kept day since out of range is not asked about.
+    expect(pagesNeeded("2026-11", "2026-10-31", range)).toEqual({ shown: novDec, next: novDec, chosen: novDec });
+    expect(pagesNeeded("2026-10", "", range)).toBeNull();
   });
 });
 

@@ -1,7 +1,7 @@
 /**
  * The availability calendar's rules on the client (issue 14): which months to ask
- * GET /api/availability about, what gives the job its length, and whether the chosen start is
- * still offered. Months are 'YYYY-MM', days Melbourne dates 'YYYY-MM-DD'.
+ * GET /api/availability about and in which calls, what gives the job its length, and whether the
+ * chosen start is still offered. Months are 'YYYY-MM', days Melbourne dates 'YYYY-MM-DD'.
  */
 import { formatYmdLong, melbourneHourMinute } from "@yarra/core/shared/melbourne-time.ts";
 import type { AvailabilityDay, ClosedReason, JobLengthQuery } from "./booking-api.ts";
@@ -14,9 +14,14 @@ export interface BookableRange {
 
 export const monthOf = (ymd: string): string => ymd.slice(0, 7);
 
-export function addMonths(month: string, count: number): string {
+/** Months counted from year 0, so two can be subtracted. */
+function monthIndex(month: string): number {
   const [year, monthNumber] = month.split("-").map(Number);
-  const index = year * 12 + (monthNumber - 1) + count;
+  return year * 12 + (monthNumber - 1);
+}
+
+export function addMonths(month: string, count: number): string {
+  const index = monthIndex(month) + count;
   return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, "0")}`;
 }
 
@@ -35,30 +40,46 @@ export function clampMonth(month: string, range: BookableRange): string {
   return month < first ? first : month > last ? last : month;
 }
 
-/**
- * The months whose days the calendar needs: the one shown and the next (so the arrow keys can
- * cross into it), and the chosen day's, so a change of job re-checks it wherever it is.
- */
-export function monthsNeeded(visible: string, chosenYmd: string, range: BookableRange): string[] {
-  const months = new Set([visible, addMonths(visible, 1)]);
-  if (chosenYmd) months.add(monthOf(chosenYmd));
-  const first = monthOf(range.earliestYmd);
-  const last = monthOf(range.latestYmd);
-  return [...months].filter((month) => month >= first && month <= last).sort();
+/** The dates of one call: two whole months (at most 62 days, the API's limit), or one. */
+export interface CalendarPage {
+  from: string;
+  to: string;
 }
 
 /**
- * One GET per run of at most two consecutive whole months (at most 62 days, the API's limit): the
- * days outside the bookable range come back closed with their reason, which the grid reads out.
+ * The page a month's days are asked for in, or null outside the bookable range. Months pair up
+ * from the first bookable one, so the month the calendar opens on and the next come in one call
+ * and no month is asked about twice; the last page holds one month when the range's are odd in
+ * number. The days outside the bookable range come back closed with their reason, which the grid
+ * reads out.
  */
-export function requestsFor(months: string[]): { from: string; to: string; months: string[] }[] {
-  const runs: string[][] = [];
-  for (const month of [...months].sort()) {
-    const run = runs.at(-1);
-    if (run && run.length < 2 && addMonths(run[run.length - 1], 1) === month) run.push(month);
-    else runs.push([month]);
-  }
-  return runs.map((run) => ({ from: firstDayOf(run[0]), to: lastDayOf(run[run.length - 1]), months: run }));
+export function pageOf(month: string, range: BookableRange): CalendarPage | null {
+  const first = monthOf(range.earliestYmd);
+  const last = monthOf(range.latestYmd);
+  if (month < first || month > last) return null;
+  const start = addMonths(first, Math.floor((monthIndex(month) - monthIndex(first)) / 2) * 2);
+  const end = addMonths(start, 1) > last ? start : addMonths(start, 1);
+  return { from: firstDayOf(start), to: lastDayOf(end) };
+}
+
+/**
+ * The pages the calendar needs: the shown month's, the next month's (so the arrow keys can cross
+ * into it), and the chosen day's, so a change of job re-checks it wherever it is. A month without
+ * a page (past the range, or no day chosen) needs none: the shown month's stands in its place.
+ * Null when the shown month is outside the range.
+ */
+export function pagesNeeded(
+  visible: string,
+  chosenYmd: string,
+  range: BookableRange,
+): { shown: CalendarPage; next: CalendarPage; chosen: CalendarPage } | null {
+  const shown = pageOf(visible, range);
+  if (!shown) return null;
+  return {
+    shown,
+    next: pageOf(addMonths(visible, 1), range) ?? shown,
+    chosen: (chosenYmd && pageOf(monthOf(chosenYmd), range)) || shown,
+  };
 }
 
 /** The job's length as the API reads it: only what the chosen service's pricing model uses. */

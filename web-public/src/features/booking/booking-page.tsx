@@ -3,6 +3,7 @@ import { getRouteApi, useRouter } from "@tanstack/react-router";
 import { Suspense } from "react";
 import { PageHero } from "../../ui/page-hero.tsx";
 import { BookingFormView } from "./booking-form.tsx";
+import { PageQueries } from "../../lib/page-queries.tsx";
 import "./booking.css";
 
 // For the route's loader: importing it from here keeps the page one lazy chunk, not two.
@@ -35,8 +36,10 @@ export function BookingPage() {
         hydrates the pieces it reaches at once, but one boundary at a time.
       */}
       <Suspense>
-        {/* A retry reloads what the page needs, as the route loader fetched it. */}
-        <BookingFormView data={data} preselectSlug={service} onRetry={() => void router.invalidate()} />
+        {/* A retry reloads what the page needs, as the route loader fetched it; the calendar's days are queries. */}
+        <PageQueries>
+          <BookingFormView data={data} preselectSlug={service} onRetry={() => void router.invalidate()} />
+        </PageQueries>
       </Suspense>
     </div>
   );

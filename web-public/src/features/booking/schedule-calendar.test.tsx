@@ -5,7 +5,15 @@ import { addDaysYmd, formatYmdLong, melbourneYmd, weekdayOfYmd } from "@yarra/co
 import { http, HttpResponse } from "msw";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { server } from "../../test/server.ts";
-import { type AvailabilityFake, availabilityFake, catalogHandlers, CONTENT, firstBookableDate, SCHEDULING } from "./booking-test-fixtures.ts";
+import {
+  type AvailabilityFake,
+  availabilityDays,
+  availabilityFake,
+  catalogHandlers,
+  CONTENT,
+  firstBookableDate,
+  SCHEDULING,
+} from "./booking-test-fixtures.ts";
 import {
   chooseHourly,
   getDay,
@@ -16,6 +24,7 @@ import {
   scheduleGroup,
   showMonthOf,
 } from "./booking.test-helper.tsx";
+import { CHECKING_DAYS } from "./schedule-section.tsx";
 import { JOB_CHANGE_DEBOUNCE_MS } from "./use-availability.ts";
 
 let availability: AvailabilityFake;
@@ -169,6 +178,39 @@ describe("the availability calendar", { timeout: 30_000 }, () => {
     expect(getDay(first)).toHaveProperty("disabled", true);
     expect(getDay(first).getAttribute("aria-label")).toBe(`${formatYmdLong(first)}, fully booked`);
     expect(screen.queryByRole("group", { name: /^Free start times on/ })).toBeNull();
+  });
+
+  it("keeps the days shown while a changed job is checked, and never shows a late answer for a job since changed", async () => {
+    const first = firstBookableDate();
+    let answerLate = () => {};
+    const late = new Promise<void>((resolve) => (answerLate = resolve));
+    let lateAnswered = false;
+    // Two hours: the answer comes only when released, and says the first day is full.
+    server.use(http.get("/api/availability", async ({ request }) => {
+      const query = new URL(request.url).searchParams;
+      if (query.get("hours") !== "2") return undefined;
+      availability.calls.push(query);
+      await late;
+      lateAnswered = true;
+      return HttpResponse.json({ durationMinutes: 120, days: availabilityDays({ ...availability, full: new Set([first]) }, query) });
+    }));
+    const { user } = await openPage("/book-now", first);
+    await chooseHourly(user, "2");
+    await waitFor(() => expect(lastCall().get("hours")).toBe("2"));
+    // Asked about, not answered: the days shown before stay, marked as being checked.
+    expect(within(scheduleGroup()).getByText(CHECKING_DAYS)).toBeTruthy();
+    expect(getDay(first)).toHaveProperty("disabled", false);
+
+    await user.selectOptions(screen.getByLabelText(/^Hours/), "3");
+    await waitFor(() => expect(lastCall().get("hours")).toBe("3"));
+    await waitFor(() => expect(within(scheduleGroup()).queryByText(CHECKING_DAYS)).toBeNull());
+    answerLate();
+    await waitFor(() => expect(lateAnswered).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(getDay(first)).toHaveProperty("disabled", false);
+    expect(getDay(first).getAttribute("aria-label")).not.toMatch(/fully booked/);
+    await pickDay(user, first);
+    expect(offeredTimes()).toContain("9:00 am");
   });
 
   it("keeps the months to the bookable range, asking for each as it is shown", async () => {

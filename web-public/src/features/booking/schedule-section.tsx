@@ -15,7 +15,7 @@ import { describedBy, FieldError } from "./field.tsx";
 import { type FormChange, SectionFrame } from "./form-section.tsx";
 import { recordVisitText } from "./visit-length.ts";
 import { LazyScheduleCalendar } from "./schedule-calendar-lazy.ts";
-import type { AvailabilityView } from "./use-availability.ts";
+import type { AvailabilityView } from "./use-calendar-days.ts";
 
 /** public-site.md section 4: unknown, then true or false. */
 export type AvailabilityState =

@@ -1,7 +1,7 @@
 /** "Cancel booking": asks for confirmation, with an optional reason for the office. */
-import { isApiError } from "@yarra/api/client/http.ts";
+import { useMutation } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
-import { cancelManagedBooking, type ManagedBooking } from "./manage-api.ts";
+import { cancelManagedBooking, fieldRefusal, type ManagedBooking } from "./manage-api.ts";
 import { REASON_TEXT, ReasonField } from "./reason-field.tsx";
 
 export const CANCEL_TEXT = {
@@ -26,24 +26,18 @@ export function CancelBooking({ token, freeUntil, onCancelled, onFailed, onClose
   const id = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [reason, setReason] = useState("");
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const cancel = useMutation({
+    mutationFn: (why: string) => cancelManagedBooking(token, why),
+    onSuccess: onCancelled,
+    // A refused reason shows at its field; anything else, on the page.
+    onError: (error) => {
+      if (!fieldRefusal(error, "reason")) onFailed(error);
+    },
+  });
+  const fieldError = fieldRefusal(cancel.error, "reason");
+  const busy = cancel.isPending;
 
   useEffect(() => headingRef.current?.focus(), []);
-
-  async function confirm() {
-    setBusy(true);
-    setFieldError(null);
-    try {
-      onCancelled(await cancelManagedBooking(token, reason));
-    } catch (error) {
-      const message = isApiError(error) ? error.fieldErrors?.reason?.[0] : undefined;
-      if (message) setFieldError(message);
-      else onFailed(error);
-    } finally {
-      setBusy(false);
-    }
-  }
 
   return (
     <section className="manage-panel" aria-labelledby={`${id}-title`}>
@@ -54,7 +48,7 @@ export function CancelBooking({ token, freeUntil, onCancelled, onFailed, onClose
         <button type="button" className="button button--ghost booking-button--secondary" onClick={onClose} disabled={busy}>
           {CANCEL_TEXT.keep}
         </button>
-        <button type="button" className="button button--dark" onClick={confirm} disabled={busy}>
+        <button type="button" className="button button--dark" onClick={() => cancel.mutate(reason)} disabled={busy}>
           {busy ? CANCEL_TEXT.cancelling : CANCEL_TEXT.confirm}
         </button>
       </div>

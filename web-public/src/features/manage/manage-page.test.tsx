@@ -211,6 +211,27 @@ describe("manage my booking", { timeout: 30_000 }, () => {
     expect(main().queryByRole("region", { name: MOVE_TEXT.title })).toBeNull();
   });
 
+  it("asks the calendar once for each page while the panel is open, and afresh when it opens again", async () => {
+    const calls = serve(BOOKING);
+    const { user } = await renderApp(`/manage/${TOKEN}`);
+    const opener = await main().findByRole("button", { name: MANAGE_TEXT.move });
+    await user.click(opener);
+    let panel = main().getByRole("region", { name: MOVE_TEXT.title });
+    const saturday = await within(panel).findByRole("button", { name: /^Saturday 28 November 2026/ }, { timeout: 10_000 });
+    await waitFor(() => expect(saturday).toHaveProperty("disabled", false));
+    // November and December come in one call; December shown needs January's page too.
+    await user.click(within(panel).getByRole("button", { name: "Go to the Next Month" }));
+    await waitFor(() => expect(calls.calendar).toEqual(["2026-11-01..2026-12-31", "2027-01-01..2027-02-28"]));
+    await user.click(within(panel).getByRole("button", { name: "Go to the Previous Month" }));
+    expect(calls.calendar).toHaveLength(2);
+
+    await user.click(within(panel).getByRole("button", { name: MOVE_TEXT.keep }));
+    await user.click(opener);
+    panel = main().getByRole("region", { name: MOVE_TEXT.title });
+    await waitFor(() => expect(calls.calendar.slice(2)).toEqual(["2026-11-01..2026-12-31"]));
+    await waitFor(() => expect(within(panel).getByRole("button", { name: /^Saturday 28 November 2026/ })).toHaveProperty("disabled", false));
+  });
+
   it("a time taken meanwhile: says so, asks the calendar again, keeps the panel open", async () => {
     const calls = serve(BOOKING);
     server.use(http.post(`${PATH}/reschedule`, () =>

@@ -6,6 +6,7 @@
  * clean cancelled from it on, under the same cut-off; each other coming visit of it is listed with
  * its own Skip and Move until its own cut-off (issue 28).
  */
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { getRouteApi } from "@tanstack/react-router";
 import { type FailureDescription, NETWORK_ERROR } from "@yarra/api/client/error-catalogue.ts";
 import { isApiError } from "@yarra/api/client/http.ts";
@@ -13,15 +14,15 @@ import { DEFAULT_FREQUENCY_CODE } from "@yarra/core/catalog/constants.ts";
 import { changeCutoffMessage, MANAGE_MESSAGES } from "@yarra/core/booking/manage/policy.ts";
 import { formatMelbourneDateTime, formatMelbourneLongDate } from "@yarra/core/shared/melbourne-time.ts";
 import { formatAud } from "@yarra/core/shared/money.ts";
-import { type ReactNode, useEffect, useRef, useState } from "react";
+import { type ReactNode, useRef, useState } from "react";
 import { useBusinessProfile } from "../../lib/business-profile-context.tsx";
 import { telHref } from "../../lib/business-profile.ts";
-import type { Settled } from "../../lib/loadable.ts";
 import { ErrorAlert } from "../../ui/error-alert.tsx";
 import { slotTimeLabel } from "../booking/availability-calendar.ts";
+import { PageQueries } from "../../lib/page-queries.tsx";
 import { CancelBooking } from "./cancel-booking.tsx";
 import { ComingVisits, type VisitPanel, visitWhen } from "./coming-visits.tsx";
-import { fetchManagedBooking, type ManagedBooking } from "./manage-api.ts";
+import { type ManagedBooking, managedBookingQuery } from "./manage-api.ts";
 import { MoveBooking } from "./move-booking.tsx";
 import { CancelSeries, SkipVisit } from "./series-changes.tsx";
 import "../booking/booking.css";
@@ -101,7 +102,11 @@ const STALE_PAGE_CODES: ReadonlySet<string> = new Set([
 export function ManagePage() {
   const { token } = manageRoute.useParams();
   // A different link is a different booking: nothing of the last one's state carries over.
-  return <ManageBooking key={token} token={token} />;
+  return (
+    <PageQueries>
+      <ManageBooking key={token} token={token} />
+    </PageQueries>
+  );
 }
 
 /** The panel open: one of the link's own booking, or one of another visit (issue 28). */
@@ -112,9 +117,11 @@ type OwnPanel = Exclude<OpenPanel, VisitPanel>;
 
 function ManageBooking({ token }: { token: string }) {
   const profile = useBusinessProfile();
+  const queryClient = useQueryClient();
+  // The route only names the page (it is in every page's first load): the page asks for its booking.
+  const bookingQuery = managedBookingQuery(token);
   /** The booking as the server last answered: the link's first load, a reload, or a change's answer. */
-  const [loaded, setLoaded] = useState<Settled<ManagedBooking>>({ status: "loading" });
-  const [attempt, setAttempt] = useState(0);
+  const loaded = useQuery(bookingQuery);
   const [linkDead, setLinkDead] = useState(false);
   const [panel, setPanel] = useState<Panel>(null);
   const [announcement, setAnnouncement] = useState("");
@@ -122,21 +129,9 @@ function ManageBooking({ token }: { token: string }) {
   const announcementRef = useRef<HTMLParagraphElement>(null);
   const openerRef = useRef<HTMLButtonElement | null>(null);
 
-  // The route only names the page (it is in every page's first load): the page asks for its booking.
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchManagedBooking(token, { signal: controller.signal }).then(
-      (value) => setLoaded({ status: "ready", value }),
-      (error: unknown) => {
-        if (!controller.signal.aborted) setLoaded({ status: "failed", error });
-      },
-    );
-    return () => controller.abort();
-  }, [token, attempt]);
-
-  const booking = loaded.status === "ready" ? loaded.value : null;
-  const show = (value: ManagedBooking) => setLoaded({ status: "ready", value });
-  const expired = linkDead || (loaded.status === "failed" && isApiError(loaded.error) && loaded.error.status === 404);
+  // Once shown, the booking stays: a reload that fails after a refusal leaves it as it was.
+  const booking = loaded.data ?? null;
+  const expired = linkDead || (!booking && isApiError(loaded.error) && loaded.error.status === 404);
 
   function open(which: OpenPanel, opener: HTMLButtonElement) {
     openerRef.current = opener;
@@ -150,7 +145,7 @@ function ManageBooking({ token }: { token: string }) {
     queueMicrotask(() => openerRef.current?.focus());
   }
   function done(next: ManagedBooking, message: string) {
-    show(next);
+    queryClient.setQueryData(bookingQuery.queryKey, next);
     setPanel(null);
     setFailure(null);
     setAnnouncement(message);
@@ -167,7 +162,7 @@ function ManageBooking({ token }: { token: string }) {
     // the regular clean ended by the office): show it as it is now.
     if (isApiError(error) && error.code && STALE_PAGE_CODES.has(error.code)) {
       setPanel(null);
-      fetchManagedBooking(token).then(show, () => {});
+      void queryClient.invalidateQueries({ queryKey: bookingQuery.queryKey });
     }
   }
 
@@ -181,19 +176,12 @@ function ManageBooking({ token }: { token: string }) {
         </p>
       </div>
     );
-  } else if (loaded.status === "failed") {
+  } else if (!booking && loaded.isError) {
     body = (
       <>
         <ErrorAlert failure={isApiError(loaded.error) ? loaded.error : NETWORK_ERROR} />
         <p>
-          <button
-            type="button"
-            className="button button--outline"
-            onClick={() => {
-              setLoaded({ status: "loading" });
-              setAttempt((n) => n + 1);
-            }}
-          >
+          <button type="button" className="button button--outline" onClick={() => void loaded.refetch()}>
             Try again
           </button>
         </p>

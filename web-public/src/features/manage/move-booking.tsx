@@ -1,17 +1,20 @@
 /**
  * "Move booking": the booking form's availability calendar, for this job's length, then a
  * confirmation. The calendar's code loads with the panel, not with the page. The same panel moves
- * another coming visit of the link's regular clean (issue 28), for that visit's length.
+ * another coming visit of the link's regular clean (issue 28), for that visit's length. Its days
+ * are the form's queries, asked about this booking (its own length, its own place free); the job
+ * never changes here, so there is nothing to wait for between changes.
  */
+import { useMutation } from "@tanstack/react-query";
 import { isApiError } from "@yarra/api/client/http.ts";
 import { formatJobLength } from "@yarra/core/booking/capacity/scheduling.ts";
 import { formatYmdLong } from "@yarra/core/shared/melbourne-time.ts";
-import { Suspense, useEffect, useId, useRef, useState } from "react";
+import { Suspense, useCallback, useEffect, useId, useRef, useState } from "react";
 import { freeSlots, slotTimeLabel } from "../booking/availability-calendar.ts";
 import { FreeStartTimes } from "../booking/free-start-times.tsx";
 import { LazyScheduleCalendar } from "../booking/schedule-calendar-lazy.ts";
-import { type ManagedBooking, moveManagedBooking, moveSeriesVisit } from "./manage-api.ts";
-import { useMoveCalendar } from "./use-move-calendar.ts";
+import { type FetchCalendarPage, useCalendarDays } from "../booking/use-calendar-days.ts";
+import { fetchMoveCalendar, fieldRefusal, type ManagedBooking, moveManagedBooking, moveSeriesVisit } from "./manage-api.ts";
 
 export const MOVE_TEXT = {
   title: "Move your booking",
@@ -44,34 +47,32 @@ export function MoveBooking({ token, durationMinutes, range, visit, onMoved, onF
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [date, setDate] = useState("");
   const [startTimeISO, setStartTimeISO] = useState("");
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const calendar = useMoveCalendar(token, range, date, visit?.bookingId);
+  const visitId = visit?.bookingId;
+  const fetchPage = useCallback<FetchCalendarPage>(
+    (page, signal) => fetchMoveCalendar(token, page, visitId, { signal }),
+    [token, visitId],
+  );
+  const calendar = useCalendarDays({ range, chosenYmd: date, subject: ["move", token, visitId ?? null], fetchPage });
   const day = date ? calendar.days.get(date) : undefined;
   const slots = freeSlots(day);
 
-  useEffect(() => headingRef.current?.focus(), []);
-
-  async function confirm() {
-    setBusy(true);
-    setFieldError(null);
-    try {
-      onMoved(await (visit ? moveSeriesVisit(token, visit.bookingId, startTimeISO) : moveManagedBooking(token, startTimeISO)));
-    } catch (error) {
-      const message = isApiError(error) ? error.fieldErrors?.startTimeISO?.[0] : undefined;
-      if (message) setFieldError(message);
-      else {
-        // Either way the time is taken: the place is full, or the booking's cleaner is on another job then.
-        if (isApiError(error) && (error.code === "SLOT_UNAVAILABLE" || error.code === "CLEANER_BUSY")) {
-          calendar.refreshDay(date);
-          setStartTimeISO("");
-        }
-        onFailed(error);
+  const move = useMutation({
+    mutationFn: (start: string) => (visitId ? moveSeriesVisit(token, visitId, start) : moveManagedBooking(token, start)),
+    onSuccess: onMoved,
+    onError: (error) => {
+      if (fieldRefusal(error, "startTimeISO")) return;
+      // Either way the time is taken: the place is full, or the booking's cleaner is on another job then.
+      if (isApiError(error) && (error.code === "SLOT_UNAVAILABLE" || error.code === "CLEANER_BUSY")) {
+        calendar.refreshDay(date);
+        setStartTimeISO("");
       }
-    } finally {
-      setBusy(false);
-    }
-  }
+      onFailed(error);
+    },
+  });
+  const fieldError = fieldRefusal(move.error, "startTimeISO");
+  const busy = move.isPending;
+
+  useEffect(() => headingRef.current?.focus(), []);
 
   return (
     <section className="manage-panel" aria-labelledby={`${id}-title`}>
@@ -98,7 +99,7 @@ export function MoveBooking({ token, durationMinutes, range, visit, onMoved, onF
                   onSelectDay={(ymd) => {
                     setDate(ymd);
                     setStartTimeISO("");
-                    setFieldError(null);
+                    move.reset();
                   }}
                 />
               </Suspense>
@@ -121,7 +122,7 @@ export function MoveBooking({ token, durationMinutes, range, visit, onMoved, onF
                     chosen={startTimeISO}
                     onPick={(start) => {
                       setStartTimeISO(start);
-                      setFieldError(null);
+                      move.reset();
                     }}
                   />
                 )
@@ -135,7 +136,7 @@ export function MoveBooking({ token, durationMinutes, range, visit, onMoved, onF
         <button type="button" className="button button--ghost booking-button--secondary" onClick={onClose} disabled={busy}>
           {MOVE_TEXT.keep}
         </button>
-        <button type="button" className="button button--primary" onClick={confirm} disabled={!startTimeISO || busy}>
+        <button type="button" className="button button--primary" onClick={() => move.mutate(startTimeISO)} disabled={!startTimeISO || busy}>
           {busy ? MOVE_TEXT.moving : startTimeISO ? `${MOVE_TEXT.confirm}: ${slotTimeLabel(startTimeISO)}, ${formatYmdLong(date)}` : MOVE_TEXT.confirm}
         </button>
       </div>

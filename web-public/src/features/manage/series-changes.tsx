@@ -3,9 +3,9 @@
  * asking for confirmation first, under the same free-change cut-off as cancelling a booking. The
  * skip panel also skips another coming visit of the regular clean from this link (issue 28).
  */
-import { isApiError } from "@yarra/api/client/http.ts";
+import { useMutation } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
-import { cancelManagedSeries, type ManagedBooking, skipManagedVisit, skipSeriesVisit } from "./manage-api.ts";
+import { cancelManagedSeries, fieldRefusal, type ManagedBooking, skipManagedVisit, skipSeriesVisit } from "./manage-api.ts";
 import { ReasonField } from "./reason-field.tsx";
 
 export const SKIP_TEXT = {
@@ -51,18 +51,12 @@ export function SkipVisit({ token, freeUntil, frequencyName, nextVisit, visit, o
 }) {
   const id = useId();
   const headingRef = useHeadingFocus();
-  const [busy, setBusy] = useState(false);
-
-  async function confirm() {
-    setBusy(true);
-    try {
-      onDone(await (visit ? skipSeriesVisit(token, visit.bookingId) : skipManagedVisit(token)));
-    } catch (error) {
-      onFailed(error);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const skip = useMutation({
+    mutationFn: () => (visit ? skipSeriesVisit(token, visit.bookingId) : skipManagedVisit(token)),
+    onSuccess: onDone,
+    onError: onFailed,
+  });
+  const busy = skip.isPending;
 
   return (
     <section className="manage-panel" aria-labelledby={`${id}-title`}>
@@ -77,7 +71,7 @@ export function SkipVisit({ token, freeUntil, frequencyName, nextVisit, visit, o
         <button type="button" className="button button--ghost booking-button--secondary" onClick={onClose} disabled={busy}>
           {SKIP_TEXT.keep}
         </button>
-        <button type="button" className="button button--dark" onClick={confirm} disabled={busy}>
+        <button type="button" className="button button--dark" onClick={() => skip.mutate()} disabled={busy}>
           {busy ? SKIP_TEXT.skipping : SKIP_TEXT.confirm}
         </button>
       </div>
@@ -89,22 +83,16 @@ export function CancelSeries({ token, freeUntil, frequencyName, onDone, onFailed
   const id = useId();
   const headingRef = useHeadingFocus();
   const [reason, setReason] = useState("");
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function confirm() {
-    setBusy(true);
-    setFieldError(null);
-    try {
-      onDone(await cancelManagedSeries(token, reason));
-    } catch (error) {
-      const message = isApiError(error) ? error.fieldErrors?.reason?.[0] : undefined;
-      if (message) setFieldError(message);
-      else onFailed(error);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const cancel = useMutation({
+    mutationFn: (why: string) => cancelManagedSeries(token, why),
+    onSuccess: onDone,
+    // A refused reason shows at its field; anything else, on the page.
+    onError: (error) => {
+      if (!fieldRefusal(error, "reason")) onFailed(error);
+    },
+  });
+  const fieldError = fieldRefusal(cancel.error, "reason");
+  const busy = cancel.isPending;
 
   return (
     <section className="manage-panel" aria-labelledby={`${id}-title`}>
@@ -118,7 +106,7 @@ export function CancelSeries({ token, freeUntil, frequencyName, onDone, onFailed
         <button type="button" className="button button--ghost booking-button--secondary" onClick={onClose} disabled={busy}>
           {CANCEL_SERIES_TEXT.keep}
         </button>
-        <button type="button" className="button button--dark" onClick={confirm} disabled={busy}>
+        <button type="button" className="button button--dark" onClick={() => cancel.mutate(reason)} disabled={busy}>
           {busy ? CANCEL_SERIES_TEXT.cancelling : CANCEL_SERIES_TEXT.confirm}
         </button>
       </div>
