@@ -1,4 +1,5 @@
 import { type QueryKey, useQuery, type UseQueryOptions, type UseQueryResult } from "@tanstack/react-query";
+import { useLocation, useRouter } from "@tanstack/react-router";
 import { useDismissible } from "../ui/use-dismissible.ts";
 import { useSettledSearch } from "../ui/use-settled-search.ts";
 import { pageInUrl } from "./search-params.ts";
@@ -49,8 +50,14 @@ export function useListPage<Search extends { page?: number }, Filters extends { 
   const update = <K extends keyof Filters>(key: K, value: Filters[K], options?: { replace?: boolean }) =>
     onSearchChange(searchOf({ ...filters, [key]: value }, 1), options);
 
-  // Each settled search replaces the URL entry, so Back skips the half-typed words.
-  const [searchText, setSearchText] = useSettledSearch(filters.q, (q) => update("q", q as Filters["q"], { replace: true }));
+  // Each settled search replaces the URL entry, so Back skips the half-typed words. A search that
+  // settles after the user has gone elsewhere (a link clicked while the next page loads, with this
+  // list still on screen) is dropped: it must not pull them back.
+  const router = useRouter();
+  const pathname = useLocation({ select: (location) => location.pathname });
+  const [searchText, setSearchText] = useSettledSearch(filters.q, (q) => {
+    if (router.latestLocation.pathname === pathname) update("q", q as Filters["q"], { replace: true });
+  });
 
   const list = useQuery(listQuery(filters, page));
   const [loadError, dismissLoadError] = useDismissible(list.error);

@@ -63,11 +63,36 @@ function ListProbe({ onSubmit }: { onSubmit: (body: string[]) => Promise<string[
   );
 }
 
-function renderProbe(onSubmit: (body: unknown) => Promise<unknown>, probe: "fields" | "list" = "fields") {
+/** A form whose second step (Confirm, outside the submit) is refused: `later` is that refusal, `placed` where it shows. */
+function StepProbe({ later, placed }: { later: unknown; placed?: Record<string, string[]> }) {
+  const { form, errorsOf, failure, formRef, submit, showFailure } = useStaffForm({
+    defaultValues: EMPTY,
+    resolver,
+    onSubmit: async () => {},
+    focusServerErrors: true,
+  });
+  return (
+    <form ref={formRef} onSubmit={submit} noValidate>
+      <FormField label="Name" errors={errorsOf("name")}>{(control) => <input {...control} {...form.register("name")} />}</FormField>
+      <FormField label="Email" errors={errorsOf("email")}>{(control) => <input {...control} {...form.register("email")} />}</FormField>
+      {failure !== null && <p role="alert">Refused</p>}
+      <button type="submit">Save</button>
+      <button type="button" onClick={() => showFailure(later, placed)}>Confirm</button>
+    </form>
+  );
+}
+
+function renderProbe(
+  onSubmit: (body: unknown) => Promise<unknown>,
+  probe: "fields" | "list" | "step" = "fields",
+  step: { later?: unknown; placed?: Record<string, string[]> } = {},
+) {
   const rootRoute = createRootRoute({
     component: () =>
       probe === "list"
         ? <ListProbe onSubmit={onSubmit as (body: string[]) => Promise<string[]>} />
+        : probe === "step"
+        ? <StepProbe later={step.later} placed={step.placed} />
         : <Probe onSubmit={onSubmit} />,
   });
   const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ["/"] }) });
@@ -141,5 +166,33 @@ describe("useStaffForm", () => {
     await user.type(box, "3121,3000");
     await user.click(screen.getByRole("button", { name: "Save" }));
     await waitFor(() => expect(box.value).toBe("3000,3121"));
+  });
+
+  it("shows a later step's refusal as the submit's own: the last check's messages replaced, the field focused", async () => {
+    const later = new ApiError(describeFailure({
+      status: 422,
+      body: { error: "Invalid input", code: "VALIDATION_ERROR", fieldErrors: { email: ["Taken."] } },
+    }));
+    const user = renderProbe(async () => {}, "step", { later });
+    await user.click(await screen.findByRole("button", { name: "Save" }));
+    expect(await screen.findByText(CLEANER_MESSAGES.nameRequired)).toBeTruthy();
+    expect(screen.queryByRole("alert")).toBeNull();
+
+    await user.click(screen.getByRole("button", { name: "Confirm" }));
+    const email = screen.getByLabelText("Email");
+    expect((await screen.findByText("Taken.")).id).toMatch(/-error$/);
+    await waitFor(() => expect(document.activeElement).toBe(email));
+    expect(screen.queryByText(CLEANER_MESSAGES.nameRequired)).toBeNull();
+    expect(screen.getByLabelText("Name").getAttribute("aria-invalid")).toBeNull();
+    expect(screen.getByRole("alert").textContent).toBe("Refused");
+  });
+
+  it("puts a later step's messages where the form says, by its own paths", async () => {
+    const later = new ApiError(describeFailure({ status: 409, body: { error: "Gone.", code: "CONFLICT" } }));
+    const user = renderProbe(async () => {}, "step", { later, placed: { name: ["Someone else has this name now."] } });
+    await user.click(await screen.findByRole("button", { name: "Confirm" }));
+    expect((await screen.findByText("Someone else has this name now.")).id).toMatch(/-error$/);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText("Name")));
+    expect(screen.getByRole("alert").textContent).toBe("Refused");
   });
 });

@@ -110,6 +110,12 @@ export interface StaffForm<TValues extends FieldValues, TBody> {
   failure: unknown;
   /** Closes the failure (an alert's dismiss); the field messages stay until the next try. */
   dismissFailure: () => void;
+  /**
+   * Shows the failure of a write the submit did not make (the step after a preview; a button beside
+   * the form that saves too) as the submit's own: kept as `failure`, the last check's messages
+   * replaced by its field messages, the server's by their paths unless placed here by form path.
+   */
+  showFailure: (error: unknown, placed?: Record<string, string[]>) => void;
   working: boolean;
   dirty: boolean;
   formRef: React.RefObject<HTMLFormElement | null>;
@@ -153,7 +159,17 @@ export function useStaffForm<TValues extends FieldValues, TBody, TAnswer = unkno
     if (focusRequest > 0) formRef.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus();
   }, [focusRequest]);
 
-  const { handleSubmit, reset, setError, setValue } = form;
+  const { clearErrors, handleSubmit, reset, setError, setValue } = form;
+  // A refused write: its field messages under the fields (focused if asked), the failure kept.
+  const refuse = useCallback((error: unknown, fieldErrors: Record<string, string[]>) => {
+    const placed = Object.entries(fieldErrors).filter(([, messages]) => messages.length > 0);
+    for (const [path, messages] of placed) {
+      setError(path as Path<TValues>, { type: "server", message: messages.join(" "), types: { server: messages } });
+    }
+    setFailure(error);
+    if (focusServerErrors && placed.length > 0) setFocusRequest((count) => count + 1);
+  }, [focusServerErrors, setError]);
+
   const submit = useCallback((event?: FormEvent<HTMLFormElement>) => {
     event?.preventDefault();
     if (form.formState.isSubmitting) return;
@@ -169,18 +185,17 @@ export function useStaffForm<TValues extends FieldValues, TBody, TAnswer = unkno
           else if (typeof afterSave === "function") reset(afterSave(answer, sent));
         } catch (error) {
           const fieldErrors = fieldErrorsOf(error);
-          const placed = Object.entries(serverErrors ? serverErrors(fieldErrors, body, sent, error) : fieldErrors)
-            .filter(([, messages]) => messages.length > 0);
-          for (const [path, messages] of placed) {
-            setError(path as Path<TValues>, { type: "server", message: messages.join(" "), types: { server: messages } });
-          }
-          setFailure(error);
-          if (focusServerErrors && placed.length > 0) setFocusRequest((count) => count + 1);
+          refuse(error, serverErrors ? serverErrors(fieldErrors, body, sent, error) : fieldErrors);
         }
       },
       () => setFocusRequest((count) => count + 1),
     )(event);
-  }, [afterSave, focusServerErrors, form, handleSubmit, onSubmit, reset, serverErrors, setError]);
+  }, [afterSave, form, handleSubmit, onSubmit, refuse, reset, serverErrors]);
+
+  const showFailure = useCallback((error: unknown, placed?: Record<string, string[]>) => {
+    clearErrors();
+    refuse(error, placed ?? fieldErrorsOf(error));
+  }, [clearErrors, refuse]);
 
   // Read in render so the form re-renders when messages change (react-hook-form's formState proxy).
   const errors = form.formState.errors;
@@ -206,5 +221,7 @@ export function useStaffForm<TValues extends FieldValues, TBody, TAnswer = unkno
 
   const dismissFailure = useCallback(() => setFailure(null), []);
 
-  return { form, values, errorsOf, errorsUnder, failure, dismissFailure, working: isSubmitting, dirty: isDirty, formRef, submit, setField };
+  return {
+    form, values, errorsOf, errorsUnder, failure, dismissFailure, showFailure, working: isSubmitting, dirty: isDirty, formRef, submit, setField,
+  };
 }

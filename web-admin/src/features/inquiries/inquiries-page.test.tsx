@@ -193,6 +193,42 @@ describe("inquiries", () => {
   });
 });
 
+describe("admin notes as the server keeps them", () => {
+  it("shows a refusal naming the notes under them, and starts again from the notes the server trimmed", async () => {
+    answerList([anInquiry()]);
+    let refuse = true;
+    server.use(
+      http.patch("/api/admin/inquiries/i1", async ({ request }) => {
+        const { adminNotes } = (await request.json()) as { adminNotes: string };
+        if (refuse) {
+          return HttpResponse.json({
+            error: "Please fix the highlighted fields, then try again.",
+            code: "VALIDATION_FAILED",
+            fieldErrors: { adminNotes: ["Please keep admin notes under 5,000 characters."] },
+          }, { status: 422 });
+        }
+        return HttpResponse.json(anInquiry({ adminNotes: adminNotes.trim() }));
+      }),
+    );
+    const { user } = await openInquiries();
+    const notes = await screen.findByLabelText<HTMLTextAreaElement>("Admin notes");
+    await user.type(notes, "  Call back Monday  ");
+    await user.click(screen.getByRole("button", { name: "Save notes" }));
+    const message = await within(card()).findByText("Please keep admin notes under 5,000 characters.");
+    expect(notes.getAttribute("aria-describedby")).toBe(message.id);
+    expect(notes.getAttribute("aria-invalid")).toBe("true");
+    expect(within(card()).getByRole("alert")).toBeTruthy();
+
+    refuse = false;
+    await user.click(screen.getByRole("button", { name: "Save notes" }));
+    expect(await within(card()).findByText("Notes saved.")).toBeTruthy();
+    await waitFor(() => expect(notes.value).toBe("Call back Monday"));
+    expect(notes.getAttribute("aria-invalid")).toBeNull();
+    expect(within(card()).queryByRole("alert")).toBeNull();
+    expect(screen.getByRole("button", { name: "Save notes" })).toHaveProperty("disabled", true);
+  });
+});
+
 describe("customer text cannot turn the staff screen around (issue 13)", () => {
   it("isolates a name, e-mail, phone, suburb and message holding a right-to-left override (U+202E)", async () => {
     const evil = anInquiry({

@@ -1,21 +1,26 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { memo, useId } from "react";
+import { memo, useId, useMemo } from "react";
+import { ADMIN_NOTES_MAX, inquiryNotesSchema } from "@yarra/core/inquiry/admin-schemas.ts";
 import { INQUIRY_TYPE_LABELS } from "@yarra/core/inquiry/types.ts";
 import { formatMelbourneDateTime } from "@yarra/core/shared/melbourne-time.ts";
 import { ErrorAlert } from "@yarra/public-ui/error-alert.tsx";
 import { isolate } from "../../ui/bidi.ts";
+import { coreSchemaResolver, useStaffForm } from "../../lib/use-staff-form.ts";
 import { asFailure } from "../../ui/failure.ts";
-import { useDraft } from "../../ui/use-draft.ts";
+import { FormField } from "../../ui/form-field.tsx";
 import { useFlash } from "../../ui/use-flash.ts";
 import { archiveInquiry, type InquiryDto, restoreInquiry, saveInquiryNotes, setInquiryChecked, setInquiryRead } from "./inquiries-api.ts";
 import { settleInquiry } from "./inquiries-queries.ts";
-import { useUnsavedChanges } from "../../lib/unsaved-changes.ts";
 
 export const NOTES_SAVED = "Notes saved.";
 export const archivePrompt = (name: string) =>
   `Archive the inquiry from ${name}? It leaves the list; tick "Include archived" to see it again.`;
 const ACTION_FAILED = "Something went wrong. Please try again.";
+
+type NotesValues = { adminNotes: string };
+// Sent as typed (core's schema checks it): the server trims, and the form then follows its answer.
+const notesResolver = coreSchemaResolver<NotesValues, NotesValues>(inquiryNotesSchema, (values) => values, true);
 
 interface InquiryCardProps {
   inquiry: InquiryDto;
@@ -26,18 +31,34 @@ interface InquiryCardProps {
 /** One inquiry; memoised, and a write updates the cache, so one card's change re-renders only that card. */
 export const InquiryCard = memo(function InquiryCard({ inquiry, standalone = false }: InquiryCardProps) {
   const queryClient = useQueryClient();
+  const flash = useFlash();
+  // Follows the server's notes (e.g. trimmed) while letting staff type their own.
+  const saved = useMemo(() => ({ adminNotes: inquiry.adminNotes ?? "" }), [inquiry.adminNotes]);
+  const notes = useStaffForm({
+    defaultValues: saved,
+    follow: saved,
+    resolver: notesResolver,
+    onSubmit: async (body) => {
+      const updated = await saveInquiryNotes(inquiry._id, body.adminNotes);
+      settleInquiry(queryClient, updated);
+      flash.show(NOTES_SAVED);
+      return updated;
+    },
+    // What the server kept, even when that is the notes as they were (only spaces added, say).
+    afterSave: (updated) => ({ adminNotes: updated.adminNotes ?? "" }),
+    guardUnsaved: true,
+  });
   const write = useMutation({
     mutationFn: (action: () => Promise<InquiryDto | undefined>) => action(),
+    // One alert at a time: a new action closes the notes' last failure.
+    onMutate: notes.dismissFailure,
     // A call that answers without a body (an older server's archive) keeps the record as shown.
     onSuccess: (result) => settleInquiry(queryClient, result ?? inquiry),
   });
-  const busy = write.isPending;
-  const failure = write.isError ? asFailure(write.error, ACTION_FAILED) : null;
-  // Follows the server's notes (e.g. trimmed) while letting staff type their own.
-  const [notes, setNotes] = useDraft(inquiry.adminNotes ?? "");
-  useUnsavedChanges(notes !== (inquiry.adminNotes ?? ""));
-  const flash = useFlash();
-  const ids = { title: useId(), notes: useId() };
+  const busy = write.isPending || notes.working;
+  const failed = write.isError ? write.error : notes.failure;
+  const failure = failed !== null ? asFailure(failed, ACTION_FAILED) : null;
+  const titleId = useId();
   const name = `${inquiry.firstName} ${inquiry.lastName}`.trim() || inquiry.email;
   const archived = Boolean(inquiry.archivedAt);
 
@@ -51,11 +72,11 @@ export const InquiryCard = memo(function InquiryCard({ inquiry, standalone = fal
 
   const classes = ["inquiry-card", inquiry.read ? "is-read" : "is-unread", archived ? "is-archived" : ""].filter(Boolean).join(" ");
   return (
-    <article className={classes} aria-labelledby={ids.title} aria-busy={busy}>
+    <article className={classes} aria-labelledby={titleId} aria-busy={busy}>
       <header className="inquiry-card__head">
         <div className="inquiry-card__name">
           {!inquiry.read && <span className="inquiry-card__dot" role="img" aria-label="Unread" />}
-          <h2 id={ids.title} className="inquiry-card__title">
+          <h2 id={titleId} className="inquiry-card__title">
             {/* Customer text is isolated (<bdi>): a right-to-left override in a name reverses only the name. */}
             {standalone ? <bdi>{name}</bdi> : (
               <Link to="/inquiries/$inquiryId" params={{ inquiryId: inquiry._id }}><bdi>{name}</bdi></Link>
@@ -109,30 +130,40 @@ export const InquiryCard = memo(function InquiryCard({ inquiry, standalone = fal
       </div>
 
       <form
+        ref={notes.formRef}
         className="inquiry-card__notes"
+        noValidate
         onSubmit={(event) => {
-          event.preventDefault();
-          write.mutate(() => saveInquiryNotes(inquiry._id, notes), { onSuccess: () => flash.show(NOTES_SAVED) });
+          // One alert at a time: saving the notes closes the last action's failure.
+          write.reset();
+          notes.submit(event);
         }}
       >
-        <label className="admin-field__label" htmlFor={ids.notes}>Admin notes</label>
-        <textarea
-          id={ids.notes}
-          className="admin-input"
-          rows={2}
-          maxLength={5000}
-          value={notes}
-          onChange={(event) => setNotes(event.target.value)}
-        />
+        <FormField label="Admin notes" errors={notes.errorsOf("adminNotes")}>
+          {(control) => (
+            <textarea {...control} className="admin-input" rows={2} maxLength={ADMIN_NOTES_MAX} {...notes.form.register("adminNotes")} />
+          )}
+        </FormField>
         <div className="inquiry-card__notes-actions">
-          <button type="submit" className="admin-button inquiry-button" disabled={busy || notes === (inquiry.adminNotes ?? "")}>
+          <button type="submit" className="admin-button inquiry-button" disabled={busy || !notes.dirty}>
             Save notes
           </button>
           <p role="status" className="inquiry-card__saved">{flash.message}</p>
         </div>
       </form>
 
-      {failure && <ErrorAlert failure={failure} message={failure.serverMessage} onDismiss={write.reset} />}
+      {failure && (
+        <ErrorAlert
+          failure={failure}
+          message={failure.serverMessage}
+          onDismiss={() => {
+            write.reset();
+            // The refusal's message by the notes goes with it, as it came with it.
+            notes.dismissFailure();
+            notes.form.clearErrors();
+          }}
+        />
+      )}
     </article>
   );
 });

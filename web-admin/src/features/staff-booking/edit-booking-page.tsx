@@ -1,19 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useLocation, useNavigate } from "@tanstack/react-router";
-import { isApiError } from "@yarra/api/client/http.ts";
 import { DRAFT_MESSAGES } from "@yarra/core/booking/draft/validation.ts";
 import { DEFAULT_FREQUENCY_CODE } from "@yarra/core/catalog/constants.ts";
 import { isRecurring } from "@yarra/core/series/occurrences.ts";
 import { formatJobLength } from "@yarra/core/booking/capacity/scheduling.ts";
 import { formatAud } from "@yarra/core/shared/money.ts";
 import { formatMelbourneDateTime } from "@yarra/core/shared/melbourne-time.ts";
-import type { FieldErrors } from "@yarra/core/shared/result.ts";
 import { ErrorAlert } from "@yarra/public-ui/error-alert.tsx";
-import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from "react";
+import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from "react";
 import { errorCodeOf } from "../../lib/error-code.ts";
 import { readSession } from "../../lib/session.ts";
 import { useUnsavedChanges } from "../../lib/unsaved-changes.ts";
-import { asFailure, fieldErrorsOf } from "../../ui/failure.ts";
+import { checkResolver, useStaffForm } from "../../lib/use-staff-form.ts";
+import { asFailure } from "../../ui/failure.ts";
 import { MessagePage } from "../../ui/message-page.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
 import {
@@ -27,8 +26,9 @@ import {
   previewBookingEdit,
   saveBookingEdit,
 } from "./staff-booking-api.ts";
-import { PricePanel, StaffBookingFields } from "./staff-booking-fields.tsx";
+import { alertOf, PricePanel, StaffBookingFields } from "./staff-booking-fields.tsx";
 import {
+  type BookingChanges,
   type BookingDto,
   changesOf,
   changesPrice,
@@ -116,17 +116,9 @@ export function EditBookingPage({ bookingId }: { bookingId: string }) {
 
 const lengthOf = (booking: BookingDto) => (new Date(booking.endTime).getTime() - new Date(booking.startTime).getTime()) / 60_000;
 
-/** A failure to show in an alert: any but the field errors the form shows beside its fields. */
-function alertOf(error: unknown, text: string) {
-  if (!isApiError(error)) return asFailure(error, text);
-  return Object.keys(fieldErrorsOf(error)).length === 0 ? error : null;
-}
-
 function EditBookingForm({ record, catalogue }: { record: BookingDto; catalogue: BookingCatalogue }) {
   const initial = useMemo(() => formOf(record), [record]);
-  const [form, setFormState] = useState<StaffBookingForm>(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [notifyCustomer, setNotifyCustomer] = useState(true);
+  // The Convert card's own tick: converting acts on the saved quote, not on this form.
   const [convertNotify, setConvertNotify] = useState(true);
   const [preview, setPreview] = useState<EditPreviewDto | null>(null);
   const [override, setOverride] = useState(false);
@@ -140,44 +132,81 @@ function EditBookingForm({ record, catalogue }: { record: BookingDto; catalogue:
   const serviceOffered = catalogue.services.some((s) => s._id === record.serviceId);
   const extras = useQuery({ ...extrasQuery(record.serviceId ?? ""), enabled: serviceOffered });
   const pricing = { services: catalogue.services, frequencies: catalogue.frequencies, extras: extras.data ?? [] };
-  const changes = changesOf(form, initial, record.pricingModel);
-  const changed = Object.keys(changes).length > 0;
-  const repricing = changesPrice(changes) && serviceOffered;
   const pricingLocked = isQuote ? T.quoteLocked : !serviceOffered ? T.serviceGone(record.serviceNameAtBooking) : undefined;
   const bookedExtraTitles = Object.fromEntries(record.extras.map((e) => [e.extraId, e.titleAtBooking]));
-  const extraOptions = { ...(override ? { overrideCapacity: true } : {}), ...(form.allowOutsideHours ? { allowOutsideHours: true } : {}) };
 
-  /** Every edit of the form makes the last review stale. */
-  const setForm = (next: StaffBookingForm) => {
-    setFormState(next);
-    setPreview(null);
-  };
+  /** A write the server may refuse for capacity: a superadmin may then go ahead anyway. */
+  async function refusable<T>(write: () => Promise<T>): Promise<T> {
+    setRefusedForCapacity(false);
+    try {
+      return await write();
+    } catch (error) {
+      setRefusedForCapacity(errorCodeOf(error) === "SLOT_UNAVAILABLE");
+      throw error;
+    }
+  }
+  const booking = useStaffForm<StaffBookingForm, BookingChanges>({
+    defaultValues: initial,
+    // Core's checks of the booking as changed (the start only when it moves); the body is what differs.
+    resolver: checkResolver((values) => {
+      const changes = changesOf(values, initial, record.pricingModel);
+      const found = validateForm(values, {
+        now: new Date(),
+        scheduling: catalogue.scheduling,
+        pricingModel: record.pricingModel,
+        questions: [],
+        judgeStart: "startTimeISO" in changes,
+      });
+      return Object.keys(found).length > 0 ? { ok: false, fieldErrors: found } : { ok: true, value: changes };
+    }),
+    // Review changes: the server says what the change would do (Before / After) and writes nothing.
+    onSubmit: (changes, values) =>
+      refusable(async () => {
+        const options = { ...(override ? { overrideCapacity: true } : {}), ...(values.allowOutsideHours ? { allowOutsideHours: true } : {}) };
+        setPreview(await previewBookingEdit(record._id, { ...changes, ...options }));
+      }),
+    focusServerErrors: true,
+  });
+  const { form, values, failure: writeError, dismissFailure, showFailure, working: reviewing, formRef, submit } = booking;
+  const changes = changesOf(values, initial, record.pricingModel);
+  const changed = Object.keys(changes).length > 0;
+  const repricing = changesPrice(changes) && serviceOffered;
+
+  // Every edit of the booking makes the last review stale; whom to e-mail is no edit of it.
+  useEffect(() => {
+    const watching = form.watch((_values, { name }) => {
+      if (name !== "notifyCustomer") setPreview(null);
+    });
+    return () => watching.unsubscribe();
+  }, [form]);
+
   const settled = (answer: BookingDto) => {
     void queryClient.invalidateQueries({ queryKey: BOOKINGS_KEY });
     // Saved: nothing is left to lose, so the unsaved-changes guard need not ask.
     void navigate({ to: "/bookings/$bookingId", params: { bookingId: answer._id }, ignoreBlocker: true });
   };
-  const refused = (error: unknown) => {
-    setErrors(fieldErrorsOf(error));
-    setRefusedForCapacity(errorCodeOf(error) === "SLOT_UNAVAILABLE");
-  };
-  const review = useMutation({
-    mutationFn: () => previewBookingEdit(record._id, { ...changes, ...extraOptions }),
-    onMutate: () => setRefusedForCapacity(false),
-    onSuccess: setPreview,
-    onError: refused,
-  });
+  // Saving what the review showed, and converting the quote: refusals show as the review's do.
   const save = useMutation({
-    mutationFn: () => saveBookingEdit(record._id, changes, { notifyCustomer, overrideCapacity: override, allowOutsideHours: form.allowOutsideHours }),
-    onMutate: () => setRefusedForCapacity(false),
+    mutationFn: () =>
+      refusable(() =>
+        saveBookingEdit(record._id, changes, {
+          notifyCustomer: values.notifyCustomer,
+          overrideCapacity: override,
+          allowOutsideHours: values.allowOutsideHours,
+        })
+      ),
+    onMutate: dismissFailure,
     onSuccess: settled,
-    onError: refused,
+    onError: (error) => showFailure(error),
   });
   const convert = useMutation({
-    mutationFn: () => convertQuote(record._id, { notifyCustomer: convertNotify, overrideCapacity: override, allowOutsideHours: form.allowOutsideHours }),
-    onMutate: () => setRefusedForCapacity(false),
+    mutationFn: () =>
+      refusable(() =>
+        convertQuote(record._id, { notifyCustomer: convertNotify, overrideCapacity: override, allowOutsideHours: values.allowOutsideHours })
+      ),
+    onMutate: dismissFailure,
     onSuccess: settled,
-    onError: refused,
+    onError: (error) => showFailure(error),
   });
   useUnsavedChanges(changed && !save.isSuccess);
 
@@ -185,23 +214,9 @@ function EditBookingForm({ record, catalogue }: { record: BookingDto; catalogue:
     if (hash === "convert") convertRef.current?.focus();
   }, [hash]);
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!changed) return;
-    const found = validateForm(form, {
-      now: new Date(),
-      scheduling: catalogue.scheduling,
-      pricingModel: record.pricingModel,
-      questions: [],
-      judgeStart: "startTimeISO" in changes,
-    });
-    setErrors(found);
-    if (Object.keys(found).length === 0) review.mutate();
-  }
-
-  const busy = review.isPending || save.isPending || convert.isPending;
+  const busy = reviewing || save.isPending || convert.isPending;
   // What the new frequency does to the regular clean, as the server decides it (frequencyChange).
-  const chosenFrequency = catalogue.frequencies.find((f) => f.code === form.frequencyCode);
+  const chosenFrequency = catalogue.frequencies.find((f) => f.code === values.frequencyCode);
   const frequencyChanged = record.type === "BOOKING" && "frequencyCode" in changes && chosenFrequency !== undefined;
   const repeats = chosenFrequency !== undefined && isRecurring({ unit: chosenFrequency.repeatUnit, every: chosenFrequency.repeatEvery });
   const seriesEffect = !frequencyChanged
@@ -209,20 +224,17 @@ function EditBookingForm({ record, catalogue }: { record: BookingDto; catalogue:
     : record.seriesId === null
     ? (repeats ? T.startsSeries(chosenFrequency.name) : null)
     : (repeats ? null : T.endsSeries);
-  const failing = [review, save, convert].find((m) => m.isError);
-  const failure = failing ? alertOf(failing.error, T.saveFailed) : null;
-  const afterLength = repricing ? jobLengthOf(form, pricing) : lengthOf(record);
-  const totals = repricing ? livePrice(form, pricing)?.totals ?? null : record;
+  const failure = alertOf(writeError, T.saveFailed);
+  const afterLength = repricing ? jobLengthOf(values, pricing) : lengthOf(record);
+  const totals = repricing ? livePrice(values, pricing)?.totals ?? null : record;
 
   return (
     <>
-      <form className="staff-booking__form" noValidate onSubmit={submit}>
+      <form ref={formRef} className="staff-booking__form" noValidate onSubmit={(event) => (changed ? submit(event) : event.preventDefault())}>
         <div className="staff-booking__layout">
           <div className="staff-booking__fields">
             <StaffBookingFields
-              form={form}
-              onChange={setForm}
-              errors={errors}
+              booking={booking}
               services={catalogue.services}
               frequencies={catalogue.frequencies}
               extras={serviceOffered ? extras.data ?? [] : []}
@@ -237,15 +249,15 @@ function EditBookingForm({ record, catalogue }: { record: BookingDto; catalogue:
             <PricePanel
               totals={totals}
               lengthMinutes={afterLength}
-              oneTime={(repricing ? form.frequencyCode : record.frequencyCode) === DEFAULT_FREQUENCY_CODE}
+              oneTime={(repricing ? values.frequencyCode : record.frequencyCode) === DEFAULT_FREQUENCY_CODE}
               heading={repricing ? T.newPrice : T.priceAsBooked}
             />
             <label className="admin-check">
-              <input type="checkbox" checked={notifyCustomer} onChange={(e) => setNotifyCustomer(e.target.checked)} />
+              <input type="checkbox" {...form.register("notifyCustomer")} />
               {T.notify}
             </label>
-            {Object.keys(errors).length > 0 && <p className="admin-field__error" role="alert">{DRAFT_MESSAGES.banner}</p>}
-            {failure && <ErrorAlert failure={failure} message={failure.serverMessage} onDismiss={() => [review, save, convert].forEach((m) => m.reset())} />}
+            {Object.keys(form.formState.errors).length > 0 && <p className="admin-field__error" role="alert">{DRAFT_MESSAGES.banner}</p>}
+            {failure && <ErrorAlert failure={failure} message={failure.serverMessage} onDismiss={dismissFailure} />}
             {refusedForCapacity && isSuperadmin && !override && (
               <button type="button" className="admin-button" onClick={() => setOverride(true)}>{T.override}</button>
             )}
@@ -253,7 +265,7 @@ function EditBookingForm({ record, catalogue }: { record: BookingDto; catalogue:
             {!preview && (
               <div className="admin-form-actions">
                 <button type="submit" className="admin-button admin-button--primary" disabled={busy || !changed}>
-                  {review.isPending ? T.reviewing : T.review}
+                  {reviewing ? T.reviewing : T.review}
                 </button>
               </div>
             )}

@@ -1,19 +1,25 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
-import { isApiError } from "@yarra/api/client/http.ts";
 import { DRAFT_MESSAGES } from "@yarra/core/booking/draft/validation.ts";
 import { DEFAULT_FREQUENCY_CODE } from "@yarra/core/catalog/constants.ts";
-import type { FieldErrors } from "@yarra/core/shared/result.ts";
 import { ErrorAlert } from "@yarra/public-ui/error-alert.tsx";
-import { type FormEvent, useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { errorCodeOf } from "../../lib/error-code.ts";
 import { readSession } from "../../lib/session.ts";
-import { useUnsavedChanges } from "../../lib/unsaved-changes.ts";
-import { asFailure, fieldErrorsOf } from "../../ui/failure.ts";
+import { checkResolver, useStaffForm } from "../../lib/use-staff-form.ts";
+import { asFailure } from "../../ui/failure.ts";
 import { PageHeader } from "../../ui/page-header.tsx";
-import { type BookingCatalogue, BOOKINGS_KEY, catalogueQuery, createStaffBooking, extrasQuery, questionsQuery } from "./staff-booking-api.ts";
-import { PricePanel, StaffBookingFields } from "./staff-booking-fields.tsx";
-import { draftOf, EMPTY_FORM, jobLengthOf, livePrice, type StaffBookingForm, validateForm } from "./staff-booking-form.ts";
+import {
+  type BookingCatalogue,
+  BOOKINGS_KEY,
+  catalogueQuery,
+  createStaffBooking,
+  extrasQuery,
+  questionsQuery,
+  type StaffDraft,
+} from "./staff-booking-api.ts";
+import { alertOf, PricePanel, StaffBookingFields } from "./staff-booking-fields.tsx";
+import { EMPTY_FORM, jobLengthOf, livePrice, newBookingOf, type StaffBookingForm, validateForm } from "./staff-booking-form.ts";
 import "./staff-booking.css";
 
 export const NEW_BOOKING_TEXT = {
@@ -47,66 +53,60 @@ export function NewBookingPage() {
 }
 
 function NewBookingForm({ services, frequencies, scheduling }: BookingCatalogue) {
-  const [form, setForm] = useState<StaffBookingForm>(EMPTY_FORM);
-  const [notifyCustomer, setNotifyCustomer] = useState(true);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [refusedForCapacity, setRefusedForCapacity] = useState(false);
-  const extras = useQuery(extrasQuery(form.serviceId));
-  const questions = useQuery(questionsQuery(form.serviceId));
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const isSuperadmin = readSession()?.user.role === "superadmin";
-  const service = services.find((s) => s._id === form.serviceId);
-  const pricing = { services, frequencies, extras: extras.data ?? [] };
-  const create = useMutation({
-    mutationFn: (overrideCapacity: boolean) =>
-      createStaffBooking({
-        ...draftOf(form, service?.pricingModel ?? null, questions.data ?? []),
-        notifyCustomer,
-        ...(overrideCapacity ? { overrideCapacity: true } : {}),
-        ...(form.allowOutsideHours ? { allowOutsideHours: true } : {}),
-      }),
-    onMutate: () => setRefusedForCapacity(false),
-    onSuccess: (created) => {
-      void queryClient.invalidateQueries({ queryKey: BOOKINGS_KEY });
-      // Saved: nothing is left to lose, so the unsaved-changes guard need not ask.
-      void navigate({ to: "/bookings/$bookingId", params: { bookingId: created._id }, ignoreBlocker: true });
+  const [refusedForCapacity, setRefusedForCapacity] = useState(false);
+  // Which button sent the form: "Book anyway" sends it as Create does, with the superadmin's override.
+  const overriding = useRef(false);
+  const booking = useStaffForm<StaffBookingForm, StaffDraft>({
+    defaultValues: EMPTY_FORM,
+    // Core's checks of the draft and its answers, as the public form and the server run them, with
+    // the questions the form shows for the chosen service.
+    resolver: checkResolver((values) => {
+      const pricingModel = services.find((s) => s._id === values.serviceId)?.pricingModel ?? null;
+      const asked = queryClient.getQueryData(questionsQuery(values.serviceId).queryKey) ?? [];
+      const found = validateForm(values, { now: new Date(), scheduling, pricingModel, questions: asked, judgeStart: true });
+      return Object.keys(found).length > 0
+        ? { ok: false, fieldErrors: found }
+        : { ok: true, value: newBookingOf(values, pricingModel, asked) };
+    }),
+    onSubmit: async (draft) => {
+      setRefusedForCapacity(false);
+      try {
+        const created = await createStaffBooking(overriding.current ? { ...draft, overrideCapacity: true } : draft);
+        void queryClient.invalidateQueries({ queryKey: BOOKINGS_KEY });
+        // Saved: nothing is left to lose, so the unsaved-changes guard need not ask.
+        void navigate({ to: "/bookings/$bookingId", params: { bookingId: created._id }, ignoreBlocker: true });
+      } catch (error) {
+        setRefusedForCapacity(errorCodeOf(error) === "SLOT_UNAVAILABLE");
+        throw error;
+      }
     },
-    onError: (error) => {
-      setErrors(fieldErrorsOf(error));
-      setRefusedForCapacity(errorCodeOf(error) === "SLOT_UNAVAILABLE");
-    },
+    guardUnsaved: true,
+    focusServerErrors: true,
   });
-  useUnsavedChanges(form !== EMPTY_FORM && !create.isSuccess);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const found = validateForm(form, {
-      now: new Date(),
-      scheduling,
-      pricingModel: service?.pricingModel ?? null,
-      questions: questions.data ?? [],
-      judgeStart: true,
-    });
-    setErrors(found);
-    if (Object.keys(found).length === 0) create.mutate(false);
-  }
-
-  const failure = create.isError && isApiError(create.error) && Object.keys(fieldErrorsOf(create.error)).length === 0
-    ? create.error
-    : create.isError && !isApiError(create.error)
-    ? asFailure(create.error, T.createFailed)
-    : null;
-  const hasErrors = Object.keys(errors).length > 0;
+  const { form, values, failure: createError, dismissFailure, working, formRef, submit } = booking;
+  const extras = useQuery(extrasQuery(values.serviceId));
+  const questions = useQuery(questionsQuery(values.serviceId));
+  const pricing = { services, frequencies, extras: extras.data ?? [] };
+  const failure = alertOf(createError, T.createFailed);
+  const hasErrors = Object.keys(form.formState.errors).length > 0;
 
   return (
-    <form className="staff-booking__form" noValidate onSubmit={submit}>
+    <form
+      ref={formRef}
+      className="staff-booking__form"
+      noValidate
+      onSubmit={(event) => {
+        overriding.current = false;
+        submit(event);
+      }}
+    >
       <div className="staff-booking__layout">
         <div className="staff-booking__fields">
           <StaffBookingFields
-            form={form}
-            onChange={setForm}
-            errors={errors}
+            booking={booking}
             services={services}
             frequencies={frequencies}
             extras={extras.data ?? []}
@@ -117,23 +117,31 @@ function NewBookingForm({ services, frequencies, scheduling }: BookingCatalogue)
         </div>
         <aside className="staff-booking__aside">
           <PricePanel
-            totals={livePrice(form, pricing)?.totals ?? null}
-            lengthMinutes={jobLengthOf(form, pricing)}
-            oneTime={form.frequencyCode === DEFAULT_FREQUENCY_CODE}
+            totals={livePrice(values, pricing)?.totals ?? null}
+            lengthMinutes={jobLengthOf(values, pricing)}
+            oneTime={values.frequencyCode === DEFAULT_FREQUENCY_CODE}
           />
           <label className="admin-check">
-            <input type="checkbox" checked={notifyCustomer} onChange={(e) => setNotifyCustomer(e.target.checked)} />
+            <input type="checkbox" {...form.register("notifyCustomer")} />
             {T.notify}
           </label>
           <p className="admin-field__hint">{T.hint}</p>
           {hasErrors && <p className="admin-field__error" role="alert">{DRAFT_MESSAGES.banner}</p>}
-          {failure && <ErrorAlert failure={failure} message={failure.serverMessage} onDismiss={() => create.reset()} />}
+          {failure && <ErrorAlert failure={failure} message={failure.serverMessage} onDismiss={dismissFailure} />}
           <div className="admin-form-actions">
-            <button type="submit" className="admin-button admin-button--primary" disabled={create.isPending}>
-              {create.isPending ? T.creating : T.create}
+            <button type="submit" className="admin-button admin-button--primary" disabled={working}>
+              {working ? T.creating : T.create}
             </button>
             {refusedForCapacity && isSuperadmin && (
-              <button type="button" className="admin-button" disabled={create.isPending} onClick={() => create.mutate(true)}>
+              <button
+                type="button"
+                className="admin-button"
+                disabled={working}
+                onClick={() => {
+                  overriding.current = true;
+                  submit();
+                }}
+              >
                 {T.override}
               </button>
             )}

@@ -1,10 +1,12 @@
+import { isApiError } from "@yarra/api/client/http.ts";
 import type { ExtraDto, FrequencyDto, PublicSchedulingDto, QuestionDto, ServiceDto } from "@yarra/api/client/types.ts";
 import { AU_STATES } from "@yarra/core/shared/contact.ts";
 import { formatJobLength, latestBookableYmd, OUTSIDE_HOURS_CHOICE, STAFF_START_STEP_MINUTES } from "@yarra/core/booking/capacity/scheduling.ts";
 import { formatAud } from "@yarra/core/shared/money.ts";
 import { melbourneYmd } from "@yarra/core/shared/melbourne-time.ts";
-import type { FieldErrors } from "@yarra/core/shared/result.ts";
 import { useId } from "react";
+import type { StaffForm } from "../../lib/use-staff-form.ts";
+import { asFailure, fieldErrorsOf } from "../../ui/failure.ts";
 import { FormField } from "../../ui/form-field.tsx";
 import {
   hoursOptions,
@@ -59,14 +61,16 @@ const T = FIELDS_TEXT;
 
 const bedroomsLabel = (bedrooms: number) => (bedrooms === 0 ? "Studio" : `${bedrooms} ${bedrooms === 1 ? "bedroom" : "bedrooms"}`);
 
-/** Errors under a path and every path below it (extras.0.quantity under extras). */
-const errorsUnder = (errors: FieldErrors, prefix: string) =>
-  Object.entries(errors).flatMap(([path, messages]) => (path === prefix || path.startsWith(`${prefix}.`) ? messages : []));
+/** A failed write to show in an alert: any but one whose field messages the form shows beside its fields. */
+export function alertOf(error: unknown, text: string) {
+  if (error === null) return null;
+  if (!isApiError(error)) return asFailure(error, text);
+  return Object.keys(fieldErrorsOf(error)).length === 0 ? error : null;
+}
 
-interface StaffBookingFieldsProps {
-  form: StaffBookingForm;
-  onChange: (form: StaffBookingForm) => void;
-  errors: FieldErrors;
+interface StaffBookingFieldsProps<TBody> {
+  /** The form (useStaffForm): its values, the messages by field path, and the setters. */
+  booking: StaffForm<StaffBookingForm, TBody>;
   services: ServiceDto[];
   frequencies: FrequencyDto[];
   extras: ExtraDto[];
@@ -83,15 +87,25 @@ interface StaffBookingFieldsProps {
 }
 
 /** The booking form's fields, as the office fills them in on the phone. */
-export function StaffBookingFields(props: StaffBookingFieldsProps) {
-  const { form, onChange, errors, services, frequencies, extras, questions, scheduling, now, serviceName, pricingLocked } = props;
+export function StaffBookingFields<TBody>(props: StaffBookingFieldsProps<TBody>) {
+  const { booking, services, frequencies, extras, questions, scheduling, now, serviceName, pricingLocked } = props;
+  const { form: { register }, values: form, errorsOf, errorsUnder, setField } = booking;
+  const extrasErrorId = useId();
   const service = services.find((s) => s._id === form.serviceId);
-  const set = <K extends keyof StaffBookingForm>(key: K, value: StaffBookingForm[K]) => onChange({ ...form, [key]: value });
-  const setAddress = (key: keyof StaffBookingForm["address"], value: string) => onChange({ ...form, address: { ...form.address, [key]: value } });
+  /** Sets what a change of the whole form (a new service, an add-on ticked) changed, as staff would. */
+  const onChange = (next: StaffBookingForm) => {
+    for (const key of Object.keys(next) as (keyof StaffBookingForm)[]) {
+      if (next[key] !== form[key]) setField(key, next[key]);
+    }
+  };
+  const sizeOf = (text: string) => (text === "" ? null : Number(text));
   const locked = pricingLocked !== undefined;
   const offered = new Set(extras.map((e) => e._id));
   const unoffered = form.extras.filter((line) => !offered.has(line.extraId));
-  const extraErrors = errorsUnder(errors, "extras");
+  const extraErrors = errorsUnder("extras");
+  // The add-on a message is about is marked (its quantity, if it has one), so focus can go to it.
+  const lineInError = (extraId: string) => errorsUnder(`extras.${form.extras.findIndex((line) => line.extraId === extraId)}`).length > 0;
+  const extraDescribedBy = extraErrors.length > 0 ? extrasErrorId : undefined;
 
   return (
     <>
@@ -102,9 +116,15 @@ export function StaffBookingFields(props: StaffBookingFieldsProps) {
           {serviceName !== undefined ? (
             <p className="staff-booking__fixed"><span className="admin-field__label">{T.service}</span> {serviceName}</p>
           ) : (
-            <FormField label={T.service} errors={errors.serviceId}>
+            <FormField label={T.service} errors={errorsOf("serviceId")}>
               {(control) => (
-                <select {...control} className="admin-input" value={form.serviceId} onChange={(e) => onChange(withService(form, e.target.value))}>
+                <select
+                  {...control}
+                  name="serviceId"
+                  className="admin-input"
+                  value={form.serviceId}
+                  onChange={(e) => onChange(withService(form, e.target.value))}
+                >
                   <option value="">{T.chooseService}</option>
                   {services.map((s) => <option key={s._id} value={s._id}>{s.name}</option>)}
                 </select>
@@ -112,14 +132,15 @@ export function StaffBookingFields(props: StaffBookingFieldsProps) {
             </FormField>
           )}
           {service?.pricingModel === "HOURLY" && (
-            <FormField label={T.hours} errors={errors.hours}>
+            <FormField label={T.hours} errors={errorsOf("hours")}>
               {(control) => (
                 <select
                   {...control}
+                  name="hours"
                   className="admin-input"
                   disabled={locked}
                   value={form.hours ?? ""}
-                  onChange={(e) => set("hours", e.target.value === "" ? null : Number(e.target.value))}
+                  onChange={(e) => setField("hours", sizeOf(e.target.value))}
                 >
                   <option value="">{T.chooseSize}</option>
                   {hoursOptions(service).map((h) => <option key={h} value={h}>{h} {h === 1 ? "hour" : "hours"}</option>)}
@@ -128,14 +149,15 @@ export function StaffBookingFields(props: StaffBookingFieldsProps) {
             </FormField>
           )}
           {service?.pricingModel === "BEDROOMS" && (
-            <FormField label={T.bedrooms} errors={errors.bedrooms}>
+            <FormField label={T.bedrooms} errors={errorsOf("bedrooms")}>
               {(control) => (
                 <select
                   {...control}
+                  name="bedrooms"
                   className="admin-input"
                   disabled={locked}
                   value={form.bedrooms ?? ""}
-                  onChange={(e) => set("bedrooms", e.target.value === "" ? null : Number(e.target.value))}
+                  onChange={(e) => setField("bedrooms", sizeOf(e.target.value))}
                 >
                   <option value="">{T.chooseSize}</option>
                   {service.bedroomPrices.map((row) => (
@@ -145,9 +167,16 @@ export function StaffBookingFields(props: StaffBookingFieldsProps) {
               )}
             </FormField>
           )}
-          <FormField label={T.frequency} errors={errors.frequencyCode}>
+          <FormField label={T.frequency} errors={errorsOf("frequencyCode")}>
             {(control) => (
-              <select {...control} className="admin-input" disabled={locked} value={form.frequencyCode} onChange={(e) => set("frequencyCode", e.target.value)}>
+              <select
+                {...control}
+                name="frequencyCode"
+                className="admin-input"
+                disabled={locked}
+                value={form.frequencyCode}
+                onChange={(e) => setField("frequencyCode", e.target.value)}
+              >
                 {!frequencies.some((f) => f.code === form.frequencyCode) && <option value={form.frequencyCode}>{form.frequencyCode}</option>}
                 {frequencies.map((f) => (
                   <option key={f.code} value={f.code}>{f.name}{f.discountPercent > 0 ? ` (${f.discountPercent}% off)` : ""}</option>
@@ -157,7 +186,7 @@ export function StaffBookingFields(props: StaffBookingFieldsProps) {
           </FormField>
         </div>
         {form.serviceId && (
-          <fieldset className="admin-fieldset staff-booking__extras">
+          <fieldset className="admin-fieldset staff-booking__extras" aria-describedby={extraDescribedBy}>
             <legend>{T.extras}</legend>
             {extras.length === 0 && unoffered.length === 0 && <p className="admin-field__hint">{T.noExtras}</p>}
             <ul className="staff-booking__extra-list">
@@ -166,7 +195,13 @@ export function StaffBookingFields(props: StaffBookingFieldsProps) {
                 return (
                   <li key={extra._id} className="staff-booking__extra">
                     <label className="admin-check">
-                      <input type="checkbox" disabled={locked} checked={line !== undefined} onChange={(e) => onChange(toggleExtra(form, extra._id, e.target.checked))} />
+                      <input
+                        type="checkbox"
+                        disabled={locked}
+                        checked={line !== undefined}
+                        aria-invalid={(line !== undefined && !extra.hasQuantity && lineInError(extra._id)) || undefined}
+                        onChange={(e) => onChange(toggleExtra(form, extra._id, e.target.checked))}
+                      />
                       {extra.title} ({formatAud(extra.price)}{extra.hasQuantity ? " each" : ""})
                     </label>
                     {line && extra.hasQuantity && (
@@ -176,6 +211,8 @@ export function StaffBookingFields(props: StaffBookingFieldsProps) {
                         min={1}
                         max={extra.maxQuantity}
                         aria-label={T.quantity(extra.title)}
+                        aria-invalid={lineInError(extra._id) || undefined}
+                        aria-describedby={extraDescribedBy}
                         disabled={locked}
                         value={line.quantity}
                         onChange={(e) => onChange(setExtraQuantity(form, extra._id, Number(e.target.value)))}
@@ -187,13 +224,19 @@ export function StaffBookingFields(props: StaffBookingFieldsProps) {
               {unoffered.map((line) => (
                 <li key={line.extraId} className="staff-booking__extra">
                   <label className="admin-check">
-                    <input type="checkbox" disabled={locked} checked onChange={() => onChange(toggleExtra(form, line.extraId, false))} />
+                    <input
+                      type="checkbox"
+                      disabled={locked}
+                      checked
+                      aria-invalid={lineInError(line.extraId) || undefined}
+                      onChange={() => onChange(toggleExtra(form, line.extraId, false))}
+                    />
                     {props.bookedExtraTitles?.[line.extraId] ?? line.extraId} × {line.quantity} ({T.noLongerOffered})
                   </label>
                 </li>
               ))}
             </ul>
-            {extraErrors.length > 0 && <p className="admin-field__error">{extraErrors.join(" ")}</p>}
+            {extraErrors.length > 0 && <p id={extrasErrorId} className="admin-field__error">{extraErrors.join(" ")}</p>}
           </fieldset>
         )}
       </fieldset>
@@ -201,7 +244,8 @@ export function StaffBookingFields(props: StaffBookingFieldsProps) {
       <fieldset className="admin-card staff-booking__section">
         <legend className="admin-card__title">When</legend>
         <div className="admin-form-grid">
-          <FormField label={T.date} errors={errors.startTimeISO}>
+          {/* The start's messages (the server's, too) are the draft's startTimeISO: shown by the date. */}
+          <FormField label={T.date} errors={errorsOf("startTimeISO")}>
             {(control) => (
               <input
                 {...control}
@@ -209,26 +253,18 @@ export function StaffBookingFields(props: StaffBookingFieldsProps) {
                 type="date"
                 min={melbourneYmd(now)}
                 max={latestBookableYmd(now, scheduling)}
-                value={form.date}
-                onChange={(e) => set("date", e.target.value)}
+                {...register("date")}
               />
             )}
           </FormField>
           <FormField label={T.time}>
             {(control) => (
-              <input
-                {...control}
-                className="admin-input"
-                type="time"
-                step={STAFF_START_STEP_MINUTES * 60}
-                value={form.time}
-                onChange={(e) => set("time", e.target.value)}
-              />
+              <input {...control} className="admin-input" type="time" step={STAFF_START_STEP_MINUTES * 60} {...register("time")} />
             )}
           </FormField>
         </div>
         <label className="admin-check">
-          <input type="checkbox" checked={form.allowOutsideHours} onChange={(e) => set("allowOutsideHours", e.target.checked)} />
+          <input type="checkbox" {...register("allowOutsideHours")} />
           {T.outsideHours}
         </label>
         <p className="admin-field__hint">{T.outsideHoursHint(scheduling.firstSlotHour, scheduling.lastSlotHour)}</p>
@@ -238,15 +274,14 @@ export function StaffBookingFields(props: StaffBookingFieldsProps) {
         <legend className="admin-card__title">{T.customer}</legend>
         <div className="admin-form-grid">
           {(["firstName", "lastName", "email", "phone"] as const).map((key) => (
-            <FormField key={key} label={T[key]} errors={errors[key]}>
+            <FormField key={key} label={T[key]} errors={errorsOf(key)}>
               {(control) => (
                 <input
                   {...control}
                   className="admin-input"
                   type={key === "email" ? "email" : key === "phone" ? "tel" : "text"}
                   autoComplete="off"
-                  value={form[key]}
-                  onChange={(e) => set(key, e.target.value)}
+                  {...register(key)}
                 />
               )}
             </FormField>
@@ -258,29 +293,20 @@ export function StaffBookingFields(props: StaffBookingFieldsProps) {
         <legend className="admin-card__title">{T.address}</legend>
         <div className="admin-form-grid">
           {(["unit", "street", "suburb"] as const).map((key) => (
-            <FormField key={key} label={T[key]} errors={errors[`address.${key}`]}>
-              {(control) => (
-                <input {...control} className="admin-input" autoComplete="off" value={form.address[key]} onChange={(e) => setAddress(key, e.target.value)} />
-              )}
+            <FormField key={key} label={T[key]} errors={errorsOf(`address.${key}`)}>
+              {(control) => <input {...control} className="admin-input" autoComplete="off" {...register(`address.${key}`)} />}
             </FormField>
           ))}
-          <FormField label={T.state} errors={errors["address.state"]}>
+          <FormField label={T.state} errors={errorsOf("address.state")}>
             {(control) => (
-              <select {...control} className="admin-input" value={form.address.state} onChange={(e) => setAddress("state", e.target.value)}>
+              <select {...control} className="admin-input" {...register("address.state")}>
                 {AU_STATES.map((state) => <option key={state} value={state}>{state}</option>)}
               </select>
             )}
           </FormField>
-          <FormField label={T.postCode} errors={errors["address.postCode"]}>
+          <FormField label={T.postCode} errors={errorsOf("address.postCode")}>
             {(control) => (
-              <input
-                {...control}
-                className="admin-input"
-                inputMode="numeric"
-                autoComplete="off"
-                value={form.address.postCode}
-                onChange={(e) => setAddress("postCode", e.target.value)}
-              />
+              <input {...control} className="admin-input" inputMode="numeric" autoComplete="off" {...register("address.postCode")} />
             )}
           </FormField>
         </div>
@@ -295,8 +321,8 @@ export function StaffBookingFields(props: StaffBookingFieldsProps) {
                 key={question._id}
                 question={question}
                 value={form.answers[question._id]}
-                errors={errors[`answers.${question._id}`]}
-                onAnswer={(value) => onChange({ ...form, answers: { ...form.answers, [question._id]: value } })}
+                errors={errorsOf(`answers.${question._id}`)}
+                onAnswer={(value) => setField("answers", { ...form.answers, [question._id]: value })}
               />
             ))}
           </div>
@@ -305,8 +331,8 @@ export function StaffBookingFields(props: StaffBookingFieldsProps) {
 
       <fieldset className="admin-card staff-booking__section">
         <legend className="admin-card__title">{T.notes}</legend>
-        <FormField label={T.notes} labelHidden errors={errors.notes}>
-          {(control) => <textarea {...control} className="admin-input" rows={3} value={form.notes} onChange={(e) => set("notes", e.target.value)} />}
+        <FormField label={T.notes} labelHidden errors={errorsOf("notes")}>
+          {(control) => <textarea {...control} className="admin-input" rows={3} {...register("notes")} />}
         </FormField>
       </fieldset>
     </>
@@ -321,9 +347,11 @@ interface QuestionFieldProps {
 }
 
 function QuestionField({ question, value, errors, onAnswer }: QuestionFieldProps) {
+  const errorId = useId();
   const label = `${question.text}${question.required ? " *" : ""}`;
   if (question.type === "MULTI") {
     const chosen = Array.isArray(value) ? value : [];
+    const hasErrors = errors !== undefined && errors.length > 0;
     return (
       <fieldset className="admin-fieldset admin-form-grid--wide">
         <legend>{label}</legend>
@@ -332,6 +360,8 @@ function QuestionField({ question, value, errors, onAnswer }: QuestionFieldProps
             <label key={option.value}>
               <input
                 type="checkbox"
+                aria-invalid={hasErrors || undefined}
+                aria-describedby={hasErrors ? errorId : undefined}
                 checked={chosen.includes(option.value)}
                 onChange={(e) => onAnswer(e.target.checked ? [...chosen, option.value] : chosen.filter((v) => v !== option.value))}
               />
@@ -339,7 +369,7 @@ function QuestionField({ question, value, errors, onAnswer }: QuestionFieldProps
             </label>
           ))}
         </div>
-        {errors && errors.length > 0 && <p className="admin-field__error">{errors.join(" ")}</p>}
+        {hasErrors && <p id={errorId} className="admin-field__error">{errors.join(" ")}</p>}
       </fieldset>
     );
   }

@@ -31,6 +31,8 @@ export interface StaffBookingForm extends BookingFormFields {
   time: string;
   /** The office's tick for a start outside the working hours (issue 28); sent only when ticked. */
   allowOutsideHours: boolean;
+  /** Whether the customer is e-mailed the booking (or, on an edit, what changed): sent beside the draft, never part of it. */
+  notifyCustomer: boolean;
 }
 
 export const EMPTY_FORM: StaffBookingForm = {
@@ -42,6 +44,7 @@ export const EMPTY_FORM: StaffBookingForm = {
   date: "",
   time: "",
   allowOutsideHours: false,
+  notifyCustomer: true,
   firstName: "",
   lastName: "",
   email: "",
@@ -65,6 +68,7 @@ export function formOf(booking: BookingDto): StaffBookingForm {
     date: melbourneYmd(start),
     time: `${String(hour).padStart(2, "0")}:${String(minute).padStart(2, "0")}`,
     allowOutsideHours: false,
+    notifyCustomer: true,
     firstName: booking.firstName,
     lastName: booking.lastName,
     email: booking.email,
@@ -126,6 +130,15 @@ export function draftOf(form: StaffBookingForm, pricingModel: PricingModel | nul
   return draftOfForm(form, { pricingModel, startTimeISO: startTimeIsoOf(form), questions });
 }
 
+/** POST /api/admin/bookings's body: the public draft, whom to tell, and the tick for a start outside the hours. */
+export function newBookingOf(form: StaffBookingForm, pricingModel: PricingModel | null, questions: QuestionDto[]) {
+  return {
+    ...draftOf(form, pricingModel, questions),
+    notifyCustomer: form.notifyCustomer,
+    ...(form.allowOutsideHours ? { allowOutsideHours: true } : {}),
+  };
+}
+
 export interface PricingCatalogue {
   services: ServiceDto[];
   extras: ExtraDto[];
@@ -183,6 +196,8 @@ export function changesOf(form: StaffBookingForm, initial: StaffBookingForm, pri
   const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
   return Object.fromEntries(keys.filter((key) => !same(now[key], was[key])).map((key) => [key, now[key]])) as Partial<typeof now>;
 }
+
+export type BookingChanges = ReturnType<typeof changesOf>;
 
 /** Whether the form changes what the price is worked out from. */
 export const changesPrice = (changes: Record<string, unknown>) =>

@@ -5,6 +5,7 @@ import type { Extra, Frequency, Service } from "@yarra/core/catalog/types.ts";
 import { formatAud } from "@yarra/core/shared/money.ts";
 import { http, HttpResponse } from "msw";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { UNSAVED_PROMPT } from "../../lib/unsaved-changes.ts";
 import { renderAdmin, storeSession } from "../../test/render-admin.tsx";
 import { server } from "../../test/server.ts";
 import type { BookingDto } from "./staff-booking-form.ts";
@@ -47,6 +48,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.useRealTimers();
+  vi.restoreAllMocks();
 });
 
 /** Types into a text field in one change (user.type is slow, and what is tested here is the form, not typing). */
@@ -154,6 +156,9 @@ describe("New booking", () => {
     expect(screen.getByText("Please select a date and start time.")).toBeTruthy();
     expect(screen.getByRole("alert").textContent).toBe("Please fix the highlighted fields, then try again.");
     expect(screen.getByLabelText("First name").getAttribute("aria-invalid")).toBe("true");
+    expect(screen.getByText("Please enter your first name.").id).toBe(screen.getByLabelText("First name").getAttribute("aria-describedby"));
+    // The first field in error, in the page's order, takes the focus.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText("Service")));
     expect(sent).toEqual([]);
 
     // Yesterday: the office may book inside the lead time, never in the past.
@@ -187,6 +192,7 @@ describe("New booking", () => {
     await user.click(screen.getByRole("button", { name: "Create booking" }));
     expect(await screen.findByText("Sorry, we don’t clean at that postcode yet.")).toBeTruthy();
     expect(screen.getByLabelText("Postcode").getAttribute("aria-invalid")).toBe("true");
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText("Postcode")));
 
     await user.click(screen.getByRole("button", { name: "Create booking" }));
     expect(await screen.findByText(SLOT_TAKEN)).toBeTruthy();
@@ -194,6 +200,37 @@ describe("New booking", () => {
     await waitFor(() => expect(history.location.pathname).toBe("/admin/bookings/b9"));
     expect(sent.map((s) => [(s.body as { notifyCustomer: boolean }).notifyCustomer, (s.body as { overrideCapacity?: boolean }).overrideCapacity]))
       .toEqual([[false, undefined], [false, undefined], [false, true]]);
+  });
+
+  it("marks an add-on's quantity in error, ties its message to it and takes the focus there", async () => {
+    serveWrites(() => HttpResponse.json({}, { status: 500 }));
+    const { user } = renderAdmin("/admin/bookings/new");
+    await fillNewBooking(user);
+    fill("How many: Inside oven", "0");
+    await user.click(screen.getByRole("button", { name: "Create booking" }));
+    const quantity = screen.getByLabelText("How many: Inside oven");
+    const message = await screen.findByText("Quantity must be at least 1.");
+    expect(quantity.getAttribute("aria-invalid")).toBe("true");
+    expect(quantity.getAttribute("aria-describedby")).toBe(message.id);
+    await waitFor(() => expect(document.activeElement).toBe(quantity));
+    expect(sent).toEqual([]);
+  });
+
+  it("asks before leaving a booking begun, and not once it is back as it was", async () => {
+    window.confirm ??= () => false;
+    const confirm = vi.spyOn(window, "confirm").mockReturnValue(false);
+    const { user, history } = renderAdmin("/admin/bookings/new");
+    fireEvent.change(await screen.findByLabelText("First name"), { target: { value: "Ada" } });
+    await user.click(screen.getByRole("link", { name: "Back to bookings" }));
+    expect(confirm).toHaveBeenCalledWith(UNSAVED_PROMPT);
+    expect(history.location.pathname).toBe("/admin/bookings/new");
+
+    confirm.mockClear();
+    fill("First name", "");
+    server.use(http.get("/api/admin/bookings", () => HttpResponse.json({ items: [], page: 1, totalPages: 1, totalItems: 0 })));
+    await user.click(screen.getByRole("link", { name: "Back to bookings" }));
+    await waitFor(() => expect(history.location.pathname).toBe("/admin/bookings"));
+    expect(confirm).not.toHaveBeenCalled();
   });
 
   it("offers the override to superadmins only", async () => {
@@ -281,6 +318,34 @@ describe("Edit booking", () => {
     expect(within(ends).getByRole("status").textContent).toBe(
       "Saving ends this regular clean after this visit: its later visits are cancelled and the customer is told (if e-mailed).",
     );
+  });
+
+  it("a save the server refuses shows its messages by the fields; whom to e-mail is no change that needs a new review", async () => {
+    const booking = aStoredBooking();
+    serveRecord(booking);
+    serveWrites((body) =>
+      body.preview
+        ? HttpResponse.json({ before: booking, after: booking, priceChanged: false })
+        : HttpResponse.json({
+          error: "Please fix the highlighted fields, then try again.",
+          code: "VALIDATION_FAILED",
+          fieldErrors: { "address.postCode": ["Sorry, we don’t clean at that postcode yet."] },
+        }, { status: 422 })
+    );
+    const { user } = renderAdmin("/admin/bookings/b1/edit");
+    fireEvent.change(await screen.findByLabelText("Postcode"), { target: { value: "3999" } });
+    await user.click(screen.getByRole("button", { name: "Review changes" }));
+    const review = await screen.findByRole("region", { name: "Before / After" });
+    await user.click(screen.getByLabelText("E-mail the customer what changed (with the updated calendar invite)"));
+    expect(screen.getByRole("region", { name: "Before / After" })).toBe(review);
+
+    await user.click(within(review).getByRole("button", { name: "Save changes" }));
+    const postcode = screen.getByLabelText("Postcode");
+    expect(await screen.findByText("Sorry, we don’t clean at that postcode yet.")).toBeTruthy();
+    expect(postcode.getAttribute("aria-invalid")).toBe("true");
+    await waitFor(() => expect(document.activeElement).toBe(postcode));
+    expect(screen.getByRole("alert").textContent).toBe("Please fix the highlighted fields, then try again.");
+    expect(sent.at(-1)?.body).toEqual({ address: { unit: "4", street: "12 Chapel St", suburb: "Richmond", state: "VIC", postCode: "3999" }, notifyCustomer: false });
   });
 
   it("a time the server refuses shows its message, and no Before / After", async () => {
