@@ -6,6 +6,8 @@ import { server } from "../../test/server.ts";
 
 const POLICY = '<ul><li>Free changes up to 24 hours before.</li><li><a href="https://x.example" target="_blank">Terms</a></li></ul>';
 const scheduling = { slotBufferMin: 90, maxConcurrentPerSlot: 2, enforceBuffer: true, leadDays: 4, firstSlotHour: 8, lastSlotHour: 16, closedWeekdays: [0] };
+/** The lead time, start hours and closed weekdays as loaded: every save sends them with the rest. */
+const BOOKING_DAYS = { leadDays: 4, firstSlotHour: 8, lastSlotHour: 16, closedWeekdays: [0] };
 const content = { generalCommentEnabled: true, generalCommentLabel: "Notes for us", generalCommentPlaceholder: "Gate code?", cancellationPolicyHtml: POLICY };
 
 function answerLoads(status = 200, area: { postcodes: string[] } = { postcodes: ["3000-3207", "3121"] }) {
@@ -107,7 +109,7 @@ describe("settings", () => {
     await user.click(screen.getByLabelText(/Enforce the buffer/));
     await user.click(screen.getByRole("button", { name: "Save scheduling" }));
     expect(await within(form("Scheduling")).findByText("Scheduling settings saved.")).toBeTruthy();
-    expect(bodies[0]).toEqual({ slotBufferMin: 1440, maxConcurrentPerSlot: 1, enforceBuffer: false, horizonDays: 365, dayEndHour: 18, reminderHoursBefore: 48, freeChangeCutoffHours: 24, seriesHorizonWeeks: 8, availabilityMode: "SLOTS", teamGapMin: 30 });
+    expect(bodies[0]).toEqual({ slotBufferMin: 1440, maxConcurrentPerSlot: 1, enforceBuffer: false, ...BOOKING_DAYS, horizonDays: 365, dayEndHour: 18, reminderHoursBefore: 48, freeChangeCutoffHours: 24, seriesHorizonWeeks: 8, availabilityMode: "SLOTS", teamGapMin: 30 });
     expect(buffer.value).toBe("1440");
     expect(max.value).toBe("1");
 
@@ -117,7 +119,7 @@ describe("settings", () => {
     await user.click(screen.getByRole("button", { name: "Save scheduling" }));
     await waitFor(() => expect(bodies).toHaveLength(2));
     // A blank buffer falls back to 120; the cap stops at 50.
-    expect(bodies[1]).toEqual({ slotBufferMin: 120, maxConcurrentPerSlot: 50, enforceBuffer: false, horizonDays: 365, dayEndHour: 18, reminderHoursBefore: 48, freeChangeCutoffHours: 24, seriesHorizonWeeks: 8, availabilityMode: "SLOTS", teamGapMin: 30 });
+    expect(bodies[1]).toEqual({ slotBufferMin: 120, maxConcurrentPerSlot: 50, enforceBuffer: false, ...BOOKING_DAYS, horizonDays: 365, dayEndHour: 18, reminderHoursBefore: 48, freeChangeCutoffHours: 24, seriesHorizonWeeks: 8, availabilityMode: "SLOTS", teamGapMin: 30 });
   });
 
   it("edits the booking horizon: 365 by default, clamped to 730 and never under the lead time (issue 13)", async () => {
@@ -228,7 +230,7 @@ describe("working day end (issue 14)", () => {
     await user.selectOptions(dayEnd, "20:00");
     await user.click(screen.getByRole("button", { name: "Save scheduling" }));
     expect(await within(form("Scheduling")).findByText("Scheduling settings saved.")).toBeTruthy();
-    expect(bodies[0]).toEqual({ slotBufferMin: 90, maxConcurrentPerSlot: 2, enforceBuffer: true, horizonDays: 365, dayEndHour: 20, reminderHoursBefore: 48, freeChangeCutoffHours: 24, seriesHorizonWeeks: 8, availabilityMode: "SLOTS", teamGapMin: 30 });
+    expect(bodies[0]).toEqual({ slotBufferMin: 90, maxConcurrentPerSlot: 2, enforceBuffer: true, ...BOOKING_DAYS, horizonDays: 365, dayEndHour: 20, reminderHoursBefore: 48, freeChangeCutoffHours: 24, seriesHorizonWeeks: 8, availabilityMode: "SLOTS", teamGapMin: 30 });
     expect(dayEnd.value).toBe("20");
   });
 
@@ -386,6 +388,195 @@ describe("availability by team (issue 28)", () => {
     await openSettings();
     expect(screen.getByLabelText<HTMLSelectElement>("Availability").value).toBe("TEAM");
     expect(screen.getByLabelText<HTMLInputElement>(TRAVEL).value).toBe("15");
+  });
+});
+
+describe("lead time, start hours and closed weekdays (issue 34)", () => {
+  const LEAD = "Lead time (days)";
+  const weekdays = () => within(screen.getByRole("group", { name: "Closed weekdays" }));
+  const DAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
+  const closedBoxes = () => DAYS.filter((name) => weekdays().getByRole<HTMLInputElement>("checkbox", { name }).checked);
+
+  function answerSaves(bodies: Record<string, unknown>[]) {
+    server.use(
+      http.put("/api/admin/settings/scheduling", async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        bodies.push(body);
+        return HttpResponse.json({ ...scheduling, ...body });
+      }),
+    );
+  }
+
+  it("shows the saved lead time, start hours and closed weekdays, Monday first", async () => {
+    answerLoads();
+    server.use(http.get("/api/admin/settings/scheduling", () =>
+      HttpResponse.json({ ...scheduling, leadDays: 2, firstSlotHour: 7, lastSlotHour: 15, closedWeekdays: [0, 6] })));
+    await openSettings();
+    const lead = screen.getByLabelText<HTMLInputElement>(LEAD);
+    expect([lead.value, lead.min, lead.max]).toEqual(["2", "0", "60"]);
+    expect(document.getElementById(lead.getAttribute("aria-describedby")!)!.textContent)
+      .toBe("The first day customers may book is this many days after today (Melbourne): 0 to 60 (default 4).");
+    const first = screen.getByLabelText<HTMLSelectElement>("First start");
+    const last = screen.getByLabelText<HTMLSelectElement>("Last start");
+    expect([first.value, first.selectedOptions[0]!.textContent]).toEqual(["7", "07:00"]);
+    expect([last.value, last.selectedOptions[0]!.textContent]).toEqual(["15", "15:00"]);
+    expect([...first.options].map((option) => option.textContent)).toHaveLength(24);
+    expect(first.options[0]!.textContent).toBe("00:00");
+    expect(last.options[23]!.textContent).toBe("23:00");
+    // The day can end at 08:00 at the earliest, an hour after the first start.
+    expect(screen.getByLabelText<HTMLSelectElement>("Working day ends").options[0]!.textContent).toBe("08:00");
+
+    // Seven boxes, Monday first, each showing the day's short name and named in full.
+    const boxes = weekdays().getAllByRole("checkbox");
+    expect(DAYS.map((name) => weekdays().getByRole("checkbox", { name }))).toEqual(boxes);
+    expect(boxes.map((box) => box.closest("label")!.querySelector("[aria-hidden='true']")!.textContent))
+      .toEqual(["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]);
+    expect(closedBoxes()).toEqual(["Saturday", "Sunday"]);
+  });
+
+  it("saves the changed lead time, hours and weekdays with the rest of the scheduling settings", async () => {
+    answerLoads();
+    const bodies: Record<string, unknown>[] = [];
+    answerSaves(bodies);
+    const { user } = await openSettings();
+    const lead = screen.getByLabelText<HTMLInputElement>(LEAD);
+    await user.clear(lead);
+    await user.type(lead, "2");
+    await user.selectOptions(screen.getByLabelText("First start"), "07:00");
+    await user.selectOptions(screen.getByLabelText("Last start"), "17:00");
+    await user.click(weekdays().getByRole("checkbox", { name: "Sunday" }));
+    await user.click(weekdays().getByRole("checkbox", { name: "Saturday" }));
+    await user.click(weekdays().getByRole("checkbox", { name: "Monday" }));
+    await user.click(screen.getByRole("button", { name: "Save scheduling" }));
+    expect(await within(form("Scheduling")).findByText("Scheduling settings saved.")).toBeTruthy();
+    expect(bodies[0]).toEqual({
+      slotBufferMin: 90, maxConcurrentPerSlot: 2, enforceBuffer: true, leadDays: 2, horizonDays: 365, firstSlotHour: 7, lastSlotHour: 17,
+      closedWeekdays: [1, 6], dayEndHour: 18, reminderHoursBefore: 48, freeChangeCutoffHours: 24, seriesHorizonWeeks: 8,
+      availabilityMode: "SLOTS", teamGapMin: 30,
+    });
+    // The form now starts from what was saved.
+    expect(lead.value).toBe("2");
+    expect(screen.getByLabelText<HTMLSelectElement>("Last start").value).toBe("17");
+    expect(closedBoxes()).toEqual(["Monday", "Saturday"]);
+
+    // No weekday closed is a list of none.
+    await user.click(weekdays().getByRole("checkbox", { name: "Monday" }));
+    await user.click(weekdays().getByRole("checkbox", { name: "Saturday" }));
+    await user.click(screen.getByRole("button", { name: "Save scheduling" }));
+    await waitFor(() => expect(bodies).toHaveLength(2));
+    expect(bodies[1]).toMatchObject({ leadDays: 2, firstSlotHour: 7, lastSlotHour: 17, closedWeekdays: [] });
+  });
+
+  it("clamps as the server does: lead time 0-60, the horizon never under it, reversed hours swapped, the day's end after the first start", async () => {
+    answerLoads();
+    const bodies: Record<string, unknown>[] = [];
+    answerSaves(bodies);
+    const { user } = await openSettings();
+    const lead = screen.getByLabelText<HTMLInputElement>(LEAD);
+    const horizon = screen.getByLabelText<HTMLInputElement>("Booking horizon (days)");
+    await user.clear(lead);
+    await user.type(lead, "99");
+    await user.tab();
+    expect(lead.value).toBe("60");
+    // The horizon's floor follows the lead time as typed, before any save.
+    expect(horizon.min).toBe("60");
+    expect(document.getElementById(horizon.getAttribute("aria-describedby")!)!.textContent)
+      .toBe("How far ahead customers may book: 60 to 730 days (default 365).");
+    await user.clear(horizon);
+    await user.type(horizon, "30");
+
+    const dayEnd = screen.getByLabelText<HTMLSelectElement>("Working day ends");
+    await user.selectOptions(screen.getByLabelText("Last start"), "06:00");
+    await user.selectOptions(screen.getByLabelText("First start"), "19:00");
+    // 19:00 to 06:00 reads as 06:00 to 19:00; the day still ends at 18:00 or later after the first start.
+    expect(dayEnd.options[0]!.textContent).toBe("07:00");
+    expect(dayEnd.value).toBe("18");
+    await user.click(screen.getByRole("button", { name: "Save scheduling" }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({ leadDays: 60, horizonDays: 60, firstSlotHour: 6, lastSlotHour: 19, dayEndHour: 18 });
+    expect(horizon.value).toBe("60");
+    expect(screen.getByLabelText<HTMLSelectElement>("First start").value).toBe("6");
+    expect(screen.getByLabelText<HTMLSelectElement>("Last start").value).toBe("19");
+
+    // A first start at 20:00 moves the day's end to 21:00 at once, as the server would.
+    await user.selectOptions(screen.getByLabelText("Last start"), "22:00");
+    await user.selectOptions(screen.getByLabelText("First start"), "20:00");
+    expect(dayEnd.value).toBe("21");
+    expect(dayEnd.options[0]!.textContent).toBe("21:00");
+    await user.clear(lead);
+    await user.click(screen.getByRole("button", { name: "Save scheduling" }));
+    await waitFor(() => expect(bodies).toHaveLength(2));
+    // A blank lead time falls back to its default (4 days).
+    expect(bodies[1]).toMatchObject({ leadDays: 4, horizonDays: 60, firstSlotHour: 20, lastSlotHour: 22, dayEndHour: 21 });
+  });
+
+  it("shows the server's 422 messages under their fields, focuses the first, and no alert repeats them", async () => {
+    answerLoads();
+    const REMINDER = "Send the reminder more than 24 hours before the start (the free-change cut-off), so customers can still change for free when it arrives.";
+    let puts = 0;
+    server.use(
+      http.put("/api/admin/settings/scheduling", () => {
+        puts += 1;
+        return HttpResponse.json(
+          {
+            error: REMINDER,
+            code: "VALIDATION_FAILED",
+            fieldErrors: { reminderHoursBefore: [REMINDER], leadDays: ["Too many days."], "closedWeekdays.0": ["Not a weekday."] },
+          },
+          { status: 422 },
+        );
+      }),
+    );
+    const { user } = await openSettings();
+    const reminder = screen.getByLabelText<HTMLInputElement>("Reminder e-mail (hours before the job)");
+    await user.clear(reminder);
+    await user.type(reminder, "12");
+    await user.click(screen.getByRole("button", { name: "Save scheduling" }));
+    const card = within(form("Scheduling"));
+    expect(await card.findByText(REMINDER)).toBeTruthy();
+    expect(reminder.getAttribute("aria-invalid")).toBe("true");
+    expect(reminder.getAttribute("aria-describedby")).toContain(card.getByText(REMINDER).id);
+    const lead = screen.getByLabelText<HTMLInputElement>(LEAD);
+    expect(lead.getAttribute("aria-invalid")).toBe("true");
+    expect(document.getElementById(lead.getAttribute("aria-describedby")!.split(" ")[1]!)!.textContent).toBe("Too many days.");
+    const weekdayError = card.getByText("Not a weekday.");
+    expect(screen.getByRole("group", { name: "Closed weekdays" }).getAttribute("aria-describedby")).toContain(weekdayError.id);
+    // The lead time comes first on the page.
+    expect(document.activeElement).toBe(lead);
+    expect(card.queryByRole("alert")).toBeNull();
+    expect(card.queryByText("Scheduling settings saved.")).toBeNull();
+    expect(puts).toBe(1);
+  });
+
+  it("never saves the defaults over hours that failed to load: the defaults show, Save is off, Retry loads the real ones", async () => {
+    answerLoads(500);
+    let puts = 0;
+    server.use(http.put("/api/admin/settings/scheduling", () => {
+      puts += 1;
+      return HttpResponse.json(scheduling);
+    }));
+    const { user } = await openSettings();
+    const card = within(form("Scheduling"));
+    await waitFor(() => expect(card.getByRole("button", { name: "Save scheduling" })).toHaveProperty("disabled", true));
+    expect(card.getByRole("alert").textContent).toContain("Saving is off until they load");
+    expect(screen.getByLabelText<HTMLInputElement>(LEAD).value).toBe("4");
+    expect(screen.getByLabelText<HTMLSelectElement>("First start").value).toBe("8");
+    expect(screen.getByLabelText<HTMLSelectElement>("Last start").value).toBe("16");
+    expect(closedBoxes()).toEqual(["Sunday"]);
+    // Submitting by Enter from a field sends nothing either.
+    await user.type(screen.getByLabelText(LEAD), "{Enter}");
+    expect(puts).toBe(0);
+
+    answerLoads(200);
+    server.use(http.get("/api/admin/settings/scheduling", () =>
+      HttpResponse.json({ ...scheduling, leadDays: 7, firstSlotHour: 9, lastSlotHour: 14, closedWeekdays: [3] })));
+    await user.click(card.getByRole("button", { name: "Retry" }));
+    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>(LEAD).value).toBe("7"));
+    expect(screen.getByLabelText<HTMLSelectElement>("First start").value).toBe("9");
+    expect(screen.getByLabelText<HTMLSelectElement>("Last start").value).toBe("14");
+    expect(closedBoxes()).toEqual(["Wednesday"]);
+    expect(within(form("Scheduling")).getByRole("button", { name: "Save scheduling" })).toHaveProperty("disabled", false);
+    expect(puts).toBe(0);
   });
 });
 
