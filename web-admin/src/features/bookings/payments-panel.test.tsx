@@ -1,5 +1,5 @@
 /** The payment form and the ledger of issue 15, against the API as msw answers it. */
-import { screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderAdmin, storeSession } from "../../test/render-admin.tsx";
@@ -72,9 +72,16 @@ async function openLedger(article: HTMLElement, user: ReturnType<typeof renderAd
   return within(panel);
 }
 
+async function openVoidDialog(panel: ReturnType<typeof within>, user: ReturnType<typeof renderAdmin>["user"], name: string | RegExp) {
+  const button = panel.getByRole("button", { name });
+  await user.click(button);
+  const dialog = await screen.findByRole("dialog", { name: "Void this payment?" });
+  return { button, dialog, inDialog: within(dialog), reason: within(dialog).getByLabelText<HTMLTextAreaElement>("Reason") };
+}
+
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ["Date"], now: NOW });
-  // happy-dom has no dialogs; give the spies something to wrap (an unexpected one says no).
+  // happy-dom has no browser prompts; give the spies something to wrap (an unexpected one says no).
   Object.assign(window, { confirm: () => false, prompt: () => null });
 });
 afterEach(() => {
@@ -243,14 +250,14 @@ describe("the ledger in the details", () => {
     expect(ledger.queryByRole("button", { name: /^Void/ })).toBeNull();
   });
 
-  it("a superadmin voids with a reason: cancel sends nothing, a blank reason is refused, then the ledger and status update", async () => {
-    storeSession({ role: "superadmin" });
+  /** A superadmin's view of ledgerWithVoid; voiding p2 takes the booking back to UNPAID. */
+  function serveVoidable(voided?: (body: { reason: string }) => Response) {
     let booking = aBooking({ paymentStatus: "PAID", totalPaid: 250, paidAt: NOW.toISOString() });
     let ledger = ledgerWithVoid();
     const seen = serve({
       booking: () => booking,
       ledger: () => ledger,
-      voided: (body) => {
+      voided: voided ?? ((body) => {
         ledger = {
           ...ledger,
           items: ledger.items.map((p) => p._id === "p2" ? { ...p, voidedAt: NOW.toISOString(), voidedBy: sam, voidReason: body.reason } : p),
@@ -260,44 +267,146 @@ describe("the ledger in the details", () => {
         };
         booking = aBooking({ totalPaid: 200 });
         return HttpResponse.json(ledger);
-      },
+      }),
     });
+    return seen;
+  }
+  const VOID_P2 = "Void A$50.00 received Wed 25 Nov 2026, 12:00 pm";
+
+  it("a superadmin voids with a reason asked in a dialog: Keep payment sends nothing, then the ledger and status update", async () => {
+    storeSession({ role: "superadmin" });
+    const seen = serveVoidable();
     const { user, article } = await openCard();
     const panel = await openLedger(article, user);
-    const prompt = vi.spyOn(window, "prompt").mockReturnValueOnce(null).mockReturnValueOnce("   ").mockReturnValueOnce(" Card declined ");
-    const voidButton = panel.getByRole("button", { name: "Void A$50.00 received Wed 25 Nov 2026, 12:00 pm" });
+    const prompt = vi.spyOn(window, "prompt");
     expect(panel.getAllByRole("button", { name: /^Void/ })).toHaveLength(2); // not the voided one
 
-    await user.click(voidButton);
-    expect(prompt.mock.calls[0][0]).toBe("Why is the payment of A$50.00 received Wed 25 Nov 2026, 12:00 pm void?");
+    let asked = await openVoidDialog(panel, user, VOID_P2);
+    expect((asked.dialog as HTMLDialogElement).open).toBe(true);
+    expect(asked.dialog.getAttribute("aria-describedby")).toBe(asked.inDialog.getByText(/^Why is/).id);
+    expect(asked.inDialog.getByText("Why is the payment of A$50.00 received Wed 25 Nov 2026, 12:00 pm void?")).toBeTruthy();
+    expect(document.activeElement).toBe(asked.reason);
+    await user.type(asked.reason, "Not this one");
+    await user.click(asked.inDialog.getByRole("button", { name: "Keep payment" }));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(document.activeElement).toBe(asked.button);
     expect(seen).toEqual([]);
 
-    await user.click(voidButton);
-    expect(panel.getByRole("alert").textContent).toContain("A reason is required to void a payment.");
-    expect(seen).toEqual([]);
-
-    await user.click(voidButton);
+    // The dialog starts empty again.
+    asked = await openVoidDialog(panel, user, VOID_P2);
+    expect(asked.reason.value).toBe("");
+    await user.type(asked.reason, " Card declined ");
+    await user.click(asked.inDialog.getByRole("button", { name: "Void payment" }));
     await waitFor(() => expect(panel.getByText("Balance").nextElementSibling?.textContent).toBe("A$50.00"));
     expect(seen).toEqual([{ method: "POST", path: "/api/admin/bookings/b1/payments/p2/void", body: { reason: "Card declined" } }]);
+    expect(screen.queryByRole("dialog")).toBeNull();
     expect(panel.queryByRole("alert")).toBeNull();
     expect(panel.getAllByRole("row")[1].textContent).toContain("Voided by Sam Staff on Wed 25 Nov 2026, 2:00 pm: Card declined");
+    // Its Void button went with the payment: the focus waits on the panel's heading.
+    expect(document.activeElement).toBe(panel.getByRole("heading", { name: "Payments" }));
+    expect(prompt).not.toHaveBeenCalled();
     // The booking went back to UNPAID: the card follows, and Confirm Payment is offered again.
     await waitFor(() => expect(within(article).getByRole("button", { name: "Confirm Payment" })).toHaveProperty("disabled", false));
     expect(article.textContent).toContain("A$200.00 paid so far, A$50.00 to pay");
   });
 
-  it("shows the server's refusal of a void", async () => {
+  it("Esc closes the void dialog, sends nothing and gives the focus back to its Void button", async () => {
     storeSession({ role: "superadmin" });
-    serve({
-      booking: () => aBooking({ totalPaid: 200 }),
-      ledger: () => ({ items: [aPayment()], paidToDate: 200, balance: 50, paymentStatus: "UNPAID" }),
-      voided: () => HttpResponse.json({ error: "This payment is already void.", code: "PAYMENT_ALREADY_VOIDED" }, { status: 409 }),
-    });
+    const seen = serveVoidable();
     const { user, article } = await openCard();
     const panel = await openLedger(article, user);
-    vi.spyOn(window, "prompt").mockReturnValueOnce("Duplicate");
-    await user.click(panel.getByRole("button", { name: /^Void A\$200\.00/ }));
-    expect((await panel.findByRole("alert")).textContent).toContain("This payment is already void.");
+    const asked = await openVoidDialog(panel, user, /^Void A\$200\.00/);
+    await user.type(asked.reason, "Duplicate");
+    // What a browser does on Esc: a cancelable "cancel" on the open modal dialog.
+    asked.dialog.dispatchEvent(new Event("cancel", { cancelable: true }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(document.activeElement).toBe(asked.button);
+    expect(seen).toEqual([]);
+  });
+
+  it("refuses a blank or too long reason under the field, with the API's words, and sends nothing", async () => {
+    storeSession({ role: "superadmin" });
+    const seen = serveVoidable();
+    const { user, article } = await openCard();
+    const panel = await openLedger(article, user);
+    const { inDialog, reason } = await openVoidDialog(panel, user, VOID_P2);
+    expect(reason.maxLength).toBe(500);
+    expect(reason.required).toBe(true);
+
+    await user.click(inDialog.getByRole("button", { name: "Void payment" }));
+    expect(inDialog.getByText("A reason is required to void a payment.")).toBeTruthy();
+    expect(reason.getAttribute("aria-invalid")).toBe("true");
+    expect(reason.getAttribute("aria-describedby")).toBe(inDialog.getByText("A reason is required to void a payment.").id);
+
+    await user.type(reason, "    ");
+    await user.click(inDialog.getByRole("button", { name: "Void payment" }));
+    expect(inDialog.getByText("A reason is required to void a payment.")).toBeTruthy();
+    expect(document.activeElement).toBe(reason);
+
+    // Typing stops at 500; a longer value set another way is still refused by the API's rule.
+    fireEvent.change(reason, { target: { value: "x".repeat(501) } });
+    await user.click(inDialog.getByRole("button", { name: "Void payment" }));
+    expect(inDialog.getByText("Please keep the reason under 500 characters.")).toBeTruthy();
+    expect(inDialog.queryByText("A reason is required to void a payment.")).toBeNull();
+    expect(seen).toEqual([]);
+
+    // 500 after trimming is allowed, as the API allows it.
+    fireEvent.change(reason, { target: { value: ` ${"x".repeat(500)} ` } });
+    await user.click(inDialog.getByRole("button", { name: "Void payment" }));
+    await waitFor(() => expect(seen).toEqual([{ method: "POST", path: "/api/admin/bookings/b1/payments/p2/void", body: { reason: "x".repeat(500) } }]));
+  });
+
+  it("shows the server's refusal in the dialog, which stays open; Keep payment then gives the focus back", async () => {
+    storeSession({ role: "superadmin" });
+    const seen = serveVoidable(() =>
+      HttpResponse.json({ error: "This payment is already void.", code: "PAYMENT_ALREADY_VOIDED" }, { status: 409 })
+    );
+    const { user, article } = await openCard();
+    const panel = await openLedger(article, user);
+    const { button, dialog, inDialog, reason } = await openVoidDialog(panel, user, /^Void A\$200\.00/);
+    await user.type(reason, "Duplicate");
+    await user.click(inDialog.getByRole("button", { name: "Void payment" }));
+    expect((await inDialog.findByRole("alert")).textContent).toContain("This payment is already void.");
+    expect(seen).toHaveLength(1);
+    expect((dialog as HTMLDialogElement).open).toBe(true);
+    expect(reason.value).toBe("Duplicate");
+    await user.click(inDialog.getByRole("button", { name: "Keep payment" }));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(document.activeElement).toBe(button);
+    expect(panel.queryByRole("alert")).toBeNull();
+  });
+
+  it("puts the server's word on the reason (a 422) under the field", async () => {
+    storeSession({ role: "superadmin" });
+    serveVoidable(() =>
+      HttpResponse.json({
+        error: "A reason is required to void a payment.",
+        code: "VALIDATION_ERROR",
+        fieldErrors: { reason: ["A reason is required to void a payment."] },
+      }, { status: 422 })
+    );
+    const { user, article } = await openCard();
+    const panel = await openLedger(article, user);
+    const { inDialog, reason } = await openVoidDialog(panel, user, VOID_P2);
+    await user.type(reason, "Why not");
+    await user.click(inDialog.getByRole("button", { name: "Void payment" }));
+    await waitFor(() => expect(reason.getAttribute("aria-invalid")).toBe("true"));
+    expect(document.getElementById(reason.getAttribute("aria-describedby")!)?.textContent).toBe("A reason is required to void a payment.");
+    expect(inDialog.getByRole("alert")).toBeTruthy();
+  });
+
+  it("names each value with its column for the narrow layout, and shows no Void on a voided payment", async () => {
+    storeSession({ role: "superadmin" });
+    serveVoidable();
+    const { user, article } = await openCard();
+    const panel = await openLedger(article, user);
+    const [, first, voided] = panel.getAllByRole("row");
+    const labels = (row: HTMLElement) => [...row.querySelectorAll("td")].map((cell) => cell.dataset.label);
+    expect(labels(first)).toEqual(["Received", "Amount", "Method", "Note", "Recorded by", "Actions"]);
+    const [, , , note, , actions] = voided.querySelectorAll("td");
+    expect(actions.childNodes).toHaveLength(0);
+    expect(first.querySelectorAll("td")[3].childNodes).toHaveLength(0); // no note: an empty cell, hidden when stacked
+    expect(note.textContent).toBe("Voided by Rose Root on Wed 25 Nov 2026, 1:00 pm: Counted twice");
   });
 
   it("says when nothing is paid yet", async () => {

@@ -1,9 +1,10 @@
 /**
  * The payment ledger on a booking (issue 15): the Confirm Payment form (amount, method, note) and,
- * in the details, what was paid so far, the balance and every payment, with a Void for superadmins.
+ * in the details, what was paid so far, the balance and every payment, with a Void for superadmins
+ * that asks its reason in a dialog (issue 34).
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import {
   balanceOf,
   DEFAULT_PAYMENT_METHOD,
@@ -24,6 +25,7 @@ import { MoneyInput } from "../../ui/money-input.tsx";
 import type { BookingDto } from "./bookings-api.ts";
 import { bookingQuery } from "./bookings-queries.ts";
 import { type PaymentDto, type PaymentEntry, type PaymentLedgerDto, paymentsQuery, voidPayment } from "./payments-api.ts";
+import { VoidPaymentDialog } from "./void-payment-dialog.tsx";
 import "./payments-panel.css";
 
 /** The spec's default is the first service total; once part is paid, what is still owed. */
@@ -36,6 +38,7 @@ export function defaultPaymentAmount(booking: Pick<BookingDto, "firstServiceTota
 export const overpaymentPrompt = (amount: number, balance: number) =>
   `${formatAud(amount)} is more than the balance of ${formatAud(balance)}. Record it anyway?`;
 
+/** What the void dialog asks, under its title. */
 export const voidReasonPrompt = (payment: Pick<PaymentDto, "amount" | "receivedAt">) =>
   `Why is the payment of ${formatAud(payment.amount)} received ${formatMelbourneDateTime(new Date(payment.receivedAt))} void?`;
 
@@ -120,32 +123,40 @@ export function PaymentForm({ booking, busy, onSubmit, onCancel }: PaymentFormPr
 const when = (iso: string) => formatMelbourneDateTime(new Date(iso));
 const who = (staff: PaymentDto["recordedBy"]) => staff.name || staff.email || "—";
 
-function PaymentRow({ payment, onVoid, busy }: { payment: PaymentDto; onVoid?: () => void; busy: boolean }) {
+interface PaymentRowProps {
+  payment: PaymentDto;
+  /** Superadmins only: the Void button that was pressed, to take the focus back to. */
+  onVoid?: (button: HTMLButtonElement) => void;
+  busy: boolean;
+}
+
+/** data-label: the column's name, shown beside each value once the rows stack in narrow room. */
+function PaymentRow({ payment, onVoid, busy }: PaymentRowProps) {
   const voided = payment.voidedAt !== null;
   const struck = (text: string) => (voided ? <s>{text}</s> : text);
   return (
     <tr className={voided ? "payments-table__void" : undefined}>
-      <td>{struck(when(payment.receivedAt))}</td>
-      <td>{struck(formatAud(payment.amount))}</td>
-      <td>{struck(PAYMENT_METHOD_LABELS[payment.method])}</td>
-      <td>
-        {payment.note && <bdi>{payment.note}</bdi>}
+      <td data-label="Received">{struck(when(payment.receivedAt))}</td>
+      <td data-label="Amount">{struck(formatAud(payment.amount))}</td>
+      <td data-label="Method">{struck(PAYMENT_METHOD_LABELS[payment.method])}</td>
+      <td data-label="Note">
+        {payment.note ? <bdi>{payment.note}</bdi> : null}
         {voided && (
           <p className="payments-table__reason">
             Voided by <bdi>{who(payment.voidedBy!)}</bdi> on {when(payment.voidedAt!)}: <bdi>{payment.voidReason}</bdi>
           </p>
         )}
       </td>
-      <td><bdi>{who(payment.recordedBy)}</bdi></td>
+      <td data-label="Recorded by"><bdi>{who(payment.recordedBy)}</bdi></td>
       {onVoid !== undefined && (
-        <td>
+        <td data-label="Actions">
           {!voided && (
             <button
               type="button"
               className="admin-button booking-button"
               disabled={busy}
               aria-label={`Void ${formatAud(payment.amount)} received ${when(payment.receivedAt)}`}
-              onClick={onVoid}
+              onClick={(event) => onVoid(event.currentTarget)}
             >
               Void
             </button>
@@ -161,35 +172,43 @@ export function PaymentsPanel({ booking }: { booking: BookingDto }) {
   const queryClient = useQueryClient();
   // Quotes are never paid: no ledger to ask for.
   const ledger = useQuery({ ...paymentsQuery(booking._id), enabled: booking.type !== "QUOTE" });
-  const [problem, setProblem] = useState<{ failure: ReturnType<typeof asFailure> } | null>(null);
   const isSuperadmin = readSession()?.user.role === "superadmin";
+  /** The payment whose void reason the dialog is asking for. */
+  const [asking, setAsking] = useState<PaymentDto | null>(null);
+  /** The Void button that opened the dialog: it has the focus back once the dialog closes. */
+  const opener = useRef<HTMLButtonElement | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
   const voiding = useMutation({
     mutationFn: ({ paymentId, reason }: { paymentId: string; reason: string }) => voidPayment(booking._id, paymentId, reason),
-    onMutate: () => setProblem(null),
     onSuccess: (summary: PaymentLedgerDto) => {
       queryClient.setQueryData(paymentsQuery(booking._id).queryKey, summary);
       // The status may have gone back to UNPAID: the record and the lists reload.
       void queryClient.invalidateQueries({ queryKey: bookingQuery(booking._id).queryKey });
       void queryClient.invalidateQueries({ queryKey: ["bookings", "list"] });
     },
-    onError: (error) => setProblem({ failure: asFailure(error) }),
   });
 
-  function onVoid(payment: PaymentDto) {
-    const answer = window.prompt(voidReasonPrompt(payment));
-    if (answer === null) return;
-    if (answer.trim() === "") {
-      setProblem({ failure: { title: "Validation error", text: PAYMENT_MESSAGES.reasonRequired } });
-      return;
-    }
-    voiding.mutate({ paymentId: payment._id, reason: answer.trim() });
+  function onVoid(payment: PaymentDto, button: HTMLButtonElement) {
+    opener.current = button;
+    voiding.reset();
+    setAsking(payment);
   }
+
+  // Once the dialog has left the page (nothing behind it is inert any more), the focus goes back to
+  // the Void button that opened it; after a void that button is gone, so to the panel's heading.
+  useEffect(() => {
+    const button = opener.current;
+    if (asking !== null || button === null) return;
+    opener.current = null;
+    if (button.isConnected && !button.disabled) button.focus();
+    else heading.current?.focus();
+  }, [asking]);
 
   if (booking.type === "QUOTE") return null;
   const summary = ledger.data;
   return (
     <section className="payments-panel" aria-label="Payments" aria-busy={ledger.isFetching || voiding.isPending}>
-      <h4 className="booking-details__heading">Payments</h4>
+      <h4 ref={heading} className="booking-details__heading" tabIndex={-1}>Payments</h4>
       {ledger.isPending && <p role="status">Loading payments…</p>}
       {ledger.isError && (
         <ErrorAlert failure={asFailure(ledger.error)} message={asFailure(ledger.error).serverMessage} onDismiss={() => void ledger.refetch()} />
@@ -209,32 +228,44 @@ export function PaymentsPanel({ booking }: { booking: BookingDto }) {
           {summary.items.length === 0 ? (
             <p className="booking-details__none">No payments recorded.</p>
           ) : (
-            <table className="booking-details__table payments-table">
-              <thead>
-                <tr>
-                  <th scope="col">Received</th>
-                  <th scope="col">Amount</th>
-                  <th scope="col">Method</th>
-                  <th scope="col">Note</th>
-                  <th scope="col">Recorded by</th>
-                  {isSuperadmin && <th scope="col"><span className="admin-visually-hidden">Actions</span></th>}
-                </tr>
-              </thead>
-              <tbody>
-                {summary.items.map((payment) => (
-                  <PaymentRow
-                    key={payment._id}
-                    payment={payment}
-                    busy={voiding.isPending}
-                    onVoid={isSuperadmin ? () => onVoid(payment) : undefined}
-                  />
-                ))}
-              </tbody>
-            </table>
+            <div className="payments-table__room">
+              <table className="booking-details__table payments-table">
+                <thead>
+                  <tr>
+                    <th scope="col">Received</th>
+                    <th scope="col">Amount</th>
+                    <th scope="col">Method</th>
+                    <th scope="col">Note</th>
+                    <th scope="col">Recorded by</th>
+                    {isSuperadmin && <th scope="col"><span className="admin-visually-hidden">Actions</span></th>}
+                  </tr>
+                </thead>
+                <tbody>
+                  {summary.items.map((payment) => (
+                    <PaymentRow
+                      key={payment._id}
+                      payment={payment}
+                      busy={voiding.isPending}
+                      onVoid={isSuperadmin ? (button) => onVoid(payment, button) : undefined}
+                    />
+                  ))}
+                </tbody>
+              </table>
+            </div>
           )}
         </>
       )}
-      {problem && <ErrorAlert failure={problem.failure} message={problem.failure.serverMessage} onDismiss={() => setProblem(null)} />}
+      {asking && (
+        <VoidPaymentDialog
+          question={voidReasonPrompt(asking)}
+          busy={voiding.isPending}
+          failure={voiding.error}
+          onDismissFailure={() => voiding.reset()}
+          onDismiss={() => setAsking(null)}
+          onConfirm={(reason) =>
+            voiding.mutate({ paymentId: asking._id, reason }, { onSuccess: () => setAsking(null) })}
+        />
+      )}
     </section>
   );
 }
