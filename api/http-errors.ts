@@ -80,6 +80,18 @@ export const failWith = <R>(_route: R, c: Context, error: DomainError<DeclaredCo
   sendError(c, error) as never;
 
 
+/**
+ * A use case's answer: its value as JSON with `status` (the route's declared success), or its
+ * error through `failWith`. The value keeps its type, so the handler is still checked against the
+ * route's response schema.
+ */
+export const answerWith = <R, T, S extends 200 | 201>(
+  route: R,
+  c: Context,
+  result: { ok: true; value: T } | { ok: false; error: DomainError<DeclaredCodes<R>> },
+  status: S,
+) => (result.ok ? c.json(result.value, status) : failWith(route, c, result.error));
+
 /** The hook given to every zValidator: a 422 with field errors, never zod's raw output. */
 export const validationHook = (
   result: { success: boolean; error?: { issues: readonly $ZodIssue[] } },

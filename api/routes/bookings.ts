@@ -15,7 +15,7 @@ import type { BookingRecord } from "../../core/booking/types.ts";
 import type { makeCreateInquiry } from "../../core/inquiry/create-inquiry.ts";
 import { inquiryRecordSchema, inquirySchema } from "../../core/inquiry/schemas.ts";
 import type { Inquiry } from "../../core/inquiry/types.ts";
-import { failWith, HTTP_ERRORS } from "../http-errors.ts";
+import { answerWith, failWith, HTTP_ERRORS } from "../http-errors.ts";
 import { completionFor, IDEMPOTENCY_ERRORS } from "../middleware/idempotency.ts";
 import { json, jsonBody, route, routeGroup } from "../openapi.ts";
 
@@ -104,8 +104,7 @@ export function publicWriteRoutes(deps: PublicWriteDeps) {
   return group
     .openapi(checkAvailability, async (c) => c.json(await deps.checkAvailability(c.req.valid("json")), 200))
     .openapi(getAvailability, async (c) => {
-      const result = await deps.getAvailability(c.req.valid("query"));
-      return result.ok ? c.json(result.value, 200) : failWith(getAvailability, c, result.error);
+      return answerWith(getAvailability, c, await deps.getAvailability(c.req.valid("query")), 200);
     })
     .openapi(createBooking, async (c) => {
       // With an Idempotency-Key, the answer below is kept in the booking's own transaction (issue 29).

@@ -26,7 +26,7 @@ import {
 } from "../../core/booking/manage/schemas.ts";
 import { availabilityCalendarSchema } from "../../core/booking/schemas.ts";
 import type { DomainError } from "../../core/shared/result.ts";
-import { failWith, HTTP_ERRORS } from "../http-errors.ts";
+import { answerWith, HTTP_ERRORS } from "../http-errors.ts";
 import { json, jsonBody, route, routeGroup } from "../openapi.ts";
 
 export interface ManageRouteDeps {
@@ -209,42 +209,33 @@ export function manageRoutes(deps: ManageRouteDeps) {
   ], guards.submit);
   return group
     .openapi(viewBooking, async (c) => {
-      const result = await manage.view(c.req.valid("param").token);
-      return result.ok ? c.json(result.value, 200) : failWith(viewBooking, c, result.error);
+      return answerWith(viewBooking, c, await manage.view(c.req.valid("param").token), 200);
     })
     .openapi(manageAvailability, async (c) => {
-      const result = await manage.availability(c.req.valid("param").token, c.req.valid("query"));
-      return result.ok ? c.json(result.value, 200) : failWith(manageAvailability, c, result.error);
+      return answerWith(manageAvailability, c, await manage.availability(c.req.valid("param").token, c.req.valid("query")), 200);
     })
     .openapi(cancelBooking, async (c) => {
-      const result = await manage.cancel(c.req.valid("param").token, c.req.valid("json"));
-      return result.ok ? c.json(result.value, 200) : failWith(cancelBooking, c, result.error);
+      return answerWith(cancelBooking, c, await manage.cancel(c.req.valid("param").token, c.req.valid("json")), 200);
     })
     .openapi(skipVisit, async (c) => {
-      const result = await manage.skip(c.req.valid("param").token);
-      return result.ok ? c.json(result.value, 200) : failWith(skipVisit, c, result.error);
+      return answerWith(skipVisit, c, await manage.skip(c.req.valid("param").token), 200);
     })
     .openapi(cancelSeries, async (c) => {
-      const result = await manage.cancelSeries(c.req.valid("param").token, c.req.valid("json"));
-      return result.ok ? c.json(result.value, 200) : failWith(cancelSeries, c, result.error);
+      return answerWith(cancelSeries, c, await manage.cancelSeries(c.req.valid("param").token, c.req.valid("json")), 200);
     })
     .openapi(rescheduleBooking, async (c) => {
-      const result = await manage.reschedule(c.req.valid("param").token, c.req.valid("json"));
-      return result.ok ? c.json(result.value, 200) : failWith(rescheduleBooking, c, result.error);
+      return answerWith(rescheduleBooking, c, await manage.reschedule(c.req.valid("param").token, c.req.valid("json")), 200);
     })
     .openapi(visitAvailability, async (c) => {
       const { token, bookingId } = c.req.valid("param");
-      const result = await manage.visitAvailability(token, bookingId, c.req.valid("query"));
-      return result.ok ? c.json(result.value, 200) : failWith(visitAvailability, c, result.error);
+      return answerWith(visitAvailability, c, await manage.visitAvailability(token, bookingId, c.req.valid("query")), 200);
     })
     .openapi(skipSeriesVisit, async (c) => {
       const { token, bookingId } = c.req.valid("param");
-      const result = await manage.skipVisit(token, bookingId);
-      return result.ok ? c.json(result.value, 200) : failWith(skipSeriesVisit, c, result.error);
+      return answerWith(skipSeriesVisit, c, await manage.skipVisit(token, bookingId), 200);
     })
     .openapi(rescheduleSeriesVisit, async (c) => {
       const { token, bookingId } = c.req.valid("param");
-      const result = await manage.rescheduleVisit(token, bookingId, c.req.valid("json"));
-      return result.ok ? c.json(result.value, 200) : failWith(rescheduleSeriesVisit, c, result.error);
+      return answerWith(rescheduleSeriesVisit, c, await manage.rescheduleVisit(token, bookingId, c.req.valid("json")), 200);
     });
 }

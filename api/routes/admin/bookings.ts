@@ -16,7 +16,7 @@ import { adminInquirySchema, inquiryHasAddressSchema, inquiryListSchema, inquiry
 import { INQUIRY_ERRORS, type InquiriesAdmin } from "../../../core/inquiry/admin-use-cases.ts";
 import { fieldErrorsOf } from "../../../core/shared/parse-input.ts";
 import { VALIDATION_FAILED, validationError } from "../../../core/shared/result.ts";
-import { failWith } from "../../http-errors.ts";
+import { answerWith, failWith } from "../../http-errors.ts";
 import { IdParams, json, jsonBody, route, routeGroup } from "../../openapi.ts";
 import { presentRecord } from "../bookings.ts";
 
@@ -160,27 +160,21 @@ export function bookingsAdminRoutes({ bookings, inquiries }: BookingsAdminUseCas
     }, invalidConfirmPayment)
     .openapi(listInquiries, async (c) => c.json(await inquiries.list(c.req.valid("query")), 200))
     .openapi(getInquiry, async (c) => {
-      const result = await inquiries.get(c.req.valid("param").id);
-      return result.ok ? c.json(result.value, 200) : failWith(getInquiry, c, result.error);
+      return answerWith(getInquiry, c, await inquiries.get(c.req.valid("param").id), 200);
     })
     .openapi(setNotes, async (c) => {
-      const result = await inquiries.setNotes(c.get("admin"), c.req.valid("param").id, c.req.valid("json").adminNotes);
-      return result.ok ? c.json(result.value, 200) : failWith(setNotes, c, result.error);
+      return answerWith(setNotes, c, await inquiries.setNotes(c.get("admin"), c.req.valid("param").id, c.req.valid("json").adminNotes), 200);
     })
     .openapi(setRead, async (c) => {
-      const result = await inquiries.setRead(c.get("admin"), c.req.valid("param").id, c.req.valid("json").read);
-      return result.ok ? c.json(result.value, 200) : failWith(setRead, c, result.error);
+      return answerWith(setRead, c, await inquiries.setRead(c.get("admin"), c.req.valid("param").id, c.req.valid("json").read), 200);
     })
     .openapi(setHasAddress, async (c) => {
-      const result = await inquiries.setHasAddress(c.get("admin"), c.req.valid("param").id, c.req.valid("json").hasAddress);
-      return result.ok ? c.json(result.value, 200) : failWith(setHasAddress, c, result.error);
+      return answerWith(setHasAddress, c, await inquiries.setHasAddress(c.get("admin"), c.req.valid("param").id, c.req.valid("json").hasAddress), 200);
     })
     .openapi(archiveInquiry, async (c) => {
-      const result = await inquiries.archive(c.get("admin"), c.req.valid("param").id);
-      return result.ok ? c.json(result.value, 200) : failWith(archiveInquiry, c, result.error);
+      return answerWith(archiveInquiry, c, await inquiries.archive(c.get("admin"), c.req.valid("param").id), 200);
     })
     .openapi(restoreInquiry, async (c) => {
-      const result = await inquiries.restore(c.get("admin"), c.req.valid("param").id);
-      return result.ok ? c.json(result.value, 200) : failWith(restoreInquiry, c, result.error);
+      return answerWith(restoreInquiry, c, await inquiries.restore(c.get("admin"), c.req.valid("param").id), 200);
     });
 }

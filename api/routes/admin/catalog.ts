@@ -36,7 +36,7 @@ import {
   serviceUpdateSchema,
 } from "../../../core/catalog/schemas.ts";
 import type { DomainError } from "../../../core/shared/result.ts";
-import { type DeclaredCodes, failWith } from "../../http-errors.ts";
+import { type DeclaredCodes, answerWith, failWith } from "../../http-errors.ts";
 import { IdParams, itemsOf, json, jsonBody, route, routeGroup } from "../../openapi.ts";
 
 const admin = { tags: ["Staff: catalogue"] as [string], "x-required-role": "admin" as const };
@@ -208,30 +208,24 @@ export function catalogAdminRoutes(catalog: CatalogAdmin) {
     .openapi(listServices, async (c) =>
       c.json({ items: await catalog.services.list({ includeDeleted: c.req.valid("query").includeDeleted }) }, 200))
     .openapi(createService, async (c) => {
-      const result = await catalog.services.create(c.get("admin"), c.req.valid("json"));
-      return result.ok ? c.json(result.value, 201) : failWith(createService, c, result.error);
+      return answerWith(createService, c, await catalog.services.create(c.get("admin"), c.req.valid("json")), 201);
     })
     .openapi(getService, async (c) => {
-      const result = await catalog.services.get(c.req.valid("param").id);
-      return result.ok ? c.json(result.value, 200) : failWith(getService, c, result.error);
+      return answerWith(getService, c, await catalog.services.get(c.req.valid("param").id), 200);
     })
     .openapi(updateService, async (c) => {
-      const result = await catalog.services.update(c.get("admin"), c.req.valid("param").id, c.req.valid("json"));
-      return result.ok ? c.json(result.value, 200) : failWith(updateService, c, result.error);
+      return answerWith(updateService, c, await catalog.services.update(c.get("admin"), c.req.valid("param").id, c.req.valid("json")), 200);
     })
     .openapi(deleteService, async (c) => {
-      const result = await catalog.services.softDelete(c.get("admin"), c.req.valid("param").id);
-      return result.ok ? c.json(result.value, 200) : failWith(deleteService, c, result.error);
+      return answerWith(deleteService, c, await catalog.services.softDelete(c.get("admin"), c.req.valid("param").id), 200);
     })
     .openapi(restoreService, async (c) => {
-      const result = await catalog.services.restore(c.get("admin"), c.req.valid("param").id);
-      return result.ok ? c.json(result.value, 200) : failWith(restoreService, c, result.error);
+      return answerWith(restoreService, c, await catalog.services.restore(c.get("admin"), c.req.valid("param").id), 200);
     })
     .openapi(hardDeleteService, async (c) =>
       gone(hardDeleteService, c, await catalog.services.hardDelete(c.get("admin"), c.req.valid("param").id)))
     .openapi(reorderExtras, async (c) => {
-      const result = await catalog.services.reorderExtras(c.get("admin"), c.req.valid("param").id, c.req.valid("json").orders);
-      return result.ok ? c.json(result.value, 200) : failWith(reorderExtras, c, result.error);
+      return answerWith(reorderExtras, c, await catalog.services.reorderExtras(c.get("admin"), c.req.valid("param").id, c.req.valid("json").orders), 200);
     })
     .openapi(listExtras, async (c) => {
       const { serviceId, includeDeleted, includeInactive } = c.req.valid("query");
@@ -240,30 +234,24 @@ export function catalogAdminRoutes(catalog: CatalogAdmin) {
       return result.ok ? c.json({ items: result.value }, 200) : failWith(listExtras, c, result.error);
     })
     .openapi(createExtra, async (c) => {
-      const result = await catalog.extras.create(c.get("admin"), c.req.valid("json"));
-      return result.ok ? c.json(result.value, 201) : failWith(createExtra, c, result.error);
+      return answerWith(createExtra, c, await catalog.extras.create(c.get("admin"), c.req.valid("json")), 201);
     })
     .openapi(updateExtra, async (c) => {
-      const result = await catalog.extras.update(c.get("admin"), c.req.valid("param").id, c.req.valid("json"));
-      return result.ok ? c.json(result.value, 200) : failWith(updateExtra, c, result.error);
+      return answerWith(updateExtra, c, await catalog.extras.update(c.get("admin"), c.req.valid("param").id, c.req.valid("json")), 200);
     })
     .openapi(deleteExtra, async (c) => {
-      const result = await catalog.extras.softDelete(c.get("admin"), c.req.valid("param").id);
-      return result.ok ? c.json(result.value, 200) : failWith(deleteExtra, c, result.error);
+      return answerWith(deleteExtra, c, await catalog.extras.softDelete(c.get("admin"), c.req.valid("param").id), 200);
     })
     .openapi(restoreExtra, async (c) => {
-      const result = await catalog.extras.restore(c.get("admin"), c.req.valid("param").id);
-      return result.ok ? c.json(result.value, 200) : failWith(restoreExtra, c, result.error);
+      return answerWith(restoreExtra, c, await catalog.extras.restore(c.get("admin"), c.req.valid("param").id), 200);
     })
     .openapi(hardDeleteExtra, async (c) => gone(hardDeleteExtra, c, await catalog.extras.hardDelete(c.get("admin"), c.req.valid("param").id)))
     .openapi(listFrequencies, async (c) => c.json({ items: await catalog.frequencies.list() }, 200))
     .openapi(createFrequency, async (c) => {
-      const result = await catalog.frequencies.create(c.get("admin"), c.req.valid("json"));
-      return result.ok ? c.json(result.value, 201) : failWith(createFrequency, c, result.error);
+      return answerWith(createFrequency, c, await catalog.frequencies.create(c.get("admin"), c.req.valid("json")), 201);
     })
     .openapi(updateFrequency, async (c) => {
-      const result = await catalog.frequencies.update(c.get("admin"), c.req.valid("param").id, c.req.valid("json"));
-      return result.ok ? c.json(result.value, 200) : failWith(updateFrequency, c, result.error);
+      return answerWith(updateFrequency, c, await catalog.frequencies.update(c.get("admin"), c.req.valid("param").id, c.req.valid("json")), 200);
     })
     .openapi(deleteFrequency, async (c) => gone(deleteFrequency, c, await catalog.frequencies.delete(c.get("admin"), c.req.valid("param").id)))
     .openapi(listQuestions, async (c) => {
@@ -271,12 +259,10 @@ export function catalogAdminRoutes(catalog: CatalogAdmin) {
       return result.ok ? c.json({ items: result.value }, 200) : failWith(listQuestions, c, result.error);
     })
     .openapi(createQuestion, async (c) => {
-      const result = await catalog.questions.create(c.get("admin"), c.req.valid("json"));
-      return result.ok ? c.json(result.value, 201) : failWith(createQuestion, c, result.error);
+      return answerWith(createQuestion, c, await catalog.questions.create(c.get("admin"), c.req.valid("json")), 201);
     })
     .openapi(updateQuestion, async (c) => {
-      const result = await catalog.questions.update(c.get("admin"), c.req.valid("param").id, c.req.valid("json"));
-      return result.ok ? c.json(result.value, 200) : failWith(updateQuestion, c, result.error);
+      return answerWith(updateQuestion, c, await catalog.questions.update(c.get("admin"), c.req.valid("param").id, c.req.valid("json")), 200);
     })
     .openapi(deleteQuestion, async (c) => gone(deleteQuestion, c, await catalog.questions.delete(c.get("admin"), c.req.valid("param").id)));
 }

@@ -13,7 +13,7 @@ import {
   workingHoursInputSchema,
 } from "../../../core/cleaners/schemas.ts";
 import { bookingRecordSchema } from "../../../core/booking/schemas.ts";
-import { failWith } from "../../http-errors.ts";
+import { answerWith, failWith } from "../../http-errors.ts";
 import { IdParams, json, jsonBody, route, routeGroup } from "../../openapi.ts";
 import { presentRecord } from "../bookings.ts";
 
@@ -105,20 +105,16 @@ export function cleanersAdminRoutes(cleaners: CleanersAdmin & CleanerAssignment)
     .openapi(listCleaners, async (c) => c.json({ items: await cleaners.list(c.req.valid("query")) }, 200))
     .openapi(createCleaner, async (c) => c.json(await cleaners.create(c.get("admin"), c.req.valid("json")), 201))
     .openapi(updateCleaner, async (c) => {
-      const result = await cleaners.update(c.get("admin"), c.req.valid("param").id, c.req.valid("json"));
-      return result.ok ? c.json(result.value, 200) : failWith(updateCleaner, c, result.error);
+      return answerWith(updateCleaner, c, await cleaners.update(c.get("admin"), c.req.valid("param").id, c.req.valid("json")), 200);
     })
     .openapi(deactivateCleaner, async (c) => {
-      const result = await cleaners.deactivate(c.get("admin"), c.req.valid("param").id);
-      return result.ok ? c.json(result.value, 200) : failWith(deactivateCleaner, c, result.error);
+      return answerWith(deactivateCleaner, c, await cleaners.deactivate(c.get("admin"), c.req.valid("param").id), 200);
     })
     .openapi(setWorkingHours, async (c) => {
-      const result = await cleaners.setWorkingHours(c.get("admin"), c.req.valid("param").id, c.req.valid("json"));
-      return result.ok ? c.json(result.value, 200) : failWith(setWorkingHours, c, result.error);
+      return answerWith(setWorkingHours, c, await cleaners.setWorkingHours(c.get("admin"), c.req.valid("param").id, c.req.valid("json")), 200);
     })
     .openapi(addTimeOff, async (c) => {
-      const result = await cleaners.addTimeOff(c.get("admin"), c.req.valid("param").id, c.req.valid("json"));
-      return result.ok ? c.json(result.value, 201) : failWith(addTimeOff, c, result.error);
+      return answerWith(addTimeOff, c, await cleaners.addTimeOff(c.get("admin"), c.req.valid("param").id, c.req.valid("json")), 201);
     })
     .openapi(removeTimeOff, async (c) => {
       const { id, timeOffId } = c.req.valid("param");

@@ -18,7 +18,7 @@ import {
   serviceAreaSchema,
   ymdSchema,
 } from "../../../core/settings/schemas.ts";
-import { failWith } from "../../http-errors.ts";
+import { answerWith, failWith } from "../../http-errors.ts";
 import { itemsOf, json, jsonBody, route, routeGroup } from "../../openapi.ts";
 
 /** The use cases this group calls, built by the composition root (api/graph.ts). */
@@ -87,8 +87,7 @@ export function closedDatesAdminRoutes(useCases: ClosedDatesAdminUseCases) {
   return routeGroup()
     .openapi(listClosedDates, async (c) => c.json({ items: await useCases.closedDates.list() }, 200))
     .openapi(addClosedDate, async (c) => {
-      const result = await useCases.closedDates.add(actorOf(c), c.req.valid("json"));
-      return result.ok ? c.json(result.value, 201) : failWith(addClosedDate, c, result.error);
+      return answerWith(addClosedDate, c, await useCases.closedDates.add(actorOf(c), c.req.valid("json")), 201);
     })
     .openapi(removeClosedDate, async (c) => {
       const result = await useCases.closedDates.remove(actorOf(c), c.req.valid("param").date);

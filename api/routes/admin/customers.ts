@@ -14,7 +14,7 @@ import {
   MERGE_CUSTOMERS_ERRORS,
   UPDATE_CUSTOMER_ERRORS,
 } from "../../../core/customers/use-cases.ts";
-import { failWith } from "../../http-errors.ts";
+import { answerWith } from "../../http-errors.ts";
 import { IdParams, json, jsonBody, route, routeGroup } from "../../openapi.ts";
 
 const admin = { tags: ["Staff: customers"] as [string], "x-required-role": "admin" as const };
@@ -95,15 +95,12 @@ export function customersAdminRoutes(customers: CustomersAdmin) {
       });
     })
     .openapi(getCustomer, async (c) => {
-      const result = await customers.get(c.req.valid("param").id);
-      return result.ok ? c.json(result.value, 200) : failWith(getCustomer, c, result.error);
+      return answerWith(getCustomer, c, await customers.get(c.req.valid("param").id), 200);
     })
     .openapi(updateCustomer, async (c) => {
-      const result = await customers.update(c.get("admin"), c.req.valid("param").id, c.req.valid("json"));
-      return result.ok ? c.json(result.value, 200) : failWith(updateCustomer, c, result.error);
+      return answerWith(updateCustomer, c, await customers.update(c.get("admin"), c.req.valid("param").id, c.req.valid("json")), 200);
     })
     .openapi(mergeCustomers, async (c) => {
-      const result = await customers.merge(c.get("admin"), c.req.valid("param").id, c.req.valid("json"));
-      return result.ok ? c.json(result.value, 200) : failWith(mergeCustomers, c, result.error);
+      return answerWith(mergeCustomers, c, await customers.merge(c.get("admin"), c.req.valid("param").id, c.req.valid("json")), 200);
     });
 }

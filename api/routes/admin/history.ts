@@ -1,5 +1,5 @@
 import { type makeRecordHistory, RECORD_HISTORY_ERRORS, recordHistorySchema } from "../../../core/admin/manage-audit.ts";
-import { failWith } from "../../http-errors.ts";
+import { answerWith } from "../../http-errors.ts";
 import { IdParams, json, route, routeGroup } from "../../openapi.ts";
 
 /** A booking's or inquiry's own audit entries (issue 20), built by the composition root. */
@@ -30,11 +30,9 @@ const inquiryHistory = route({
 export function historyAdminRoutes(recordHistory: RecordHistory) {
   return routeGroup()
     .openapi(bookingHistory, async (c) => {
-      const result = await recordHistory("booking", c.req.valid("param").id);
-      return result.ok ? c.json(result.value, 200) : failWith(bookingHistory, c, result.error);
+      return answerWith(bookingHistory, c, await recordHistory("booking", c.req.valid("param").id), 200);
     })
     .openapi(inquiryHistory, async (c) => {
-      const result = await recordHistory("inquiry", c.req.valid("param").id);
-      return result.ok ? c.json(result.value, 200) : failWith(inquiryHistory, c, result.error);
+      return answerWith(inquiryHistory, c, await recordHistory("inquiry", c.req.valid("param").id), 200);
     });
 }

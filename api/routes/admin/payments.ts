@@ -11,7 +11,7 @@ import {
 import { INVALID_AMOUNT } from "../../../core/booking/payments/ledger.ts";
 import { fieldErrorsOf } from "../../../core/shared/parse-input.ts";
 import { validationError } from "../../../core/shared/result.ts";
-import { failWith } from "../../http-errors.ts";
+import { answerWith, failWith } from "../../http-errors.ts";
 import { json, jsonBody, route, routeGroup } from "../../openapi.ts";
 
 const tags: [string] = ["Staff: bookings and inquiries"];
@@ -57,16 +57,13 @@ const invalidPayment = (result: { success: boolean; error?: z.ZodError }, c: Con
 export function paymentsAdminRoutes(payments: PaymentsAdmin) {
   return routeGroup()
     .openapi(listPayments, async (c) => {
-      const result = await payments.list(c.req.valid("param").id);
-      return result.ok ? c.json(result.value, 200) : failWith(listPayments, c, result.error);
+      return answerWith(listPayments, c, await payments.list(c.req.valid("param").id), 200);
     })
     .openapi(recordPayment, async (c) => {
-      const result = await payments.record(c.get("admin"), c.req.valid("param").id, c.req.valid("json"));
-      return result.ok ? c.json(result.value, 201) : failWith(recordPayment, c, result.error);
+      return answerWith(recordPayment, c, await payments.record(c.get("admin"), c.req.valid("param").id, c.req.valid("json")), 201);
     }, invalidPayment)
     .openapi(voidPayment, async (c) => {
       const { id, paymentId } = c.req.valid("param");
-      const result = await payments.void(c.get("admin"), id, paymentId, c.req.valid("json").reason);
-      return result.ok ? c.json(result.value, 200) : failWith(voidPayment, c, result.error);
+      return answerWith(voidPayment, c, await payments.void(c.get("admin"), id, paymentId, c.req.valid("json").reason), 200);
     });
 }

@@ -24,7 +24,7 @@ import {
   seriesResumeSchema,
   seriesSkipSchema,
 } from "../../../core/series/schemas.ts";
-import { failWith } from "../../http-errors.ts";
+import { answerWith } from "../../http-errors.ts";
 import { IdParams, json, jsonBody, route, routeGroup } from "../../openapi.ts";
 
 const admin = { tags: ["Staff: series of regular visits"] as [string], "x-required-role": "admin" as const };
@@ -136,48 +136,38 @@ export function seriesAdminRoutes(series: SeriesAdmin) {
   const group = routeGroup();
   group.on("POST", "/series/:id/pause", async (c, next) => {
     if (hasBody(c)) return await next();
-    const result = await series.pause(c.get("admin"), c.req.param("id"), {});
-    return result.ok ? c.json(result.value, 200) : failWith(pauseSeries, c, result.error);
+    return answerWith(pauseSeries, c, await series.pause(c.get("admin"), c.req.param("id"), {}), 200);
   });
   group.on("POST", "/series/:id/resume", async (c, next) => {
     if (hasBody(c)) return await next();
-    const result = await series.resume(c.get("admin"), c.req.param("id"), {});
-    return result.ok ? c.json(result.value, 200) : failWith(resumeSeries, c, result.error);
+    return answerWith(resumeSeries, c, await series.resume(c.get("admin"), c.req.param("id"), {}), 200);
   });
   return group
     .openapi(listSeries, async (c) => c.json(await series.list(c.req.valid("query")), 200))
     .openapi(getSeries, async (c) => {
-      const result = await series.get(c.req.valid("param").id);
-      return result.ok ? c.json(result.value, 200) : failWith(getSeries, c, result.error);
+      return answerWith(getSeries, c, await series.get(c.req.valid("param").id), 200);
     })
     .openapi(skipVisit, async (c) => {
       const { id, bookingId } = c.req.valid("param");
-      const result = await series.skip(c.get("admin"), id, bookingId, c.req.valid("json"));
-      return result.ok ? c.json(result.value, 200) : failWith(skipVisit, c, result.error);
+      return answerWith(skipVisit, c, await series.skip(c.get("admin"), id, bookingId, c.req.valid("json")), 200);
     })
     .openapi(moveVisit, async (c) => {
       const { id, bookingId } = c.req.valid("param");
-      const result = await series.move(c.get("admin"), id, bookingId, c.req.valid("json"));
-      return result.ok ? c.json(result.value, 200) : failWith(moveVisit, c, result.error);
+      return answerWith(moveVisit, c, await series.move(c.get("admin"), id, bookingId, c.req.valid("json")), 200);
     })
     .openapi(changeSeries, async (c) => {
-      const result = await series.change(c.get("admin"), c.req.valid("param").id, c.req.valid("json"));
-      return result.ok ? c.json(result.value, 200) : failWith(changeSeries, c, result.error);
+      return answerWith(changeSeries, c, await series.change(c.get("admin"), c.req.valid("param").id, c.req.valid("json")), 200);
     })
     .openapi(setSeriesCleaners, async (c) => {
-      const result = await series.setCleaners(c.get("admin"), c.req.valid("param").id, c.req.valid("json"));
-      return result.ok ? c.json(result.value, 200) : failWith(setSeriesCleaners, c, result.error);
+      return answerWith(setSeriesCleaners, c, await series.setCleaners(c.get("admin"), c.req.valid("param").id, c.req.valid("json")), 200);
     })
     .openapi(pauseSeries, async (c) => {
-      const result = await series.pause(c.get("admin"), c.req.valid("param").id, c.req.valid("json"));
-      return result.ok ? c.json(result.value, 200) : failWith(pauseSeries, c, result.error);
+      return answerWith(pauseSeries, c, await series.pause(c.get("admin"), c.req.valid("param").id, c.req.valid("json")), 200);
     })
     .openapi(resumeSeries, async (c) => {
-      const result = await series.resume(c.get("admin"), c.req.valid("param").id, c.req.valid("json"));
-      return result.ok ? c.json(result.value, 200) : failWith(resumeSeries, c, result.error);
+      return answerWith(resumeSeries, c, await series.resume(c.get("admin"), c.req.valid("param").id, c.req.valid("json")), 200);
     })
     .openapi(endSeries, async (c) => {
-      const result = await series.end(c.get("admin"), c.req.valid("param").id, c.req.valid("json"));
-      return result.ok ? c.json(result.value, 200) : failWith(endSeries, c, result.error);
+      return answerWith(endSeries, c, await series.end(c.get("admin"), c.req.valid("param").id, c.req.valid("json")), 200);
     });
 }

@@ -15,7 +15,7 @@ import { type makeSettingsAdmin, SAVE_SCHEDULING_ERRORS } from "../../../core/se
 import { contentChangesSchema, schedulingChangesSchema } from "../../../core/settings/clamps.ts";
 import type { SettingsStore } from "../../../core/settings/ports.ts";
 import { contentSchema, schedulingSchema, slotBufferSchema } from "../../../core/settings/schemas.ts";
-import { failWith } from "../../http-errors.ts";
+import { answerWith, failWith } from "../../http-errors.ts";
 import { IdParams, itemsOf, json, jsonBody, route, routeGroup } from "../../openapi.ts";
 
 /** The use cases this group calls, built by the composition root (api/graph.ts). */
@@ -118,19 +118,16 @@ export function settingsAdminRoutes(useCases: SettingsAdminUseCases) {
     .openapi(saveSlotBuffer, async (c) => c.json(await settingsAdmin.saveSlotBuffer(actorOf(c), c.req.valid("json")), 200))
     .openapi(getScheduling, async (c) => c.json(await settings.getScheduling(), 200))
     .openapi(saveScheduling, async (c) => {
-      const result = await settingsAdmin.saveScheduling(actorOf(c), c.req.valid("json"));
-      return result.ok ? c.json(result.value, 200) : failWith(saveScheduling, c, result.error);
+      return answerWith(saveScheduling, c, await settingsAdmin.saveScheduling(actorOf(c), c.req.valid("json")), 200);
     })
     .openapi(getContent, async (c) => c.json(await settings.getBookingFormContent(), 200))
     .openapi(saveContent, async (c) => c.json(await settingsAdmin.saveContent(actorOf(c), c.req.valid("json")), 200))
     .openapi(listAdmins, async (c) => c.json({ items: await useCases.admins.list() }, 200))
     .openapi(createAdmin, async (c) => {
-      const result = await manageAdmins.create(actorOf(c), c.req.valid("json"));
-      return result.ok ? c.json(result.value, 201) : failWith(createAdmin, c, result.error);
+      return answerWith(createAdmin, c, await manageAdmins.create(actorOf(c), c.req.valid("json")), 201);
     })
     .openapi(updateAdmin, async (c) => {
-      const result = await manageAdmins.update(actorOf(c), c.req.valid("param").id, c.req.valid("json"));
-      return result.ok ? c.json(result.value, 200) : failWith(updateAdmin, c, result.error);
+      return answerWith(updateAdmin, c, await manageAdmins.update(actorOf(c), c.req.valid("param").id, c.req.valid("json")), 200);
     })
     .openapi(deleteAdmin, async (c) => {
       const result = await manageAdmins.remove(actorOf(c), c.req.valid("param").id);
