@@ -30,7 +30,7 @@ const links = { manageToken: TOKEN };
 const record = booking({ phone: "0412345678", calendarSequence: 1, status: "CONFIRMED" });
 
 const inquiry = {
-  _id: "9a0b1c2d-0000-4000-8000-000000000001", inquiryType: "OFFICE" as const, firstName: "Sam", lastName: "Lee",
+  _id: "9a0b1c2d-0000-4000-8000-000000000001", reference: "YI-7K3F9Q", inquiryType: "OFFICE" as const, firstName: "Sam", lastName: "Lee",
   email: "sam@example.com", phone: "0398765432", suburb: "Richmond", message: "Two floors.", read: false,
   hasAddress: false, archivedAt: null, adminNotes: "", createdAt: new Date("2026-11-20T01:00:00Z"),
 };

@@ -24,7 +24,9 @@ function where(sql: Queryable, f: InquiryFilter): Fragment {
       // Inquiry phones are kept as typed: compare their digits.
       phoneDigits: sql`regexp_replace(phone, '[^0-9]', '', 'g')`,
       id: sql`id`,
-      extra: [sql`message`],
+      // Whole however typed (yi 7k3f9q, read by the filter), or part of it as written.
+      reference: sql`reference`,
+      extra: [sql`message`, sql`reference`],
     }));
   }
   if (f.inquiryType) conditions.push(sql`inquiry_type = ${f.inquiryType}`);

@@ -1,4 +1,5 @@
 import type { InquiryStore } from "../../core/inquiry/ports.ts";
+import { newInquiryReference } from "../../core/inquiry/reference.ts";
 import type { Inquiry, InquiryType } from "../../core/inquiry/types.ts";
 import type { Queryable, Sql } from "./db.ts";
 import { isUuid } from "./catalog-repository.ts";
@@ -10,6 +11,7 @@ import { runInTransaction } from "./transaction.ts";
 
 interface InquiryRow {
   id: string;
+  reference: string;
   inquiry_type: InquiryType;
   first_name: string;
   last_name: string;
@@ -26,6 +28,7 @@ interface InquiryRow {
 
 export const toInquiry = (row: InquiryRow): Inquiry => ({
   _id: row.id,
+  reference: row.reference,
   inquiryType: row.inquiry_type,
   firstName: row.first_name,
   lastName: row.last_name,
@@ -46,22 +49,40 @@ async function getInquiry(sql: Queryable, id: string): Promise<Inquiry | null> {
   return row ? toInquiry(row) : null;
 }
 
-export function makeInquiryStore(sql: Sql): InquiryStore {
+/** References are random: a clash with a stored one (about 1 in a million at 1,000 rows) draws again. */
+const REFERENCE_ATTEMPTS = 8;
+
+/**
+ * The public inquiry store. Each inquiry gets a new reference (`drawReference`, replaceable in
+ * tests); one that is taken writes nothing (ON CONFLICT on the unique index, so the transaction
+ * stays usable) and the insert runs again with another.
+ */
+export function makeInquiryStore(sql: Sql, drawReference: () => string = newInquiryReference): InquiryStore {
   return {
     insertWithEmails: (inquiry, emailsFor, completion) =>
       runInTransaction(sql, async (tx) => {
-        const [row] = await tx<InquiryRow[]>`
-          insert into inquiries (id, inquiry_type, first_name, last_name, email, phone, suburb,
-                                 message, customer_id)
-          values (${crypto.randomUUID()}, ${inquiry.inquiryType}, ${inquiry.firstName},
-                  ${inquiry.lastName}, ${inquiry.email}, ${inquiry.phone}, ${inquiry.suburb},
-                  ${inquiry.message}, ${await attachCustomer(tx, inquiry)})
-          returning *`;
-        const stored = toInquiry(row);
-        for (const message of emailsFor(stored)) await enqueueEmail(tx, message);
-        // With an Idempotency-Key, its first answer commits with the inquiry (issue 29).
-        if (completion) await completeInTransaction(tx, completion, stored);
-        return stored;
+        const id = crypto.randomUUID();
+        const customerId = await attachCustomer(tx, inquiry);
+        for (let attempt = 1;; attempt++) {
+          const [row] = await tx<InquiryRow[]>`
+            insert into inquiries (id, reference, inquiry_type, first_name, last_name, email, phone,
+                                   suburb, message, customer_id)
+            values (${id}, ${drawReference()}, ${inquiry.inquiryType}, ${inquiry.firstName},
+                    ${inquiry.lastName}, ${inquiry.email}, ${inquiry.phone}, ${inquiry.suburb},
+                    ${inquiry.message}, ${customerId})
+            on conflict (reference) do nothing
+            returning *`;
+          if (!row) {
+            if (attempt === REFERENCE_ATTEMPTS) throw new Error(`no free inquiry reference after ${attempt} draws`);
+            continue;
+          }
+          const stored = toInquiry(row);
+          // The e-mails quote the reference: composed from the row as stored.
+          for (const message of emailsFor(stored)) await enqueueEmail(tx, message);
+          // With an Idempotency-Key, its first answer commits with the inquiry (issue 29).
+          if (completion) await completeInTransaction(tx, completion, stored);
+          return stored;
+        }
       }),
     getById: (id) => getInquiry(sql, id),
   };

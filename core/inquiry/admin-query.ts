@@ -1,10 +1,11 @@
 /** What the staff inquiries list selects, sorts and pages (admin-area.md 7, 9). */
 import { z } from "zod";
 import { ADMIN_LIST_LIMITS, flagParam, instantParam, pagingParams, rangeInOrder, type SearchTerms, searchParam, searchTerms, type SortOrder } from "../shared/list-query.ts";
+import { readInquiryReference } from "./reference.ts";
 import { INQUIRY_TYPE_ALIASES, INQUIRY_TYPES, type InquiryType } from "./types.ts";
 
 export interface InquiryFilter {
-  /** Names, e-mail, phone digits, suburb and message. */
+  /** Names, e-mail, phone digits, suburb, message and the reference (YI-7K3F9Q, however typed). */
   search: SearchTerms | null;
   inquiryType: InquiryType | null;
   /** Archived inquiries are hidden unless asked for. */
@@ -30,7 +31,7 @@ const inquiryTypeParam = z.enum([...INQUIRY_TYPES, ...Object.keys(INQUIRY_TYPE_A
   .meta({ description: "INDUSTRIAL is an alias of INDUSTRIAL_WAREHOUSE" });
 
 const inquiryListParams = z.object({
-  q: searchParam("Case-insensitive: names, e-mail, phone digits, suburb, message"),
+  q: searchParam("Case-insensitive: names, e-mail, phone digits, suburb, message, reference (YI-7K3F9Q, however typed)"),
   inquiryType: inquiryTypeParam.optional(),
   includeArchived: flagParam("Default false: archived inquiries are hidden"),
   read: flagParam("Only read (true) or unread (false) ones"),
@@ -46,11 +47,17 @@ export type InquiryListInput = z.output<typeof inquiryListParams>;
 /** The query string of the staff list, read as the query the use case runs. */
 export const inquiryListQuerySchema = inquiryListParams.transform(inquiryListQuery);
 
+/** The search box's terms, its whole reference read as an inquiry's (YI-) rather than a booking's. */
+function inquirySearchTerms(q: string | undefined): SearchTerms | null {
+  const terms = searchTerms(q);
+  return terms && { ...terms, reference: readInquiryReference(terms.text) };
+}
+
 /** Defaults of section 9: newest first, 200 a page, archived hidden. */
 export function inquiryListQuery(input: InquiryListInput): InquiryListQuery {
   return {
     filter: {
-      search: searchTerms(input.q),
+      search: inquirySearchTerms(input.q),
       inquiryType: input.inquiryType ?? null,
       includeArchived: input.includeArchived ?? false,
       read: input.read ?? null,

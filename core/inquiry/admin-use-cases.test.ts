@@ -52,3 +52,11 @@ Deno.test("inquiryListQuery: newest first, 200 a page, archived hidden", () => {
   assert.equal(inquiryListQuery({ order: "asc" }).sort.order, "asc");
   assert.equal(inquiryListQuery({ limit: 9999 }).limit, 500);
 });
+
+Deno.test("inquiryListQuery: the search box reads a whole inquiry reference however typed, not a booking's", () => {
+  assert.equal(inquiryListQuery({ q: " yi 7k3-f9q " }).filter.search?.reference, "YI-7K3F9Q");
+  assert.equal(inquiryListQuery({ q: "7K3F9Q" }).filter.search?.reference, "YI-7K3F9Q");
+  assert.equal(inquiryListQuery({ q: "YS-7K3F9Q" }).filter.search?.reference, null);
+  assert.equal(inquiryListQuery({ q: "Smith" }).filter.search?.reference, null);
+  assert.equal(inquiryListQuery({ q: "Smith" }).filter.search?.text, "Smith");
+});

@@ -34,6 +34,7 @@ export const inquirySchema = z.preprocess(
 
 export const inquiryRecordSchema = z.object({
   _id: z.string().meta({ examples: ["5f3a9c7e-2b1d-4c8e-a6f0-9d4b7e1c2a35"] }),
+  reference: z.string().meta({ description: "The short reference people read out, e.g. YI-7K3F9Q (no 0/O or 1/I)", examples: ["YI-7K3F9Q"] }),
   inquiryType: z.enum(INQUIRY_TYPES),
   firstName: z.string().meta({ examples: ["Grace"] }),
   lastName: z.string().meta({ examples: ["Hopper"] }),

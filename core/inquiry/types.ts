@@ -31,6 +31,8 @@ export type NewInquiry = z.output<typeof inquirySchema>;
 
 export interface Inquiry extends NewInquiry {
   _id: string;
+  /** What the inquirer and the office read out, e.g. YI-7K3F9Q (reference.ts); unique. */
+  reference: string;
   read: boolean;
   /** Shown as "Checked" in the admin area. */
   hasAddress: boolean;

@@ -13,6 +13,7 @@ const ctx: MessageContext = {
 
 const inquiry = (overrides: Partial<Inquiry> = {}): Inquiry => ({
   _id: "9a0b1c2d-0000-4000-8000-000000000001",
+  reference: "YI-7K3F9Q",
   inquiryType: "OFFICE",
   firstName: "Sam",
   lastName: "Lee",
@@ -41,9 +42,11 @@ Deno.test("inquiry notification", () => {
   assert.equal(mail.to, "bookings@yarrashine.com.au");
   assert.equal(mail.relatedId, "9a0b1c2d-0000-4000-8000-000000000001");
   assert.equal(mail.replyTo, "sam@example.com");
-  assert.equal(mail.subject, "New commercial inquiry — Office, Sam Lee (Richmond)");
+  assert.equal(mail.subject, "New commercial inquiry — Office, Sam Lee, Richmond (YI-7K3F9Q)");
   assert.equal(mail.attachments, undefined);
-  assert.ok(mail.text.includes("Received: Mon 1 June 2026, 10:30 am AEST (Melbourne time)"));
+  assert.ok(mail.text.includes("Reference: YI-7K3F9Q\nReceived: Mon 1 June 2026, 10:30 am AEST (Melbourne time)"), mail.text);
+  assert.ok(mail.html!.includes("YI-7K3F9Q"));
+  assert.ok(!mail.text.includes("Reference: 9a0b1c2d"), "the office reads the short reference, not the id");
   assert.ok(mail.text.includes("Email: sam@example.com"));
   assert.ok(mail.text.includes("We need a nightly clean of 400 m².\nTwo floors."));
   assert.ok(mail.html!.includes("We need a nightly clean of 400 m².<br>Two floors."));
@@ -59,14 +62,14 @@ Deno.test("inquiry acknowledgement: to the inquirer, what they asked, what happe
   assert.equal(mail.relatedId, "9a0b1c2d-0000-4000-8000-000000000001");
   assert.equal(mail.replyTo, undefined, "a reply goes to the business, the sender");
   assert.equal(mail.attachments, undefined);
-  assert.equal(mail.subject, "Commercial cleaning inquiry received — Office, Richmond");
+  assert.equal(mail.subject, "Commercial cleaning inquiry received — Office, Richmond (YI-7K3F9Q)");
   for (
     const expected of [
       "Hi Sam,",
       "Thanks for contacting Yarra Shine Cleaning. We have received your commercial cleaning inquiry (Office) for Richmond.",
       "What happens next: we will read your message and contact you",
       "usually the same business day (Mon–Sun 8:00am–5:00pm)",
-      "Reference: 9a0b1c2d-0000-4000-8000-000000000001",
+      "Reference: YI-7K3F9Q",
       "Type: Office",
       "Name: Sam Lee",
       "Phone: 03 9876 5432",
@@ -81,6 +84,7 @@ Deno.test("inquiry acknowledgement: to the inquirer, what they asked, what happe
     assert.ok(mail.text.includes(expected), `missing: ${expected}\n${mail.text}`);
   }
   assert.ok(mail.html!.includes("We need a nightly clean of 400 m².<br>Two floors."));
+  assert.ok(mail.html!.includes("YI-7K3F9Q"), "the reference is in the HTML part too");
   // No staff links in the customer's copy.
   assert.ok(!mail.html!.includes("/admin"));
   assert.ok(inquiryAcknowledgementEmail(inquiry({ inquiryType: "AIRBNB_SHORT_TERM" }), ctx).subject.includes("Airbnb / short-term rental"));
@@ -93,7 +97,7 @@ Deno.test("inquiry acknowledgement: customer text escaped in HTML, subject on on
   assert.ok(mail.html!.includes("&lt;script&gt;alert(1)&lt;/script&gt;"));
   assert.ok(mail.text.includes(evil), "the text part keeps the characters as typed");
   assert.ok(!/[\r\n]/.test(mail.subject));
-  assert.equal(mail.subject, "Commercial cleaning inquiry received — Office, Richmond Bcc: x@evil.test");
+  assert.equal(mail.subject, "Commercial cleaning inquiry received — Office, Richmond Bcc: x@evil.test (YI-7K3F9Q)");
 });
 
 Deno.test("emailsForInquiry: the business's notification, then the inquirer's acknowledgement", () => {
@@ -102,4 +106,9 @@ Deno.test("emailsForInquiry: the business's notification, then the inquirer's ac
     ["inquiry-notification", "bookings@yarrashine.com.au"],
     ["inquiry-acknowledgement", "sam@example.com"],
   ]);
+  // Both carry the reference the inquirer and the office read out (issue 34 item 3).
+  for (const mail of mails) {
+    assert.ok(mail.subject.endsWith("(YI-7K3F9Q)"), mail.subject);
+    assert.ok(mail.text.includes("Reference: YI-7K3F9Q"), mail.kind);
+  }
 });

@@ -14,7 +14,7 @@ export function inquiryNotification(inquiry: Inquiry, ctx: MessageContext): Outb
   const typeLabel = INQUIRY_TYPE_LABELS[inquiry.inquiryType] ?? inquiry.inquiryType;
   const subject = `New commercial inquiry — ${typeLabel}, ${
     customerName(inquiry)
-  } (${inquiry.suburb})`;
+  }, ${inquiry.suburb} (${inquiry.reference})`;
   const blocks: Block[] = [
     {
       kind: "paragraph",
@@ -24,7 +24,7 @@ export function inquiryNotification(inquiry: Inquiry, ctx: MessageContext): Outb
     {
       kind: "rows",
       rows: [
-        ["Reference", inquiry._id],
+        ["Reference", inquiry.reference],
         ["Received", formatMelbourneMoment(inquiry.createdAt)],
         ["Type", typeLabel],
         ["Name", customerName(inquiry)],
@@ -53,7 +53,7 @@ export function inquiryNotification(inquiry: Inquiry, ctx: MessageContext): Outb
 export function inquiryAcknowledgementEmail(inquiry: Inquiry, ctx: MessageContext): OutboxMessage {
   const { profile } = ctx;
   const typeLabel = INQUIRY_TYPE_LABELS[inquiry.inquiryType] ?? inquiry.inquiryType;
-  const subject = `Commercial cleaning inquiry received — ${typeLabel}, ${inquiry.suburb}`;
+  const subject = `Commercial cleaning inquiry received — ${typeLabel}, ${inquiry.suburb} (${inquiry.reference})`;
   const blocks: Block[] = [
     greeting(inquiry),
     {
@@ -71,7 +71,7 @@ export function inquiryAcknowledgementEmail(inquiry: Inquiry, ctx: MessageContex
     {
       kind: "rows",
       rows: [
-        ["Reference", inquiry._id],
+        ["Reference", inquiry.reference],
         ["Type", typeLabel],
         ["Name", customerName(inquiry)],
         ["Email", inquiry.email, `mailto:${inquiry.email}`],

@@ -8,6 +8,7 @@ import type { InquiryDto } from "./inquiries-api.ts";
 function anInquiry(overrides: Partial<InquiryDto> = {}): InquiryDto {
   return {
     _id: "i1",
+    reference: "YI-7K3F9Q",
     inquiryType: "OFFICE",
     firstName: "Priya",
     lastName: "Shah",
@@ -61,6 +62,24 @@ describe("inquiries", () => {
     for (const expected of ["Office", "priya@example.com", "0398765432", "Carlton", "Nightly office clean, 3 floors."]) {
       expect(text).toContain(expected);
     }
+  });
+
+  it("shows each inquiry's reference on its card, and searches by it (issue 34)", async () => {
+    answerList([anInquiry(), anInquiry({ _id: "i2", reference: "YI-Z2Z2Z2", firstName: "Bob", lastName: "Builder" })]);
+    const { user } = await openInquiries();
+    await screen.findByRole("heading", { name: "Priya Shah" });
+    expect(within(card()).getByText("YI-7K3F9Q").className).toBe("inquiry-card__reference");
+    const bob = screen.getByRole("article", { name: "Bob Builder" });
+    expect(within(bob).getByText("YI-Z2Z2Z2")).toBeTruthy();
+    expect(within(bob).queryByText("YI-7K3F9Q")).toBeNull();
+
+    const search = screen.getByLabelText("Search");
+    expect(search.getAttribute("placeholder")).toContain("reference (YI-");
+    answerList([anInquiry()]);
+    await user.type(search, "yi 7k3f9q");
+    await waitFor(() => expect(lastQuery().q).toBe("yi 7k3f9q"));
+    await waitFor(() => expect(screen.queryByRole("article", { name: "Bob Builder" })).toBeNull());
+    expect(within(card()).getByText("YI-7K3F9Q")).toBeTruthy();
   });
 
   it("offers Any and all six types with their labels, and sends the filters", async () => {
@@ -280,6 +299,7 @@ describe("inquiries in the URL", () => {
     expect(await screen.findByRole("heading", { name: "Inquiry", level: 1 })).toBeTruthy();
     expect(history.location.pathname).toBe("/admin/inquiries/i1");
     expect(within(card()).getByText("Archived")).toBeTruthy();
+    expect(within(card()).getByText("YI-7K3F9Q")).toBeTruthy();
     await user.click(within(card()).getByRole("button", { name: "Mark Read" }));
     expect(await within(card()).findByRole("button", { name: "Mark Unread" })).toBeTruthy();
   });

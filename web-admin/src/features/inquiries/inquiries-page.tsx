@@ -42,7 +42,7 @@ export function InquiriesPage({ search, onSearchChange }: InquiriesPageProps) {
         label="Inquiries"
         className="inquiries-filters"
         paired
-        placeholder="Name, email, phone, suburb or message"
+        placeholder="Name, email, phone, suburb, message or reference (YI-…)"
         searchText={searchText}
         onSearchText={setSearchText}
       >

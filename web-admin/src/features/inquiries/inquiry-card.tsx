@@ -90,6 +90,8 @@ export const InquiryCard = memo(function InquiryCard({ inquiry, standalone = fal
         </div>
       </header>
       <p className="inquiry-card__meta">
+        {/* Issue 34: the reference the inquirer's e-mail quotes, read out on the phone. */}
+        {inquiry.reference && <span className="inquiry-card__reference">{inquiry.reference}</span>}
         <a href={`mailto:${inquiry.email}`}><bdi>{inquiry.email}</bdi></a>
         <a href={`tel:${inquiry.phone}`}><bdi>{inquiry.phone}</bdi></a>
         {inquiry.suburb && <span><bdi>{inquiry.suburb}</bdi></span>}

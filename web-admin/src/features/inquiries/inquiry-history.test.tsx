@@ -8,6 +8,7 @@ import type { InquiryDto } from "./inquiries-api.ts";
 
 const inquiry: InquiryDto = {
   _id: "i1",
+  reference: "YI-7K3F9Q",
   inquiryType: "OFFICE",
   firstName: "Priya",
   lastName: "Shah",

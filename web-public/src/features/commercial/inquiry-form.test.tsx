@@ -5,7 +5,7 @@ import { renderApp } from "../../test/render-app.tsx";
 import { server } from "../../test/server.ts";
 import { INQUIRY_MESSAGES } from "@yarra/core/inquiry/validation.ts";
 import { INQUIRY_FAILURE, INQUIRY_FIX_FIELDS, INQUIRY_SEND_HINT,
-  INQUIRY_SUCCESS } from "./inquiry-form.tsx";
+  INQUIRY_SUCCESS, inquiryReferenceText } from "./inquiry-form.tsx";
 
 type User = Awaited<ReturnType<typeof renderApp>>["user"];
 
@@ -188,6 +188,35 @@ describe("InquiryForm", () => {
     await user.click(send());
     await waitFor(() => expect(requests).toHaveLength(2));
     expect(requests[1].key).not.toBe(requests[0].key);
+  });
+
+  it("shows the inquiry's reference after the spec's success text (issue 34), announced with it", async () => {
+    server.use(http.post("/api/inquiries", () =>
+      HttpResponse.json({ _id: "inq1", reference: "YI-7K3F9Q", inquiryType: "OFFICE" }, { status: 201 })));
+    const { user } = await openForm();
+    await fillAll(user);
+    await user.click(send());
+
+    const status = screen.getByRole("status");
+    await waitFor(() => expect(status.textContent).toBe(INQUIRY_SUCCESS + inquiryReferenceText("YI-7K3F9Q")));
+    // The spec's sentence stays whole, on its own line; the reference follows it.
+    const [spec, reference] = Array.from(status.querySelectorAll("p"));
+    expect(spec.textContent).toBe(INQUIRY_SUCCESS);
+    expect(reference.textContent).toBe("Your reference is YI-7K3F9Q.");
+    expect(within(reference).getByText("YI-7K3F9Q").tagName).toBe("STRONG");
+
+    // Changing the form again takes the message and its reference away.
+    await user.type(field("First name"), "B");
+    expect(status.textContent).toBe("");
+  });
+
+  it("an answer without a reference still shows the spec's success text alone", async () => {
+    server.use(http.post("/api/inquiries", () => HttpResponse.json({ _id: "inq1" }, { status: 201 })));
+    const { user } = await openForm();
+    await fillAll(user);
+    await user.click(send());
+    await waitFor(() => expect(screen.getByRole("status").textContent).toBe(INQUIRY_SUCCESS));
+    expect(screen.queryByText(/Your reference is/)).toBeNull();
   });
 
   it("shows 'Could not send your inquiry' with the server's field errors, and reuses the key on a retry", async () => {

@@ -17,6 +17,8 @@ import { type InquiryFields, sendInquiry } from "./send-inquiry.ts";
 /** public-site.md section 8. */
 export const INQUIRY_SUCCESS = "Thanks! Your inquiry has been sent. We’ll contact you shortly.";
 export const INQUIRY_FAILURE = "Could not send your inquiry";
+/** After the spec's success text (issue 34): the reference the e-mails quote too. */
+export const inquiryReferenceText = (reference: string) => `Your reference is ${reference}.`;
 
 type TextField = Exclude<keyof InquiryFields, "inquiryType">;
 type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
@@ -67,6 +69,8 @@ export function InquiryForm() {
   const id = useId();
   const [fields, setFields] = useState<InquiryFields>({ inquiryType: DEFAULT_INQUIRY_TYPE, ...EMPTY_TEXT });
   const [status, setStatus] = useState<Status>("idle");
+  // The last sent inquiry's reference, shown with the success message.
+  const [reference, setReference] = useState<string | null>(null);
   const [failure, setFailure] = useState<ApiError | null>(null);
   // Shown under the fields: the form's own checks (on leaving a changed field, and on Send) and the server's 422.
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
@@ -123,7 +127,8 @@ export function InquiryForm() {
     setStatus("sending");
     setFailure(null);
     try {
-      await sendInquiry(fields, key);
+      const sent = await sendInquiry(fields, key);
+      setReference(sent.reference);
       setFields((current) => ({ inquiryType: current.inquiryType, ...EMPTY_TEXT }));
       changed.current.clear();
       setFieldErrors({});
@@ -206,7 +211,16 @@ export function InquiryForm() {
       </div>
 
       <div className="inquiry-form__status" role="status" aria-live="polite">
-        {status === "success" && <p className="inquiry-form__success">{INQUIRY_SUCCESS}</p>}
+        {status === "success" && (
+          <div className="inquiry-form__success">
+            <p>{INQUIRY_SUCCESS}</p>
+            {reference && (
+              <p className="inquiry-form__reference">
+                Your reference is <strong>{reference}</strong>.
+              </p>
+            )}
+          </div>
+        )}
         {status === "invalid" && <p className="inquiry-form__failure">{INQUIRY_FIX_FIELDS}</p>}
         {status === "error" && <p className="inquiry-form__failure">{INQUIRY_FAILURE}</p>}
       </div>

@@ -11,7 +11,14 @@ export interface InquiryFields {
   message: string;
 }
 
+/** What the form reads from the server's answer: the reference people quote (YI-7K3F9Q). */
+export interface SentInquiry {
+  reference: string | null;
+}
+
 /** POST /api/inquiries; the key lets the server replay (not store again) a retried request. */
-export function sendInquiry(fields: InquiryFields, idempotencyKey: string) {
-  return api.post<unknown>("/api/inquiries", fields, { headers: { "Idempotency-Key": idempotencyKey } });
+export async function sendInquiry(fields: InquiryFields, idempotencyKey: string): Promise<SentInquiry> {
+  const body = await api.post<unknown>("/api/inquiries", fields, { headers: { "Idempotency-Key": idempotencyKey } });
+  const reference = typeof body === "object" && body !== null ? (body as { reference?: unknown }).reference : undefined;
+  return { reference: typeof reference === "string" && reference.trim() !== "" ? reference : null };
 }
