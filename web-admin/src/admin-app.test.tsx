@@ -266,16 +266,17 @@ describe("login when already signed in", () => {
 });
 
 describe("a token the server no longer takes", () => {
-  it("ends the session and sends the staff member to log in, remembering the page", async () => {
+  it("ends the session and asks to log in again over the same page (issue 34 item 16)", async () => {
     storeSession();
     server.use(
       http.get("/api/admin/bookings", () =>
         HttpResponse.json({ error: "Authentication required.", code: "UNAUTHENTICATED" }, { status: 401 })),
     );
     const { history } = renderAdmin("/admin/bookings?status=PENDING");
-    await screen.findByRole("heading", { name: "Log in" });
-    expect(history.location.pathname).toBe("/admin/login");
-    expect(new URLSearchParams(history.location.search).get("redirect")).toBe("/bookings?status=PENDING");
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByRole("heading", { name: "Log in" })).toBeTruthy();
+    expect(history.location.pathname).toBe("/admin/bookings");
+    expect(history.location.search).toBe("?status=PENDING");
     expect(localStorage.getItem(SESSION_KEY)).toBeNull();
   });
 });

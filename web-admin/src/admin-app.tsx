@@ -2,7 +2,6 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { type RouterHistory, RouterProvider } from "@tanstack/react-router";
 import { useState } from "react";
 import { createStaffQueryClient } from "./lib/query-client.ts";
-import { clearSession } from "./lib/session.ts";
 import { createAdminRouter } from "./router.tsx";
 
 export interface AdminAppProps {
@@ -13,11 +12,8 @@ export interface AdminAppProps {
 }
 
 function createStaffArea(history: RouterHistory | undefined, basepath: string) {
-  const queryClient = createStaffQueryClient(() => {
-    // The server no longer takes the token: forget it, and the guard sends the visitor to log in.
-    clearSession();
-    void router.invalidate();
-  });
+  // A call the server refuses for want of a session asks to log in again over the screen (routes/authed.tsx).
+  const queryClient = createStaffQueryClient();
   const router = createAdminRouter({ history, basepath, queryClient });
   return { queryClient, router };
 }

@@ -1,10 +1,11 @@
 /**
- * A staff CSV export (the customers one; the bookings export has its own copy in bookings-api.ts):
+ * A staff CSV export (bookings, customers):
  * fetched with the session cookie so a failure shows as an error on the screen, then handed to the
  * browser through a Blob link under the server's file name.
  */
 import { describeFailure } from "@yarra/api/client/error-catalogue.ts";
 import { ApiError, type QueryValue, withQuery } from "@yarra/api/client/http.ts";
+import { watchedCall } from "./api.ts";
 
 /** The server's file name from Content-Disposition, or `<fallbackStem>-YYYY-MM-DD.csv`. */
 function fileNameOf(response: Response, fallbackStem: string): string {
@@ -13,7 +14,8 @@ function fileNameOf(response: Response, fallbackStem: string): string {
   return match?.[1] ?? `${fallbackStem}-${new Date().toISOString().slice(0, 10)}.csv`;
 }
 
-export async function downloadCsv(path: string, query: Record<string, QueryValue>, fallbackStem: string): Promise<void> {
+/** The export's answer, or the ApiError of a failed call. */
+async function fetchCsv(path: string, query: Record<string, QueryValue>): Promise<Response> {
   let response: Response;
   try {
     response = await fetch(withQuery(path, query), { headers: { Accept: "text/csv" }, credentials: "same-origin" });
@@ -29,6 +31,12 @@ export async function downloadCsv(path: string, query: Record<string, QueryValue
     }
     throw new ApiError(describeFailure({ status: response.status, body }));
   }
+  return response;
+}
+
+export async function downloadCsv(path: string, query: Record<string, QueryValue>, fallbackStem: string): Promise<void> {
+  // A session the server ended asks to log in again over the screen, as the client's calls do.
+  const response = await watchedCall(path, () => fetchCsv(path, query));
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement("a");
   link.href = url;

@@ -1,17 +1,12 @@
-import { QueryCache, QueryClient } from "@tanstack/react-query";
-import { errorCodeOf } from "./error-code.ts";
+import { QueryClient } from "@tanstack/react-query";
 
 /**
- * The staff area's one cache. `onSessionRejected` runs when a load answers UNAUTHENTICATED (the
- * server no longer takes the token); a failed write keeps its alert, so what was typed stays.
+ * The staff area's one cache. A load or a write the server refuses for want of a session is
+ * reported by the api client itself (lib/api.ts onSessionRejected), so the cache keeps the failure
+ * and nothing more: the screen stays as it is, with what was typed, under the log-in dialog.
  */
-export function createStaffQueryClient(onSessionRejected: () => void): QueryClient {
+export function createStaffQueryClient(): QueryClient {
   return new QueryClient({
-    queryCache: new QueryCache({
-      onError: (error) => {
-        if (errorCodeOf(error) === "UNAUTHENTICATED") onSessionRejected();
-      },
-    }),
     defaultOptions: {
       // A failed load shows its alert at once, with its own way to try again; lists have Refresh.
       queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 },

@@ -2,7 +2,7 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { SESSION_EXPIRED_TEXT } from "../routes/authed.tsx";
+import { SESSION_EXPIRED_TEXT } from "../features/auth/session-dialog.tsx";
 import { renderAdmin, storeSession } from "../test/render-admin.tsx";
 import { server } from "../test/server.ts";
 import { UNSAVED_LOGOUT_PROMPT, UNSAVED_PROMPT } from "./unsaved-changes.ts";

@@ -1,10 +1,11 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { createRoute, Outlet, redirect, useNavigate, useRouter } from "@tanstack/react-router";
-import { useEffect, useRef, useState } from "react";
-import { LoginForm } from "../features/auth/login-form.tsx";
-import "../features/auth/login-form.css";
+import { useState } from "react";
+import { type SessionEnd, SessionDialog } from "../features/auth/session-dialog.tsx";
 import { AdminShell } from "../features/shell/admin-shell.tsx";
 import { clearSession, endSession, isAllowedRole, readSession } from "../lib/session.ts";
 import { useSessionExpiry } from "../lib/use-session-expiry.ts";
+import { useSessionRejected } from "../lib/use-session-rejected.ts";
 import { hasUnsavedChanges, UNSAVED_LOGOUT_PROMPT } from "../lib/unsaved-changes.ts";
 import { MessagePage } from "../ui/message-page.tsx";
 import { rootRoute } from "./root.tsx";
@@ -28,8 +29,9 @@ function AuthedLayout() {
   const { session } = authedRoute.useRouteContext();
   const navigate = useNavigate();
   const router = useRouter();
+  const queryClient = useQueryClient();
 
-  const [expiredWhileEditing, setExpiredWhileEditing] = useState(false);
+  const [ended, setEnded] = useState<SessionEnd | null>(null);
 
   // The server's answer clears the cookie: wait for it, so it cannot clear the next login's.
   const logout = () => {
@@ -37,15 +39,24 @@ function AuthedLayout() {
     void endSession().then(() => navigate({ to: "/login" }));
   };
   useSessionExpiry(session.expiresAt, () => {
+    // Already asking to log in again (the server ended it first).
+    if (ended) return;
     clearSession();
     // Unsaved work stays on screen: log in again over it, then save.
-    if (hasUnsavedChanges()) setExpiredWhileEditing(true);
+    if (hasUnsavedChanges()) setEnded("expired");
     else void navigate({ to: "/login", search: returnTo(router.state.location.href) });
   });
+  // The server ended the session (issue 34 item 16): log in again over the same screen, whatever was typed.
+  useSessionRejected(() => {
+    clearSession();
+    setEnded((reason) => reason ?? "rejected");
+  });
   const loggedInAgain = () => {
-    setExpiredWhileEditing(false);
+    setEnded(null);
     // The guard reads the new session, and the expiry timer follows it.
     void router.invalidate();
+    // The loads the old session lost come again; a refused save is the staff member's to send again.
+    void queryClient.refetchQueries({ type: "active", predicate: (query) => query.state.status === "error" });
   };
 
   if (!isAllowedRole(session.user.role)) {
@@ -61,33 +72,7 @@ function AuthedLayout() {
   return (
     <AdminShell user={session.user} onLogout={logout}>
       <Outlet />
-      {expiredWhileEditing && <SessionExpiredDialog onLoggedIn={loggedInAgain} />}
+      {ended && <SessionDialog reason={ended} onLoggedIn={loggedInAgain} />}
     </AdminShell>
-  );
-}
-
-export const SESSION_EXPIRED_TEXT = "Your session has expired. Your changes are still here: log in again to save them.";
-
-/** A modal login over the page, so what was typed survives the session's end. */
-function SessionExpiredDialog({ onLoggedIn }: { onLoggedIn: () => void }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog || dialog.open) return;
-    if (typeof dialog.showModal === "function") dialog.showModal();
-    else dialog.setAttribute("open", "");
-  }, []);
-  return (
-    <dialog
-      ref={ref}
-      className="session-expired"
-      aria-labelledby="login-title"
-      aria-describedby="session-expired-text"
-      // Escape would leave a signed-out page behind a dialog that can't be reopened.
-      onCancel={(event) => event.preventDefault()}
-    >
-      <p id="session-expired-text" className="session-expired__text" role="alert">{SESSION_EXPIRED_TEXT}</p>
-      <LoginForm onLoggedIn={onLoggedIn} />
-    </dialog>
   );
 }

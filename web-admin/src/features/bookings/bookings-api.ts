@@ -1,7 +1,7 @@
 /** The staff bookings calls (admin-area.md section 7): list pages, one record, status and payment, the CSV. */
 import type { BookingRecord, PaymentStatus, RecordStatus, SettableStatus } from "@yarra/core/booking/types.ts";
-import { ApiError, itemsOf, withQuery } from "@yarra/api/client/http.ts";
-import { describeFailure } from "@yarra/api/client/error-catalogue.ts";
+import { downloadCsv } from "../../lib/download-csv.ts";
+import { itemsOf } from "@yarra/api/client/http.ts";
 import type { Wire } from "@yarra/api/client/types.ts";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../lib/api.ts";
@@ -63,43 +63,8 @@ export const setBookingStatus = (
     ...(options.reason?.trim() ? { reason: options.reason.trim() } : {}),
   });
 
-/** The server's file name from Content-Disposition, or a dated fallback. */
-function fileNameOf(response: Response): string {
-  const header = response.headers.get("Content-Disposition") ?? "";
-  const match = /filename="?([^";]+)"?/i.exec(header);
-  return match?.[1] ?? `bookings-${new Date().toISOString().slice(0, 10)}.csv`;
-}
-
 /**
  * GET /api/admin/bookings.csv with the list's filters (the session cookie goes along), fetched so a
- * failure shows as an error here, then handed to the browser through a Blob link.
+ * failure shows as an error here (an ended session asks to log in again), then downloaded.
  */
-export async function downloadBookingsCsv(query: ListQuery): Promise<void> {
-  const headers = new Headers({ Accept: "text/csv" });
-  let response: Response;
-  try {
-    response = await fetch(withQuery("/api/admin/bookings.csv", query), { headers, credentials: "same-origin" });
-  } catch (error) {
-    throw new ApiError(describeFailure({}), { cause: error });
-  }
-  if (!response.ok) {
-    let body: unknown;
-    try {
-      body = await response.json();
-    } catch {
-      body = undefined;
-    }
-    throw new ApiError(describeFailure({ status: response.status, body }));
-  }
-  const blob = await response.blob();
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileNameOf(response);
-  link.style.display = "none";
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Give the browser a moment to start the download before the URL goes.
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
-}
+export const downloadBookingsCsv = (query: ListQuery): Promise<void> => downloadCsv("/api/admin/bookings.csv", query, "bookings");

@@ -84,7 +84,7 @@ async function renderCardWithLinks() {
   ]);
   const router = createRouter({ routeTree, history: createMemoryHistory({ initialEntries: ["/"] }) });
   const view = render(
-    <QueryClientProvider client={createStaffQueryClient(() => {})}>
+    <QueryClientProvider client={createStaffQueryClient()}>
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );

@@ -161,6 +161,40 @@ describe("create form", () => {
     expect(hasUnsavedChanges()).toBe(false);
   });
 
+  it("leaving a just-created service by a link asks nothing; typing again and leaving still asks (issue 34 item 18)", async () => {
+    serve([]);
+    // The Extras screen: its list, and the live services (no includeDeleted) for its selector.
+    server.use(
+      http.get("/api/admin/extras", () => HttpResponse.json({ items: [] })),
+      http.get("/api/admin/services", ({ request }) =>
+        new URL(request.url).searchParams.has("includeDeleted") ? undefined : HttpResponse.json({ items: [] })),
+    );
+    const confirm = vi.spyOn(window, "confirm").mockReturnValue(false);
+    const { user, history } = await openPage();
+    const form = within(screen.getByRole("region", { name: "New service" }));
+    const nav = within(screen.getByRole("navigation", { name: "Staff screens" }));
+
+    // Typed, then a link away: asked, and the answer No keeps the form as typed.
+    await user.type(form.getByLabelText("Name"), "End of Lease");
+    await user.click(form.getByRole("radio", { name: "By bedrooms" }));
+    await user.type(form.getByLabelText("Price"), "199");
+    await user.click(form.getByRole("button", { name: "Add row" }));
+    await user.type(form.getByLabelText("Price, row 2"), "249");
+    await user.click(nav.getByRole("link", { name: "Extras" }));
+    expect(confirm).toHaveBeenCalledTimes(1);
+    expect(history.location.pathname).toBe("/admin");
+
+    // Created: the emptied form is clean, so the same link leaves at once.
+    await user.click(form.getByRole("button", { name: "Create service" }));
+    await screen.findByText("Service “End of Lease” created.");
+    expect(form.getByLabelText<HTMLInputElement>("Name").value).toBe("");
+    expect(form.getByRole<HTMLInputElement>("radio", { name: "Hourly" }).checked).toBe(true);
+    await user.click(nav.getByRole("link", { name: "Extras" }));
+    await screen.findByRole("heading", { name: "Extras", level: 1 });
+    expect(history.location.pathname).toBe("/admin/extras");
+    expect(confirm).toHaveBeenCalledTimes(1);
+  }, 15_000);
+
   it("sends bedroom rows, added and removed, and a fixed base price", async () => {
     const seen = serve([]);
     const { user } = await openPage();
