@@ -268,4 +268,42 @@ describeApi("the audit log a person can read", async (t, _app, db) => {
     assert.deepEqual(row.record, { type: "service", id: shop, label: "Shop clean" });
     assert.deepEqual(row.changes, [{ field: "Order of extras", before: "Oven, Fridge", after: "Fridge, Oven" }]);
   });
+
+  await t.step("catalogue rows read by name, never an id or JSON, even once the records are gone (issue 34 item 17)", async () => {
+    const service = async (name: string, slug: string) =>
+      ((await call(send("POST", "/api/admin/services", { name, slug }, owner.headers))).body as { _id: string })._id;
+    const [office, warehouse] = [await service("Office clean", "audit-office-clean"), await service("Warehouse clean", "audit-warehouse-clean")];
+    const bins = ((await call(send("POST", "/api/admin/extras", { serviceId: office, title: "Empty bins", price: 15 }, owner.headers))).body as {
+      _id: string;
+    })._id;
+    const question = await call(send("POST", "/api/admin/questions", { scope: "SERVICE", serviceId: office, text: "Alarm code?", type: "TEXT" }, owner.headers));
+    assert.equal(question.status, 201, JSON.stringify(question.body));
+    for (const [method, path, body] of [
+      ["PUT", `/api/admin/extras/${bins}`, { serviceId: warehouse }],
+      // The same again: no row.
+      ["PUT", `/api/admin/extras/${bins}`, { serviceId: warehouse }],
+      ["PUT", `/api/admin/questions/${(question.body as { _id: string })._id}`, { scope: "SERVICE", serviceId: warehouse }],
+      ["DELETE", `/api/admin/services/${warehouse}/hard`, undefined],
+    ] as const) {
+      const answer = await app.request(send(method, path, body, owner.headers));
+      assert.ok(answer.status === 200 || answer.status === 204, `${method} ${path}: ${answer.status}`);
+    }
+    const extras = (await audit("?recordType=extra")).items.filter((entry) => entry.entityId === bins);
+    assert.deepEqual(extras.map((entry) => entry.summary), [
+      "Moved the extra Empty bins from Office clean to Warehouse clean",
+      "Added the extra Empty bins",
+    ]);
+    assert.deepEqual(extras[0].changes.find((change) => change.field === "Service"), { field: "Service", before: "Office clean", after: "Warehouse clean" });
+    const gone = (await audit("?recordType=service")).items.find((entry) => entry.action === "service.hard_delete" && entry.entityId === warehouse)!;
+    assert.equal(gone.summary, "Permanently deleted the service Warehouse clean and its extras");
+    assert.deepEqual(gone.changes.find((change) => change.field === "Extras"), { field: "Extras", before: "Empty bins", after: null });
+    assert.deepEqual(gone.changes.find((change) => change.field === "Questions"), { field: "Questions", before: "Alarm code?", after: null });
+    for (const entry of (await audit("?limit=100")).items) {
+      const texts = [entry.summary, entry.record?.label ?? "", ...entry.changes.flatMap((c) => [c.field, c.before ?? "", c.after ?? ""])];
+      for (const text of texts) {
+        assert.doesNotMatch(text, /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i, `${entry.action}: ${text}`);
+        assert.doesNotMatch(text, /[{}]|":/, `${entry.action}: ${text}`);
+      }
+    }
+  });
 });

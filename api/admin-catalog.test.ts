@@ -188,6 +188,10 @@ describeApi("staff catalogue: services", async (t, app, db) => {
     const [row] = await auditRows(db, "service.update");
     assert.deepEqual(row.before, created);
     assert.deepEqual(row.after, body);
+    // The same again answers the service and writes no row (issue 34 item 17).
+    const again = await api.put(`/services/${created._id}`, { ratePerHour: "72.5", name: created.name });
+    assert.deepEqual(again, { status: 200, body });
+    assert.equal((await auditRows(db, "service.update")).length, 1);
   });
 
   await t.step("PUT with bedroomPrices replaces them; the merged service is re-checked", async () => {
@@ -315,8 +319,15 @@ describeApi("staff catalogue: reorder extras", async (t, app, db) => {
     assert.deepEqual(await publicOrder(), reversed.map((e) => e._id));
     const [row] = await auditRows(db, "service.reorder_extras");
     assert.equal(row.entity_id, hourly._id);
-    assert.deepEqual(row.before, hourlyExtras.map((e) => ({ extraId: e._id, order: e.order })));
-    assert.deepEqual(row.after, orders);
+    // Each extra by its title too, so the log reads by name once one is gone (issue 34 item 17).
+    assert.deepEqual(row.before, hourlyExtras.map((e) => ({ extraId: e._id, title: e.title, order: e.order })));
+    assert.deepEqual(row.after, orders.map(({ extraId, order }) => ({ extraId, title: hourlyExtras.find((e) => e._id === extraId)!.title, order })));
+  });
+
+  await t.step("the same order again answers 200 and writes no audit row", async () => {
+    const orders = [...hourlyExtras].reverse().map((e, index) => ({ extraId: e._id, order: index + 1 }));
+    assert.equal((await api.patch(`/services/${hourly._id}/reorder-extras`, { orders })).status, 200);
+    assert.equal((await auditRows(db, "service.reorder_extras")).length, 1);
   });
 
   await t.step("one extra of another service: 422, and no position changes", async () => {
@@ -374,7 +385,8 @@ describeApi("staff catalogue: extras", async (t, app, db) => {
     assert.equal(body.order, Math.max(...hourlyExtras.map((e) => e.order)) + 1);
     assert.equal((await publicIds()).at(-1), body._id);
     const [row] = await auditRows(db, "extra.create");
-    assert.deepEqual(row.after, body);
+    // The service by its name beside its id, so the log reads by name (issue 34 item 17).
+    assert.deepEqual(row.after, { ...body, serviceName: hourly.name });
   });
 
   await t.step("POST rules: service, title, price, https image", async () => {
@@ -404,6 +416,8 @@ describeApi("staff catalogue: extras", async (t, app, db) => {
     const [row] = await auditRows(db, "extra.update");
     assert.equal(row.before?.active, true);
     assert.equal(row.after?.active, false);
+    assert.deepEqual(await api.put(`/extras/${created._id}`, { active: false }), { status: 200, body: { ...created, active: false } });
+    assert.equal((await auditRows(db, "extra.update")).length, 1, "the same again writes no audit row (issue 34 item 17)");
     await api.put(`/extras/${created._id}`, { active: true });
     assert.ok((await publicIds()).includes(created._id));
   });
@@ -544,6 +558,8 @@ describeApi("staff catalogue: frequencies", async (t, _app, db) => {
     const [row] = await auditRows(db, "frequency.update");
     assert.deepEqual(row.before, weekly);
     assert.deepEqual(row.after, body);
+    assert.deepEqual(await api.put(`/frequencies/${weekly._id}`, { discountPercent: 12 }), { status: 200, body });
+    assert.equal((await auditRows(db, "frequency.update")).length, 1, "the same again writes no audit row (issue 34 item 17)");
     assert.equal((await api.put(`/frequencies/${crypto.randomUUID()}`, { discountPercent: 1 })).status, 404);
     const taken = await api.put(`/frequencies/${weekly._id}`, { code: "MONTHLY" });
     assert.equal(taken.status, 409);
@@ -652,7 +668,7 @@ describeApi("staff catalogue: questions", async (t, app, db) => {
       options: [{ label: "Yes", value: "yes" }, { label: "No", value: "no" }, { label: "Partly", value: "partly" }],
     });
     const [row] = await auditRows(db, "question.create");
-    assert.deepEqual(row.after, body);
+    assert.deepEqual(row.after, { ...body, serviceName: DEMO_SERVICES.find((s) => s._id === moveId)!.name });
     const publicList = await publicGet(app, `/questions?serviceId=${moveId}`);
     assert.ok(publicList.body.items.some((q: { _id: string }) => q._id === body._id));
   });
@@ -695,6 +711,8 @@ describeApi("staff catalogue: questions", async (t, app, db) => {
     const [row] = await auditRows(db, "question.update");
     assert.equal(row.before?.required, false);
     assert.equal(row.after?.required, true);
+    assert.deepEqual(await api.put(`/questions/${created._id}`, { required: true }), required);
+    assert.equal((await auditRows(db, "question.update")).length, 1, "the same again writes no audit row (issue 34 item 17)");
     const text = await api.put(`/questions/${created._id}`, { type: "TEXT", placeholder: " e.g. furniture left " });
     assert.deepEqual(text.body.options, []);
     assert.equal(text.body.placeholder, "e.g. furniture left");

@@ -248,12 +248,25 @@ describeApi("staff: Victoria's public holidays", async (t, _app, db) => {
     assert.ok(listed.body.items.every((h: Holiday) => h.closed));
   });
 
-  await t.step("one audit row per date added", async () => {
-    const rows = await auditRows(db, ["closed_date.add"]);
-    // The first row is the hand-made Boxing Day.
-    assert.equal(rows.length, offered.length);
-    assert.deepEqual(rows.slice(1).map((r) => r.entity_id), offered.filter((h) => !h.closed).map((h) => h.date));
-    assert.deepEqual(rows.at(-1)!.after, { date: offered.at(-1)!.date, label: offered.at(-1)!.label });
+  await t.step("one audit row listing every date added, with its name (issue 34 item 17)", async () => {
+    // The hand-made Boxing Day keeps its own row.
+    assert.equal((await auditRows(db, ["closed_date.add"])).length, 1);
+    const rows = await auditRows(db, ["closed_date.add_public_holidays"]);
+    assert.equal(rows.length, 1);
+    assert.deepEqual([rows[0].entity, rows[0].entity_id, rows[0].before], ["closed_date", null, null]);
+    assert.deepEqual(rows[0].after, { holidays: offered.filter((h) => !h.closed).map(({ date, label }) => ({ date, label })) });
+  });
+
+  await t.step("the audit log reads it as one entry, a line per date with its name", async () => {
+    const owner = await adminSession(db, "superadmin");
+    const { status, body } = await call(get("/api/admin/audit?recordType=closed_date", owner.headers));
+    assert.equal(status, 200);
+    const entry = body.items.find((e: { action: string }) => e.action === "closed_date.add_public_holidays");
+    const added = offered.filter((h) => !h.closed);
+    assert.equal(entry.summary, `Closed ${added.length} public holidays, Fri 25 Dec 2026 to Tue 7 Nov 2028`);
+    assert.equal(entry.changes.length, added.length);
+    assert.deepEqual(entry.changes[0], { field: "Fri 25 Dec 2026", before: null, after: "Christmas Day" });
+    assert.deepEqual(entry.changes.at(-1), { field: "Tue 7 Nov 2028", before: null, after: "Melbourne Cup" });
   });
 
   await t.step("a second time adds nothing and audits nothing", async () => {
@@ -261,7 +274,7 @@ describeApi("staff: Victoria's public holidays", async (t, _app, db) => {
     assert.equal(status, 200);
     assert.equal(body.added, 0);
     assert.equal(body.items.length, offered.length);
-    assert.equal((await auditRows(db, ["closed_date.add"])).length, offered.length);
+    assert.equal((await auditRows(db, ["closed_date.add", "closed_date.add_public_holidays"])).length, 2);
   });
 });
 
@@ -307,5 +320,10 @@ describeApi("staff: the service area", async (t, app, db) => {
       ["settings", "service_area", { postcodes: seeded }, { postcodes: ["3000-3207", "3121", "3186"] }, staff.admin.email],
       ["settings", "service_area", { postcodes: ["3000-3207", "3121", "3186"] }, { postcodes: [] }, staff.admin.email],
     ]);
+  });
+
+  await t.step("a save that changes nothing answers 200 with the area and writes no audit row", async () => {
+    assert.deepEqual(await call(put("/api/admin/settings/service-area", { postcodes: [] }, staff.headers)), { status: 200, body: { postcodes: [] } });
+    assert.equal((await auditRows(db, ["settings.service_area"])).length, 2);
   });
 });

@@ -106,14 +106,15 @@ describeApi("staff settings: scheduling and slot buffer", async (t, app, db) => 
     assert.equal((await auditRows(db)).length, before);
   });
 
-  await t.step("every save left an audit row with who, before and after", async () => {
+  await t.step("every save that changed something left an audit row with who, before and after", async () => {
     const buffers = await auditRows(db, "settings.slot_buffer");
     assert.equal(buffers.length, 5);
     assert.deepEqual(buffers[0].before, { slotBufferMin: 120 });
     assert.deepEqual(buffers[0].after, { slotBufferMin: 1440 });
     assert.equal(buffers[0].admin_email, staff.admin.email);
     const scheduling = await auditRows(db, "settings.scheduling");
-    assert.equal(scheduling.length, 5);
+    // Five saves, but the first (0, clamped to the 1 stored already) changed nothing: no row (issue 34 item 17).
+    assert.equal(scheduling.length, 4);
     assert.deepEqual((scheduling.at(-1)!.after as { slotBufferMin: number }).slotBufferMin, 60);
   });
 
@@ -448,6 +449,20 @@ describeApi("staff audit log", async (t, app, db) => {
   await app.request(put("/api/admin/settings/slot-buffer", { slotBufferMin: 90 }, root.headers));
   await app.request(put("/api/admin/settings/scheduling", { maxConcurrentPerSlot: 2 }, root.headers));
   await app.request(put("/api/admin/content", { generalCommentLabel: "Notes" }, root.headers));
+
+  await t.step("saves that change nothing answer 200 with the record and write no row (issue 34 item 17)", async () => {
+    const same: [string, unknown, Record<string, unknown>][] = [
+      [`/api/admin/admins/${root.admin._id}`, { name: root.admin.name, email: root.admin.email, role: "superadmin" }, { name: root.admin.name }],
+      ["/api/admin/settings/slot-buffer", { slotBufferMin: 90 }, { slotBufferMin: 90 }],
+      ["/api/admin/settings/scheduling", { maxConcurrentPerSlot: 2 }, { maxConcurrentPerSlot: 2 }],
+      ["/api/admin/content", { generalCommentLabel: "Notes" }, { generalCommentLabel: "Notes" }],
+    ];
+    for (const [path, body, answered] of same) {
+      const answer = await json(await app.request(put(path, body, root.headers)));
+      assert.equal(answer.status, 200, path);
+      for (const [key, value] of Object.entries(answered)) assert.equal(answer.body[key], value, `${path} ${key}`);
+    }
+  });
 
   await t.step("every write has its row, newest first; failed writes have none", async () => {
     const { status, body } = await json(await app.request(get("/api/admin/audit", root.headers)));

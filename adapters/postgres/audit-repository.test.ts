@@ -107,4 +107,24 @@ describeOnTargets("audit reader: regular cleans and customer records by their na
       ["customer.update"],
     );
   });
+
+  await t.step("an extra's row written with bare service ids reads each service by its name now, a deleted one as such", async () => {
+    const goneService = crypto.randomUUID();
+    await write(db, {
+      action: "extra.update",
+      entity: "extra",
+      entityId: extraId,
+      before: { title: "Oven clean", serviceId: goneService, order: 1 },
+      after: { title: "Oven clean", serviceId, order: 3 },
+    });
+    const { items } = await listAudit(db.sql, page({ recordType: "extra" }));
+    assert.deepEqual(items[0].names, { [serviceId]: "Hourly Cleaning" });
+    const entry = readableAuditEntry(items[0]);
+    assert.deepEqual(entry.record, { type: "extra", id: extraId, label: "Oven clean" });
+    assert.deepEqual(entry.changes.find((change) => change.field === "Service"), {
+      field: "Service",
+      before: "a service no longer listed",
+      after: "Hourly Cleaning",
+    });
+  });
 });

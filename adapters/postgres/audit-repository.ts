@@ -109,7 +109,7 @@ export async function listAudit(sql: Queryable, query: AuditQuery): Promise<{ it
       left join admins target on p.entity = 'admin' and target.id = k.uid
       left join cleaners c on p.entity = 'cleaner' and c.id = k.uid
       left join closed_dates cd on p.entity = 'closed_date' and to_char(cd.date, 'YYYY-MM-DD') = p.entity_id
-      -- The cleaners and extras a row names by id, by their names now (a series change's add-ons too).
+      -- The cleaners, extras and services a row names by id, by their names now (a series change's add-ons too).
       left join lateral (
         select jsonb_object_agg(n.id, n.name) as names from (
           select c2.id::text as id, c2.name from cleaners c2
@@ -131,6 +131,12 @@ export async function listAudit(sql: Queryable, query: AuditQuery): Promise<{ it
                select x ->> 'extraId'
                  from (values (p.before -> 'extras'), (p.after -> 'extras')) v (list)
                  cross join lateral jsonb_array_elements(case when jsonb_typeof(v.list) = 'array' then v.list else '[]'::jsonb end) x)
+          union all
+          -- An extra's or question's service, for rows written before they kept its name beside the id.
+          select s2.id::text, s2.name from services s2
+           where p.entity in ('extra', 'question')
+             and s2.id::text in (
+               select v.id from (values (p.before ->> 'serviceId'), (p.after ->> 'serviceId')) v (id) where v.id is not null)
         ) n
       ) named on true
      order by p.at desc, p.id desc`;

@@ -107,6 +107,11 @@ async function writeOptions(tx: Queryable, id: string, input: QuestionInput): Pr
 function catalogAdminTx(tx: Queryable): CatalogAdminTx {
   return {
     lockService: (id) => locked(tx, "services", id, readService),
+    async serviceName(id) {
+      if (!isUuid(id)) return null;
+      const [row] = await tx<{ name: string }[]>`select name from services where id = ${id}`;
+      return row?.name ?? null;
+    },
     async slugTaken(slug, exceptId) {
       const [row] = await tx`
         select 1 from services

@@ -7,6 +7,7 @@ import type { SettingsStore } from "../settings/ports.ts";
 import { type Actor, auditEntry } from "../shared/audit.ts";
 import type { AuditLog } from "../shared/audit.ts";
 import { withoutSecrets } from "./manage-audit.ts";
+import { changesNothing } from "../shared/unchanged.ts";
 import { SERVICE_BUSY } from "./login.ts";
 import { ADMIN_ACCOUNT_MESSAGES, type AdminAccountChanges, type AdminAccountInput } from "./admin-account-form.ts";
 import { domainOf, type PasswordContext, passwordProblem } from "./password-policy.ts";
@@ -211,16 +212,9 @@ export function makeManageAdmins(deps: {
         if (updated === EMAIL_TAKEN) return err(ADMIN_EMAIL_TAKEN);
         // A new password or role ends the admin's sessions at once, except the one making the change.
         if (passwordHash || updated.role !== target.role) await tx.endSessions(id, actor.sessionId);
-        await tx.audit.record(
-          auditEntry(
-            actor,
-            "admin.update",
-            "admin",
-            id,
-            auditForm(target),
-            auditForm(updated, passwordHash ? { passwordChanged: true } : {}),
-          ),
-        );
+        // A save that changes nothing (the same name, e-mail and role, no new password) leaves no row.
+        const [before, after] = [auditForm(target), auditForm(updated, passwordHash ? { passwordChanged: true } : {})];
+        if (!changesNothing(before, after)) await tx.audit.record(auditEntry(actor, "admin.update", "admin", id, before, after));
         return ok(updated);
       });
     },

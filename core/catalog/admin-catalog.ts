@@ -1,8 +1,9 @@
 /**
  * The staff catalogue use cases (admin-area.md section 7): services, extras, frequencies and
  * questions. Each write runs in one transaction with its audit row, so a change is never stored
- * without its record of who made it, nor half applied.
+ * without its record of who made it, nor half applied; a save that changes nothing leaves no row.
  */
+import { changesNothing } from "../shared/unchanged.ts";
 import { type Actor, auditEntry } from "../shared/audit.ts";
 import type { Clock } from "../shared/ports.ts";
 import { err, type ErrorOf, ok, type Result, VALIDATION_FAILED } from "../shared/result.ts";
@@ -94,6 +95,18 @@ async function liveService(tx: CatalogAdminTx, id: string | null): Promise<Servi
   return service && !service.deletedAt ? service : null;
 }
 
+/**
+ * An extra or a question as its audit row keeps it: with its service's name beside the id, so the
+ * log reads by name, even once the service is gone (issue 34 item 17).
+ */
+async function withServiceName<T extends { serviceId?: string | null }>(
+  tx: CatalogAdminTx,
+  record: T,
+): Promise<T & { serviceName?: string }> {
+  const name = record.serviceId ? await tx.serviceName(record.serviceId) : null;
+  return name === null ? record : { ...record, serviceName: name };
+}
+
 export function makeCatalogAdmin({ store, clock }: CatalogAdminDeps) {
   const services = {
     list: (options: { includeDeleted: boolean }) => store.listServices(options),
@@ -121,7 +134,7 @@ export function makeCatalogAdmin({ store, clock }: CatalogAdminDeps) {
         if (!input.ok) return input;
         if (await tx.slugTaken(input.value.slug, id)) return err(SLUG_TAKEN);
         const after = await tx.updateService(id, input.value);
-        await tx.recordAudit(auditEntry(actor, "service.update", "service", id, before, after));
+        if (!changesNothing(before, after)) await tx.recordAudit(auditEntry(actor, "service.update", "service", id, before, after));
         return ok(after);
       }, [SLUG_TAKEN]);
     },
@@ -155,10 +168,11 @@ export function makeCatalogAdmin({ store, clock }: CatalogAdminDeps) {
         if (!checked.ok) return checked;
         await tx.setExtraOrders(checked.value);
         const after = await tx.extrasOfService(id);
-        const positions = (list: Extra[]) => list.map((e) => ({ extraId: e._id, order: e.order }));
-        await tx.recordAudit(
-          auditEntry(actor, "service.reorder_extras", "service", id, positions(extras), positions(after)),
-        );
+        // Each extra by its title as well as its id, so the log reads by name once an extra is gone.
+        const positions = (list: Extra[]) => list.map((e) => ({ extraId: e._id, title: e.title, order: e.order }));
+        if (!changesNothing(positions(extras), positions(after))) {
+          await tx.recordAudit(auditEntry(actor, "service.reorder_extras", "service", id, positions(extras), positions(after)));
+        }
         return ok({ items: after });
       });
     },
@@ -190,7 +204,7 @@ export function makeCatalogAdmin({ store, clock }: CatalogAdminDeps) {
           return err(fieldError("serviceId", CATALOG_MESSAGES.serviceRequired));
         }
         const extra = await tx.insertExtra(input);
-        await tx.recordAudit(auditEntry(actor, "extra.create", "extra", extra._id, null, extra));
+        await tx.recordAudit(auditEntry(actor, "extra.create", "extra", extra._id, null, await withServiceName(tx, extra)));
         return ok(extra);
       });
     },
@@ -206,7 +220,11 @@ export function makeCatalogAdmin({ store, clock }: CatalogAdminDeps) {
           return err(fieldError("serviceId", CATALOG_MESSAGES.serviceRequired));
         }
         const after = await tx.updateExtra(id, input.value);
-        await tx.recordAudit(auditEntry(actor, "extra.update", "extra", id, before, after));
+        if (!changesNothing(before, after)) {
+          await tx.recordAudit(
+            auditEntry(actor, "extra.update", "extra", id, await withServiceName(tx, before), await withServiceName(tx, after)),
+          );
+        }
         return ok(after);
       });
     },
@@ -218,8 +236,9 @@ export function makeCatalogAdmin({ store, clock }: CatalogAdminDeps) {
       return store.run(async (tx): Promise<Result<null, DeleteExtraError>> => {
         const before = await tx.lockExtra(id);
         if (!before) return err(EXTRA_NOT_FOUND);
+        const audited = await withServiceName(tx, before);
         await tx.deleteExtra(id);
-        await tx.recordAudit(auditEntry(actor, "extra.hard_delete", "extra", id, before, null));
+        await tx.recordAudit(auditEntry(actor, "extra.hard_delete", "extra", id, audited, null));
         return ok(null);
       });
     },
@@ -232,7 +251,7 @@ export function makeCatalogAdmin({ store, clock }: CatalogAdminDeps) {
       if ((before.deletedAt !== null) === deleted) return ok(before);
       const after = await tx.setExtraDeletedAt(id, deleted ? clock.now() : null);
       const action = deleted ? "extra.delete" : "extra.restore";
-      await tx.recordAudit(auditEntry(actor, action, "extra", id, before, after));
+      await tx.recordAudit(auditEntry(actor, action, "extra", id, await withServiceName(tx, before), await withServiceName(tx, after)));
       return ok(after);
     });
   }
@@ -262,7 +281,7 @@ export function makeCatalogAdmin({ store, clock }: CatalogAdminDeps) {
         }
         if (await tx.codeTaken(input.value.code, id)) return err(CODE_TAKEN);
         const after = await tx.updateFrequency(id, input.value);
-        await tx.recordAudit(auditEntry(actor, "frequency.update", "frequency", id, before, after));
+        if (!changesNothing(before, after)) await tx.recordAudit(auditEntry(actor, "frequency.update", "frequency", id, before, after));
         return ok(after);
       }, [CODE_TAKEN]);
     },
@@ -298,7 +317,7 @@ export function makeCatalogAdmin({ store, clock }: CatalogAdminDeps) {
         }
         const question = await tx.insertQuestion(input);
         await tx.recordAudit(
-          auditEntry(actor, "question.create", "question", question._id, null, question),
+          auditEntry(actor, "question.create", "question", question._id, null, await withServiceName(tx, question)),
         );
         return ok(question);
       });
@@ -316,7 +335,11 @@ export function makeCatalogAdmin({ store, clock }: CatalogAdminDeps) {
           return err(fieldError("serviceId", CATALOG_MESSAGES.questionService));
         }
         const after = await tx.updateQuestion(id, input.value);
-        await tx.recordAudit(auditEntry(actor, "question.update", "question", id, before, after));
+        if (!changesNothing(before, after)) {
+          await tx.recordAudit(
+            auditEntry(actor, "question.update", "question", id, await withServiceName(tx, before), await withServiceName(tx, after)),
+          );
+        }
         return ok(after);
       });
     },
@@ -325,8 +348,9 @@ export function makeCatalogAdmin({ store, clock }: CatalogAdminDeps) {
       return store.run(async (tx): Promise<Result<null, DeleteQuestionError>> => {
         const before = await tx.lockQuestion(id);
         if (!before) return err(QUESTION_NOT_FOUND);
+        const audited = await withServiceName(tx, before);
         await tx.deleteQuestion(id);
-        await tx.recordAudit(auditEntry(actor, "question.delete", "question", id, before, null));
+        await tx.recordAudit(auditEntry(actor, "question.delete", "question", id, audited, null));
         return ok(null);
       });
     },

@@ -21,6 +21,8 @@ export interface ExtraFilter {
 export interface CatalogAdminTx {
   /** The service, deleted or not, locked until the transaction ends (null when unknown). */
   lockService(id: string): Promise<Service | null>;
+  /** The service's name, deleted or not, without a lock (null when unknown): for the audit row of its extras and questions. */
+  serviceName(id: string): Promise<string | null>;
   /** True when another service (deleted ones included) already uses the slug. */
   slugTaken(slug: string, exceptId?: string): Promise<boolean>;
   insertService(input: ServiceInput): Promise<Service>;

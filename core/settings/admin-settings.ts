@@ -1,7 +1,9 @@
 /**
  * Staff edits of the scheduling settings and the booking-form content. Inputs are clamped, not
- * rejected (admin-area.md sections 5 and 9); every save leaves an audit row in its transaction.
+ * rejected (admin-area.md sections 5 and 9); every save that changes something leaves an audit row
+ * in its transaction (one that changes nothing leaves none, issue 34 item 17).
  */
+import { changesNothing } from "../shared/unchanged.ts";
 import { type Actor, auditEntry } from "../shared/audit.ts";
 import type { AuditLog } from "../shared/audit.ts";
 import { clampSchedulingSettings, type ContentChanges, normaliseBookingFormContent, type SchedulingChanges } from "./clamps.ts";
@@ -60,9 +62,9 @@ export function makeSettingsAdmin(deps: {
         // The settings page shows the message: it says what to change.
         if (problem) return err(validationError({ reminderHoursBefore: [problem] }, problem));
         const saved = await tx.settings.saveScheduling(next);
-        await tx.audit.record(
-          auditEntry(actor, "settings.scheduling", SETTINGS_ENTITY, "scheduling", current, saved),
-        );
+        if (!changesNothing(current, saved)) {
+          await tx.audit.record(auditEntry(actor, "settings.scheduling", SETTINGS_ENTITY, "scheduling", current, saved));
+        }
         return ok(saved);
       }),
 
@@ -71,16 +73,18 @@ export function makeSettingsAdmin(deps: {
       deps.transactor.run(async (tx) => {
         const current = await tx.settings.getScheduling();
         const saved = await tx.settings.saveScheduling(clampSchedulingSettings({ slotBufferMin }, current));
-        await tx.audit.record(
-          auditEntry(
-            actor,
-            "settings.slot_buffer",
-            SETTINGS_ENTITY,
-            "scheduling",
-            { slotBufferMin: current.slotBufferMin },
-            { slotBufferMin: saved.slotBufferMin },
-          ),
-        );
+        if (saved.slotBufferMin !== current.slotBufferMin) {
+          await tx.audit.record(
+            auditEntry(
+              actor,
+              "settings.slot_buffer",
+              SETTINGS_ENTITY,
+              "scheduling",
+              { slotBufferMin: current.slotBufferMin },
+              { slotBufferMin: saved.slotBufferMin },
+            ),
+          );
+        }
         return { slotBufferMin: saved.slotBufferMin };
       }),
 
@@ -93,9 +97,9 @@ export function makeSettingsAdmin(deps: {
           ...next,
           cancellationPolicyHtml: deps.sanitizer.sanitize(next.cancellationPolicyHtml),
         });
-        await tx.audit.record(
-          auditEntry(actor, "settings.content", SETTINGS_ENTITY, "booking_form_content", current, saved),
-        );
+        if (!changesNothing(current, saved)) {
+          await tx.audit.record(auditEntry(actor, "settings.content", SETTINGS_ENTITY, "booking_form_content", current, saved));
+        }
         return saved;
       }),
   };
@@ -110,7 +114,9 @@ export function makeServiceAreaAdmin(deps: { transactor: SettingsAdminTransactor
       deps.transactor.run(async (tx) => {
         const current = await tx.settings.getServiceArea();
         const saved = await tx.settings.saveServiceArea({ postcodes: normaliseServiceArea(input.postcodes) });
-        await tx.audit.record(auditEntry(actor, "settings.service_area", SETTINGS_ENTITY, "service_area", current, saved));
+        if (!changesNothing(current, saved)) {
+          await tx.audit.record(auditEntry(actor, "settings.service_area", SETTINGS_ENTITY, "service_area", current, saved));
+        }
         return saved;
       }),
   };

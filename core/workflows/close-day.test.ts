@@ -248,7 +248,7 @@ Deno.test("closed dates: public holidays", async (t) => {
     assert.deepEqual(asked.at(-1), ["2026-11-22", "2028-11-22"]);
   });
 
-  await t.step("adding them all closes only the open ones, one audit row each; labels set by hand stay", async () => {
+  await t.step("adding them all closes only the open ones, in one audit row listing them; labels set by hand stay", async () => {
     const answer = await admin.addPublicHolidays(actor);
     assert.equal(answer.added, 2);
     assert.deepEqual(answer.items, [
@@ -256,19 +256,20 @@ Deno.test("closed dates: public holidays", async (t) => {
       { date: "2026-12-26", label: "Our own label" },
       { date: "2027-11-02", label: "Melbourne Cup" },
     ]);
-    assert.deepEqual(audit.map((a) => [a.action, a.entityId]), [
-      ["closed_date.add", "2026-12-25"],
-      ["closed_date.add", "2027-11-02"],
+    assert.deepEqual(audit.map((a) => [a.action, a.entity, a.entityId, a.before, a.after, a.adminEmail]), [
+      ["closed_date.add_public_holidays", "closed_date", null, null, {
+        holidays: [{ date: "2026-12-25", label: "Christmas Day" }, { date: "2027-11-02", label: "Melbourne Cup" }],
+      }, actor.email],
     ]);
     assert.ok((await admin.publicHolidays()).every((h) => h.closed));
   });
 
-  await t.step("a second time adds nothing", async () => {
+  await t.step("a second time adds nothing and writes no audit row", async () => {
     const answer = await admin.addPublicHolidays(actor);
     assert.equal(answer.added, 0);
     assert.equal(answer.items.length, 3);
     assert.deepEqual(answer.affected, []);
-    assert.equal(audit.length, 2);
+    assert.equal(audit.length, 1);
   });
 });
 
@@ -285,9 +286,8 @@ Deno.test("closed dates: the public holidays set aside the jobs on the dates the
   assert.deepEqual(answer.affected.map((a) => a._id), ["xmas", "cup"]);
   assert.deepEqual(jobs.map((j) => j.status), ["NEEDS_ATTENTION", "CONFIRMED", "NEEDS_ATTENTION"]);
   assert.deepEqual(audit.map((a) => [a.action, a.entityId]), [
-    ["closed_date.add", "2026-12-25"],
+    ["closed_date.add_public_holidays", null],
     ["booking.status", "xmas"],
-    ["closed_date.add", "2027-11-02"],
     ["booking.status", "cup"],
   ]);
   assert.equal(outbox.length, 1);
@@ -313,4 +313,7 @@ Deno.test("service area: saved trimmed, once each, in order; audited with before
     ["settings.service_area", "settings", "service_area", { postcodes: ["3121"] }, saved],
   ]);
   assert.deepEqual(await serviceArea.save(actor, { postcodes: [] }), { postcodes: [] }, "empty: everywhere");
+  assert.equal(audit.length, 2);
+  assert.deepEqual(await serviceArea.save(actor, { postcodes: [" "] }), { postcodes: [] }, "the same area again");
+  assert.equal(audit.length, 2, "a save that changes nothing writes no audit row");
 });

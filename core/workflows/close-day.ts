@@ -62,6 +62,8 @@ export interface ClosedDatesAdminTransactor {
 
 /** The audit rows of closed dates name this entity, with the date as its id. */
 export const CLOSED_DATE_ENTITY = "closed_date";
+/** The one audit row of "Add Victoria's public holidays": no record id, the dates added as `after.holidays`. */
+export const PUBLIC_HOLIDAYS_ACTION = "closed_date.add_public_holidays";
 /** How far ahead the public holidays are offered. */
 export const PUBLIC_HOLIDAY_YEARS = 2;
 
@@ -217,20 +219,24 @@ export function makeClosedDatesAdmin(deps: {
     },
 
     /**
-     * Closes every upcoming public holiday not closed yet, all in one transaction, one audit row
-     * each; the jobs on the dates it closes are set aside as add does, with one e-mail for them all.
+     * Closes every upcoming public holiday not closed yet, all in one transaction, with one audit
+     * row listing the dates added (none when there were none, issue 34 item 17); the jobs on the
+     * dates it closes are set aside as add does, with one e-mail for them all.
      */
     addPublicHolidays: async (actor: Actor): Promise<PublicHolidaysAdded> => {
       const ctx = await deps.messages.context();
       return deps.transactor.run(async (tx) => {
-        const days: ClosedDayJobs[] = [];
-        // In date order, so the days' locks are taken in the one ascending order every booking takes them.
+        const added: ClosedDate[] = [];
         for (const holiday of upcomingHolidays().holidays) {
           // A date closed already (by hand, with its own label) is left as it is.
-          if (!await tx.closedDates.add(holiday)) continue;
-          await tx.audit.record(auditEntry(actor, "closed_date.add", CLOSED_DATE_ENTITY, holiday.date, null, holiday));
-          days.push(await setAsideJobsOf(tx, actor, holiday));
+          if (await tx.closedDates.add(holiday)) added.push({ date: holiday.date, label: holiday.label });
         }
+        if (added.length > 0) {
+          await tx.audit.record(auditEntry(actor, PUBLIC_HOLIDAYS_ACTION, CLOSED_DATE_ENTITY, null, null, { holidays: added }));
+        }
+        const days: ClosedDayJobs[] = [];
+        // In date order, so the days' locks are taken in the one ascending order every booking takes them.
+        for (const holiday of added) days.push(await setAsideJobsOf(tx, actor, holiday));
         await tellTheOffice(tx, days, ctx);
         return { added: days.length, items: await tx.closedDates.list(), affected: affectedOf(days) };
       });

@@ -66,7 +66,8 @@ const listPublicHolidays = route({
 const addPublicHolidays = route({
   method: "post", path: "/closed-dates/public-holidays", ...admin,
   summary: "Close every public holiday of the coming two years that is not closed yet",
-  description: "One transaction; one closed_date.add audit row per date added. Dates closed already keep their label. " +
+  description: "One transaction; one closed_date.add_public_holidays audit row listing the dates added (none when every date " +
+    "was closed already). Dates closed already keep their label. " +
     "The jobs on the dates added become NEEDS_ATTENTION as with a single date (`affected`), with one e-mail to the office.",
   responses: { 200: json(publicHolidaysAddedSchema, "How many were added, every closed date now, and the jobs that were on the dates added") },
 });

@@ -1,12 +1,14 @@
 /**
  * The changed fields of an audit row, before and after as display strings: labels for the stored
- * keys, money, times, codes and lists as people read them, bookkeeping left out.
+ * keys, money, times, codes and lists as people read them, bookkeeping left out. No value reads as
+ * an id or as JSON (issue 34 item 17): ids become the names the row or the reader gives them, and
+ * anything nested reads as "label: value" parts.
  */
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from "../../booking/payments/ledger.ts";
 import { formatAud } from "../../shared/money.ts";
 import { isYmd } from "../../shared/melbourne-time.ts";
 import type { AuditChange, AuditRowWithFacts } from "./types.ts";
-import { humanCode, humanKey, instantOf, isObject, type Json, numberOf, objectOf, textOf } from "./json-readers.ts";
+import { humanCode, humanKey, instantOf, isObject, isRecordId, type Json, numberOf, objectOf, textOf } from "./json-readers.ts";
 import { formatAuditTime, formatDay } from "./audit-time.ts";
 import { inquiryTypeLabel } from "./record-ref.ts";
 
@@ -64,7 +66,7 @@ export const fieldLabel = (key: string): string => FIELD_LABELS[key] ?? humanKey
 export const IGNORED_FIELDS = new Set([
   "_id", "updatedAt", "createdAt", "paymentId", "notifyCustomer", "overrideCapacity", "allowOutsideHours", "calendarSequence",
   // Ids the record, its reference or the sentence already name; a series change's date is in its sentence.
-  "bookingId", "firstBookingId", "seriesId", "mergedId", "fromDate",
+  "bookingId", "firstBookingId", "seriesId", "mergedId", "fromDate", "cleanerId", "customerId",
 ]);
 
 const MONEY_FIELDS = new Set([
@@ -74,7 +76,7 @@ const MONEY_FIELDS = new Set([
 const PERCENT_FIELDS = new Set(["discountPercent", "frequencyDiscountPercent"]);
 const CODE_FIELDS = new Set(["status", "paymentStatus", "type", "role", "pricingModel", "scope", "frequencyCode"]);
 /** Melbourne dates, 'YYYY-MM-DD'. */
-const DAY_FIELDS = new Set(["date", "anchorDate", "seriesDate", "endsOn", "fromDate"]);
+const DAY_FIELDS = new Set(["date", "anchorDate", "seriesDate", "endsOn", "fromDate", "from", "to"]);
 /** Lists of visits by id: how many, as the ids mean nothing to a reader. */
 const VISIT_ID_FIELDS = new Set(["cancelledIds", "replacedIds", "bookingIds"]);
 const WALL_CLOCK = /^([01]\d|2[0-3]):([0-5]\d)$/;
@@ -102,6 +104,31 @@ const wallClock = (hhmm: string): string => {
 
 export const visits = (n: number): string => `${n} visit${n === 1 ? "" : "s"}`;
 
+/** What an id a row's reader could not name is called, by the field that holds it. */
+const GONE_BY_FIELD: Record<string, string> = {
+  serviceId: "a service no longer listed",
+  extraId: "an extra no longer listed",
+  cleanerId: "a cleaner no longer listed",
+  cleanerIds: "a cleaner no longer listed",
+  questionId: "a question no longer listed",
+  customerId: "a customer record",
+  bookingId: "a booking",
+};
+
+/** An id by its name, as the row or the reader gives it; otherwise what it is, never the id. */
+const namedId = (key: string, id: string, names: Record<string, string>): string =>
+  names[id] ?? GONE_BY_FIELD[key] ?? "a record no longer listed";
+
+/**
+ * A side of a row as a reader compares it: an extra's or question's service by the name the row
+ * keeps beside its id (the use case writes both), so a move reads "Service: Oven → Deep clean".
+ */
+export function readableSide(side: unknown): unknown {
+  if (!isObject(side) || !textOf(side.serviceName)) return side;
+  const { serviceName, ...rest } = side;
+  return { ...rest, serviceId: serviceName };
+}
+
 const addressText = (address: Json): string => {
   const unit = textOf(address.unit);
   const street = [unit, textOf(address.street)].filter(Boolean).join("/");
@@ -122,6 +149,7 @@ export function displayValue(key: string, value: unknown, names: Record<string, 
     return String(value);
   }
   if (typeof value === "string") {
+    if (isRecordId(value)) return namedId(key, value, names);
     const instant = instantOf(value);
     if (instant) return formatAuditTime(instant);
     if (DAY_FIELDS.has(key) && isYmd(value)) return formatDay(value);
@@ -136,16 +164,33 @@ export function displayValue(key: string, value: unknown, names: Record<string, 
   if (Array.isArray(value)) {
     if (value.length === 0) return "none";
     if (key === "cleanerIds") return clip(value.map((id) => names[String(id)] ?? "a cleaner no longer listed").join(", "));
+    if (key === "holidays") return clip(value.map((day) => holidayText(objectOf(day))).join(", "));
     if (VISIT_ID_FIELDS.has(key)) return visits(value.length);
     if (key === "closedWeekdays") return value.map((day) => WEEKDAYS[Number(day)] ?? String(day)).join(", ");
     return clip(value.map((item) => listItem(key, item, names)).join(", "));
   }
   if (isObject(value)) {
     if (key === "address") return addressText(value) || "—";
-    return clip(JSON.stringify(value));
+    return clip(objectText(value, names));
   }
   return clip(String(value));
 }
+
+/** Anything else nested, as "Label: value" parts (never JSON); ids and bookkeeping left out. */
+function objectText(value: Json, names: Record<string, string>): string {
+  return Object.entries(value)
+    .filter(([key, item]) => !IGNORED_FIELDS.has(key) && !isEmptyValue(item) && !isRecordId(item))
+    .map(([key, item]) => `${fieldLabel(key)}: ${displayValue(key, item, names)}`)
+    .join("; ") || "—";
+}
+
+/** 'Fri 25 Dec 2026 (Christmas Day)'. */
+const holidayText = (day: Json): string => {
+  const date = textOf(day.date);
+  const label = textOf(day.label);
+  const when = date && isYmd(date) ? formatDay(date) : date ?? "a day";
+  return label ? `${when} (${label})` : when;
+};
 
 /** An element of a list: booked extras, bedroom prices, question options, extras' order. */
 function listItem(key: string, item: unknown, names: Record<string, string>): string {
@@ -162,9 +207,19 @@ function listItem(key: string, item: unknown, names: Record<string, string>): st
   if (textOf(item.label)) return textOf(item.label)!;
   if (textOf(item.extraId)) {
     const quantity = numberOf(item.quantity) ?? 1;
-    return `${names[item.extraId as string] ?? "an extra no longer listed"}${quantity > 1 ? ` × ${quantity}` : ""}`;
+    // The reader's name now, else the title the row kept (an extra deleted since).
+    const title = names[item.extraId as string] ?? textOf(item.title) ?? "an extra no longer listed";
+    return `${title}${quantity > 1 ? ` × ${quantity}` : ""}`;
   }
-  return JSON.stringify(item);
+  // A working day: 'Mon 8:00 am – 5:00 pm'.
+  if (numberOf(item.weekday) !== undefined && textOf(item.start) && textOf(item.end)) {
+    const clock = (hhmm: string) => (WALL_CLOCK.test(hhmm) ? wallClock(hhmm) : hhmm === "24:00" ? "midnight" : hhmm);
+    return `${WEEKDAYS[item.weekday as number] ?? "A day"} ${clock(item.start as string)} – ${clock(item.end as string)}`;
+  }
+  // A record in a list (a deleted service's extras and questions): by its name.
+  const name = textOf(item.title) ?? textOf(item.name) ?? textOf(item.text);
+  if (name) return name;
+  return objectText(item, names);
 }
 
 /** The order changed fields are listed in; others follow, as stored. */
@@ -225,8 +280,17 @@ export const CHANGE_VIEWS: Record<string, SnapshotView> = {
 
 /** The changed fields of a row; a create lists what was set, a delete what was removed. */
 export function auditChanges(row: Pick<AuditRowWithFacts, "action" | "before" | "after" | "names">): AuditChange[] {
-  const { before, after } = CHANGE_VIEWS[row.action]?.(row.before, row.after) ?? row;
+  const view = CHANGE_VIEWS[row.action]?.(row.before, row.after) ?? row;
+  const [before, after] = [readableSide(view.before), readableSide(view.after)];
   const names = row.names ?? {};
+  // "Add Victoria's public holidays": one line per date closed, 'Fri 25 Dec 2026: Christmas Day'.
+  if (row.action === "closed_date.add_public_holidays") {
+    const days = Array.isArray(objectOf(after).holidays) ? objectOf(after).holidays as unknown[] : [];
+    return days.map((day) => {
+      const { date, label } = objectOf(day);
+      return { field: typeof date === "string" && isYmd(date) ? formatDay(date) : String(date ?? "A day"), before: null, after: textOf(label) ?? "Closed" };
+    });
+  }
   if (Array.isArray(before) || Array.isArray(after)) {
     // A list as a whole (the order of a service's extras).
     if (same(before, after)) return [];

@@ -2,6 +2,11 @@
 
 export type Json = Record<string, unknown>;
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether a stored value is a record's id, which means nothing to a reader. */
+export const isRecordId = (value: unknown): boolean => typeof value === "string" && UUID.test(value);
+
 export const isObject = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value);
 export const objectOf = (value: unknown): Json => (isObject(value) ? value : {});
 export const textOf = (value: unknown): string | undefined => (typeof value === "string" && value.trim() !== "" ? value.trim() : undefined);

@@ -6,7 +6,7 @@ import { INQUIRY_TYPE_LABELS } from "../../inquiry/types.ts";
 import type { InquiryType } from "../../inquiry/types.ts";
 import { isYmd } from "../../shared/melbourne-time.ts";
 import type { AuditRecordRef, AuditRowWithFacts } from "./types.ts";
-import { fullName, humanCode, humanKey, textOf } from "./json-readers.ts";
+import { fullName, humanCode, humanKey, isRecordId, textOf } from "./json-readers.ts";
 import { formatDay } from "./audit-time.ts";
 
 /** The entities the reader looks up; a row about one of them whose facts are null is gone. */
@@ -38,13 +38,14 @@ export function auditRecordRef(row: Pick<AuditRowWithFacts, "entity" | "entityId
   const { entity, entityId: id, facts } = row;
   if (id === null) return null;
   if (entity === "settings") return { type: "settings", id, label: SETTINGS_LABELS[id] ?? humanKey(id) };
-  if (!LOOKED_UP.has(entity)) return { type: entity, id, label: id };
+  // A kind the reader does not look up: by its id only when that reads as something (a date), never a record id.
+  if (!LOOKED_UP.has(entity)) return isRecordId(id) ? null : { type: entity, id, label: id };
   if (!facts) return null;
   switch (entity) {
     case "booking": {
       const name = fullName(facts.firstName, facts.lastName);
       const label = [textOf(facts.reference), name].filter(Boolean).join(" · ");
-      return { type: facts.type === "QUOTE" ? "quote" : "booking", id, label: label || id };
+      return { type: facts.type === "QUOTE" ? "quote" : "booking", id, label: label || (facts.type === "QUOTE" ? "A quote" : "A booking") };
     }
     case "inquiry": {
       const name = fullName(facts.firstName, facts.lastName) ?? "Unnamed";
@@ -58,10 +59,10 @@ export function auditRecordRef(row: Pick<AuditRowWithFacts, "entity" | "entityId
       return { type: "series", id, label };
     }
     case "customer":
-      return { type: "customer", id, label: fullName(facts.firstName, facts.lastName) ?? textOf(facts.email) ?? id };
+      return { type: "customer", id, label: fullName(facts.firstName, facts.lastName) ?? textOf(facts.email) ?? "A customer record" };
     case "closed_date":
       return { type: "closed_date", id, label: closedDayLabel(id, facts.label) };
     default:
-      return { type: entity, id, label: textOf(facts.name) ?? id };
+      return { type: entity, id, label: textOf(facts.name) ?? `${/^[aeiou]/.test(entity) ? "An" : "A"} ${entity.replaceAll("_", " ")}` };
   }
 }

@@ -1,11 +1,21 @@
 import assert from "node:assert/strict";
+import fc from "fast-check";
 import type { AuditRowWithFacts } from "./types.ts";
 import { auditSummary, KNOWN_AUDIT_ACTIONS } from "./sentences.ts";
+import { readableAuditEntry } from "./readable-entry.ts";
 import { SERIES_REASONS } from "../../booking/manage/policy.ts";
 import { SERIES_CANCEL_REASONS } from "../../series/rules.ts";
 import { row, ada, adaQuote, SUMMER_START, booking, inquiry, named, adaWeekly, series, byCustomer, customer, VISIT, TERMS, SERIES_CREATED, MERGE_BEFORE } from "./test-fixtures.ts";
 
 /** [action, row, sentence]: every action the code base writes, and the variants its sentence has. */
+const SERVICE_ID = "86b8cdc8-7352-4d26-b9c5-3826239533f4";
+const OTHER_SERVICE_ID = "62684706-ec03-4ed4-99c0-a526747259e8";
+const HOLIDAYS = [
+  { date: "2026-12-25", label: "Christmas Day" },
+  { date: "2026-12-26", label: "Boxing Day" },
+  { date: "2027-11-02", label: "Melbourne Cup" },
+];
+
 const SENTENCE_CASES: [string, AuditRowWithFacts, string][] = [
   ["booking.status", booking("booking.status", { status: "PENDING" }, { status: "CONFIRMED" }), "Confirmed booking YS-7K3F9Q for Ada Lovelace"],
   [
@@ -324,6 +334,21 @@ const SENTENCE_CASES: [string, AuditRowWithFacts, string][] = [
   ["extra.update", named("extra", "extra.update", { title: "Oven clean", price: 45 }, { title: "Oven clean", price: 50 }, "Oven clean"), "Changed the extra Oven clean (price)"],
   ["extra.update", named("extra", "extra.update", { title: "Oven clean", active: true }, { title: "Oven clean", active: false }, "Oven clean"), "Disabled the extra Oven clean"],
   ["extra.update", named("extra", "extra.update", { title: "Oven clean", active: false }, { title: "Oven clean", active: true }, "Oven clean"), "Enabled the extra Oven clean"],
+  [
+    "extra.update",
+    named("extra", "extra.update", { title: "Oven clean", serviceId: SERVICE_ID, serviceName: "Regular clean", order: 1 }, {
+      title: "Oven clean",
+      serviceId: OTHER_SERVICE_ID,
+      serviceName: "Deep clean",
+      order: 4,
+    }, "Oven clean"),
+    "Moved the extra Oven clean from Regular clean to Deep clean",
+  ],
+  [
+    "extra.update",
+    named("extra", "extra.update", { title: "Oven clean", serviceId: SERVICE_ID, order: 1 }, { title: "Oven clean", serviceId: OTHER_SERVICE_ID, order: 4 }, "Oven clean"),
+    "Changed the extra Oven clean (service and order)",
+  ],
   ["extra.delete", named("extra", "extra.delete", { title: "Oven clean" }, { title: "Oven clean", deletedAt: "2026-11-25T03:00:00.000Z" }, "Oven clean"), "Deleted the extra Oven clean (it can be restored)"],
   ["extra.restore", named("extra", "extra.restore", { title: "Oven clean" }, { title: "Oven clean", deletedAt: null }, "Oven clean"), "Restored the extra Oven clean"],
   ["extra.hard_delete", named("extra", "extra.hard_delete", { title: "Oven clean" }, null), "Permanently deleted the extra Oven clean"],
@@ -360,6 +385,16 @@ const SENTENCE_CASES: [string, AuditRowWithFacts, string][] = [
     "closed_date.remove",
     row({ action: "closed_date.remove", entity: "closed_date", entityId: "2026-12-24", before: { date: "2026-12-24", label: "Team day off" }, after: null }),
     "Reopened Thu 24 Dec 2026 (Team day off)",
+  ],
+  [
+    "closed_date.add_public_holidays",
+    row({ action: "closed_date.add_public_holidays", entity: "closed_date", entityId: null, before: null, after: { holidays: HOLIDAYS } }),
+    "Closed 3 public holidays, Fri 25 Dec 2026 to Tue 2 Nov 2027",
+  ],
+  [
+    "closed_date.add_public_holidays",
+    row({ action: "closed_date.add_public_holidays", entity: "closed_date", entityId: null, before: null, after: { holidays: HOLIDAYS.slice(0, 1) } }),
+    "Closed Fri 25 Dec 2026 (Christmas Day), a public holiday",
   ],
 ];
 
@@ -412,4 +447,86 @@ Deno.test("every action string in the code base has its own sentence and a case 
   assert.deepEqual(missing, [], "actions with no sentence in sentences.ts");
   assert.deepEqual([...written].filter((action) => !tested.has(action)), [], "actions with no case in SENTENCE_CASES");
   assert.deepEqual(KNOWN_AUDIT_ACTIONS.filter((action) => !tested.has(action)), [], "sentences with no case");
+});
+
+/** Rows as the use cases write them today, whole records with their ids (the cases above keep only what each sentence needs). */
+const STORED_ROWS: AuditRowWithFacts[] = [
+  named("service", "service.hard_delete", {
+    _id: SERVICE_ID,
+    name: "Regular clean",
+    slug: "regular-clean",
+    pricingModel: "BEDROOMS",
+    bedroomPrices: [{ bedrooms: 1, price: 149, durationMinutes: 120 }],
+    extras: [{ _id: "fb20856d-6885-4cde-84ba-c69fa78d74c3", serviceId: SERVICE_ID, title: "Inside oven", price: 65, order: 1, active: true, deletedAt: null }],
+    questions: [{
+      _id: "a6669e0f-0642-4478-b04c-37c8b1254aa0",
+      serviceId: SERVICE_ID,
+      scope: "SERVICE",
+      type: "SINGLE",
+      text: "How will we get in?",
+      options: [{ label: "Key in lockbox", value: "lockbox" }],
+    }],
+    deletedAt: null,
+  }, null),
+  named("extra", "extra.create", null, { _id: "fb20856d-6885-4cde-84ba-c69fa78d74c3", serviceId: SERVICE_ID, title: "Inside oven", price: 65, order: 1 }),
+  named("extra", "extra.update", { serviceId: SERVICE_ID, title: "Inside oven", order: 1 }, { serviceId: OTHER_SERVICE_ID, title: "Inside oven", order: 7 }),
+  named("question", "question.update", { serviceId: null, scope: "GLOBAL", text: "Pets?" }, { serviceId: SERVICE_ID, scope: "SERVICE", text: "Pets?" }),
+  named("service", "service.reorder_extras", [{ extraId: "fb20856d-6885-4cde-84ba-c69fa78d74c3", title: "Inside oven", order: 1 }], [{
+    extraId: "fb20856d-6885-4cde-84ba-c69fa78d74c3",
+    title: "Inside oven",
+    order: 2,
+  }]),
+  named("cleaner", "cleaner.time_off_add", null, { _id: "0c6b1a52-0000-4000-8000-000000000009", cleanerId: "0c6b1a52-0000-4000-8000-000000000001", from: "2026-12-21", to: "2027-01-08", reason: "Leave" }),
+  named("cleaner", "cleaner.working_hours", { workingHoursSet: false, days: [] }, { workingHoursSet: true, days: [{ weekday: 1, start: "08:00", end: "17:00" }] }),
+  booking("booking.edit", { customerId: "0c6b1a52-0000-4000-8000-000000000003", address: { street: "1 Main St" } }, { customerId: "0c6b1a52-0000-4000-8000-000000000004", address: { street: "2 Main St" }, extra: { note: "gate" } }),
+  row({ action: "widget.polish", entity: "widget", entityId: "0c6b1a52-0000-4000-8000-000000000005", before: { colour: "red" }, after: { colour: "blue" } }),
+];
+
+const UUID_IN_TEXT = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
+const JSON_IN_TEXT = /[{}]|":/;
+
+/** Every stored id (an `_id`, a `…Id`, the strings of a `…Ids`) swapped for one of `uuids`, as a real row holds them. */
+function withRealIds(value: unknown, uuids: string[], key = ""): unknown {
+  let next = 0;
+  const swap = (item: unknown, at: string): unknown => {
+    if (typeof item === "string" && (at === "_id" || /Id$/.test(at))) return uuids[next++ % uuids.length];
+    if (Array.isArray(item)) return item.map((inner) => (/Ids$/.test(at) && typeof inner === "string" ? uuids[next++ % uuids.length] : swap(inner, "")));
+    if (typeof item === "object" && item !== null) return Object.fromEntries(Object.entries(item).map(([k, v]) => [k, swap(v, k)]));
+    return item;
+  };
+  return swap(value, key);
+}
+
+Deno.test("no sentence, record or changed value shows an id or JSON, for every action, whatever the reader could name (issue 34 item 17)", () => {
+  const samples = [...SENTENCE_CASES.map(([, input]) => input), ...STORED_ROWS];
+  assert.deepEqual(KNOWN_AUDIT_ACTIONS.filter((action) => !samples.some((sample) => sample.action === action)), []);
+  fc.assert(
+    fc.property(
+      fc.constantFrom(...samples),
+      fc.uniqueArray(fc.uuid(), { minLength: 1, maxLength: 4 }),
+      fc.boolean(),
+      fc.boolean(),
+      (sample, uuids, named, factsKnown) => {
+        const before = withRealIds(sample.before, uuids);
+        const after = withRealIds(sample.after, uuids);
+        const keepsDate = sample.entity === "closed_date" || sample.entity === "settings";
+        const input: AuditRowWithFacts = {
+          ...sample,
+          entityId: keepsDate || sample.entityId === null ? sample.entityId : uuids[0],
+          before,
+          after,
+          facts: factsKnown ? sample.facts : null,
+          // The reader names some of the ids (records still there), or none (all gone).
+          names: named ? Object.fromEntries(uuids.slice(1).map((id, i) => [id, `Named record ${i + 1}`])) : null,
+        };
+        const entry = readableAuditEntry(input);
+        const texts = [entry.summary, entry.record?.label ?? "", ...entry.changes.flatMap((c) => [c.field, c.before ?? "", c.after ?? ""])];
+        for (const text of texts) {
+          assert.doesNotMatch(text, UUID_IN_TEXT, `${sample.action}: ${text}`);
+          assert.doesNotMatch(text, JSON_IN_TEXT, `${sample.action}: ${text}`);
+        }
+      },
+    ),
+    { numRuns: 600 },
+  );
 });

@@ -7,10 +7,10 @@ import { PAYMENT_METHOD_LABELS, type PaymentMethod } from "../../booking/payment
 import { formatAud } from "../../shared/money.ts";
 import { formatMelbourneDate, isYmd, melbourneInstant } from "../../shared/melbourne-time.ts";
 import type { AuditRecordFacts, AuditRowWithFacts } from "./types.ts";
-import { fullName, humanCode, instantOf, type Json, listOf, numberOf, objectOf, textOf } from "./json-readers.ts";
+import { fullName, humanCode, instantOf, isRecordId, type Json, listOf, numberOf, objectOf, textOf } from "./json-readers.ts";
 import { formatAuditTime, formatDay } from "./audit-time.ts";
 import { auditRecordRef, closedDayLabel, seriesNoun } from "./record-ref.ts";
-import { CHANGE_VIEWS, fieldLabel, IGNORED_FIELDS, same, visits } from "./changed-fields.ts";
+import { CHANGE_VIEWS, fieldLabel, IGNORED_FIELDS, readableSide, same, visits } from "./changed-fields.ts";
 
 interface Context {
   row: AuditRowWithFacts;
@@ -302,6 +302,11 @@ const SENTENCES: Record<string, Sentence> = {
   "extra.create": catalogueSentences("extra").create,
   "extra.update": (ctx) => {
     if (onlyChanged(ctx, ["active"])) return `${ctx.after.active === true ? "Enabled" : "Disabled"} ${namedPhrase(ctx, "extra")}`;
+    // The service by the name the row keeps (readableSide); an old row's bare id says nothing.
+    const [from, to] = [textOf(ctx.before.serviceId), textOf(ctx.after.serviceId)];
+    if (onlyChanged(ctx, ["serviceId", "order"]) && from && to && !isRecordId(from) && !isRecordId(to)) {
+      return `Moved ${namedPhrase(ctx, "extra")} from ${from} to ${to}`;
+    }
     return catalogueSentences("extra").update(ctx);
   },
   "extra.delete": (ctx) => `Deleted ${namedPhrase(ctx, "extra")} (it can be restored)`,
@@ -357,6 +362,14 @@ const SENTENCES: Record<string, Sentence> = {
   "settings.service_area": () => "Changed the service area",
   "closed_date.add": (ctx) => `Closed ${closedDayLabel(ctx.row.entityId ?? String(ctx.after.date ?? ""), ctx.after.label)}`,
   "closed_date.remove": (ctx) => `Reopened ${closedDayLabel(ctx.row.entityId ?? String(ctx.before.date ?? ""), ctx.before.label)}`,
+  // One row for every date "Add Victoria's public holidays" closed; the changes list them.
+  "closed_date.add_public_holidays": (ctx) => {
+    const days = (Array.isArray(ctx.after.holidays) ? ctx.after.holidays : []).map(objectOf)
+      .filter((day) => typeof day.date === "string" && isYmd(day.date));
+    if (days.length === 0) return "Closed the public holidays";
+    if (days.length === 1) return `Closed ${closedDayLabel(String(days[0].date), days[0].label)}, a public holiday`;
+    return `Closed ${days.length} public holidays, ${formatDay(String(days[0].date))} to ${formatDay(String(days.at(-1)!.date))}`;
+  },
 };
 
 /** A booking named without its customer, who is the subject of the sentence. */
@@ -371,14 +384,19 @@ function paymentSentence(ctx: Context): string {
 /** The actions the sentences above know; any other reads as the generic sentence. */
 export const KNOWN_AUDIT_ACTIONS: readonly string[] = Object.keys(SENTENCES);
 
-/** A readable sentence for an action this module does not know yet. */
+/** A readable sentence for an action this module does not know yet: the record by its name, never its id. */
 function genericSentence(ctx: Context): string {
   const ref = auditRecordRef(ctx.row);
-  const thing = ref ? `the ${ref.type.replaceAll("_", " ")} ${ref.label}` : ctx.row.entityId ? `the ${ctx.row.entity.replaceAll("_", " ")} ${ctx.row.entityId}` : `a ${ctx.row.entity.replaceAll("_", " ")}`;
+  const thing = ref ? `the ${ref.type.replaceAll("_", " ")} ${ref.label}` : `a ${ctx.row.entity.replaceAll("_", " ")}`;
   return `Made a change (${ctx.row.action}) to ${thing}`;
 }
 
 export function auditSummary(row: AuditRowWithFacts): string {
-  const ctx: Context = { row, before: objectOf(row.before), after: objectOf(row.after), facts: row.facts ?? {} };
+  const ctx: Context = {
+    row,
+    before: objectOf(readableSide(row.before)),
+    after: objectOf(readableSide(row.after)),
+    facts: row.facts ?? {},
+  };
   return (SENTENCES[row.action] ?? genericSentence)(ctx);
 }

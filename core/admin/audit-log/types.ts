@@ -57,7 +57,7 @@ export interface AuditRowWithFacts extends AuditRecord {
   /** The acting admin's name now; null for a customer, or an admin since deleted. */
   actorName: string | null;
   facts: AuditRecordFacts | null;
-  /** Names of the cleaners and extras the row's before and after name by id. */
+  /** Names of the cleaners, extras and services the row's before and after name by id. */
   names?: Record<string, string> | null;
 }
 

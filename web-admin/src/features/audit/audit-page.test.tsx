@@ -1,6 +1,8 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { http, HttpResponse } from "msw";
 import { beforeEach, describe, expect, it } from "vitest";
+import { readableAuditEntry } from "@yarra/core/admin/audit-log/readable-entry.ts";
+import type { AuditRowWithFacts } from "@yarra/core/admin/audit-log/types.ts";
 import { renderAdmin, storeSession } from "../../test/render-admin.tsx";
 import { server } from "../../test/server.ts";
 import type { AuditRow } from "./audit-page.tsx";
@@ -219,5 +221,98 @@ describe("audit log filters", () => {
     await screen.findByText("Page 1 of 3");
     expect(asked.map((params) => params.get("page"))).toEqual(["2", "1"]);
     expect(history.location.search).toBe("");
+  });
+});
+
+const REGULAR = "86b8cdc8-7352-4d26-b9c5-3826239533f4";
+const DEEP = "62684706-ec03-4ed4-99c0-a526747259e8";
+const OVEN = "fb20856d-6885-4cde-84ba-c69fa78d74c3";
+
+/** A row as the server stores it, read as the server answers it (core's readable entry, JSON round trip). */
+const stored = (id: number, row: Partial<AuditRowWithFacts>): AuditRow =>
+  JSON.parse(JSON.stringify(readableAuditEntry({
+    id,
+    at: new Date("2026-11-25T03:00:00.000Z"),
+    adminId: SAM,
+    adminEmail: "sam.staff@yarrashine.com.au",
+    action: "unknown.action",
+    entity: "extra",
+    entityId: OVEN,
+    before: null,
+    after: null,
+    actorName: "Sam Staff",
+    facts: null,
+    names: null,
+    ...row,
+  })));
+
+describe("audit log: names, never ids or JSON (issue 34 item 17)", () => {
+  it("reads catalogue changes and the public holidays by name", async () => {
+    answer([
+      stored(14, {
+        action: "closed_date.add_public_holidays",
+        entity: "closed_date",
+        entityId: null,
+        after: {
+          holidays: [
+            { date: "2026-12-25", label: "Christmas Day" },
+            { date: "2026-12-26", label: "Boxing Day" },
+            { date: "2027-11-02", label: "Melbourne Cup" },
+          ],
+        },
+      }),
+      stored(13, {
+        action: "service.hard_delete",
+        entity: "service",
+        entityId: REGULAR,
+        before: {
+          _id: REGULAR,
+          name: "Regular clean",
+          extras: [{ _id: OVEN, serviceId: REGULAR, title: "Inside oven", price: 65, order: 1, deletedAt: null }],
+          questions: [{ _id: "a6669e0f-0642-4478-b04c-37c8b1254aa0", serviceId: REGULAR, text: "Any pets?", options: [] }],
+        },
+      }),
+      stored(12, {
+        action: "extra.update",
+        before: { _id: OVEN, serviceId: REGULAR, serviceName: "Regular clean", title: "Inside oven", order: 1 },
+        after: { _id: OVEN, serviceId: DEEP, serviceName: "Deep clean", title: "Inside oven", order: 4 },
+        facts: { name: "Inside oven" },
+      }),
+      // A row written before the use cases kept the service's name, the service since deleted.
+      stored(11, {
+        action: "extra.update",
+        before: { _id: OVEN, serviceId: REGULAR, title: "Inside oven", price: 65 },
+        after: { _id: OVEN, serviceId: DEEP, title: "Inside oven", price: 70 },
+        names: { [DEEP]: "Deep clean" },
+      }),
+    ]);
+    renderAdmin("/admin/audit");
+    const table = await screen.findByRole("table");
+    const [holidays, hardDelete, moved, old] = within(table).getAllByRole("row").slice(1).map((row) => within(row).getAllByRole("cell"));
+
+    expect(holidays[2].textContent).toBe("Closed 3 public holidays, Fri 25 Dec 2026 to Tue 2 Nov 2027");
+    expect(within(holidays[3]).getAllByRole("listitem").map((item) => item.textContent)).toEqual([
+      "Fri 25 Dec 2026: Christmas Day",
+      "Sat 26 Dec 2026: Boxing Day",
+      "Tue 2 Nov 2027: Melbourne Cup",
+    ]);
+    expect(hardDelete[2].textContent).toBe("Permanently deleted the service Regular clean and its extras");
+    expect(within(hardDelete[3]).getAllByRole("listitem").map((item) => item.textContent)).toEqual([
+      "Name: Regular clean",
+      "Extras: Inside oven",
+      "Questions: Any pets?",
+    ]);
+    // The sentence, then the record by its name.
+    expect(moved[2].textContent).toBe("Moved the extra Inside oven from Regular clean to Deep cleanInside oven");
+    expect(within(moved[3]).getAllByRole("listitem").map((item) => item.textContent)).toEqual([
+      "Service: Regular clean →  changed to Deep clean",
+      "Order: 1 →  changed to 4",
+    ]);
+    expect(within(old[3]).getAllByRole("listitem").map((item) => item.textContent)).toEqual([
+      "Service: a service no longer listed →  changed to Deep clean",
+      "Price: A$65.00 →  changed to A$70.00",
+    ]);
+    expect(table.textContent).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i);
+    expect(table.textContent).not.toMatch(/[{}]|":/);
   });
 });
