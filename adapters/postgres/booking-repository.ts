@@ -65,7 +65,7 @@ async function startSeriesWithEmails(
   // promises only those that hold a place and names the others.
   const planned = await planNewSeriesLocked(tx, stored.seriesId as string, start.now);
   await saveManageTokenHash(tx, stored._id, access.manageTokenHash);
-  const plannedVisits = planned.map((visit) => ({ startTime: visit.startTime, holdsPlace: visit.status !== "NEEDS_ATTENTION" }));
+  const plannedVisits = planned.map((visit) => ({ startTime: visit.startTime, holdsPlace: visit.status !== "NEEDS_ATTENTION", visit }));
   for (const message of emailsFor(stored, plannedVisits)) await enqueueEmail(tx, message);
   if (completion) await completeInTransaction(tx, completion, stored);
   return stored;

@@ -13,6 +13,8 @@ export type NewQuote = NewBookingRecord & { type: "QUOTE" };
 export interface PlannedVisit {
   startTime: Date;
   holdsPlace: boolean;
+  /** The visit as stored: its confirmation's .ics gives it its own event (issue 34 item 7). */
+  visit: BookingRecord;
 }
 
 /** The e-mails of a stored record; a booking that started a series gets the visits planned with it. */

@@ -1,5 +1,6 @@
 /**
- * The one iCalendar object the business sends (RFC 5545): a VCALENDAR holding one VEVENT, in UTC.
+ * The iCalendar objects the business sends (RFC 5545): a VCALENDAR holding one VEVENT (a booking)
+ * or one per visit (a regular clean's visits), in UTC.
  *
  * Written here rather than with the `ics` package it replaces (issue 18): `ics` validates every
  * event with yup, twice per call, which took ~110 us of a booking's ~2 ms of CPU for an event whose
@@ -62,30 +63,47 @@ export function foldLine(line: string): string {
 /** A parameter value (3.2): quoted, and a double quote (which it may not hold) left out. */
 const quotedParameter = (value: string): string => `"${value.replace(/["\r\n]/g, "")}"`;
 
-/** The .ics text of one event, each line ending in CRLF. */
-export function formatCalendar(event: CalendarEvent): string {
+/** One VEVENT of a calendar: the event without what belongs to the whole VCALENDAR. */
+export type CalendarComponent = Omit<CalendarEvent, "method" | "productId">;
+
+const eventLines = (event: CalendarComponent): string[] => [
+  "BEGIN:VEVENT",
+  `UID:${escapeText(event.uid)}`,
+  `SUMMARY:${escapeText(event.title)}`,
+  `DTSTAMP:${utcDateTime(event.stamp)}`,
+  `DTSTART:${utcDateTime(event.start)}`,
+  `DTEND:${utcDateTime(event.end)}`,
+  `SEQUENCE:${event.sequence}`,
+  `DESCRIPTION:${escapeText(event.description)}`,
+  `LOCATION:${escapeText(event.location)}`,
+  `STATUS:${event.status}`,
+  `ORGANIZER;CN=${quotedParameter(event.organizer.name)}:MAILTO:${event.organizer.email}`,
+  `X-MICROSOFT-CDO-BUSYSTATUS:${event.busyStatus}`,
+  `CREATED:${utcDateTime(event.created)}`,
+  "END:VEVENT",
+];
+
+/**
+ * The .ics text of several events in one VCALENDAR (one METHOD for all, one VEVENT each with its
+ * own UID, so a calendar keeps each as its own event): the visits of a regular clean. At least one
+ * event (5545 3.6: a calendar holds one component or more).
+ */
+export function formatCalendarEvents(calendar: Pick<CalendarEvent, "method" | "productId">, events: readonly CalendarComponent[]): string {
+  if (events.length === 0) throw new Error("a calendar holds at least one event");
   const lines = [
     "BEGIN:VCALENDAR",
     "VERSION:2.0",
     "CALSCALE:GREGORIAN",
-    `PRODID:${escapeText(event.productId)}`,
-    `METHOD:${event.method}`,
+    `PRODID:${escapeText(calendar.productId)}`,
+    `METHOD:${calendar.method}`,
     "X-PUBLISHED-TTL:PT1H",
-    "BEGIN:VEVENT",
-    `UID:${escapeText(event.uid)}`,
-    `SUMMARY:${escapeText(event.title)}`,
-    `DTSTAMP:${utcDateTime(event.stamp)}`,
-    `DTSTART:${utcDateTime(event.start)}`,
-    `DTEND:${utcDateTime(event.end)}`,
-    `SEQUENCE:${event.sequence}`,
-    `DESCRIPTION:${escapeText(event.description)}`,
-    `LOCATION:${escapeText(event.location)}`,
-    `STATUS:${event.status}`,
-    `ORGANIZER;CN=${quotedParameter(event.organizer.name)}:MAILTO:${event.organizer.email}`,
-    `X-MICROSOFT-CDO-BUSYSTATUS:${event.busyStatus}`,
-    `CREATED:${utcDateTime(event.created)}`,
-    "END:VEVENT",
+    ...events.flatMap(eventLines),
     "END:VCALENDAR",
   ];
   return lines.map(foldLine).join("\r\n") + "\r\n";
+}
+
+/** The .ics text of one event, each line ending in CRLF. */
+export function formatCalendar(event: CalendarEvent): string {
+  return formatCalendarEvents(event, [event]);
 }

@@ -24,13 +24,14 @@ const TOKEN = "A".repeat(43);
 const links = { manageToken: TOKEN };
 
 /** The .ics as its lines, continuation lines unfolded, and one property's value. */
-function calendar(mail: OutboxMessage) {
+function calendar(mail: OutboxMessage, filename = "booking.ics") {
   assert.equal(mail.attachments?.length, 1);
   const [ics] = mail.attachments!;
-  assert.equal(ics.filename, "booking.ics");
+  assert.equal(ics.filename, filename);
   const lines = ics.content.replace(/\r\n[ \t]/g, "").split("\r\n");
   const value = (name: string) => lines.find((line) => line.startsWith(`${name}:`))?.slice(name.length + 1);
-  return { contentType: ics.contentType, value };
+  const values = (name: string) => lines.filter((line) => line.startsWith(`${name}:`)).map((line) => line.slice(name.length + 1));
+  return { contentType: ics.contentType, value, values };
 }
 
 const wasFriday = { startTime: melbourneInstant("2026-11-27", 9), endTime: melbourneInstant("2026-11-27", 12) };
@@ -189,7 +190,10 @@ Deno.test("customer cancelled their regular clean: one e-mail listing every visi
   ), mail.text);
   assert.ok(mail.text.includes("Your reason: Moving interstate"));
   assert.ok(mail.text.includes(`https://yarrashine.example/manage/${TOKEN}`));
-  assert.equal(calendar(mail).value("METHOD"), "CANCEL");
+  // Issue 34 item 7: every visit it cancelled leaves the calendar, each by its own UID.
+  assert.equal(calendar(mail, "regular-clean.ics").value("METHOD"), "CANCEL");
+  assert.deepEqual(calendar(mail, "regular-clean.ics").values("UID"), change.cancelled.map((visit) => `${visit._id}@yarrashine.com.au`));
+  assert.ok(mail.text.includes("The attached calendar update (regular-clean.ics) removes these 3 visits from your calendar."), mail.text);
   assert.ok(!customerSeriesCancelledEmail(ended, { ...change, reason: "" }, ctx, links).text.includes("Your reason"));
 
   const office = officeChangeNotification(ended, change, ctx);

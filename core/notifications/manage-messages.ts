@@ -10,7 +10,7 @@ import type { BookingRecord } from "../booking/types.ts";
 import type { OutboxMessage } from "../shared/outbox.ts";
 import type { Block } from "./email-layout.ts";
 import { contactBlocks, customerSubject, manageLinkBlocks, message, type MessageContext, policyBlocks, recordDetailBlocks, whenForSubject, greeting, signOff } from "./email-parts.ts";
-import { calendarAttachment, CALENDAR_ATTACHMENT_FILENAME } from "./calendar-invite.ts";
+import { calendarAttachment, CALENDAR_ATTACHMENT_FILENAME, visitsCalendarAttachment } from "./calendar-invite.ts";
 import { customerName } from "../shared/contact.ts";
 import { formatAppointment, formatMelbourneMoment } from "../shared/melbourne-time.ts";
 
@@ -204,6 +204,9 @@ export function customerSeriesCancelledEmail(
   ctx: MessageContext,
   links: CustomerLinks,
 ): OutboxMessage {
+  // Every visit it cancelled leaves the customer's calendar (the first confirmation put each there as its own event).
+  const visits = change.cancelled.some((visit) => visit._id === record._id) ? change.cancelled : [record, ...change.cancelled];
+  const calendar = visits.length === 1 ? calendarAttachment(record, ctx, "CANCEL") : visitsCalendarAttachment(visits, ctx, "CANCEL")!;
   const subject = `Regular clean cancelled — ${record.serviceNameAtBooking}, ${change.frequencyName}, from ${
     whenForSubject(record)
   } (${record.reference})`;
@@ -220,14 +223,16 @@ export function customerSeriesCancelledEmail(
     ...(change.reason ? [{ kind: "rows", rows: [["Your reason", change.reason]] } satisfies Block] : []),
     {
       kind: "paragraph",
-      text: `The attached calendar update (${CALENDAR_ATTACHMENT_FILENAME}) removes visit ${record.reference} from your calendar. ` +
+      text: `The attached calendar update (${calendar.filename}) removes ${
+        visits.length === 1 ? `visit ${record.reference}` : `these ${visits.length} visits`
+      } from your calendar. ` +
         `If this was a mistake, or you’d like us back, book again on our website or call us on ${ctx.profile.phone}.`,
     },
     ...manageLinkBlocks(record, ctx, links).map((block) => ({ ...block, label: "See your booking" })),
     ...contactBlocks(ctx),
     signOff(ctx),
   ];
-  return message("series-cancelled", record.email, subject, blocks, record._id, [calendarAttachment(record, ctx, "CANCEL")]);
+  return message("series-cancelled", record.email, subject, blocks, record._id, [calendar]);
 }
 
 /** Everything a customer's change sends: theirs (with the new link), then the office's. */

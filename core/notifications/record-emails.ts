@@ -23,7 +23,7 @@ import {
   signOff,
   whenForSubject,
 } from "./email-parts.ts";
-import { CALENDAR_ATTACHMENT_FILENAME, calendarAttachment } from "./calendar-invite.ts";
+import { calendarAttachment, visitsCalendarAttachment } from "./calendar-invite.ts";
 
 /**
  * What a new record's e-mails are written with besides the record and the business: the link's
@@ -91,7 +91,40 @@ function seriesTermsOf(record: BookingRecord, repeat: { unit: "WEEK" | "MONTH"; 
   };
 }
 
-/** To the customer: their booking request was received; a calendar invite is attached. */
+/**
+ * The visits a regular clean's first confirmation puts in the customer's calendar: the booking,
+ * then every visit planned with it that holds a place (PENDING or CONFIRMED), by start. A visit
+ * planned NEEDS_ATTENTION is left out: the e-mail says we can't do that time, and the e-mail that
+ * later moves it adds it (PUBLISH, same UID), while skipping it removes nothing that isn't there.
+ */
+export function confirmationCalendarVisits(record: BookingRecord, planned?: readonly PlannedVisit[]): BookingRecord[] {
+  if (record.type !== "BOOKING" || !record.seriesId || !planned) return [record];
+  const later = planned
+    .filter((next) => next.holdsPlace && next.visit._id !== record._id && next.visit.startTime > record.startTime)
+    .map((next) => next.visit)
+    .sort((a, b) => a.startTime.getTime() - b.startTime.getTime());
+  return [record, ...later];
+}
+
+/** The confirmation's .ics: the booking alone, or a regular clean's visits one event each. */
+function confirmationCalendar(record: BookingRecord, ctx: MessageContext, planned?: readonly PlannedVisit[]) {
+  const visits = confirmationCalendarVisits(record, planned);
+  return visits.length === 1
+    ? { visits: 1, attachment: calendarAttachment(record, ctx) }
+    : { visits: visits.length, attachment: visitsCalendarAttachment(visits, ctx)! };
+}
+
+const calendarBlock = ({ visits, attachment }: { visits: number; attachment: { filename: string } }): Block => ({
+  kind: "paragraph",
+  text: visits === 1
+    ? `A calendar invite (${attachment.filename}) is attached; it stays tentative until we confirm.`
+    : `A calendar invite (${attachment.filename}) is attached with this visit and ` +
+      `${visits === 2 ? "your next planned visit" : `your ${visits - 1} planned visits after it`}, ` +
+      "each its own event, so a change to one visit updates only that one in your calendar. " +
+      "Each stays tentative until we confirm it.",
+});
+
+/** To the customer: their booking request was received; a calendar invite is attached (each planned visit of a regular clean its own event). */
 export function bookingConfirmationEmail(
   record: BookingRecord,
   ctx: MessageContext,
@@ -99,6 +132,7 @@ export function bookingConfirmationEmail(
 ): OutboxMessage {
   requireType(record, "BOOKING", "bookingConfirmationEmail");
   const { profile } = ctx;
+  const calendar = confirmationCalendar(record, ctx, links.planned);
   const subject = `Booking request received — ${record.serviceNameAtBooking}, ${
     whenForSubject(record)
   } (${record.reference})`;
@@ -114,11 +148,7 @@ export function bookingConfirmationEmail(
       text: "Please note: online bookings are requests until we confirm availability. " +
         `We will be in touch to confirm, usually the same business day (${profile.contactHours}).`,
     },
-    {
-      kind: "paragraph",
-      text: `A calendar invite (${CALENDAR_ATTACHMENT_FILENAME}) is attached; ` +
-        "it stays tentative until we confirm.",
-    },
+    calendarBlock(calendar),
     ...seriesPlanBlocks(record, links.repeat, links.planned),
     ...manageLinkBlocks(record, ctx, links),
     ...recordDetailBlocks(record, "customer"),
@@ -126,7 +156,7 @@ export function bookingConfirmationEmail(
     ...contactBlocks(ctx),
     signOff(ctx),
   ];
-  return message("booking-confirmation", record.email, subject, blocks, record._id, [calendarAttachment(record, ctx)]);
+  return message("booking-confirmation", record.email, subject, blocks, record._id, [calendar.attachment]);
 }
 
 /** To the customer: their quote request was received (no calendar invite: nothing is booked). */

@@ -3,7 +3,9 @@
  * one visit skipped or moved (with that visit's calendar update and a manage-my-booking link), and
  * the series changed, paused, resumed or ended (one e-mail however many visits it touches, with one
  * calendar update removing every cancelled visit). Generated visits send nothing of their own: the
- * reminder goes before each, as before any booking.
+ * reminder goes before each, as before any booking, and carries that visit's .ics (its own UID), so
+ * a visit planned after the first confirmation (whose .ics held every visit planned then, issue 34
+ * item 7) reaches the customer's calendar without an e-mail per visit.
  */
 import type { CustomerLinks } from "../booking/ports.ts";
 import type { BookingRecord } from "../booking/types.ts";
@@ -13,7 +15,7 @@ import { formatYmdLong, parseYmd, weekdayOfYmd } from "../shared/melbourne-time.
 import type { Series } from "../series/types.ts";
 import type { Block } from "./email-layout.ts";
 import { contactBlocks, customerSubject, describeService, greeting, manageLinkBlocks, message, type MessageContext, requireType, signOff } from "./email-parts.ts";
-import { bookingCalendarEvent, CALENDAR_ATTACHMENT_FILENAME, calendarAttachment } from "./calendar-invite.ts";
+import { CALENDAR_ATTACHMENT_FILENAME, calendarAttachment, SERIES_CALENDAR_FILENAME, visitsCalendarAttachment } from "./calendar-invite.ts";
 import { formatAddress } from "../shared/contact.ts";
 import { formatAppointment, formatMelbourneMoment } from "../shared/melbourne-time.ts";
 
@@ -27,9 +29,6 @@ export type SeriesMessageKind =
 
 /** What the series e-mails say about a series: its terms, its frequency and the customer. */
 export type SeriesFacts = Pick<Series, "_id" | "frequencyName" | "unit" | "every" | "anchorDate" | "startMinutes" | "durationMinutes" | "template">;
-
-/** The calendar update removing several visits at once: one file, one event each. */
-export const SERIES_CALENDAR_FILENAME = "regular-clean.ics";
 
 /** message() with the series' own kinds (MessageKind in messages.ts lists the booking e-mails'). */
 function seriesMessage(
@@ -93,22 +92,12 @@ const visitList = (visits: { reference?: string; startTime: Date }[]): Block => 
   items: visits.map((visit) => `${formatMelbourneMoment(visit.startTime)}${visit.reference ? ` (${visit.reference})` : ""}`),
 });
 
-const CRLF = "\r\n";
-
 /**
  * One .ics removing every visit in `visits` from the customer's calendar (METHOD:CANCEL, each
  * visit's own UID at its new SEQUENCE); calendars ignore the visits they never had.
  */
 export function cancelledVisitsCalendar(visits: BookingRecord[], ctx: MessageContext): NonNullable<OutboxMessage["attachments"]>[number] | null {
-  if (visits.length === 0) return null;
-  const calendars = visits.map((visit) => bookingCalendarEvent(visit, ctx, "CANCEL"));
-  const header = calendars[0].slice(0, calendars[0].indexOf(`BEGIN:VEVENT${CRLF}`));
-  const events = calendars.map((ics) => ics.slice(ics.indexOf(`BEGIN:VEVENT${CRLF}`), ics.indexOf(`END:VEVENT${CRLF}`) + `END:VEVENT${CRLF}`.length));
-  return {
-    filename: SERIES_CALENDAR_FILENAME,
-    contentType: "text/calendar; charset=utf-8; method=CANCEL",
-    content: `${header}${events.join("")}END:VCALENDAR${CRLF}`,
-  };
+  return visitsCalendarAttachment(visits, ctx, "CANCEL");
 }
 
 const seriesSubject = (headline: string, series: SeriesFacts): string =>
