@@ -20,9 +20,14 @@ export const CLEANER_PALETTE = [
   "#4d7c0f", // olive
   "#9f1239", // rose
   "#0e7490", // cyan
+  // Twelve in all (issue 34): a team of ten or twelve still has a colour each on the schedule.
+  "#4338ca", // indigo
+  "#15803d", // green
+  "#a21caf", // fuchsia
+  "#475569", // slate
 ] as const;
 
-/** The first palette colour no active cleaner has; past eight cleaners the palette starts again. */
+/** The first palette colour no active cleaner has; past the palette's twelve it starts again. */
 export function defaultColour(coloursInUse: readonly string[]): string {
   const used = new Set(coloursInUse.map((colour) => colour.toLowerCase()));
   return CLEANER_PALETTE.find((colour) => !used.has(colour)) ?? CLEANER_PALETTE[coloursInUse.length % CLEANER_PALETTE.length];

@@ -3,7 +3,18 @@ import type { SchedulingSettings } from "@yarra/core/settings/types.ts";
 import { type JobActions, JobCard } from "./job-card.tsx";
 import type { Schedule, ScheduleCleaner, ScheduleJob } from "./schedule-api.ts";
 import { hourLabel, wallMinutes } from "./schedule-dates.ts";
-import { axisHours, dayColumns, jobsOn, lanesOf, lengthMinutes, movedCleanerIds, UNASSIGNED } from "./schedule-layout.ts";
+import {
+  axisHours,
+  dayColumns,
+  dayGrid,
+  jobsOn,
+  lanesAbreast,
+  lanesOf,
+  lengthMinutes,
+  movedCleanerIds,
+  nameLines,
+  UNASSIGNED,
+} from "./schedule-layout.ts";
 
 interface DayViewProps {
   schedule: Schedule;
@@ -20,7 +31,9 @@ const jobCount = (count: number) => (count === 1 ? "1 job" : `${count} jobs`);
 
 /**
  * A column per cleaner plus Unassigned, on a time axis; each job at its start, as long as it
- * lasts. On a phone the columns become a list per cleaner (schedule.css).
+ * lasts. Issue 34: narrow columns (ten cleaners fit at 1280 px), the names on two lines under
+ * their colour, the time axis and the names kept in view while the grid scrolls. On a phone the
+ * columns become a list per cleaner (schedule.css).
  */
 export function DayView({ schedule, date, settings, cleanersById, actions }: DayViewProps) {
   const columns = dayColumns(schedule, date);
@@ -62,10 +75,10 @@ export function DayView({ schedule, date, settings, cleanersById, actions }: Day
 
   const lanesByColumn = columns.map((column) => lanesOf(column.jobs));
   // A column with jobs side by side gets room for them (up to three abreast).
-  const widths = lanesByColumn.map((lanes) => Math.min(3, Math.max(1, ...[...lanes.values()].map((lane) => lane.lanes))));
+  const grid = dayGrid(lanesByColumn.map(lanesAbreast));
   const gridStyle = {
     "--schedule-hours": hours.length,
-    gridTemplateColumns: `3.25rem ${widths.map((width) => `minmax(${Math.max(10.5, 8 * width)}rem, ${width}fr)`).join(" ")}`,
+    gridTemplateColumns: grid.template,
   } as CSSProperties;
 
   return (
@@ -79,7 +92,8 @@ export function DayView({ schedule, date, settings, cleanersById, actions }: Day
       {columns.map((column, index) => {
         const lanes = lanesByColumn[index];
         const headId = `schedule-column-${column.id}`;
-        const name = column.cleaner ? column.cleaner.name : "Unassigned";
+        const [first, rest] = nameLines(column.cleaner ? column.cleaner.name : "Unassigned");
+        const colour = column.cleaner?.colour;
         return (
           <section
             key={column.id}
@@ -94,11 +108,12 @@ export function DayView({ schedule, date, settings, cleanersById, actions }: Day
             }}
             onDrop={(event) => drop(event, column.id)}
           >
-            <h3 id={headId} className="schedule-column__head">
-              {column.cleaner && (
-                <span className="schedule-swatch" style={{ backgroundColor: column.cleaner.colour }} aria-hidden="true" />
-              )}
-              <bdi className="schedule-column__name">{name}</bdi>
+            <h3 id={headId} className="schedule-column__head" style={colour ? ({ "--cleaner-colour": colour } as CSSProperties) : undefined}>
+              {/* First name, then the rest, each on its own line; the colour is the bar above them. */}
+              <bdi className="schedule-column__name" title={column.cleaner?.name}>
+                <span className="schedule-column__line">{first}</span>
+                {rest && <>{" "}<span className="schedule-column__line">{rest}</span></>}
+              </bdi>
               {column.cleaner && !column.cleaner.active && <span className="schedule-column__inactive"> (inactive)</span>}
               {" "}
               <span className="schedule-column__count">{jobCount(column.jobs.length)}</span>

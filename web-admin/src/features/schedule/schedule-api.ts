@@ -68,3 +68,7 @@ export const dayBookingsQuery = (date: string) =>
 
 export const assignCleaners = (bookingId: string, cleanerIds: string[]) =>
   api.put<BookingRecordDto>(`/api/admin/bookings/${encodeURIComponent(bookingId)}/cleaners`, { cleanerIds });
+
+/** Confirm on a job's card (issue 34): the bookings' own status call, PATCH …/status. */
+export const confirmJob = (id: string) =>
+  api.patch<BookingRecordDto>(`/api/admin/bookings/${encodeURIComponent(id)}/status`, { status: "CONFIRMED" });

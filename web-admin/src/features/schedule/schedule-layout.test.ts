@@ -1,6 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { dayBounds, formatTime, rangeOf, stepDate, weekStart, zoneOfDay } from "./schedule-dates.ts";
-import { axisHours, dayColumns, lanesOf, movedCleanerIds, UNASSIGNED } from "./schedule-layout.ts";
+import { CLEANER_PALETTE } from "@yarra/core/cleaners/rules.ts";
+import {
+  axisHours,
+  columnMinRem,
+  dayColumns,
+  dayGrid,
+  distinctColours,
+  initialsOf,
+  lanesOf,
+  movedCleanerIds,
+  nameLines,
+  UNASSIGNED,
+  weekRows,
+} from "./schedule-layout.ts";
 import { aCleaner, aJob, aSchedule } from "./test-fixtures.ts";
 
 const at = (iso: string, hours: number, id: string) =>
@@ -85,5 +98,81 @@ describe("day layout", () => {
     [[], UNASSIGNED, UNASSIGNED, null],
   ])("a job of %j dragged from %s to %s gets %j", (cleanerIds, from, to, expected) => {
     expect(movedCleanerIds(aJob({ cleanerIds }), from, to)).toEqual(expected);
+  });
+});
+
+describe("issue 34: a day for a real team", () => {
+  /** The schedule's box at 1280 px: 961 px, less its two borders. */
+  const BOX_AT_1280 = 959;
+  const team = (count: number) => Array.from({ length: count + 1 }, () => 1);
+
+  it.each([
+    [10, true],
+    [12, true],
+    [13, false],
+    [14, false],
+  ])("with %i cleaners the grid fits the 1280 px box without scrolling: %s", (cleaners, fits) => {
+    const { minWidthPx } = dayGrid(team(cleaners));
+    expect(minWidthPx <= BOX_AT_1280).toBe(fits);
+  });
+
+  it("gives 10 cleaners and Unassigned a narrow share each, and room for jobs side by side", () => {
+    const { template, minWidthPx } = dayGrid(team(10));
+    expect(template).toBe(`2.75rem ${Array.from({ length: 11 }, () => "minmax(4.25rem, 1fr)").join(" ")}`);
+    expect(minWidthPx).toBe((2.75 + 11 * 4.25) * 16);
+    // Each column's share at 1280 px is wider than its minimum: nothing is cut.
+    expect((BOX_AT_1280 - 2.75 * 16) / 11).toBeGreaterThan(4.25 * 16);
+    expect(dayGrid([3, 1]).template).toBe("2.75rem minmax(11.25rem, 3fr) minmax(4.25rem, 1fr)");
+    expect(dayGrid([5]).template).toBe("2.75rem minmax(11.25rem, 3fr)");
+    expect(columnMinRem(2)).toBe(7.75);
+  });
+
+  it("splits a name for two lines, and takes initials for the narrowest chips", () => {
+    expect(nameLines("Priya Sharma")).toEqual(["Priya", "Sharma"]);
+    expect(nameLines("  Anh Thu Nguyen ")).toEqual(["Anh", "Thu Nguyen"]);
+    expect(nameLines("Zoe")).toEqual(["Zoe", ""]);
+    expect(initialsOf("Priya Sharma")).toBe("PS");
+    expect(initialsOf("anh thu nguyen")).toBe("AN");
+    expect(initialsOf("Zoe")).toBe("Z");
+    expect(initialsOf(" ")).toBe("?");
+  });
+
+  it("no two cleaners in one colour while the palette lasts; the first to have it keeps it, active ones first", () => {
+    const same = Array.from({ length: CLEANER_PALETTE.length + 2 }, (_, index) => aCleaner({ _id: `c${index}`, name: `Cleaner ${index}`, colour: CLEANER_PALETTE[0] }));
+    const shown = distinctColours(same).map((cleaner) => cleaner.colour);
+    expect(shown.slice(0, CLEANER_PALETTE.length)).toEqual([...CLEANER_PALETTE]);
+    // Past the palette's colours (twelve), colours repeat.
+    expect(shown.slice(CLEANER_PALETTE.length)).toEqual([CLEANER_PALETTE[0], CLEANER_PALETTE[0]]);
+
+    const mixed = [
+      aCleaner({ _id: "a", colour: "#6D28D9", active: false }),
+      aCleaner({ _id: "b", colour: "#6d28d9" }),
+      aCleaner({ _id: "c", colour: "#123456" }),
+      aCleaner({ _id: "d", colour: "#1f7a6d" }),
+    ];
+    // b (active) keeps violet; a (inactive) gets the first palette colour nobody has: not d's teal.
+    expect(distinctColours(mixed).map((cleaner) => cleaner.colour)).toEqual([CLEANER_PALETTE[2], "#6d28d9", "#123456", "#1f7a6d"]);
+    // Nothing clashes: the same objects come back.
+    const apart = [aCleaner(), aCleaner({ _id: "c2", colour: "#6d28d9" })];
+    expect(distinctColours(apart)).toEqual(apart);
+  });
+
+  it("lays the week out as a row per cleaner, Unassigned first, an inactive cleaner only with a job", () => {
+    const gone = aCleaner({ _id: "c9", name: "Zoe Old", active: false });
+    const schedule = aSchedule("2026-11-23", "2026-11-29", {
+      cleaners: [aCleaner(), aCleaner({ _id: "c2", name: "Tom Lee" }), gone],
+      jobs: [
+        aJob({ cleanerIds: [] }),
+        at("2026-11-26T22:00:00.000Z", 2, "b2"), // Fri 27 Nov, Priya's
+        aJob({ _id: "b3", cleanerIds: ["c1", "c2"] }),
+      ],
+    });
+    const rows = weekRows(schedule, "2026-11-23", "2026-11-29");
+    expect(rows.map((row) => [row.id, row.count])).toEqual([[UNASSIGNED, 1], ["c1", 2], ["c2", 1]]);
+    expect(rows[1].byDate.get("2026-11-25")?.map((job) => job._id)).toEqual(["b3"]);
+    expect(rows[1].byDate.get("2026-11-27")?.map((job) => job._id)).toEqual(["b2"]);
+    expect(rows[0].byDate.get("2026-11-25")?.map((job) => job._id)).toEqual(["b1"]);
+    const withGone = weekRows({ ...schedule, jobs: [aJob({ cleanerIds: ["c9"] })] }, "2026-11-23", "2026-11-29");
+    expect(withGone.map((row) => row.id)).toEqual([UNASSIGNED, "c1", "c2", "c9"]);
   });
 });

@@ -1,7 +1,8 @@
 /** How a day is laid out: its columns, the hours on its axis, and jobs side by side where they overlap. */
+import { CLEANER_PALETTE } from "@yarra/core/cleaners/rules.ts";
 import type { SchedulingSettings } from "@yarra/core/settings/types.ts";
 import type { Schedule, ScheduleCleaner, ScheduleJob } from "./schedule-api.ts";
-import { jobDate, wallMinutes } from "./schedule-dates.ts";
+import { daysOf, jobDate, wallMinutes } from "./schedule-dates.ts";
 
 /** The column of jobs nobody is on yet (and the drop target that takes a cleaner off a job). */
 export const UNASSIGNED = "unassigned";
@@ -96,4 +97,104 @@ export function movedCleanerIds(job: ScheduleJob, from: string, to: string): str
   const next = to === UNASSIGNED || kept.includes(to) ? kept : [...kept, to];
   const same = next.length === job.cleanerIds.length && next.every((id, index) => id === job.cleanerIds[index]);
   return same ? null : next;
+}
+
+/**
+ * Issue 34: the day grid's widths, in rem. A column is narrow (a cleaner's name on two lines, the
+ * cards compact until pointed at or focused), so eleven columns fit the 1280 px screen's 961 px
+ * box; the grid scrolls sideways only when the minimums pass the box (past about 12 cleaners).
+ */
+export const DAY_GRID = {
+  /** The time axis. */
+  axisRem: 2.75,
+  /** A column with one job at a time. */
+  columnRem: 4.25,
+  /** Each further job side by side in a column (up to three abreast). */
+  laneRem: 3.5,
+  maxLanes: 3,
+  remPx: 16,
+} as const;
+
+/** Most jobs side by side anywhere in a column's day, capped at three. */
+export const lanesAbreast = (lanes: ReadonlyMap<string, Lane>) =>
+  Math.min(DAY_GRID.maxLanes, Math.max(1, ...[...lanes.values()].map((lane) => lane.lanes)));
+
+/** Each column's least width (rem), from how many jobs sit side by side in it. */
+export const columnMinRem = (abreast: number) => DAY_GRID.columnRem + DAY_GRID.laneRem * (Math.min(DAY_GRID.maxLanes, Math.max(1, abreast)) - 1);
+
+/** The grid's columns (axis, then one per column, sharing what is left) and the least width it needs, in px. */
+export function dayGrid(abreastByColumn: readonly number[]): { template: string; minWidthPx: number } {
+  const mins = abreastByColumn.map(columnMinRem);
+  const template = `${DAY_GRID.axisRem}rem ${
+    mins.map((min, index) => `minmax(${min}rem, ${Math.min(DAY_GRID.maxLanes, Math.max(1, abreastByColumn[index]))}fr)`).join(" ")
+  }`;
+  const minWidthPx = (DAY_GRID.axisRem + mins.reduce((sum, min) => sum + min, 0)) * DAY_GRID.remPx;
+  return { template, minWidthPx };
+}
+
+/** A name as the narrow column heading shows it: the first word, then the rest, on two lines. */
+export function nameLines(name: string): [string, string] {
+  const trimmed = name.trim();
+  const space = trimmed.indexOf(" ");
+  return space === -1 ? [trimmed, ""] : [trimmed.slice(0, space), trimmed.slice(space + 1).trim()];
+}
+
+/** Up to two initials (first and last word), for a chip too narrow for the name. */
+export function initialsOf(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return "?";
+  const first = [...words[0]][0] ?? "";
+  const last = words.length > 1 ? [...words[words.length - 1]][0] ?? "" : "";
+  return (first + last).toLocaleUpperCase("en-AU");
+}
+
+/**
+ * Issue 34: no two cleaners on the schedule in one colour while the palette lasts. Each keeps their
+ * own colour unless someone listed before them (active ones first) has it already; they then show
+ * in the first palette colour nobody has. Once the palette is used up, colours repeat.
+ */
+export function distinctColours<C extends ScheduleCleaner>(cleaners: readonly C[]): C[] {
+  const order = [...cleaners.keys()].sort((a, b) => Number(cleaners[b].active) - Number(cleaners[a].active) || a - b);
+  const owners = new Set<string>();
+  const clashes = new Set<number>();
+  for (const index of order) {
+    const colour = cleaners[index].colour.toLowerCase();
+    if (owners.has(colour)) clashes.add(index);
+    else owners.add(colour);
+  }
+  const result = [...cleaners];
+  for (const index of order) {
+    if (!clashes.has(index)) continue;
+    const free = CLEANER_PALETTE.find((colour) => !owners.has(colour));
+    if (!free) break;
+    owners.add(free);
+    result[index] = { ...cleaners[index], colour: free };
+  }
+  return result;
+}
+
+/** The Unassigned row, then one per active cleaner, and an inactive one only with a job that week. */
+export interface WeekRow {
+  id: string;
+  cleaner: ScheduleCleaner | null;
+  /** The row's jobs by date, each day's in start order. */
+  byDate: Map<string, ScheduleJob[]>;
+  count: number;
+}
+
+/** Issue 34: the week as a row per cleaner (and Unassigned first), a cell per day. */
+export function weekRows(schedule: Schedule, from: string, to: string): WeekRow[] {
+  const dates = daysOf(from, to);
+  const perDay = dates.map((date) => dayColumns(schedule, date));
+  const rows: WeekRow[] = [{ id: UNASSIGNED, cleaner: null, byDate: new Map(), count: 0 }];
+  for (const cleaner of schedule.cleaners) rows.push({ id: cleaner._id, cleaner, byDate: new Map(), count: 0 });
+  dates.forEach((date, index) => {
+    for (const column of perDay[index]) {
+      const row = rows.find((candidate) => candidate.id === column.id);
+      if (!row) continue;
+      row.byDate.set(date, column.jobs);
+      row.count += column.jobs.length;
+    }
+  });
+  return rows.filter((row) => row.cleaner === null || row.cleaner.active || row.count > 0);
 }

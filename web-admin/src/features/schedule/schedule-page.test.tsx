@@ -242,20 +242,42 @@ describe("navigation", () => {
     expect(await screen.findByRole("heading", { name: "Wednesday 1 July 2026 (AEST)" })).toBeTruthy();
   });
 
-  it("the week view asks for Monday to Sunday and lists each day's jobs with their cleaners", async () => {
+  it("the week view asks for Monday to Sunday and has a row per cleaner, Unassigned first, a column per day", async () => {
     const calls = serveSchedule([olivia, jack]);
     const { user, history } = await openSchedule();
     await user.click(screen.getByRole("button", { name: "Week" }));
     await waitFor(() => expect(calls.ranges.at(-1)).toBe("2026-11-23..2026-11-29"));
     expect(history.location.search).toBe("?view=week");
-    const wednesday = within(await screen.findByRole("region", { name: /Wed 25 Nov/ }));
-    const oliviaCard = within(wednesday.getByRole("article", { name: "Olivia Nguyen" }));
-    expect(within(oliviaCard.getByRole("list", { name: "Cleaners" })).getByText("Priya Sharma")).toBeTruthy();
-    expect(within(wednesday.getByRole("article", { name: "Jack Smith" })).getByText("Unassigned")).toBeTruthy();
-    expect(wednesday.getByRole("link", { name: "Wed 25 Nov" }).getAttribute("href")).toBe("/admin/schedule?date=2026-11-25");
-    expect(within(screen.getByRole("region", { name: /Mon 23 Nov/ })).getByText("No jobs.")).toBeTruthy();
+    const table = await screen.findByRole("table", { name: "Jobs by cleaner and day" });
+    const days = within(table).getAllByRole("columnheader").map((head) => head.querySelector("a")?.textContent);
+    expect(days).toEqual(["Mon 23 Nov", "Tue 24 Nov", "Wed 25 Nov", "Thu 26 Nov", "Fri 27 Nov", "Sat 28 Nov", "Sun 29 Nov"]);
+    const rows = within(table).getAllByRole("rowheader").map((head) => head.textContent);
+    expect(rows).toEqual(["Unassigned 1 job", "Priya Sharma 1 job", "Tom Lee 0 jobs"]);
+
+    // Olivia is in Priya's row under Wednesday; Jack, nobody's yet, in the Unassigned row.
+    const cellOf = (rowId: string, date: string) =>
+      table.querySelector<HTMLElement>(`tr[data-row="${rowId}"] td[data-date="${date}"]`)!;
+    expect(within(cellOf("c1", "2026-11-25")).getByRole("article", { name: "Olivia Nguyen" })).toBeTruthy();
+    expect(within(cellOf("unassigned", "2026-11-25")).getByRole("article", { name: "Jack Smith" })).toBeTruthy();
+    expect(within(cellOf("c2", "2026-11-25")).queryByRole("article")).toBeNull();
+    expect(within(cellOf("c1", "2026-11-24")).queryByRole("article")).toBeNull();
+    expect(within(card("Jack Smith")).getByText("Unassigned")).toBeTruthy();
+    expect(within(table).getByRole("link", { name: "Wed 25 Nov" }).getAttribute("href")).toBe("/admin/schedule?date=2026-11-25");
+    expect(within(table).getByRole("columnheader", { name: /Wed 25 Nov/ }).textContent).toContain("Today");
+    expect(within(table).getByRole("columnheader", { name: /Wed 25 Nov/ }).textContent).toContain("1 unassigned");
     await user.click(screen.getByRole("button", { name: "Next week" }));
     await waitFor(() => expect(calls.ranges.at(-1)).toBe("2026-11-30..2026-12-06"));
+  });
+
+  it("a job with two cleaners is in both their rows of the week, the other named beside the colour", async () => {
+    serveSchedule([aJob({ cleanerIds: ["c1", "c2"] })]);
+    await openSchedule("/admin/schedule?view=week");
+    const table = await screen.findByRole("table", { name: "Jobs by cleaner and day" });
+    for (const [rowId, other] of [["c1", "Tom Lee"], ["c2", "Priya Sharma"]]) {
+      const cell = table.querySelector<HTMLElement>(`tr[data-row="${rowId}"] td[data-date="2026-11-25"]`)!;
+      const also = within(within(cell).getByRole("article", { name: "Olivia Nguyen" })).getByRole("list", { name: "Also on this job" });
+      expect(within(also).getByText(other)).toBeTruthy();
+    }
   });
 });
 

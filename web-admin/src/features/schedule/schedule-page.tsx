@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { useId, useState } from "react";
+import { useId, useMemo, useState } from "react";
 import { serverMessageOr } from "@yarra/api/client/error-catalogue.ts";
 import { isYmd } from "@yarra/core/shared/melbourne-time.ts";
 import { SCHEDULING_DEFAULTS } from "@yarra/core/settings/types.ts";
@@ -17,6 +17,7 @@ import { type JobActions, STATUS_LABELS } from "./job-card.tsx";
 import { isNewSince, useLastLook } from "./last-look.ts";
 import {
   assignCleaners,
+  confirmJob,
   type Schedule,
   type ScheduleCleaner,
   type ScheduleJob,
@@ -34,7 +35,7 @@ import {
   todayYmd,
   zoneOfDay,
 } from "./schedule-dates.ts";
-import { jobsOn } from "./schedule-layout.ts";
+import { distinctColours, jobsOn } from "./schedule-layout.ts";
 import { WeekView } from "./week-view.tsx";
 import "./schedule.css";
 
@@ -45,6 +46,9 @@ export const SCHEDULE_TEXT = {
   loadFailed: "Failed to load the schedule",
   loading: "Loading the schedule…",
   assignFailed: "Assigning failed",
+  confirmFailed: "Confirming failed",
+  confirmed: (reference: string) => `${reference} confirmed; the customer is e-mailed.`,
+  needAttention: (count: number) => (count === 1 ? "1 needs attention" : `${count} need attention`),
   noJobs: "No jobs on this day.",
   noJobsWeek: "No jobs this week.",
   printRunSheets: "Print run sheets",
@@ -83,10 +87,14 @@ export function SchedulePage({ date, view, onNavigate }: SchedulePageProps) {
   const { from, to } = rangeOf(view, date);
   const schedule = useQuery({ ...scheduleQuery(from, to), refetchInterval: SCHEDULE_REFRESH_MS });
   const settings = useQuery(schedulingSettingsQuery);
-  const data = schedule.data ?? NO_SCHEDULE;
+  const loaded = schedule.data ?? NO_SCHEDULE;
+  // Issue 34: no two cleaners drawn alike while the palette lasts.
+  const cleaners = useMemo(() => distinctColours(loaded.cleaners), [loaded.cleaners]);
+  const data = useMemo(() => ({ ...loaded, cleaners }), [loaded, cleaners]);
   const userId = readSession()?.user._id || "staff";
   const since = useLastLook(userId, schedule.isSuccess ? schedule.dataUpdatedAt : 0);
   const [assignErrors, setAssignErrors] = useState<Record<string, string>>({});
+  const [confirming, setConfirming] = useState<string | null>(null);
   const rowWrites = useRowWrites("schedule");
   const flash = useFlash();
   const dateInputId = useId();
@@ -117,17 +125,43 @@ export function SchedulePage({ date, view, onNavigate }: SchedulePageProps) {
     return saved;
   }
 
+  /** Issue 34: Confirm on the card, through the bookings' status call; the card shows a refusal. */
+  async function confirm(job: ScheduleJob): Promise<void> {
+    await rowWrites.run(job._id, async () => {
+      setAssignErrors(({ [job._id]: _dropped, ...rest }) => rest);
+      setConfirming(job._id);
+      try {
+        const answer = await confirmJob(job._id);
+        const status = answer.status === "CONFIRMED" ? "CONFIRMED" : job.status;
+        queryClient.setQueriesData<Schedule>({ queryKey: SCHEDULE_KEY }, (cached) =>
+          cached && { ...cached, jobs: cached.jobs.map((other) => (other._id === job._id ? { ...other, status } : other)) });
+        void queryClient.invalidateQueries({ queryKey: SCHEDULE_KEY });
+        void queryClient.invalidateQueries({ queryKey: ["bookings"], refetchType: "none" });
+        flash.show(T.confirmed(job.reference));
+        // The Confirm button is gone: the keyboard stays on the card, on its Assign button.
+        refocusAssign(job._id);
+      } catch (error) {
+        setAssignErrors((current) => ({ ...current, [job._id]: serverMessageOr(error, T.confirmFailed) }));
+      } finally {
+        setConfirming(null);
+      }
+    });
+  }
+
   const actions: JobActions = {
     isNew: (job) => isNewSince(since, job.createdAt),
     errorOf: (job) => assignErrors[job._id] ?? null,
     isBusy: (job) => rowWrites.isPending(job._id),
     optionsFor: (job): ScheduleCleaner[] => data.cleaners.filter((cleaner) => cleaner.active || job.cleanerIds.includes(cleaner._id)),
     assign,
+    confirm,
+    isConfirming: (job) => confirming === job._id,
   };
 
   const jobsShown = view === "day" ? jobsOn(data, date) : data.jobs;
   const unassignedCount = jobsShown.filter((job) => !job.cleanerIds.some((id) => cleanersById.has(id))).length;
   const newCount = jobsShown.filter(actions.isNew).length;
+  const attentionCount = jobsShown.filter((job) => job.status === "NEEDS_ATTENTION").length;
   const day = data.days.find((candidate) => candidate.date === date);
   const unit = view === "day" ? "day" : "week";
   const title = view === "day"
@@ -180,6 +214,7 @@ export function SchedulePage({ date, view, onNavigate }: SchedulePageProps) {
         <p className="schedule-page__counts">
           <span>{jobsShown.length === 1 ? "1 job" : `${jobsShown.length} jobs`}</span>
           {unassignedCount > 0 && <span className="schedule-page__unassigned">{unassignedCount} unassigned</span>}
+          {attentionCount > 0 && <span className="schedule-page__attention">{T.needAttention(attentionCount)}</span>}
           {newCount > 0 && <span className="schedule-page__new">{newCount} new since your last look</span>}
         </p>
         {schedule.isSuccess && (
