@@ -1,3 +1,4 @@
+import { BOOKING_TEXT_FIELDS } from "../core/booking/text-fields.ts";
 import assert from "node:assert/strict";
 import { parse as parseCsv } from "csv-parse/sync";
 import { adminSession, buildTestApp, describeApi, json, type TestApp } from "./test-app.ts";
@@ -341,7 +342,7 @@ describeApi("staff bookings: CSV export", async (t, _app, db) => {
 
   await t.step("columns, Melbourne times, amounts, extras; every matching row", async () => {
     const [header, ...rows] = parse((await csv()).text.slice(1));
-    const fixed = ["id", "reference", "type", "status", "cancelReason", "paymentStatus", "createdAt", "startTime", "endTime", "cleaners", "firstName", "lastName", "email", "phone", "address", "suburb", "postCode", "service", "hours", "bedrooms", "frequency", "discountPercent", "extras", "baseAmount", "extrasAmount", "firstServiceTotal", "recurringTotal", "totalPaid", "paidAt", "paidToDate", "balance", "notes"];
+    const fixed = ["id", "reference", "type", "status", "cancelReason", "paymentStatus", "createdAt", "startTime", "endTime", "cleaners", "firstName", "lastName", "email", "phone", "address", "suburb", "postCode", "service", "hours", "bedrooms", "frequency", "discountPercent", "extras", "baseAmount", "extrasAmount", "firstServiceTotal", "recurringTotal", "totalPaid", "paidAt", "paidToDate", "balance", ...BOOKING_TEXT_FIELDS.map((field) => field.csvHeader)];
     assert.deepEqual(header.slice(0, fixed.length), fixed);
     assert.equal(rows.length, 10, "the weekly booking, the quote, and the 8 visits the booking planned with it (issue 28)");
     const record = (await get(`/bookings/${booking}`)).body;

@@ -206,6 +206,48 @@ describeApi("staff bookings: make, edit with preview and re-pricing, convert quo
     assert.equal((await audits(db, phoneBooking, "booking.edit")).length, auditBefore);
   });
 
+  await t.step("the office's own notes: stored, audited, in the CSV; the customer is not e-mailed and their calendar stays", async () => {
+    const mailBefore = (await outbox(db, phoneBooking)).length;
+    const sequence = (await row(db, phoneBooking)).calendar_sequence;
+    const noted = await edit(phoneBooking, { officeNotes: "  Bring the tall ladder for the skylights  " });
+    assert.equal(noted.status, 200, JSON.stringify(noted.body));
+    assert.equal(noted.body.officeNotes, "Bring the tall ladder for the skylights");
+    assert.equal(noted.body.calendarSequence, sequence, "nothing the customer's calendar holds changed");
+    assert.equal((await outbox(db, phoneBooking)).length, mailBefore, "nothing the customer sees changed");
+    const entry = (await audits(db, phoneBooking, "booking.edit")).at(-1)!;
+    assert.deepEqual([entry.before, entry.after.officeNotes], [{ officeNotes: "" }, "Bring the tall ladder for the skylights"]);
+    assert.equal((await call("GET", `/api/admin/bookings/${phoneBooking}`, undefined)).body.officeNotes, "Bring the tall ladder for the skylights");
+
+    const csv = await (await app.request(new Request("http://localhost/api/admin/bookings.csv", { headers: admin.headers }))).text();
+    const [header, ...lines] = csv.replace(/^\uFEFF/, "").split("\r\n");
+    const column = header.split(",").indexOf("officeNotes");
+    assert.ok(column > 0, header);
+    assert.ok(lines.some((line) => line.includes("Bring the tall ladder for the skylights")));
+
+    const tooLong = await edit(phoneBooking, { officeNotes: "x".repeat(2001) });
+    assert.equal(tooLong.status, 422);
+    assert.deepEqual(tooLong.body.fieldErrors, { officeNotes: ["Please keep the office notes under 2,000 characters."] });
+
+    // Beside a change the customer sees, they are told of that change only.
+    const both = await edit(phoneBooking, { officeNotes: "", notes: "Gate code 4321" });
+    assert.equal(both.status, 200);
+    assert.equal(both.body.officeNotes, "");
+    const mail = (await outbox(db, phoneBooking)).at(-1)!;
+    assert.equal(mail.kind, "booking-updated");
+    assert.equal(JSON.stringify(mail).includes("ladder"), false);
+  });
+
+  await t.step("a booking the office makes may carry its notes from the start; the public form cannot set them", async () => {
+    const made = await make({ ...oneOff({ startTimeISO: at("12-14", 9), email: "noted@example.com" }), officeNotes: "Cash on the day" });
+    assert.equal(made.status, 201, JSON.stringify(made.body));
+    assert.equal(made.body.officeNotes, "Cash on the day");
+    const online = await publicBooking({ startTimeISO: at("12-15", 9), email: "sneaky@example.com", officeNotes: "VIP, no charge" });
+    assert.equal(online.status, 201);
+    assert.equal("officeNotes" in online.body, false, "the customer's answer does not name the office's field");
+    const stored = await call("GET", `/api/admin/bookings/${online.body._id}`, undefined);
+    assert.equal(stored.body.officeNotes, "", "the public form cannot set it");
+  });
+
   let monday = "";
   let tuesday = "";
   await t.step("a time change runs the capacity rule, leaving the booking itself out", async () => {

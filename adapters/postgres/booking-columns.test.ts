@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import type { BookingRecord } from "../../core/booking/types.ts";
+import { BOOKING_TEXT_FIELDS } from "../../core/booking/text-fields.ts";
 import { describeOnTargets } from "./test-db.ts";
 import { sampleRecord, storeSample } from "./booking.contract.ts";
 import { answerLines, bookingInsert, extraLines, placeHolding, readBookings } from "./booking-columns.ts";
@@ -26,6 +27,8 @@ describeOnTargets("the booking column map", async (t, db) => {
       paidAt: new Date("2030-04-01T02:03:04.567Z"),
       createdAt: new Date("2030-03-30T05:06:07.891Z"),
       cancelReason: "Moved interstate",
+      // Every free-text field of the list, each with its own text.
+      ...Object.fromEntries(BOOKING_TEXT_FIELDS.map((field) => [field.key, `${field.label}: side gate, "B"`])),
       calendarSequence: 4,
       cleanerIds: [],
       customerId: first.customerId,

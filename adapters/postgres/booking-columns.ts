@@ -7,10 +7,23 @@
  */
 import type postgres from "postgres";
 import { type BookingRecord, CAPACITY_HOLDING_STATUSES } from "../../core/booking/types.ts";
+import { BOOKING_TEXT_FIELDS, type BookingTextField, textOfField } from "../../core/booking/text-fields.ts";
 import type { Queryable } from "./db.ts";
 import { dateOrNull, num, numOrNull } from "./rows.ts";
 
 type Fragment = postgres.Fragment;
+
+/** The free-text fields' columns (core/booking/text-fields.ts), each its own `text not null`. */
+type TextColumns = { [F in BookingTextField as F["column"]]: string };
+const TEXT_COLUMNS = BOOKING_TEXT_FIELDS.map((field) => field.column);
+
+const textColumns = (r: BookingRecord): TextColumns =>
+  Object.fromEntries(BOOKING_TEXT_FIELDS.map((field) => [field.column, textOfField(r, field)])) as TextColumns;
+
+type TextFields = { [F in BookingTextField as F["key"]]: string };
+
+const textFieldsOfRow = (row: TextColumns): TextFields =>
+  Object.fromEntries(BOOKING_TEXT_FIELDS.map((field) => [field.key, row[field.column] ?? ""])) as TextFields;
 
 /**
  * The record's own columns in `bookings`, each with its value (its lines live in booking_extras,
@@ -43,7 +56,7 @@ export function bookingColumns(r: BookingRecord) {
     frequency_discount_percent: r.frequencyDiscountPercent,
     start_time: r.startTime,
     end_time: r.endTime,
-    notes: r.notes,
+    ...textColumns(r),
     cancel_reason: r.cancelReason,
     calendar_sequence: r.calendarSequence,
     base_amount: r.baseAmount,
@@ -85,7 +98,7 @@ export function bookingInsert(sql: Queryable, r: BookingRecord, customer?: Fragm
  */
 export const STAFF_EDIT_COLUMNS = [
   "first_name", "last_name", "email", "phone",
-  "address_unit", "address_street", "address_suburb", "address_state", "address_post_code", "notes",
+  "address_unit", "address_street", "address_suburb", "address_state", "address_post_code", ...TEXT_COLUMNS,
   "start_time", "end_time", "service_name_at_booking", "pricing_model", "hours", "bedrooms",
   "frequency_code", "frequency_name_at_booking", "frequency_discount_percent",
   "base_amount", "extras_amount", "first_service_total", "recurring_total", "status",
@@ -192,7 +205,7 @@ export const toBookingRecord = (row: BookingRow): BookingRecord => ({
     // Rows from before migration 002 have no display text: show the raw value instead.
     displayValue: a.display_value ?? (Array.isArray(a.value) ? a.value.join(", ") : a.value),
   })),
-  notes: row.notes,
+  ...textFieldsOfRow(row),
   cancelReason: row.cancel_reason,
   calendarSequence: num(row.calendar_sequence),
   baseAmount: num(row.base_amount),

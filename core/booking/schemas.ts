@@ -6,6 +6,7 @@ import { YMD_MESSAGE, ymdText } from "../shared/ymd-schema.ts";
 import { DRAFT_MESSAGES, instantText } from "./draft/validation.ts";
 import { addressSchema } from "../shared/contact.ts";
 import { DEFAULT_AVAILABILITY_HOURS } from "./capacity/scheduling.ts";
+import { textFieldsRecordShape } from "./text-fields.ts";
 
 export const DURATION_MESSAGE = "Duration must be between 0.5 and 24 hours.";
 
@@ -67,7 +68,8 @@ export const bookingRecordSchema = totalsSchema.extend({
       examples: ["Lockbox"],
     }),
   })),
-  notes: z.string().meta({ examples: ["Please use the side gate."] }),
+  // The customer's notes and the office's own: core/booking/text-fields.ts.
+  ...textFieldsRecordShape,
   cancelReason: z.string().meta({ description: "Why it was cancelled, as staff or the customer gave it; empty when none was given", examples: [""] }),
   calendarSequence: z.number().int().meta({ description: "The calendar event's SEQUENCE: raised each time the customer's calendar must follow a change (same UID)", examples: [0] }),
   totalPaid: z.number().nullable().meta({ examples: [null] }),

@@ -9,7 +9,8 @@ import type { DraftCatalogue } from "../booking/draft/prepare-record.ts";
 import { PRICING_MESSAGES } from "../booking/pricing/pricing.ts";
 import { closedDateMessage, START_TIME_PAST_MESSAGE, staffDayEndMessage, staffStartMessage } from "../booking/capacity/scheduling.ts";
 import { staffBookingEditSchema } from "../booking/staff/booking-schemas.ts";
-import { changedFields, changesPrice, type EditRules, planEdit, STAFF_BOOKING_ERRORS } from "../booking/staff/edit-plan.ts";
+import { changedFields, changesPrice, type EditRules, officeOnly, planEdit, STAFF_BOOKING_ERRORS } from "../booking/staff/edit-plan.ts";
+import { OFFICE_TEXT_FIELDS, OFFICE_TEXT_MAX, officeTextTooLong } from "../booking/text-fields.ts";
 import type { BookingRecord } from "../booking/types.ts";
 
 /** Sunday 22 Nov 2026, 11:00 in Melbourne. */
@@ -208,4 +209,39 @@ Deno.test("changedFields: only what differs, addresses compared whatever their k
   assert.deepEqual(changedFields(before, { ...before, address: reordered }), { before: {}, after: {} });
   const later = { ...before, startTime: new Date(before.startTime.getTime() + HOUR), endTime: new Date(before.endTime.getTime() + HOUR) };
   assert.deepEqual(Object.keys(changedFields(before, later).after), ["startTime", "endTime"]);
+});
+
+Deno.test("planEdit: the office's own notes are taken as written (trimmed), alone or beside a re-price, and never reach the draft", async (t) => {
+  await t.step("alone: only they change, and the change is the office's only", () => {
+    const plan = planEdit(tuesday(), edit({ officeNotes: "  Bring the tall ladder  " }), null, rules);
+    assert.ok(plan.ok);
+    assert.equal(plan.value.after.officeNotes, "Bring the tall ladder");
+    assert.equal(plan.value.after.notes, tuesday().notes);
+    const changed = changedFields(tuesday(), plan.value.after);
+    assert.deepEqual(changed, { before: { officeNotes: undefined }, after: { officeNotes: "Bring the tall ladder" } });
+    assert.equal(officeOnly(changed.after), true);
+  });
+  await t.step("beside a re-price: both land", () => {
+    const plan = planEdit(tuesday(), edit({ hours: 4, officeNotes: "Key with the neighbour" }), catalogue, rules);
+    assert.ok(plan.ok);
+    assert.equal(plan.value.after.hours, 4);
+    assert.equal(plan.value.after.officeNotes, "Key with the neighbour");
+    assert.equal(officeOnly(changedFields(tuesday(), plan.value.after).after), false);
+  });
+  await t.step("cleared: '' or null", () => {
+    for (const cleared of ["", null]) {
+      const plan = planEdit(tuesday({ officeNotes: "Old" }), edit({ officeNotes: cleared }), null, rules);
+      assert.ok(plan.ok);
+      assert.equal(plan.value.after.officeNotes, "");
+    }
+  });
+  await t.step("too long: the field's own message; anything but text reads as '', as the draft's notes", () => {
+    const field = OFFICE_TEXT_FIELDS.find((f) => f.key === "officeNotes")!;
+    const parsed = staffBookingEditSchema.safeParse({ officeNotes: "x".repeat(OFFICE_TEXT_MAX + 1) });
+    assert.ok(!parsed.success);
+    assert.deepEqual(parsed.error.issues.map((issue) => [issue.path.join("."), issue.message]), [["officeNotes", officeTextTooLong(field)]]);
+    for (const odd of [42, ["a"], { a: 1 }]) assert.equal(staffBookingEditSchema.parse({ officeNotes: odd }).officeNotes, "");
+    assert.equal(officeTextTooLong(field), "Please keep the office notes under 2,000 characters.");
+    assert.ok(staffBookingEditSchema.safeParse({ officeNotes: "x".repeat(OFFICE_TEXT_MAX) }).success);
+  });
 });

@@ -37,7 +37,9 @@ import {
   planEdit,
   PRICE_FIELDS,
   STAFF_BOOKING_ERRORS,
+  officeOnly,
 } from "../booking/staff/edit-plan.ts";
+import { officeTextGiven } from "../booking/text-fields.ts";
 import { closedDateLabels, closedDateLookupDay, startTimeProblem } from "../booking/capacity/scheduling.ts";
 import type { QuoteConversion, StaffBookingDraft, StaffBookingEdit } from "../booking/staff/booking-schemas.ts";
 import { BOOKING_NOT_FOUND, STATUS_ERRORS } from "../booking/status.ts";
@@ -251,7 +253,7 @@ export function makeStaffBookings(deps: StaffBookingsDeps) {
         outsideWorkingHours(startTime, (endTime.getTime() - startTime.getTime()) / MS_PER_MINUTE, { now, ...reads });
       const ctx = notifyCustomer ? await deps.messages.context() : null;
       return store.transaction(async (tx) => {
-        const record = { ...details.value, type: "BOOKING", status: "PENDING" } as const;
+        const record = { ...details.value, ...officeTextGiven(draft), type: "BOOKING", status: "PENDING" } as const;
         const reserved = await reserveVisit(
           tx,
           { ...record, cleanerIds: [] },
@@ -323,11 +325,13 @@ export function makeStaffBookings(deps: StaffBookingsDeps) {
         if (state) after = { ...after, ...state };
         const changed = changedFields(before, after);
         if (Object.keys(changed.after).length === 0 && !preview) return ok(before);
+        // The office's own notes alone: nothing the customer sees (or their calendar holds) changed.
+        const customerSees = !officeOnly(changed.after);
         const save = () =>
           tx.saveEdit(after, {
             replaceExtras: plan.value.repriced,
             startMoved: plan.value.startMoved,
-            raiseCalendarSequence: after.type === "BOOKING",
+            raiseCalendarSequence: after.type === "BOOKING" && customerSees,
             at: now,
           });
         let saved: BookingRecord;
@@ -365,7 +369,7 @@ export function makeStaffBookings(deps: StaffBookingsDeps) {
             cancelledIds: cancelled.map((visit) => visit._id),
           }));
         }
-        if (ctx) await tell(tx, saved, (links) => staffEditEmail(before, saved, ctx, links));
+        if (ctx && customerSees) await tell(tx, saved, (links) => staffEditEmail(before, saved, ctx, links));
         await tx.audit(auditEntry(actor, "booking.edit", "booking", id, changed.before, {
           ...changed.after,
           notifyCustomer,

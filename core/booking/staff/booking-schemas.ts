@@ -7,6 +7,7 @@ import { z } from "zod";
 import { bookingDraftSchema } from "../draft/validation.ts";
 import { bookingRecordSchema } from "../schemas.ts";
 import { STATUS_MESSAGES } from "../status.ts";
+import { officeTextDraftShape, textFieldsEditShape } from "../text-fields.ts";
 
 export const STAFF_BOOKING_MESSAGES = {
   notifyCustomer: "notifyCustomer must be true or false.",
@@ -26,10 +27,10 @@ export const allowOutsideHoursSchema = z.boolean({ error: STAFF_BOOKING_MESSAGES
 
 /** POST /api/admin/bookings: the public draft, whom to tell, and the superadmin's override. */
 export const staffBookingDraftSchema = bookingDraftSchema
-  .safeExtend({ notifyCustomer, overrideCapacity, allowOutsideHours: allowOutsideHoursSchema })
+  .safeExtend({ ...officeTextDraftShape, notifyCustomer, overrideCapacity, allowOutsideHours: allowOutsideHoursSchema })
   .meta({
     id: "StaffBookingDraft",
-    description: "The public booking draft (client totals ignored) plus notifyCustomer, overrideCapacity and allowOutsideHours. " +
+    description: "The public booking draft (client totals ignored) plus the office's own notes, notifyCustomer, overrideCapacity and allowOutsideHours. " +
       "The office may start at any quarter hour of the working day (the public: on the hour).",
   });
 
@@ -49,7 +50,8 @@ export const staffBookingEditSchema = z.object({
   lastName: draft.lastName.optional(),
   email: draft.email.optional(),
   phone: draft.phone.optional(),
-  notes: draft.notes.optional(),
+  // The customer's notes and the office's own (text-fields.ts).
+  ...textFieldsEditShape,
   notifyCustomer,
   overrideCapacity,
   allowOutsideHours: allowOutsideHoursSchema,

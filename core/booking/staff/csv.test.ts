@@ -1,3 +1,4 @@
+import { BOOKING_TEXT_FIELDS, textOfField } from "../text-fields.ts";
 import assert from "node:assert/strict";
 import { bookingsCsv } from "./csv.ts";
 import { formatAddress } from "../../shared/contact.ts";
@@ -51,7 +52,9 @@ Deno.test("the CSV's address is the one line the e-mails and the schedule write"
 Deno.test("bookingsCsv: BOM, header, CRLF rows, a header alone when empty", () => {
   const empty = bookingsCsv([]);
   assert.ok(empty.startsWith("\uFEFFid,reference,type,status,cancelReason,paymentStatus,createdAt,startTime,endTime,"));
-  assert.ok(empty.includes(",totalPaid,paidAt,paidToDate,balance,"));
+  const textHeaders = BOOKING_TEXT_FIELDS.map((field) => field.csvHeader);
+  assert.deepEqual(textHeaders.slice(0, 2), ["notes", "officeNotes"]);
+  assert.ok(empty.includes(`,totalPaid,paidAt,paidToDate,balance,${textHeaders.join(",")}\r\n`), "the text fields close the fixed columns");
   const record = {
     _id: "b1", reference: "YS-7K3F9Q", cancelReason: "", calendarSequence: 0, type: "BOOKING", status: "PENDING", paymentStatus: "PAID", firstName: "Ada", lastName: "Lovelace",
     email: "ada@example.com", phone: "0412345678",
@@ -61,14 +64,15 @@ Deno.test("bookingsCsv: BOM, header, CRLF rows, a header alone when empty", () =
     startTime: new Date("2026-11-27T22:00:00Z"), endTime: new Date("2026-11-28T00:30:00Z"),
     createdAt: new Date("2026-11-20T00:00:00Z"),
     extras: [{ extraId: "e1", titleAtBooking: "Oven", quantity: 1, priceAtBooking: 45 }, { extraId: "e2", titleAtBooking: "Windows", quantity: 3, priceAtBooking: 12.5 }],
-    answers: [], notes: "", baseAmount: 150, extrasAmount: 82.5, firstServiceTotal: 232.5, recurringTotal: 197.63,
+    answers: [], notes: "", officeNotes: "Bring the ladder", baseAmount: 150, extrasAmount: 82.5, firstServiceTotal: 232.5, recurringTotal: 197.63,
     totalPaid: 232.5, paidAt: new Date("2026-11-28T03:00:00Z"), cleanerIds: [], customerId: null, seriesId: null, seriesDate: null,
   } satisfies BookingRecord;
   const [, row] = bookingsCsv([record]).split("\r\n");
   assert.equal(
     row,
     "b1,YS-7K3F9Q,BOOKING,PENDING,,PAID,2026-11-20 11:00,2026-11-28 09:00,2026-11-28 11:30,,Ada,Lovelace,ada@example.com,0412 345 678," +
-      '"12 Smith St, Fitzroy VIC 3065",Fitzroy,3065,Hourly,2.5,,Weekly,15,Oven x 1; Windows x 3,150.00,82.50,232.50,197.63,232.50,2026-11-28 14:00,232.50,0.00,',
+      '"12 Smith St, Fitzroy VIC 3065",Fitzroy,3065,Hourly,2.5,,Weekly,15,Oven x 1; Windows x 3,150.00,82.50,232.50,197.63,232.50,2026-11-28 14:00,232.50,0.00,' +
+      BOOKING_TEXT_FIELDS.map((field) => textOfField(record, field)).join(","),
   );
 });
 

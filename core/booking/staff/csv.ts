@@ -5,6 +5,7 @@ import { formatAddress } from "../../shared/contact.ts";
 import { balanceOf } from "../payments/ledger.ts";
 import { formatAuPhone } from "../../shared/phone.ts";
 import type { BookingRecord } from "../types.ts";
+import { BOOKING_TEXT_FIELDS, textOfField } from "../text-fields.ts";
 
 const money = (amount: number | null): string => (amount === null ? "" : amount.toFixed(2));
 
@@ -12,7 +13,9 @@ const money = (amount: number | null): string => (amount === null ? "" : amount.
 /** The names of the team, by id (issue 34: who is on each job). */
 export type CleanerNames = ReadonlyMap<string, string>;
 
-const COLUMNS: [header: string, value: (r: BookingRecord, cleaners: CleanerNames) => string | number | null][] = [
+type Column = [header: string, value: (r: BookingRecord, cleaners: CleanerNames) => string | number | null];
+
+const COLUMNS: Column[] = [
   ["id", (r) => r._id],
   ["reference", (r) => r.reference],
   ["type", (r) => r.type],
@@ -48,7 +51,8 @@ const COLUMNS: [header: string, value: (r: BookingRecord, cleaners: CleanerNames
   // The ledger's sum and what is still owed on the first service (negative when overpaid); quotes are never paid.
   ["paidToDate", (r) => (r.type === "QUOTE" ? "" : money(r.totalPaid ?? 0))],
   ["balance", (r) => (r.type === "QUOTE" ? "" : money(balanceOf(r)))],
-  ["notes", (r) => r.notes],
+  // The customer's notes and the office's own (text-fields.ts).
+  ...BOOKING_TEXT_FIELDS.map((field): Column => [field.csvHeader, (r) => textOfField(r, field)]),
 ];
 
 /** The fixed columns; the customers' answers follow them, one column a question. */

@@ -20,6 +20,7 @@ import {
 import { startTimeProblem } from "../capacity/scheduling.ts";
 import type { StaffBookingEdit } from "./booking-schemas.ts";
 import { type BookingDraftInput, type BookingRecord } from "../types.ts";
+import { BOOKING_TEXT_FIELDS, OFFICE_TEXT_KEYS, officeTextGiven } from "../text-fields.ts";
 
 export const STAFF_BOOKING_ERRORS = {
   notEditable: declareError("conflict", "BOOKING_NOT_EDITABLE", "A cancelled booking can’t be changed. Make a new booking instead."),
@@ -187,6 +188,8 @@ export function planEdit(
     const { firstName, lastName, email, phone, address, notes, startTime } = validated.value;
     after = { ...record, firstName, lastName, email, phone, address, notes, startTime, endTime: new Date(startTime.getTime() + lengthMs) };
   }
+  // The office's own text is not the draft's: it is taken as given (the edit schema checked it).
+  after = { ...after, ...officeTextGiven(edit) };
   const lengthMinutes = (after.endTime.getTime() - after.startTime.getTime()) / MS_PER_MINUTE;
   return ok({
     after,
@@ -201,10 +204,15 @@ export function planEdit(
 
 /** The fields an edit can change, as the audit row and the change list compare them. */
 const AUDITED_FIELDS = [
-  "firstName", "lastName", "email", "phone", "address", "notes", "startTime", "endTime", "serviceNameAtBooking",
+  "firstName", "lastName", "email", "phone", "address", "startTime", "endTime", "serviceNameAtBooking",
   "pricingModel", "hours", "bedrooms", "extras", "frequencyCode", "frequencyNameAtBooking", "frequencyDiscountPercent",
   "baseAmount", "extrasAmount", "firstServiceTotal", "recurringTotal", "paymentStatus", "totalPaid", "paidAt", "status",
+  ...BOOKING_TEXT_FIELDS.map((field) => field.key),
 ] as const satisfies readonly (keyof BookingRecord)[];
+
+/** Whether a change touches only the office's own text: the customer has nothing to be told. */
+export const officeOnly = (changed: Record<string, unknown>): boolean =>
+  Object.keys(changed).every((key) => (OFFICE_TEXT_KEYS as readonly string[]).includes(key));
 
 /** JSON with object keys sorted, so two equal values compare equal whatever their key order. */
 const canonical = (value: unknown): string =>

@@ -3,6 +3,7 @@ import { Link } from "@tanstack/react-router";
 import { DEFAULT_FREQUENCY_CODE } from "@yarra/core/catalog/constants.ts";
 import { formatAud } from "@yarra/core/shared/money.ts";
 import { formatMelbourneDateTime } from "@yarra/core/shared/melbourne-time.ts";
+import { BOOKING_TEXT_FIELDS, textOfField } from "@yarra/core/booking/text-fields.ts";
 import type { BookingDto } from "./bookings-api.ts";
 import { BookingCustomerPanel, CustomerPanelAbove } from "./customer-panel.tsx";
 import { PaymentsPanel } from "./payments-panel.tsx";
@@ -52,7 +53,8 @@ export function BookingDetails({ booking }: { booking: BookingDto }) {
     ["Start", when(booking.startTime)],
     ["End", when(booking.endTime)],
     ["Created", when(booking.createdAt)],
-    ["Notes", text(booking.notes)],
+    // The customer's notes and the office's own (core's text-fields list).
+    ...BOOKING_TEXT_FIELDS.map((field): [string, string] => [field.label, text(textOfField(booking, field))]),
     // Kept if the booking is confirmed again, but only a cancelled booking shows why.
     ...(booking.status === "CANCELLED" && booking.cancelReason?.trim()
       ? [["Cancellation reason", booking.cancelReason] as [string, string]]

@@ -257,6 +257,30 @@ describe("a booking card", () => {
     expect(within(article).getByText("First service total")).toBeTruthy();
   });
 
+  it("shows the customer's notes and the office's own, each under its name; none reads as a dash", async () => {
+    const noted = aBooking({ notes: "Side gate", officeNotes: "Bring the tall ladder" });
+    answerList([noted]);
+    server.use(http.get("/api/admin/bookings/b1", () => HttpResponse.json(noted)));
+    const { user } = await openBookings();
+    await screen.findByRole("heading", { name: "Olivia Nguyen" });
+    await user.click(screen.getByRole("button", { name: "View details" }));
+    await screen.findByText("Inside oven");
+    const valueOf = (label: string) => within(card("Olivia")).getByText(label, { selector: "dt" }).nextElementSibling?.textContent;
+    expect(valueOf("Notes")).toBe("Side gate");
+    expect(valueOf("Office notes")).toBe("Bring the tall ladder");
+  });
+
+  it("a record from before the office's notes (no field at all) shows a dash", async () => {
+    const { officeNotes: _none, ...older } = aBooking();
+    answerList([older]);
+    server.use(http.get("/api/admin/bookings/b1", () => HttpResponse.json(older)));
+    const { user } = await openBookings();
+    await screen.findByRole("heading", { name: "Olivia Nguyen" });
+    await user.click(screen.getByRole("button", { name: "View details" }));
+    await screen.findByText("Inside oven");
+    expect(within(card("Olivia")).getByText("Office notes", { selector: "dt" }).nextElementSibling?.textContent).toBe("—");
+  });
+
   it("isolates customer text holding a right-to-left override (U+202E), in the card and its details (issue 13)", async () => {
     const evil = aBooking({
       firstName: "Ann\u202E", lastName: "fdp.exe", notes: "\u202Enot reversed outside", address: { unit: "", street: "1 \u202ESt", suburb: "\u202ERichmond", state: "VIC", postCode: "3121" },

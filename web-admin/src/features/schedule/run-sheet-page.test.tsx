@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { renderAdmin, storeSession } from "../../test/render-admin.tsx";
 import { server } from "../../test/server.ts";
+import { RUN_SHEET_TEXT_FIELDS } from "@yarra/core/booking/text-fields.ts";
 import { aBookingRecord, aJob, aSchedule } from "./test-fixtures.ts";
 
 // Wed 25 Nov 2026, 2:00 pm in Melbourne (AEDT, UTC+11).
@@ -39,7 +40,7 @@ const mia = aJob({
 });
 
 const records = [
-  aBookingRecord(),
+  aBookingRecord({ officeNotes: "Bring the tall ladder" }),
   aBookingRecord({
     _id: "b2",
     reference: "YS-BBBB22",
@@ -147,6 +148,11 @@ describe("run sheets", () => {
     // What the cleaner collects (issue 34): the first service, less what was paid; a paid job says so.
     expect(fact(olivia, "To collect")).toBe("A$270.00");
     expect(within(olivia).getByText("Park in the visitor bay")).toBeTruthy();
+    // The office's own notes follow the customer's, under their own heading.
+    const subheads = [...olivia.querySelectorAll(".run-sheet__subhead")].map((h) => h.textContent);
+    expect(subheads.slice(-RUN_SHEET_TEXT_FIELDS.length)).toEqual(RUN_SHEET_TEXT_FIELDS.map((field) => field.label));
+    expect(subheads).toContain("Office notes");
+    expect(within(olivia).getByText("Bring the tall ladder")).toBeTruthy();
     expect(olivia.querySelector(".run-sheet__signoff")?.textContent).toBe("Arrived Left Signature ");
 
     // Jack has two cleaners: on both sheets, each saying who else is there.
@@ -155,7 +161,8 @@ describe("run sheets", () => {
     expect(fact(jackOnPriya, "Add-ons")).toBe("None");
     expect(fact(jackOnPriya, "Any pets?")).toBe("Cat");
     expect(fact(jackOnPriya, "To collect")).toBe("Nothing: paid");
-    expect(within(jackOnPriya).getByText("None", { selector: ".run-sheet__notes bdi" })).toBeTruthy();
+    // Neither the customer's notes nor the office's: each section says so.
+    expect(within(jackOnPriya).getAllByText("None", { selector: ".run-sheet__notes bdi" })).toHaveLength(RUN_SHEET_TEXT_FIELDS.length);
     expect(fact(job(sheet("Tom Lee"), "Jack Smith"), "With")).toBe("Priya Sharma");
 
     const unassigned = sheet("Unassigned");

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { type ReactNode, useId } from "react";
+import { Fragment, type ReactNode, useId } from "react";
 import { ErrorAlert } from "@yarra/public-ui/error-alert.tsx";
 import { asFailure } from "../../ui/failure.ts";
 import { STATUS_LABELS } from "./job-card.tsx";
@@ -11,6 +11,7 @@ import "./run-sheet.css";
 import { formatAuPhone } from "@yarra/core/shared/phone.ts";
 import { balanceOf } from "@yarra/core/booking/payments/ledger.ts";
 import { formatAud } from "@yarra/core/shared/money.ts";
+import { RUN_SHEET_TEXT_FIELDS, textOfField } from "@yarra/core/booking/text-fields.ts";
 
 export const RUN_SHEET_TEXT = {
   title: "Run sheets",
@@ -171,7 +172,6 @@ function RunSheetJob({ job, record, cleanersById, groupCleanerId }: RunSheetJobP
     ? record.extras.map((extra) => (extra.quantity > 1 ? `${extra.titleAtBooking} × ${extra.quantity}` : extra.titleAtBooking))
     : job.extras;
   const others = job.cleanerIds.filter((id) => id !== groupCleanerId).map((id) => cleanersById.get(id)?.name).filter(Boolean);
-  const notes = record?.notes?.trim() ?? "";
   const customerNotes = customerNotesOf(job);
   const rows: [string, ReactNode][] = [
     ["Phone", phone ? <a href={telHref(phone)}>{formatAuPhone(phone)}</a> : "—"],
@@ -218,8 +218,15 @@ function RunSheetJob({ job, record, cleanersById, groupCleanerId }: RunSheetJobP
           </dl>
         </>
       )}
-      <h4 className="run-sheet__subhead">Notes</h4>
-      <p className="run-sheet__notes"><bdi>{notes || "None"}</bdi></p>
+      {RUN_SHEET_TEXT_FIELDS.map((field) => {
+        const notes = record ? textOfField(record, field).trim() : "";
+        return (
+          <Fragment key={field.key}>
+            <h4 className="run-sheet__subhead">{field.label}</h4>
+            <p className="run-sheet__notes"><bdi>{notes || "None"}</bdi></p>
+          </Fragment>
+        );
+      })}
       <p className="run-sheet__signoff">
         <span>Arrived <span className="run-sheet__blank" /></span>
         <span>Left <span className="run-sheet__blank" /></span>

@@ -16,6 +16,7 @@ import {
   withService,
 } from "./staff-booking-form.ts";
 import type { Totals } from "@yarra/core/booking/types.ts";
+import { BOOKING_TEXT_FIELDS, OFFICE_TEXT_MAX } from "@yarra/core/booking/text-fields.ts";
 
 export const FIELDS_TEXT = {
   job: "The job",
@@ -46,7 +47,6 @@ export const FIELDS_TEXT = {
   state: "State",
   postCode: "Postcode",
   questions: "Questions",
-  notes: "Notes",
   price: "Price",
   base: "Base",
   extrasTotal: "Extras",
@@ -329,12 +329,23 @@ export function StaffBookingFields<TBody>(props: StaffBookingFieldsProps<TBody>)
         </fieldset>
       )}
 
-      <fieldset className="admin-card staff-booking__section">
-        <legend className="admin-card__title">{T.notes}</legend>
-        <FormField label={T.notes} labelHidden errors={errorsOf("notes")}>
-          {(control) => <textarea {...control} className="admin-input" rows={3} {...register("notes")} />}
-        </FormField>
-      </fieldset>
+      {/* The customer's notes and the office's own (core's text-fields list), each its own card. */}
+      {BOOKING_TEXT_FIELDS.map((field) => (
+        <fieldset key={field.key} className="admin-card staff-booking__section">
+          <legend className="admin-card__title">{field.label}</legend>
+          <FormField label={field.label} labelHidden hint={"hint" in field ? field.hint : undefined} errors={errorsOf(field.key)}>
+            {(control) => (
+              <textarea
+                {...control}
+                className="admin-input"
+                rows={3}
+                maxLength={field.writer === "office" ? OFFICE_TEXT_MAX : undefined}
+                {...register(field.key)}
+              />
+            )}
+          </FormField>
+        </fieldset>
+      ))}
     </>
   );
 }

@@ -20,11 +20,12 @@ import type { BookingRecord } from "@yarra/core/booking/types.ts";
 import type { Extra, Frequency, Question, Service } from "@yarra/core/catalog/types.ts";
 import { isYmd, melbourneHourMinute, melbourneInstant, melbourneYmd } from "@yarra/core/shared/melbourne-time.ts";
 import type { FieldErrors } from "@yarra/core/shared/result.ts";
+import { emptyOfficeText, OFFICE_TEXT_KEYS, type OfficeText, officeTextGiven, officeTextOf } from "@yarra/core/booking/text-fields.ts";
 
 export type BookingDto = Wire<BookingRecord>;
 
 /** The fields both booking forms hold (answers: new bookings only), and the office's own. */
-export interface StaffBookingForm extends BookingFormFields {
+export interface StaffBookingForm extends BookingFormFields, OfficeText {
   /** Melbourne date, YYYY-MM-DD. */
   date: string;
   /** The start as the time input holds it ("09:00", "10:30"), or "" until one is chosen. */
@@ -53,6 +54,7 @@ export const EMPTY_FORM: StaffBookingForm = {
   address: { unit: "", street: "", suburb: "", state: "VIC", postCode: "" },
   answers: {},
   notes: "",
+  ...emptyOfficeText(),
 };
 
 /** The form of a stored booking or quote, for the edit screen. */
@@ -82,6 +84,7 @@ export function formOf(booking: BookingDto): StaffBookingForm {
     },
     answers: {},
     notes: booking.notes,
+    ...officeTextOf(booking),
   };
 }
 
@@ -134,6 +137,8 @@ export function draftOf(form: StaffBookingForm, pricingModel: PricingModel | nul
 export function newBookingOf(form: StaffBookingForm, pricingModel: PricingModel | null, questions: QuestionDto[]) {
   return {
     ...draftOf(form, pricingModel, questions),
+    // The office's own notes, when written (the public draft has no such field).
+    ...officeTextGiven(Object.fromEntries(OFFICE_TEXT_KEYS.map((key) => [key, form[key].trim() || undefined]))),
     notifyCustomer: form.notifyCustomer,
     ...(form.allowOutsideHours ? { allowOutsideHours: true } : {}),
   };
@@ -194,7 +199,11 @@ export function changesOf(form: StaffBookingForm, initial: StaffBookingForm, pri
     "startTimeISO", "hours", "bedrooms", "extras", "frequencyCode", "address", "firstName", "lastName", "email", "phone", "notes",
   ] as const;
   const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-  return Object.fromEntries(keys.filter((key) => !same(now[key], was[key])).map((key) => [key, now[key]])) as Partial<typeof now>;
+  // The office's own text is not the draft's: compared as typed (the server trims it).
+  const office = OFFICE_TEXT_KEYS.filter((key) => form[key].trim() !== initial[key].trim()).map((key) => [key, form[key]]);
+  return Object.fromEntries([...keys.filter((key) => !same(now[key], was[key])).map((key) => [key, now[key]]), ...office]) as
+    & Partial<typeof now>
+    & Partial<OfficeText>;
 }
 
 export type BookingChanges = ReturnType<typeof changesOf>;

@@ -295,6 +295,22 @@ describe("Edit booking", () => {
     expect(sent.at(-1)?.body).toEqual({ startTimeISO: "2026-11-24T00:00:00.000Z", notes: "Key under the mat!", notifyCustomer: false });
   });
 
+  it("keeps the office's own notes beside the customer's, shown as stored and sent alone when only they change", async () => {
+    const booking = aStoredBooking({ officeNotes: "Bring the ladder" });
+    serveRecord(booking);
+    serveWrites((body) => HttpResponse.json(body.preview ? { before: booking, after: { ...booking, ...body }, priceChanged: false } : { ...booking, ...body }));
+    const { user, history } = renderAdmin("/admin/bookings/b1/edit");
+    const office = await screen.findByLabelText("Office notes");
+    expect((office as HTMLTextAreaElement).value).toBe("Bring the ladder");
+    expect(office.getAttribute("maxlength")).toBe("2000");
+    expect(screen.getByText("Seen by the office and on the run sheet; never shown or sent to the customer.")).toBeTruthy();
+    fill("Office notes", "Bring the tall ladder");
+    await user.click(screen.getByRole("button", { name: "Review changes" }));
+    await user.click(within(await screen.findByRole("region", { name: "Before / After" })).getByRole("button", { name: "Save changes" }));
+    await waitFor(() => expect(history.location.pathname).toBe("/admin/bookings/b1"));
+    expect(sent.at(-1)?.body).toEqual({ officeNotes: "Bring the tall ladder", notifyCustomer: true });
+  });
+
   it("a frequency that starts or ends a regular clean says so in the review, before Save (issue 28)", async () => {
     // A one-off made Weekly starts one.
     const oneOff = aStoredBooking({ frequencyCode: "ONE_TIME", seriesId: null });
