@@ -8,7 +8,8 @@ import type { AnswerSnapshot, BookingRecord } from "../booking/types.ts";
 import type { CustomerLinks } from "../booking/ports.ts";
 import { manageUrl } from "../booking/manage/token.ts";
 import { formatAuPhone } from "../shared/phone.ts";
-import type { BusinessProfile } from "../settings/types.ts";
+import type { BusinessProfile, SchedulingSettings } from "../settings/types.ts";
+import { openingHoursLine } from "../settings/opening-hours.ts";
 import { DEFAULT_FREQUENCY_CODE } from "../catalog/types.ts";
 import type { OutboxMessage } from "../shared/outbox.ts";
 import { formatAud, fromCents, toCents } from "../shared/money.ts";
@@ -24,6 +25,17 @@ export interface MessageContext {
   siteUrl?: string;
   /** The logo at the top of the customer's e-mails: a PNG the server hosts (EMAIL_LOGO_URL). */
   logoUrl?: string;
+}
+
+/**
+ * The profile the e-mails speak with: its hours line says the days and hours the scheduling
+ * settings open (issue 34), not the site's fixed contact text, so a closed Sunday is never promised.
+ */
+export function profileForEmails(
+  profile: BusinessProfile,
+  scheduling: Pick<SchedulingSettings, "closedWeekdays" | "firstSlotHour" | "dayEndHour">,
+): BusinessProfile {
+  return { ...profile, contactHours: openingHoursLine(scheduling) };
 }
 
 export type MessageKind =

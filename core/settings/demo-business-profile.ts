@@ -221,6 +221,7 @@ export const DEMO_BUSINESS_PROFILE: BusinessProfile = {
       ],
     },
   ],
-  // No studio is credited: an invented one linked to example.com told visitors nothing true.
-  developerCredit: { label: "", url: "" },
+  // The demo business made its own site: no invented studio (an example.com one told visitors
+  // nothing true), and the footer's credit link (public-site.md) is never left empty (issue 34).
+  developerCredit: { label: "Website by Yarra Shine Cleaning", url: "https://yarrashine.com.au/" },
 };

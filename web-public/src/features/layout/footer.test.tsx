@@ -53,6 +53,7 @@ describe("Footer", () => {
     const inFooter = within(footer());
     expect(inFooter.getByRole("link", { name: DEMO_BUSINESS_PROFILE.email })).toBeTruthy();
     expect(inFooter.getByText(`© ${new Date().getFullYear()} ${DEMO_BUSINESS_PROFILE.brandName}`)).toBeTruthy();
+    expect(inFooter.getByRole("link", { name: DEMO_BUSINESS_PROFILE.developerCredit.label })).toBeTruthy();
   });
 
   it("links Privacy Policy and Terms", async () => {
@@ -76,8 +77,16 @@ describe("Footer", () => {
     expect(footer().querySelector('a[href*="example.com"]')).toBeNull();
   });
 
-  it("the demo profile credits no one", () => {
-    expect(DEMO_BUSINESS_PROFILE.developerCredit).toEqual({ label: "", url: "" });
+  it("the demo business fills the developer credit with a real link (issue 34)", async () => {
+    const { label, url } = DEMO_BUSINESS_PROFILE.developerCredit;
+    expect(label).toBe("Website by Yarra Shine Cleaning");
+    expect(developerCreditHref(url)).toBe("https://yarrashine.com.au/");
+    server.use(http.get("/api/business", () => HttpResponse.json(DEMO_BUSINESS_PROFILE)));
+    await renderApp("/");
+    const credit = await within(footer()).findByRole("link", { name: "Website by Yarra Shine Cleaning" });
+    expect(credit.getAttribute("href")).toBe("https://yarrashine.com.au/");
+    expect(credit.getAttribute("target")).toBe("_blank");
+    expect(credit.getAttribute("rel")).toBe("noopener noreferrer");
   });
 
   it("shows no credit at all when the profile has no label", async () => {
