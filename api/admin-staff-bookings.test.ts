@@ -445,4 +445,54 @@ describeApi("staff bookings: make, edit with preview and re-pricing, convert quo
     assert.deepEqual(Object.keys(refused.body.fieldErrors).sort(), ["email", "startTimeISO"]);
   });
 
+  /**
+   * Issue 34: a phone booking made CONFIRMED. The hourly service was deleted above, so these use
+   * the Office Clean (no add-ons; the global question answered as the draft does), on Monday 21 Dec, which no other step uses.
+   */
+  const officeClean = (overrides: Body = {}) =>
+    oneOff({ serviceId: DEMO_SERVICE_IDS.office, hours: 3, extras: [], ...overrides });
+
+  await t.step("issue 34: status CONFIRMED is stored, holds the place, sends one e-mail saying so, and is audited", async () => {
+    const made = await make({ ...officeClean({ startTimeISO: at("12-21", 9), email: "agreed@example.com" }), status: "CONFIRMED" });
+    assert.equal(made.status, 201, JSON.stringify(made.body));
+    assert.equal(made.body.status, "CONFIRMED");
+    assert.equal((await row(db, made.body._id)).status, "CONFIRMED");
+
+    const mail = await outbox(db, made.body._id);
+    assert.equal(mail.length, 1, "one e-mail, not a request then a confirmation");
+    assert.deepEqual([mail[0].kind, mail[0].to_address], ["booking-confirmation", "agreed@example.com"]);
+    assert.match(mail[0].subject, /^Booking confirmed — Office Clean, Mon 21 Dec 2026, 9:00 am \(YS-/);
+    const [text] = await db.sql<{ text_body: string }[]>`select text_body from email_outbox where related_id = ${made.body._id}`;
+    assert.match(text.text_body, /Good news: your booking with .+ is confirmed\. As arranged with you, we have booked Office Clean/);
+    assert.doesNotMatch(text.text_body, /We'll confirm the booking/);
+    assert.match(mail[0].attachments[0].content, /STATUS:CONFIRMED/);
+
+    const [entry] = await audits(db, made.body._id, "booking.create_by_staff");
+    assert.equal(entry.after.status, "CONFIRMED");
+    assert.equal(entry.after.notifyCustomer, true);
+
+    // A confirmed booking holds its place as a pending one does.
+    const second = await make(officeClean({ startTimeISO: at("12-21", 9), email: "late-caller@example.com" }));
+    assert.deepEqual(second, { status: 409, body: { error: SLOT_TAKEN, code: "SLOT_UNAVAILABLE" } });
+
+    // Confirming it again through the status call sends nothing more.
+    assert.equal((await call("PATCH", `/api/admin/bookings/${made.body._id}/status`, { status: "CONFIRMED" })).status, 200);
+    assert.equal((await outbox(db, made.body._id)).length, 1);
+  });
+
+  await t.step("issue 34: without a status the booking is PENDING (audited so); any other status is a 422, nothing stored", async () => {
+    const pending = await make({ ...officeClean({ startTimeISO: at("12-21", 13), email: "maybe@example.com" }), notifyCustomer: false });
+    assert.equal(pending.status, 201, JSON.stringify(pending.body));
+    assert.equal(pending.body.status, "PENDING");
+    assert.equal((await audits(db, pending.body._id, "booking.create_by_staff"))[0].after.status, "PENDING");
+
+    const before = (await db.sql`select id from bookings`).length;
+    for (const status of ["DONE", "CANCELLED", "confirmed", 1]) {
+      const refused = await make({ ...officeClean({ startTimeISO: at("12-21", 15), email: "bad@example.com" }), status });
+      assert.equal(refused.status, 422, String(status));
+      assert.deepEqual(refused.body.fieldErrors.status, ["status must be PENDING or CONFIRMED."]);
+    }
+    assert.equal((await db.sql`select id from bookings`).length, before);
+  });
+
 });

@@ -41,6 +41,28 @@ Deno.test("staffBookingMadeEmail: the customer's booking e-mail with its invite 
   assert.equal(mail.relatedId, record._id);
 });
 
+Deno.test("staffBookingMadeEmail: a booking made CONFIRMED (issue 34) says so in its one e-mail, subject, text and invite", () => {
+  const confirmed = booking({ status: "CONFIRMED" });
+  const mail = staffBookingMadeEmail(confirmed, ctx, links);
+  assert.equal(mail.kind, "booking-confirmation");
+  assert.equal(mail.subject, "Booking confirmed — Hourly Cleaning, Sat 28 Nov 2026, 9:00 am (YS-7K3F9Q)");
+  assert.match(mail.text, /Good news: your booking with .+ is confirmed\. As arranged with you, we have booked Hourly Cleaning, 3 hours on Sat 28 Nov 2026, 9:00 am – 12:00 pm AEDT/);
+  assert.doesNotMatch(mail.text, /We'll confirm/);
+  assert.doesNotMatch(mail.text, /Your booking request/);
+  assert.match(mail.text, /\nYour booking\n/);
+  assert.equal(mail.text.match(/is confirmed/g)?.length, 1, "said once");
+  assert.match(mail.html ?? "", /is confirmed/);
+  assert.match(mail.text, new RegExp(`https://yarrashine.example/manage/${"B".repeat(43)}`));
+  const ics = calendar(mail);
+  assert.equal(ics.value("STATUS"), "CONFIRMED");
+  assert.match(ics.value("DESCRIPTION") ?? "", /\(confirmed\)/);
+  // A pending one keeps its own wording and a tentative invite.
+  const pending = staffBookingMadeEmail(record, ctx, links);
+  assert.doesNotMatch(pending.subject, /confirmed/i);
+  assert.doesNotMatch(pending.text, /is confirmed/);
+  assert.equal(calendar(pending).value("STATUS"), "TENTATIVE");
+});
+
 Deno.test("quoteConvertedEmail: the quote is now a booking, invite attached", () => {
   const mail = quoteConvertedEmail(record, ctx, links);
   assert.equal(mail.kind, "booking-confirmation");

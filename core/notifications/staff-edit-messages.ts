@@ -43,26 +43,39 @@ const invitePublished = (what: string): Block => ({
   text: `The calendar invite attached (${CALENDAR_ATTACHMENT_FILENAME}) ${what}.`,
 });
 
-/** To the customer: the office booked a clean for them (on the phone, say); the .ics adds it. */
+/**
+ * To the customer: the office booked a clean for them (on the phone, say); the .ics adds it. A
+ * booking made CONFIRMED (issue 34) is said to be confirmed in this one e-mail, subject and text,
+ * as the status change's confirmation says it, so no second e-mail follows; a PENDING one says the
+ * office will confirm it.
+ */
 export function staffBookingMadeEmail(record: BookingRecord, ctx: MessageContext, links: CustomerLinks = {}): OutboxMessage {
   requireType(record, "BOOKING", "staffBookingMadeEmail");
   const { profile } = ctx;
+  const booked = `${describeService(record)} on ${formatAppointment(record.startTime, record.endTime)}`;
+  const confirmed = record.status === "CONFIRMED";
+  const opening: Block[] = confirmed
+    ? [{
+      kind: "paragraph",
+      text: `Good news: your booking with ${profile.brandName} is confirmed. As arranged with you, we have booked ${booked}. ` +
+        "We'll see you then.",
+    }]
+    : [{ kind: "paragraph", text: `Thanks for booking with ${profile.brandName}. As arranged with you, we have booked ${booked}.` }, statusNote(record)];
   const blocks: Block[] = [
     greeting(record),
-    {
-      kind: "paragraph",
-      text: `Thanks for booking with ${profile.brandName}. As arranged with you, we have booked ` +
-        `${describeService(record)} on ${formatAppointment(record.startTime, record.endTime)}.`,
-    },
-    statusNote(record),
+    ...opening,
     invitePublished("adds the visit to your calendar"),
     ...manageLinkBlocks(record, ctx, links),
-    ...recordDetailBlocks(record, "customer"),
+    // A confirmed booking is no request: its details are headed "Your booking", as the confirmation's are.
+    ...recordDetailBlocks(record, "customer").map((block) =>
+      confirmed && block.kind === "heading" && block.text === "Your booking request" ? { ...block, text: "Your booking" } : block
+    ),
     ...policyBlocks(ctx),
     ...contactBlocks(ctx),
     signOff(ctx),
   ];
-  return staffMessage("booking-confirmation", record, customerSubject("Booking made", record), blocks, [calendarAttachment(record, ctx)]);
+  const headline = confirmed ? "Booking confirmed" : "Booking made";
+  return staffMessage("booking-confirmation", record, customerSubject(headline, record), blocks, [calendarAttachment(record, ctx)]);
 }
 
 /** To the customer: their quote request is now a booking at the time they asked for. */

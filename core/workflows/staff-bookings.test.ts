@@ -8,7 +8,14 @@ import { DRAFT_MESSAGES } from "../booking/draft/validation.ts";
 import type { DraftCatalogue } from "../booking/draft/prepare-record.ts";
 import { PRICING_MESSAGES } from "../booking/pricing/pricing.ts";
 import { closedDateMessage, START_TIME_PAST_MESSAGE, staffDayEndMessage, staffStartMessage } from "../booking/capacity/scheduling.ts";
-import { staffBookingEditSchema } from "../booking/staff/booking-schemas.ts";
+import { staffBookingDraftSchema, staffBookingEditSchema } from "../booking/staff/booking-schemas.ts";
+import { DEMO_BUSINESS_PROFILE } from "../settings/demo-business-profile.ts";
+import { DEFAULT_CANCELLATION_POLICY_HTML } from "../settings/types.ts";
+import type { AuditEntry } from "../shared/audit.ts";
+import type { OutboxMessage } from "../shared/outbox.ts";
+import { ok } from "../shared/result.ts";
+import type { Reservation } from "../booking/capacity/reservation.ts";
+import { makeStaffBookings, type StaffBookingTx } from "./staff-bookings.ts";
 import { changedFields, changesPrice, type EditRules, officeOnly, planEdit, STAFF_BOOKING_ERRORS } from "../booking/staff/edit-plan.ts";
 import { OFFICE_TEXT_FIELDS, OFFICE_TEXT_MAX, officeTextTooLong } from "../booking/text-fields.ts";
 import type { BookingRecord } from "../booking/types.ts";
@@ -243,5 +250,96 @@ Deno.test("planEdit: the office's own notes are taken as written (trimmed), alon
     for (const odd of [42, ["a"], { a: 1 }]) assert.equal(staffBookingEditSchema.parse({ officeNotes: odd }).officeNotes, "");
     assert.equal(officeTextTooLong(field), "Please keep the office notes under 2,000 characters.");
     assert.ok(staffBookingEditSchema.safeParse({ officeNotes: "x".repeat(OFFICE_TEXT_MAX) }).success);
+  });
+});
+
+/**
+ * Issue 34: the office makes a booking PENDING or CONFIRMED. The create workflow over an in-memory
+ * store: what it stores, whether the reservation holds the place, the one e-mail and the audit row.
+ */
+Deno.test("create: a booking made CONFIRMED is stored so, holds its place, and the customer gets one e-mail saying so", async (t) => {
+  const oneTime: Service = { ...service, _id: "svc-1" };
+  const make = () => {
+    const inserted: BookingRecord[] = [];
+    const reservations: Reservation[] = [];
+    const mail: OutboxMessage[] = [];
+    const audit: AuditEntry[] = [];
+    const tx = {
+      reserve: async (r: Reservation, write: () => Promise<BookingRecord>) => {
+        reservations.push(r);
+        return ok({ booking: await write(), decision: { cleanerIds: [], chosen: null, left: [] } });
+      },
+      insert: (record: Parameters<StaffBookingTx["insert"]>[0]) => {
+        const stored = booking({ ...record, _id: `b${inserted.length + 1}`, reference: "YS-AAAAAA" });
+        inserted.push(stored);
+        return Promise.resolve(stored);
+      },
+      saveManageTokenHash: () => Promise.resolve(),
+      enqueueEmail: (message: OutboxMessage) => Promise.resolve(void mail.push(message)),
+      audit: (entry: AuditEntry) => Promise.resolve(void audit.push(entry)),
+    } as unknown as StaffBookingTx;
+    const workflow = makeStaffBookings({
+      store: { getById: () => Promise.resolve(null), transaction: (fn) => fn(tx) } as Parameters<typeof makeStaffBookings>[0]["store"],
+      catalog: {
+        listServices: () => Promise.resolve([oneTime]),
+        getService: (id) => Promise.resolve(id === oneTime._id ? oneTime : null),
+        listExtras: () => Promise.resolve([]),
+        listFrequencies: () => Promise.resolve(frequencies),
+        listQuestions: () => Promise.resolve([]),
+      },
+      settings: { getScheduling: () => Promise.resolve(SCHEDULING_DEFAULTS), getServiceArea: () => Promise.resolve({ postcodes: ["3065"] }) },
+      closedDates: { list: () => Promise.resolve([]) },
+      clock: { now: () => NOW },
+      messages: {
+        context: () => Promise.resolve({ profile: DEMO_BUSINESS_PROFILE, cancellationPolicyHtml: DEFAULT_CANCELLATION_POLICY_HTML }),
+      },
+    });
+    return { workflow, inserted, reservations, mail, audit };
+  };
+  const actor = { _id: "a1", email: "office@example.com", role: "admin" as const };
+  const draft = (extra: Record<string, unknown> = {}) =>
+    staffBookingDraftSchema.parse({
+      firstName: "Ada", lastName: "Lovelace", email: "ada@example.com", phone: "0412 345 678",
+      address: { street: "12 Smith St", suburb: "Fitzroy", state: "VIC", postCode: "3065" },
+      serviceId: "svc-1", servicePricingModel: "HOURLY", hours: 3, extras: [], answers: [],
+      frequencyCode: "ONE_TIME", startTimeISO: "2026-11-24T09:00:00+11:00", notes: "",
+      ...extra,
+    });
+
+  await t.step("CONFIRMED: stored, the place taken, one 'Booking confirmed' e-mail, the status audited", async () => {
+    const { workflow, inserted, reservations, mail, audit } = make();
+    const made = await workflow.create(actor, draft({ status: "CONFIRMED" }));
+    assert.ok(made.ok, JSON.stringify(made));
+    assert.equal(made.value.status, "CONFIRMED");
+    assert.deepEqual(inserted.map((r) => r.status), ["CONFIRMED"]);
+    assert.notEqual(reservations[0].capacity, null, "a confirmed booking holds its place, as a pending one does");
+    assert.equal(mail.length, 1);
+    assert.match(mail[0].subject, /^Booking confirmed — /);
+    assert.match(mail[0].text, /is confirmed/);
+    assert.deepEqual([audit.length, (audit[0].after as Record<string, unknown>).status], [1, "CONFIRMED"]);
+  });
+
+  await t.step("no status: PENDING, its 'Booking made' e-mail says the office will confirm; notifyCustomer false: no e-mail", async () => {
+    const { workflow, inserted, reservations, mail, audit } = make();
+    const made = await workflow.create(actor, draft());
+    assert.ok(made.ok);
+    assert.equal(made.value.status, "PENDING");
+    assert.notEqual(reservations[0].capacity, null);
+    assert.match(mail[0].subject, /^Booking made — /);
+    assert.match(mail[0].text, /We'll confirm the booking with you before the day\./);
+    assert.equal((audit[0].after as Record<string, unknown>).status, "PENDING");
+
+    const quiet = await workflow.create(actor, draft({ status: "CONFIRMED", notifyCustomer: false }));
+    assert.ok(quiet.ok);
+    assert.deepEqual(inserted.map((r) => r.status), ["PENDING", "CONFIRMED"]);
+    assert.equal(mail.length, 1, "nothing more sent");
+  });
+
+  await t.step("the schema: PENDING or CONFIRMED only, with its own message", () => {
+    for (const status of ["DONE", "CANCELLED", "NEEDS_ATTENTION", "confirmed", 1, null]) {
+      const parsed = staffBookingDraftSchema.safeParse({ ...draft(), status });
+      assert.ok(!parsed.success, String(status));
+      assert.deepEqual(parsed.error.issues.filter((i) => i.path[0] === "status").map((i) => i.message), ["status must be PENDING or CONFIRMED."]);
+    }
   });
 });

@@ -237,11 +237,12 @@ export function makeStaffBookings(deps: StaffBookingsDeps) {
   return {
     /**
      * A booking the office takes: the public draft, priced and judged as the form's (inside the
-     * lead time allowed), capacity-checked unless a superadmin overrides; the customer's e-mail
-     * only when notifyCustomer (default true); no office notification; audited.
+     * lead time allowed), capacity-checked unless a superadmin overrides; stored PENDING, or
+     * CONFIRMED when the office says so (issue 34); the customer's one e-mail (saying which) only
+     * when notifyCustomer (default true); no office notification; audited with the status.
      */
     async create(actor: StaffActor, input: StaffBookingDraft): Promise<Result<BookingRecord, StaffCreateError>> {
-      const { notifyCustomer = true, overrideCapacity = false, allowOutsideHours = false, ...draft } = input;
+      const { notifyCustomer = true, overrideCapacity = false, allowOutsideHours = false, status = "PENDING", ...draft } = input;
       const refused = overrideRefused(actor, overrideCapacity);
       if (refused) return refused;
       const reads = await readDraftCatalogue(deps, draft);
@@ -253,7 +254,8 @@ export function makeStaffBookings(deps: StaffBookingsDeps) {
         outsideWorkingHours(startTime, (endTime.getTime() - startTime.getTime()) / MS_PER_MINUTE, { now, ...reads });
       const ctx = notifyCustomer ? await deps.messages.context() : null;
       return store.transaction(async (tx) => {
-        const record = { ...details.value, ...officeTextGiven(draft), type: "BOOKING", status: "PENDING" } as const;
+        // PENDING, or CONFIRMED when the office agreed the time with the customer (issue 34): both hold the place.
+        const record = { ...details.value, ...officeTextGiven(draft), type: "BOOKING", status } as const;
         const reserved = await reserveVisit(
           tx,
           { ...record, cleanerIds: [] },
@@ -270,6 +272,7 @@ export function makeStaffBookings(deps: StaffBookingsDeps) {
           startTime: created.startTime,
           endTime: created.endTime,
           firstServiceTotal: created.firstServiceTotal,
+          status: created.status,
           notifyCustomer,
           ...(overrideCapacity ? { overrideCapacity: true } : {}),
           ...(outsideHours ? { allowOutsideHours: true } : {}),

@@ -57,6 +57,11 @@ const SENTENCE_CASES: [string, AuditRowWithFacts, string][] = [
   ],
   [
     "booking.create_by_staff",
+    booking("booking.create_by_staff", null, { reference: "YS-7K3F9Q", startTime: SUMMER_START, status: "CONFIRMED", notifyCustomer: true }),
+    "Created booking YS-7K3F9Q for Ada Lovelace on Sat 5 Dec 2026, 11:00 am AEDT, confirmed",
+  ],
+  [
+    "booking.create_by_staff",
     booking("booking.create_by_staff", null, { reference: "YS-7K3F9Q", startTime: SUMMER_START, notifyCustomer: false, overrideCapacity: true }),
     "Created booking YS-7K3F9Q for Ada Lovelace on Sat 5 Dec 2026, 11:00 am AEDT without e-mailing the customer, overriding the capacity limit",
   ],

@@ -209,7 +209,9 @@ const SENTENCES: Record<string, Sentence> = {
   "booking.payment_void": (ctx) => withReason(`Voided ${paymentPhrase(ctx.before)} on ${bookingPhrase(ctx)}`, ctx.after.reason),
   "booking.create_by_staff": (ctx) => {
     const start = timeAt(ctx.after.startTime);
-    return `Created ${bookingPhrase(ctx, "booking")}${start ? ` on ${start}` : ""}${outsideHours(ctx)}${unnotified(ctx)}${overriding(ctx)}`;
+    // Issue 34: a booking the office agreed on the phone may start confirmed.
+    const confirmed = ctx.after.status === "CONFIRMED" ? ", confirmed" : "";
+    return `Created ${bookingPhrase(ctx, "booking")}${start ? ` on ${start}` : ""}${confirmed}${outsideHours(ctx)}${unnotified(ctx)}${overriding(ctx)}`;
   },
   "booking.edit": (ctx) => {
     const start = timeAt(ctx.after.startTime);

@@ -13,7 +13,12 @@ export const STAFF_BOOKING_MESSAGES = {
   notifyCustomer: "notifyCustomer must be true or false.",
   preview: "preview must be true or false.",
   allowOutsideHours: "allowOutsideHours must be true or false.",
+  status: "status must be PENDING or CONFIRMED.",
 } as const;
+
+/** The statuses the office may make a booking in (issue 34): both hold a place. */
+export const STAFF_CREATE_STATUSES = ["PENDING", "CONFIRMED"] as const;
+export type StaffCreateStatus = (typeof STAFF_CREATE_STATUSES)[number];
 
 const notifyCustomer = z.boolean({ error: STAFF_BOOKING_MESSAGES.notifyCustomer }).optional()
   .meta({ description: "Whether the customer is e-mailed (default true)" });
@@ -25,12 +30,21 @@ export const allowOutsideHoursSchema = z.boolean({ error: STAFF_BOOKING_MESSAGES
     "or running past the end of the working day (audited). Closed dates, the past and the horizon still refuse.",
 });
 
-/** POST /api/admin/bookings: the public draft, whom to tell, and the superadmin's override. */
+/**
+ * The status a booking the office takes starts in (issue 34): PENDING, or CONFIRMED when the time
+ * was agreed on the phone, so the customer gets one e-mail saying it is confirmed.
+ */
+const createStatus = z.enum(STAFF_CREATE_STATUSES, { error: STAFF_BOOKING_MESSAGES.status }).optional().meta({
+  description: "PENDING (default) or CONFIRMED: the booking's status from the start. Both hold the place; " +
+    "with CONFIRMED the customer's one booking e-mail says it is confirmed (no separate confirmation follows).",
+});
+
+/** POST /api/admin/bookings: the public draft, its status, whom to tell, and the superadmin's override. */
 export const staffBookingDraftSchema = bookingDraftSchema
-  .safeExtend({ ...officeTextDraftShape, notifyCustomer, overrideCapacity, allowOutsideHours: allowOutsideHoursSchema })
+  .safeExtend({ ...officeTextDraftShape, status: createStatus, notifyCustomer, overrideCapacity, allowOutsideHours: allowOutsideHoursSchema })
   .meta({
     id: "StaffBookingDraft",
-    description: "The public booking draft (client totals ignored) plus the office's own notes, notifyCustomer, overrideCapacity and allowOutsideHours. " +
+    description: "The public booking draft (client totals ignored) plus the office's own notes, status, notifyCustomer, overrideCapacity and allowOutsideHours. " +
       "The office may start at any quarter hour of the working day (the public: on the hour).",
   });
 

@@ -3,7 +3,7 @@ import { Link, useNavigate } from "@tanstack/react-router";
 import { DRAFT_MESSAGES } from "@yarra/core/booking/draft/validation.ts";
 import { DEFAULT_FREQUENCY_CODE } from "@yarra/core/catalog/constants.ts";
 import { ErrorAlert } from "@yarra/public-ui/error-alert.tsx";
-import { useId, useRef, useState } from "react";
+import { useCallback, useId, useRef, useState } from "react";
 import { errorCodeOf } from "../../lib/error-code.ts";
 import { readSession } from "../../lib/session.ts";
 import { checkResolver, useStaffForm } from "../../lib/use-staff-form.ts";
@@ -18,6 +18,7 @@ import {
   questionsQuery,
   type StaffDraft,
 } from "./staff-booking-api.ts";
+import { FindCustomer } from "./find-customer.tsx";
 import { alertOf, PricePanel, StaffBookingFields } from "./staff-booking-fields.tsx";
 import { EMPTY_FORM, jobLengthOf, livePrice, newBookingOf, type StaffBookingForm, validateForm } from "./staff-booking-form.ts";
 import "./staff-booking.css";
@@ -28,6 +29,11 @@ export const NEW_BOOKING_TEXT = {
   loading: "Loading the services…",
   loadFailed: "Failed to load the services",
   notify: "E-mail the customer the booking (with a calendar invite)",
+  status: "Booking status",
+  pending: "Pending",
+  confirmed: "Confirmed",
+  statusHint: "Confirmed: the time is agreed with the customer; their one e-mail says the booking is confirmed. " +
+    "Pending: you confirm it later (the customer is e-mailed again then).",
   create: "Create booking",
   creating: "Creating…",
   createFailed: "Creating the booking failed",
@@ -86,7 +92,15 @@ function NewBookingForm({ services, frequencies, scheduling }: BookingCatalogue)
     guardUnsaved: true,
     focusServerErrors: true,
   });
-  const { form, values, failure: createError, dismissFailure, working, formRef, submit } = booking;
+  const { form, values, failure: createError, dismissFailure, working, formRef, submit, setField } = booking;
+  const statusHintId = useId();
+  // A customer record chosen in "Find a customer" fills the contact details, then the address.
+  const fillContact = useCallback((contact: Pick<StaffBookingForm, "firstName" | "lastName" | "email" | "phone">) => {
+    for (const key of ["firstName", "lastName", "email", "phone"] as const) setField(key, contact[key]);
+  }, [setField]);
+  const fillAddress = useCallback((address: { unit?: string; street: string; suburb: string; state: string; postCode: string }) => {
+    setField("address", { unit: address.unit ?? "", street: address.street, suburb: address.suburb, state: address.state, postCode: address.postCode });
+  }, [setField]);
   const extras = useQuery(extrasQuery(values.serviceId));
   const questions = useQuery(questionsQuery(values.serviceId));
   const pricing = { services, frequencies, extras: extras.data ?? [] };
@@ -113,6 +127,7 @@ function NewBookingForm({ services, frequencies, scheduling }: BookingCatalogue)
             questions={questions.data ?? []}
             scheduling={scheduling}
             now={new Date()}
+            customerFinder={<FindCustomer onContact={fillContact} onAddress={fillAddress} />}
           />
         </div>
         <aside className="staff-booking__aside">
@@ -121,6 +136,20 @@ function NewBookingForm({ services, frequencies, scheduling }: BookingCatalogue)
             lengthMinutes={jobLengthOf(values, pricing)}
             oneTime={values.frequencyCode === DEFAULT_FREQUENCY_CODE}
           />
+          <fieldset className="admin-fieldset staff-booking__status" aria-describedby={statusHintId}>
+            <legend className="admin-field__label">{T.status}</legend>
+            <div className="admin-radio-row">
+              <label>
+                <input type="radio" value="PENDING" {...form.register("bookingStatus")} />
+                {T.pending}
+              </label>
+              <label>
+                <input type="radio" value="CONFIRMED" {...form.register("bookingStatus")} />
+                {T.confirmed}
+              </label>
+            </div>
+            <p id={statusHintId} className="admin-field__hint">{T.statusHint}</p>
+          </fieldset>
           <label className="admin-check">
             <input type="checkbox" {...form.register("notifyCustomer")} />
             {T.notify}

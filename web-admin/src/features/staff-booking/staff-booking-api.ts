@@ -1,10 +1,13 @@
 /**
  * The calls of the office's booking screens (issue 16): the public catalogue the booking form
- * prices with, and the staff calls that make, change (preview first) and convert bookings.
+ * prices with, the customer records a phone booking is filled from (issue 34), and the staff calls
+ * that make, change (preview first) and convert bookings.
  */
 import { queryOptions } from "@tanstack/react-query";
+import { itemsOf } from "@yarra/api/client/http.ts";
 import type { ExtraDto, FrequencyDto, PublicSchedulingDto, QuestionDto, ServiceDto } from "@yarra/api/client/types.ts";
 import { api } from "../../lib/api.ts";
+import { CUSTOMERS_KEY, type CustomerPage, type CustomerSummary } from "../../lib/customer-record.ts";
 import type { BookingDto } from "./staff-booking-form.ts";
 
 const byOrder = <T extends { order?: number }>(items: T[]) => [...items].sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
@@ -48,6 +51,32 @@ export const questionsQuery = (serviceId: string) =>
     queryFn: async () => orderQuestions(await api.list<QuestionDto>("/api/questions", { query: { serviceId: serviceId || undefined } })),
   });
 
+/** How many matching customer records "Find a customer" lists at most. */
+export const CUSTOMER_MATCH_LIMIT = 8;
+
+/** The customer records matching a search, the first few of them, and how many match in all. */
+export interface CustomerMatches {
+  items: CustomerSummary[];
+  totalItems: number;
+}
+
+/**
+ * Customer records whose name, e-mail or phone (or suburb, or a booking's reference) match `q`:
+ * the staff customers list's own search (GET /api/admin/customers?q=). Under the customers' key,
+ * so a change to a record there is seen here.
+ */
+export const customerMatchesQuery = (q: string) =>
+  queryOptions({
+    queryKey: [...CUSTOMERS_KEY, "booking-form-matches", q],
+    queryFn: async ({ signal }): Promise<CustomerMatches> => {
+      const data = await api.get<unknown>("/api/admin/customers", { query: { q, limit: CUSTOMER_MATCH_LIMIT }, signal });
+      const items = itemsOf<CustomerSummary>(data);
+      const totalItems = (data as Partial<CustomerPage> | null)?.totalItems;
+      return { items, totalItems: typeof totalItems === "number" ? totalItems : items.length };
+    },
+    staleTime: 30_000,
+  });
+
 /**
  * One booking or quote. The key is the bookings screens' own, so a change saved here shows there
  * and the other way round.
@@ -61,7 +90,13 @@ export const bookingRecordQuery = (id: string) =>
 /** Every bookings read (lists and records) is stale after a staff write. */
 export const BOOKINGS_KEY = ["bookings"] as const;
 
-export type StaffDraft = Record<string, unknown> & { notifyCustomer: boolean; overrideCapacity?: boolean; allowOutsideHours?: boolean };
+export type StaffDraft = Record<string, unknown> & {
+  notifyCustomer: boolean;
+  overrideCapacity?: boolean;
+  allowOutsideHours?: boolean;
+  /** The booking's status from the start (issue 34): PENDING, or CONFIRMED when agreed on the phone. */
+  status?: "PENDING" | "CONFIRMED";
+};
 
 /** What the office adds to a write: whom to tell, the superadmin's override, the tick for outside working hours. */
 type WriteOptions = { notifyCustomer: boolean; overrideCapacity?: boolean; allowOutsideHours?: boolean };

@@ -4,7 +4,7 @@ import { AU_STATES } from "@yarra/core/shared/contact.ts";
 import { formatJobLength, latestBookableYmd, OUTSIDE_HOURS_CHOICE, STAFF_START_STEP_MINUTES } from "@yarra/core/booking/capacity/scheduling.ts";
 import { formatAud } from "@yarra/core/shared/money.ts";
 import { melbourneYmd } from "@yarra/core/shared/melbourne-time.ts";
-import { useId } from "react";
+import { type ReactNode, useId } from "react";
 import type { StaffForm } from "../../lib/use-staff-form.ts";
 import { asFailure, fieldErrorsOf } from "../../ui/failure.ts";
 import { FormField } from "../../ui/form-field.tsx";
@@ -84,6 +84,8 @@ interface StaffBookingFieldsProps<TBody> {
   pricingLocked?: string;
   /** Titles of add-ons on the booking, for those the catalogue no longer offers. */
   bookedExtraTitles?: Record<string, string>;
+  /** Above the contact fields: a way to fill them from a customer record (a new booking's "Find a customer"). */
+  customerFinder?: ReactNode;
 }
 
 /** The booking form's fields, as the office fills them in on the phone. */
@@ -272,6 +274,7 @@ export function StaffBookingFields<TBody>(props: StaffBookingFieldsProps<TBody>)
 
       <fieldset className="admin-card staff-booking__section">
         <legend className="admin-card__title">{T.customer}</legend>
+        {props.customerFinder}
         <div className="admin-form-grid">
           {(["firstName", "lastName", "email", "phone"] as const).map((key) => (
             <FormField key={key} label={T[key]} errors={errorsOf(key)}>

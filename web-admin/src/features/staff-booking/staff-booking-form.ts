@@ -14,6 +14,7 @@ import type {
 } from "@yarra/api/client/types.ts";
 import { type BookingFormFields, draftFieldErrors, draftOfForm, livePriceOf } from "@yarra/core/booking/draft/form-to-draft.ts";
 import { jobMinutes } from "@yarra/core/booking/pricing/job-length.ts";
+import type { StaffCreateStatus } from "@yarra/core/booking/staff/booking-schemas.ts";
 import { startRulesFor } from "@yarra/core/booking/draft/prepare-record.ts";
 import type { PricedDraft } from "@yarra/core/booking/pricing/pricing.ts";
 import type { BookingRecord } from "@yarra/core/booking/types.ts";
@@ -34,7 +35,16 @@ export interface StaffBookingForm extends BookingFormFields, OfficeText {
   allowOutsideHours: boolean;
   /** Whether the customer is e-mailed the booking (or, on an edit, what changed): sent beside the draft, never part of it. */
   notifyCustomer: boolean;
+  /**
+   * A new booking's status from the start (issue 34): PENDING, or CONFIRMED when the time was
+   * agreed on the phone (the customer's one e-mail then says it is confirmed). Not an edit's: it
+   * changes status with the status actions.
+   */
+  bookingStatus: BookingStatusChoice;
 }
+
+/** The statuses the office may make a booking in (POST /api/admin/bookings's status): core's list. */
+export type BookingStatusChoice = StaffCreateStatus;
 
 export const EMPTY_FORM: StaffBookingForm = {
   serviceId: "",
@@ -46,6 +56,7 @@ export const EMPTY_FORM: StaffBookingForm = {
   time: "",
   allowOutsideHours: false,
   notifyCustomer: true,
+  bookingStatus: "PENDING",
   firstName: "",
   lastName: "",
   email: "",
@@ -71,6 +82,7 @@ export function formOf(booking: BookingDto): StaffBookingForm {
     time: `${String(hour).padStart(2, "0")}:${String(minute).padStart(2, "0")}`,
     allowOutsideHours: false,
     notifyCustomer: true,
+    bookingStatus: "PENDING",
     firstName: booking.firstName,
     lastName: booking.lastName,
     email: booking.email,
@@ -133,12 +145,13 @@ export function draftOf(form: StaffBookingForm, pricingModel: PricingModel | nul
   return draftOfForm(form, { pricingModel, startTimeISO: startTimeIsoOf(form), questions });
 }
 
-/** POST /api/admin/bookings's body: the public draft, whom to tell, and the tick for a start outside the hours. */
+/** POST /api/admin/bookings's body: the public draft, its status, whom to tell, and the tick for a start outside the hours. */
 export function newBookingOf(form: StaffBookingForm, pricingModel: PricingModel | null, questions: QuestionDto[]) {
   return {
     ...draftOf(form, pricingModel, questions),
     // The office's own notes, when written (the public draft has no such field).
     ...officeTextGiven(Object.fromEntries(OFFICE_TEXT_KEYS.map((key) => [key, form[key].trim() || undefined]))),
+    status: form.bookingStatus,
     notifyCustomer: form.notifyCustomer,
     ...(form.allowOutsideHours ? { allowOutsideHours: true } : {}),
   };

@@ -111,6 +111,7 @@ describe("New booking", () => {
       frequencyCode: "WEEKLY",
       answers: [{ questionId: "q1", value: "dog", label: "Any pets?" }],
       notes: "",
+      status: "PENDING",
       notifyCustomer: true,
     });
   });

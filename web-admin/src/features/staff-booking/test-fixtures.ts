@@ -2,6 +2,7 @@
 import type { ExtraDto, FrequencyDto, PublicSchedulingDto, QuestionDto, ServiceDto } from "@yarra/api/client/types.ts";
 import { http, HttpResponse } from "msw";
 import { server } from "../../test/server.ts";
+import type { CustomerDetail, CustomerSummary } from "../../lib/customer-record.ts";
 import type { BookingDto } from "./staff-booking-form.ts";
 
 export const HOURLY: ServiceDto = {
@@ -125,4 +126,42 @@ export function serveCatalogue(options: { services?: ServiceDto[]; questions?: Q
       HttpResponse.json({ items: new URL(request.url).searchParams.get("serviceId") === "s1" ? [FRIDGE, OVEN] : [] })),
     http.get("/api/questions", () => HttpResponse.json({ items: options.questions ?? [PETS] })),
   );
+}
+
+/** A row of GET /api/admin/customers, as "Find a customer" lists it (issue 34). */
+export function aCustomerMatch(overrides: Partial<CustomerSummary> = {}): CustomerSummary {
+  return {
+    _id: "cu1",
+    firstName: "Olivia",
+    lastName: "Nguyen",
+    email: "olivia@example.com",
+    phone: "0412345678",
+    suburbs: ["Richmond"],
+    tags: [],
+    bookingsCount: 2,
+    lifetimePaid: 250,
+    nextVisit: null,
+    lastVisit: "2026-11-20T22:00:00.000Z",
+    createdAt: "2026-01-15T01:00:00.000Z",
+    ...overrides,
+  };
+}
+
+/** GET /api/admin/customers/{id}: the record a match opens, its addresses latest first. */
+export function aCustomerRecord(summary: CustomerSummary, overrides: Partial<CustomerDetail> = {}): CustomerDetail {
+  return {
+    ...summary,
+    notes: "",
+    mergedInto: null,
+    addresses: [
+      { unit: "4", street: "12 Chapel St", suburb: "Richmond", state: "VIC", postCode: "3121" },
+      { street: "7 Brunswick St", suburb: "Fitzroy", state: "VIC", postCode: "3065" },
+    ],
+    bookings: [],
+    inquiries: [],
+    series: [],
+    totals: { booked: 250, paid: 250, balance: 0 },
+    possibleDuplicates: [],
+    ...overrides,
+  };
 }
