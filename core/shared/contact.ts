@@ -97,3 +97,11 @@ export function formatAddress(address: { unit?: string | null; street: string; s
     : `${unit}, ${address.street}`;
   return `${street}, ${address.suburb} ${address.state} ${address.postCode}`;
 }
+
+/**
+ * Issue 34: an address as a Google Maps search, which opens the Maps app on a phone. The query
+ * is the address as written (one line), percent-encoded: '4/12' and '&' stay part of it.
+ */
+export function mapSearchUrl(address: string): string {
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address.replace(/\s+/g, " ").trim())}`;
+}

@@ -166,7 +166,7 @@ describe("login", () => {
     expect((await screen.findByRole("alert")).textContent).toBe("Login failed");
   });
 
-  it("says 'Logging in…' while working, then keeps the user and the session's end (not the token) and opens /admin", async () => {
+  it("says 'Logging in…' while working, then keeps the user and the session's end (not the token) and opens the Schedule", async () => {
     const token = fakeJwt({ sub: "u1", role: "superadmin", exp: inOneHour() });
     const expiresAt = new Date(inOneHour() * 1000).toISOString();
     const user = { _id: "u1", name: "Ana", email: "ana@example.com", role: "superadmin" };
@@ -190,11 +190,12 @@ describe("login", () => {
     expect(loginButton()).toHaveProperty("disabled", true);
     await act(async () => release());
 
-    expect(await screen.findByRole("heading", { name: "Services" })).toBeTruthy();
+    // Issue 34: with no page to return to, the staff area opens on the Schedule.
+    expect(await screen.findByRole("heading", { name: "Schedule", level: 1 })).toBeTruthy();
     expect(sent).toEqual({ email: "ana@example.com", password: "secret" });
     expect(JSON.parse(localStorage.getItem(SESSION_KEY)!)).toEqual({ user, expiresAt: Date.parse(expiresAt) });
     expect(JSON.stringify({ ...localStorage })).not.toContain(token);
-    expect(history.location.pathname).toBe("/admin");
+    expect(history.location.pathname).toBe("/admin/schedule");
     expect(screen.getByRole("link", { name: "Admins" })).toBeTruthy();
   });
 

@@ -117,7 +117,7 @@ async function logIn(page: Page) {
   await page.getByLabel("Email").fill(SUPERADMIN.email);
   await page.getByLabel("Password").fill(SUPERADMIN.password);
   await page.getByRole("button", { name: "Log in" }).click();
-  await page.waitForURL(/\/admin$/);
+  await page.waitForURL(/\/admin\/schedule$/);
 }
 
 const couldNotLoad = (page: Page) => page.getByRole("heading", { name: "The staff area could not be loaded." });

@@ -73,7 +73,7 @@ async function logIn(page: Page, who: { email: string; password: string }) {
   await page.getByLabel("Email").fill(who.email);
   await page.getByLabel("Password").fill(who.password);
   await page.getByRole("button", { name: "Log in" }).click();
-  await page.waitForURL(/\/admin$/);
+  await page.waitForURL(/\/admin\/schedule$/);
 }
 
 async function logOut(page: Page) {

@@ -70,7 +70,7 @@ describe("the site served by the API (npm start)", () => {
     await page.getByLabel("Email").fill("admin@yarrashine.com.au");
     await page.getByLabel("Password").fill("ShineDemo-2024!");
     await page.getByRole("button", { name: "Log in" }).click();
-    await page.waitForURL(/\/admin$/);
+    await page.waitForURL(/\/admin\/schedule$/);
     await expect(page.getByText("admin@yarrashine.com.au").first().isVisible()).resolves.toBe(true);
     await expect(page.getByRole("link", { name: "Admins" }).isVisible()).resolves.toBe(true);
     // The session is an httpOnly, SameSite=Strict cookie: nothing in page storage holds a token.

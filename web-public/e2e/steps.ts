@@ -64,7 +64,8 @@ export async function logIn(page: Page) {
   await page.getByLabel("Email").fill(SUPERADMIN.email);
   await page.getByLabel("Password").fill(SUPERADMIN.password);
   await page.getByRole("button", { name: "Log in" }).click();
-  await page.waitForURL(/\/admin$/);
+  // Issue 34: the staff area opens on the Schedule.
+  await page.waitForURL(/\/admin\/schedule$/);
 }
 
 /** Issue 28: the dates the demo is closed on (it opens closed on the national public holidays), as staff list them. */

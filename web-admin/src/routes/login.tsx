@@ -3,10 +3,16 @@ import { LoginForm } from "../features/auth/login-form.tsx";
 import { readSession, safeRedirect, splitHref } from "../lib/session.ts";
 import { rootRoute } from "./root.tsx";
 
-/** The remembered page as router navigation options (its href is inside the basepath). */
+/**
+ * Where staff land after logging in with no page to return to (issue 34): today's Schedule, the
+ * page the office runs its day from. /admin itself stays Services (admin-area.md's route table).
+ */
+export const HOME_PATH = "/schedule";
+
+/** The remembered page as router navigation options (its href is inside the basepath); none is the Schedule. */
 function returnTarget(redirectTo: string | undefined) {
   const { pathname, search, hash } = splitHref(safeRedirect(redirectTo));
-  return { to: pathname, search: defaultParseSearch(search), hash, replace: true };
+  return { to: pathname === "/" && !search ? HOME_PATH : pathname, search: defaultParseSearch(search), hash, replace: true };
 }
 
 interface LoginSearch {

@@ -1,4 +1,4 @@
-import { useContext } from "react";
+import { type ReactNode, useContext } from "react";
 import { Link } from "@tanstack/react-router";
 import { DEFAULT_FREQUENCY_CODE } from "@yarra/core/catalog/constants.ts";
 import { formatAud } from "@yarra/core/shared/money.ts";
@@ -7,6 +7,7 @@ import { BOOKING_TEXT_FIELDS, textOfField } from "@yarra/core/booking/text-field
 import type { BookingDto } from "./bookings-api.ts";
 import { BookingCustomerPanel, CustomerPanelAbove } from "./customer-panel.tsx";
 import { PaymentsPanel } from "./payments-panel.tsx";
+import { MapLink } from "../../lib/map-link.tsx";
 
 const when = (iso: string | null | undefined) => (iso ? formatMelbourneDateTime(new Date(iso)) : "—");
 const text = (value: string | null | undefined) => (value && value.trim() !== "" ? value : "—");
@@ -33,16 +34,19 @@ export function BookingDetails({ booking }: { booking: BookingDto }) {
   // The booking's own page shows the customer's notes above the card already.
   const customerPanelAbove = useContext(CustomerPanelAbove);
   // Contacts are links, as on inquiries: one tap to write or call.
-  const rows: [string, string, string?][] = [
+  const rows: [string, ReactNode, string?][] = [
     ["Reference", booking.reference],
     ["Customer", `${booking.firstName} ${booking.lastName}`.trim()],
     ["Email", booking.email, `mailto:${booking.email}`],
     ["Phone", booking.phone, `tel:${booking.phone.replace(/\s+/g, "")}`],
+    // Issue 34: the address opens a map (a new tab; the Maps app on a phone).
     [
       "Address",
-      [address.unit ? `${address.unit}/${address.street}` : address.street, address.suburb, `${address.state} ${address.postCode}`]
-        .filter(Boolean)
-        .join(", "),
+      <MapLink
+        address={[address.unit ? `${address.unit}/${address.street}` : address.street, address.suburb, `${address.state} ${address.postCode}`]
+          .filter(Boolean)
+          .join(", ")}
+      />,
     ],
     ["Service", booking.serviceNameAtBooking],
     [size.label, size.value],

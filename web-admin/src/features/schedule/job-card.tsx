@@ -1,5 +1,6 @@
 import { Link } from "@tanstack/react-router";
 import { type CSSProperties, type DragEvent, useId } from "react";
+import { MapLink } from "../../lib/map-link.tsx";
 import { AssignControl } from "./assign-control.tsx";
 import { initialsOf } from "./schedule-layout.ts";
 import type { JobStatus, ScheduleCleaner, ScheduleJob } from "./schedule-api.ts";
@@ -91,7 +92,10 @@ export function JobCard({ job, cleanersById, actions, hideCleanerId, className, 
         </Link>
       </Heading>
       <p className="job-card__meta">
-        <bdi>{job.suburb}</bdi>
+        {/* Issue 34: the suburb opens the whole address in Maps (the card stays small; the link's name is the address). */}
+        <MapLink address={job.addressLine || job.suburb} className="job-card__map">
+          <bdi>{job.suburb}</bdi>
+        </MapLink>
         {" · "}
         {job.serviceName}
         {job.sizeLabel ? `, ${job.sizeLabel}` : ""}

@@ -7,6 +7,7 @@ import { STATUS_LABELS } from "./job-card.tsx";
 import { type BookingRecordDto, dayBookingsQuery, type ScheduleCleaner, type ScheduleJob, scheduleQuery } from "./schedule-api.ts";
 import { formatDayLong, formatTimeRange, zoneAt, zoneOfDay } from "./schedule-dates.ts";
 import { jobsOn, UNASSIGNED } from "./schedule-layout.ts";
+import { MapLink } from "../../lib/map-link.tsx";
 import "./run-sheet.css";
 import { formatAuPhone } from "@yarra/core/shared/phone.ts";
 import { balanceOf } from "@yarra/core/booking/payments/ledger.ts";
@@ -175,7 +176,8 @@ function RunSheetJob({ job, record, cleanersById, groupCleanerId }: RunSheetJobP
   const customerNotes = customerNotesOf(job);
   const rows: [string, ReactNode][] = [
     ["Phone", phone ? <a href={telHref(phone)}>{formatAuPhone(phone)}</a> : "—"],
-    ["Address", <bdi>{address || "—"}</bdi>],
+    // Issue 34: one tap opens the address in Maps.
+    ["Address", <MapLink address={address ?? ""} />],
     ["Service", record?.serviceNameAtBooking || job.serviceName],
     ["Size", sizeOf(job, record)],
     ["Add-ons", extras.length > 0 ? extras.join(", ") : "None"],
