@@ -5,17 +5,16 @@
  * past its limit is set back and said; the visit's length shows beside the time and on the
  * result card; and axe finds nothing.
  */
-import { createRequire } from "node:module";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { axeViolations } from "./axe.ts";
 import { launchBrowser, watchErrors } from "./browser.ts";
 import { melbourneInstant } from "../../core/shared/melbourne-time.ts";
 import { freeStarts } from "./api-bookings.ts";
 import { fillCustomer, openDays, pickDay } from "./steps.ts";
 
 const baseUrl = inject("baseUrl");
-const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 /** Where the screenshots go for a person to look at; outside the repository. */
 const SHOTS = process.env.BOOKING_SHOTS_DIR ?? "/tmp/booking-shots";
 const WIDTHS = [[390, 844], [1280, 900]] as const;
@@ -34,21 +33,6 @@ async function openBooking(width: number, height: number, waitUntil: "networkidl
   const page = await context.newPage();
   const errors = watchErrors(page);
   return { page, errors, open: () => page.goto(baseUrl + "/book-now", { waitUntil }) };
-}
-
-async function axeViolations(page: Page) {
-  await page.addScriptTag({ path: axePath });
-  return await page.evaluate(async () => {
-    // deno-lint-ignore no-explicit-any
-    const axe = (window as any).axe;
-    const result = await axe.run(document, {
-      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"] },
-    });
-    return result.violations.map((v: { id: string; nodes: { target: unknown }[] }) => ({
-      id: v.id,
-      targets: v.nodes.map((n) => JSON.stringify(n.target)).slice(0, 5),
-    }));
-  });
 }
 
 interface FocusStop {

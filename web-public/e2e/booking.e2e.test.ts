@@ -1,15 +1,14 @@
 import { readdir, readFile } from "node:fs/promises";
-import { createRequire } from "node:module";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { melbourneInstant } from "../../core/shared/melbourne-time.ts";
+import { axeViolations } from "./axe.ts";
 import { launchBrowser, watchErrors } from "./browser.ts";
 import { fillCustomer, mailsTo, openDays, pickDay, staffToken } from "./steps.ts";
 
 const baseUrl = inject("baseUrl");
 const dataDir = inject("dataDir");
-const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 /** Where the screenshots go for a person to look at; outside the repository. */
 const SHOTS = process.env.BOOKING_SHOTS_DIR ?? "/tmp/booking-shots";
 
@@ -85,21 +84,6 @@ function subjectOf(eml: string): string {
       encoding.toUpperCase() === "B"
         ? Buffer.from(text, "base64").toString("utf8")
         : Buffer.from(text.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), "latin1").toString("utf8"));
-}
-
-async function axeViolations(page: Page) {
-  await page.addScriptTag({ path: axePath });
-  return await page.evaluate(async () => {
-    // deno-lint-ignore no-explicit-any
-    const axe = (window as any).axe;
-    const result = await axe.run(document, {
-      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"] },
-    });
-    return result.violations.map((v: { id: string; nodes: { target: unknown }[] }) => ({
-      id: v.id,
-      targets: v.nodes.map((n) => JSON.stringify(n.target)).slice(0, 5),
-    }));
-  });
 }
 
 describe("the booking page", () => {

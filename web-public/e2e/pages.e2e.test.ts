@@ -1,14 +1,12 @@
 import { readdir, readFile } from "node:fs/promises";
-import { createRequire } from "node:module";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { axeViolations } from "./axe.ts";
 import { launchBrowser, watchErrors } from "./browser.ts";
 
 const baseUrl = inject("baseUrl");
 const dataDir = inject("dataDir");
-const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
-const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21aa", "wcag22aa"];
 
 /** Every public route with the heading it must show; the last two check Not found and case-insensitivity. */
 const ROUTES: [path: string, heading: RegExp][] = [
@@ -52,20 +50,6 @@ async function revealAll(page: Page) {
     window.scrollTo(0, 0);
   });
   await page.waitForTimeout(900);
-}
-
-async function axeViolations(page: Page) {
-  await page.addScriptTag({ path: axePath });
-  return await page.evaluate(async (tags) => {
-    // deno-lint-ignore no-explicit-any
-    const axe = (window as any).axe;
-    const result = await axe.run(document, { runOnly: { type: "tag", values: tags } });
-    return result.violations.map((violation: { id: string; help: string; nodes: { target: unknown }[] }) => ({
-      id: violation.id,
-      help: violation.help,
-      targets: violation.nodes.map((node) => JSON.stringify(node.target)).slice(0, 5),
-    }));
-  }, AXE_TAGS);
 }
 
 describe("public pages at 360 px", () => {
