@@ -3,7 +3,8 @@
  * puts every visit planned with it in the customer's calendar (the confirmation's .ics, one VEVENT
  * per visit holding a place, each under its own visit's UID), and each later change to one visit,
  * by staff or by the customer, updates or removes that one event (same UID, higher SEQUENCE). The
- * .ics is read back as a calendar app reads it (core/notifications/test-ics.ts).
+ * .ics is read back as a calendar app reads it (core/notifications/test-ics.ts). A regular clean the
+ * office books puts its planned visits in the calendar the same way.
  */
 import assert from "node:assert/strict";
 import { adminSession, describeApi, json, manageApp } from "./test-app.ts";
@@ -179,6 +180,25 @@ describeApi("a regular clean in the customer's calendar: one event per visit, ea
     const last = new Map<string, number>();
     for (const mail of all) for (const event of calendarOf(mail).events) last.set(event.uid, event.sequence);
     for (const [uid, sequence] of last) assert.equal(sequence, stored.get(uid), uid);
+  });
+
+  await t.step("a regular clean the office books on the phone: its one e-mail's .ics holds every visit planned with it", async () => {
+    now = NOW; // the session's clock, before the steps above moved it on
+    const made = await call("POST", "/api/admin/bookings", draft({
+      startTimeISO: "2027-03-02T13:00:00+11:00", frequencyCode: "WEEKLY", email: "cy@example.com", firstName: "Cy",
+    }));
+    assert.equal(made.status, 201, JSON.stringify(made.body));
+    const placed = await db.sql<{ id: string }[]>`
+      select id from bookings where series_id = ${made.body.seriesId} and status = 'PENDING' order by start_time`;
+    assert.ok(placed.length >= 8, `${placed.length} visits`);
+    const sent = await db.sql<OutboxRow[]>`
+      select kind, related_id, text_body, attachments from email_outbox where to_address = 'cy@example.com' order by created_at, id`;
+    assert.deepEqual(sent.map((mail) => mail.kind), ["booking-confirmation"], "one e-mail");
+    const calendar = calendarOf(sent[0]);
+    assert.equal(calendar.filename, "regular-clean.ics");
+    assert.deepEqual(calendar.events.map((event) => event.uid), placed.map((visit) => uidOf(visit.id)));
+    assert.ok(sent[0].text_body.includes(`adds this visit and your ${placed.length - 1} planned visits after it to your calendar`));
+    assert.ok(sent[0].text_body.includes("Your regular clean"), "names the plan as the public confirmation does");
   });
 
   // Sanity: the instants the steps used are the ones the database holds.

@@ -13,7 +13,7 @@ import { recordAudit } from "./audit-repository.ts";
 import { reserveOneOff, writeBooking, writeSeriesVisit } from "./booking-write.ts";
 import { lockAheadLocked, reserveLocked } from "./reservation.ts";
 import { completeInTransaction } from "./idempotency-repository.ts";
-import { newSeriesReservations, planNewSeriesLocked } from "./series-generation.ts";
+import { confirmationPlan, newSeriesReservations, planNewSeriesLocked } from "./series-generation.ts";
 
 
 export function makeBookingStore(sql: Sql): BookingStore {
@@ -65,8 +65,7 @@ async function startSeriesWithEmails(
   // promises only those that hold a place and names the others.
   const planned = await planNewSeriesLocked(tx, stored.seriesId as string, start.now);
   await saveManageTokenHash(tx, stored._id, access.manageTokenHash);
-  const plannedVisits = planned.map((visit) => ({ startTime: visit.startTime, holdsPlace: visit.status !== "NEEDS_ATTENTION", visit }));
-  for (const message of emailsFor(stored, plannedVisits)) await enqueueEmail(tx, message);
+  for (const message of emailsFor(stored, confirmationPlan(planned))) await enqueueEmail(tx, message);
   if (completion) await completeInTransaction(tx, completion, stored);
   return stored;
 }

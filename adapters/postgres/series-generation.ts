@@ -8,6 +8,7 @@
 import { reservation, type Reservation } from "../../core/booking/capacity/reservation.ts";
 import { customerEmailKey } from "../../core/customers/match.ts";
 import type { BookingRecord, BookingStatus } from "../../core/booking/types.ts";
+import type { PlannedVisit as ConfirmedPlan } from "../../core/booking/ports.ts";
 import { type PlannedVisit, plannedVisits, visitRecord } from "../../core/series/rules.ts";
 import { type VisitToCreate, visitsToCreate } from "../../core/series/planning.ts";
 import type { NewSeries, Series } from "../../core/series/types.ts";
@@ -135,3 +136,7 @@ export async function planNewSeriesLocked(tx: Queryable, seriesId: string, now: 
   const planned = await generateLocked(tx, series, await runContext(tx, now));
   return planned.ok ? planned.value : [];
 }
+
+/** The visits planned with a new series as its first confirmation reads them: each with whether it holds a place. */
+export const confirmationPlan = (planned: readonly BookingRecord[]): ConfirmedPlan[] =>
+  planned.map((visit) => ({ startTime: visit.startTime, holdsPlace: visit.status !== "NEEDS_ATTENTION", visit }));

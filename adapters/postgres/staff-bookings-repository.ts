@@ -6,7 +6,7 @@ import { insertBooking, makeBookingReader, saveManageTokenHash, startSeriesLocke
 import { bookingColumns, extraLines, STAFF_EDIT_COLUMNS } from "./booking-columns.ts";
 import { isUuid } from "./catalog-repository.ts";
 import { reserveLocked } from "./reservation.ts";
-import { planNewSeriesLocked } from "./series-generation.ts";
+import { confirmationPlan, planNewSeriesLocked } from "./series-generation.ts";
 import { endSeriesLocked, lockSeries } from "./series-repository.ts";
 import type { Queryable, Sql } from "./db.ts";
 import { enqueueEmail } from "./outbox-repository.ts";
@@ -31,8 +31,7 @@ function staffBookingTx(tx: Queryable): StaffBookingTx {
     insert: (record) => insertBooking(tx, record),
     async startSeries(first, series, now) {
       const started = await startSeriesLocked(tx, first, series);
-      await planNewSeriesLocked(tx, started.seriesId as string, now);
-      return started;
+      return { first: started, planned: confirmationPlan(await planNewSeriesLocked(tx, started.seriesId as string, now)) };
     },
     async saveEdit(r, { replaceExtras, startMoved, raiseCalendarSequence, at }) {
       await tx`

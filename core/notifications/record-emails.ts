@@ -107,7 +107,7 @@ export function confirmationCalendarVisits(record: BookingRecord, planned?: read
 }
 
 /** The confirmation's .ics: the booking alone, or a regular clean's visits one event each. */
-function confirmationCalendar(record: BookingRecord, ctx: MessageContext, planned?: readonly PlannedVisit[]) {
+export function confirmationCalendar(record: BookingRecord, ctx: MessageContext, planned?: readonly PlannedVisit[]) {
   const visits = confirmationCalendarVisits(record, planned);
   return visits.length === 1
     ? { visits: 1, attachment: calendarAttachment(record, ctx) }

@@ -4,7 +4,8 @@
  * updated in place) with the calendar update (same UID, the record's new SEQUENCE) and a fresh
  * manage-my-booking link. The office is not notified: it made the change itself.
  */
-import type { CustomerLinks } from "../booking/ports.ts";
+import type { CustomerLinks, PlannedVisit } from "../booking/ports.ts";
+import type { Repeat } from "../series/occurrences.ts";
 import type { BookingRecord } from "../booking/types.ts";
 import type { OutboxMessage } from "../shared/outbox.ts";
 import { formatAud } from "../shared/money.ts";
@@ -13,6 +14,28 @@ import { contactBlocks, describeService, manageLinkBlocks, message, type Message
 import { CALENDAR_ATTACHMENT_FILENAME, calendarAttachment } from "./calendar-invite.ts";
 import { formatAddress } from "../shared/contact.ts";
 import { formatAppointment, formatMelbourneMoment } from "../shared/melbourne-time.ts";
+import { confirmationCalendar, seriesPlanBlocks } from "./record-emails.ts";
+
+/**
+ * What the office's e-mail of a booking that started a regular clean tells of it (issue 34 item 7):
+ * how it repeats and the visits planned with it, each its own event in the .ics, as the public
+ * confirmation does. Empty for a one-off.
+ */
+export interface SeriesPlanLinks {
+  repeat?: Repeat;
+  planned?: readonly PlannedVisit[];
+}
+
+/** The .ics of a booking the office made (one event, or one per planned visit) and the paragraph that names it. */
+function madeCalendar(record: BookingRecord, ctx: MessageContext, plan: SeriesPlanLinks) {
+  const { visits, attachment } = confirmationCalendar(record, ctx, plan.planned);
+  const text = visits === 1
+    ? `The calendar invite attached (${attachment.filename}) adds the visit to your calendar.`
+    : `The calendar invite attached (${attachment.filename}) adds this visit and ` +
+      `${visits === 2 ? "your next planned visit" : `your ${visits - 1} planned visits after it`} to your calendar, ` +
+      "each its own event, so a change to one visit updates only that one.";
+  return { attachment, block: { kind: "paragraph", text } as Block, planBlocks: seriesPlanBlocks(record, plan.repeat, plan.planned) };
+}
 
 /** The kinds of these e-mails (MessageKind in messages.ts). */
 export type StaffMessageKind = Extract<MessageKind, "booking-confirmation" | "booking-rescheduled" | "booking-updated" | "quote-updated">;
@@ -49,9 +72,10 @@ const invitePublished = (what: string): Block => ({
  * as the status change's confirmation says it, so no second e-mail follows; a PENDING one says the
  * office will confirm it.
  */
-export function staffBookingMadeEmail(record: BookingRecord, ctx: MessageContext, links: CustomerLinks = {}): OutboxMessage {
+export function staffBookingMadeEmail(record: BookingRecord, ctx: MessageContext, links: CustomerLinks & SeriesPlanLinks = {}): OutboxMessage {
   requireType(record, "BOOKING", "staffBookingMadeEmail");
   const { profile } = ctx;
+  const calendar = madeCalendar(record, ctx, links);
   const booked = `${describeService(record)} on ${formatAppointment(record.startTime, record.endTime)}`;
   const confirmed = record.status === "CONFIRMED";
   const opening: Block[] = confirmed
@@ -64,8 +88,9 @@ export function staffBookingMadeEmail(record: BookingRecord, ctx: MessageContext
   const blocks: Block[] = [
     greeting(record),
     ...opening,
-    invitePublished("adds the visit to your calendar"),
+    calendar.block,
     ...manageLinkBlocks(record, ctx, links),
+    ...calendar.planBlocks,
     // A confirmed booking is no request: its details are headed "Your booking", as the confirmation's are.
     ...recordDetailBlocks(record, "customer").map((block) =>
       confirmed && block.kind === "heading" && block.text === "Your booking request" ? { ...block, text: "Your booking" } : block
@@ -75,13 +100,14 @@ export function staffBookingMadeEmail(record: BookingRecord, ctx: MessageContext
     signOff(ctx),
   ];
   const headline = confirmed ? "Booking confirmed" : "Booking made";
-  return staffMessage("booking-confirmation", record, customerSubject(headline, record), blocks, [calendarAttachment(record, ctx)]);
+  return staffMessage("booking-confirmation", record, customerSubject(headline, record), blocks, [calendar.attachment]);
 }
 
 /** To the customer: their quote request is now a booking at the time they asked for. */
-export function quoteConvertedEmail(record: BookingRecord, ctx: MessageContext, links: CustomerLinks = {}): OutboxMessage {
+export function quoteConvertedEmail(record: BookingRecord, ctx: MessageContext, links: CustomerLinks & SeriesPlanLinks = {}): OutboxMessage {
   requireType(record, "BOOKING", "quoteConvertedEmail");
   const { profile } = ctx;
+  const calendar = madeCalendar(record, ctx, links);
   const blocks: Block[] = [
     greeting(record),
     {
@@ -90,14 +116,15 @@ export function quoteConvertedEmail(record: BookingRecord, ctx: MessageContext, 
         `${describeService(record)} on ${formatAppointment(record.startTime, record.endTime)}.`,
     },
     statusNote(record),
-    invitePublished("adds the visit to your calendar"),
+    calendar.block,
     ...manageLinkBlocks(record, ctx, links),
+    ...calendar.planBlocks,
     ...recordDetailBlocks(record, "customer"),
     ...policyBlocks(ctx),
     ...contactBlocks(ctx),
     signOff(ctx),
   ];
-  return staffMessage("booking-confirmation", record, customerSubject("Your quote is now a booking", record), blocks, [calendarAttachment(record, ctx)]);
+  return staffMessage("booking-confirmation", record, customerSubject("Your quote is now a booking", record), blocks, [calendar.attachment]);
 }
 
 const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;

@@ -13,7 +13,7 @@
 import { auditEntry } from "../shared/audit.ts";
 import type { StaffActor } from "../shared/staff-roles.ts";
 import type { CatalogReader } from "../catalog/ports.ts";
-import { quoteConvertedEmail, staffBookingMadeEmail, staffEditEmail } from "../notifications/staff-edit-messages.ts";
+import { quoteConvertedEmail, type SeriesPlanLinks, staffBookingMadeEmail, staffEditEmail } from "../notifications/staff-edit-messages.ts";
 import type { MessageContext } from "../notifications/email-parts.ts";
 import type { ClosedDatesStore, SettingsStore } from "../settings/ports.ts";
 import type { SchedulingSettings } from "../settings/types.ts";
@@ -52,6 +52,7 @@ import type { Frequency } from "../catalog/types.ts";
 import { seriesEndedEmail } from "../notifications/series-messages.ts";
 import { addDaysYmd, melbourneYmd } from "../shared/melbourne-time.ts";
 import type { NewSeries } from "../series/types.ts";
+import type { PlannedVisit } from "../booking/ports.ts";
 
 const holdingStatuses: readonly RecordStatus[] = CAPACITY_HOLDING_STATUSES;
 
@@ -97,9 +98,10 @@ export interface StaffBookingTx {
   insert(record: NewBookingRecord): Promise<BookingRecord>;
   /**
    * The booking starts a series of regular visits (issue 17) as its first visit, whose visits are
-   * planned at once, each through the one reservation (issue 28): the booking as it now is.
+   * planned at once, each through the one reservation (issue 28): the booking as it now is, and the
+   * visits planned with it (its e-mail puts each in the customer's calendar, issue 34 item 7).
    */
-  startSeries(first: BookingRecord, series: NewSeries, now: Date): Promise<BookingRecord>;
+  startSeries(first: BookingRecord, series: NewSeries, now: Date): Promise<{ first: BookingRecord; planned: PlannedVisit[] }>;
   /** Writes the editable fields of `after` (and, with replaceExtras, its add-on lines). */
   saveEdit(after: BookingRecord, write: EditWrite): Promise<BookingRecord>;
   /** The quote becomes a PENDING booking; everything else stays. */
@@ -189,12 +191,21 @@ export function makeStaffBookings(deps: StaffBookingsDeps) {
     await tx.enqueueEmail(compose({ manageToken: manage.token }));
   }
 
-  /** A booking with a repeating frequency starts a series of regular visits (issue 17), audited as series.create. */
-  async function startSeriesOf(tx: StaffBookingTx, actor: StaffActor, booking: BookingRecord, series: NewSeries | null): Promise<BookingRecord> {
-    if (!series) return booking;
-    const first = await tx.startSeries(booking, series, clock.now());
+  /**
+   * A booking with a repeating frequency starts a series of regular visits (issue 17), audited as
+   * series.create: the booking as it now is, and what its e-mail tells of the series (how it
+   * repeats, the visits planned with it), as the public confirmation does.
+   */
+  async function startSeriesOf(
+    tx: StaffBookingTx,
+    actor: StaffActor,
+    booking: BookingRecord,
+    series: NewSeries | null,
+  ): Promise<{ record: BookingRecord; plan: SeriesPlanLinks }> {
+    if (!series) return { record: booking, plan: {} };
+    const { first, planned } = await tx.startSeries(booking, series, clock.now());
     await tx.audit(seriesCreatedAudit({ adminId: actor._id, adminEmail: actor.email }, first.seriesId as string, first, series));
-    return first;
+    return { record: first, plan: { repeat: { unit: series.unit, every: series.every }, planned } };
   }
 
   /** After the commit of a new booking: the generation job makes the visits of a series it started at once. */
@@ -264,9 +275,8 @@ export function makeStaffBookings(deps: StaffBookingsDeps) {
           () => tx.insert(record),
         );
         if (!reserved.ok) return err(newJobRefusal(reserved.error));
-        let created = reserved.value.booking;
-        created = await startSeriesOf(tx, actor, created, seriesStartFor(record, reads.catalogue.frequencies));
-        if (ctx) await tell(tx, created, (links) => staffBookingMadeEmail(created, ctx, links));
+        const { record: created, plan } = await startSeriesOf(tx, actor, reserved.value.booking, seriesStartFor(record, reads.catalogue.frequencies));
+        if (ctx) await tell(tx, created, (links) => staffBookingMadeEmail(created, ctx, { ...links, ...plan }));
         await tx.audit(auditEntry(actor, "booking.create_by_staff", "booking", created._id, null, {
           reference: created.reference,
           startTime: created.startTime,
@@ -357,7 +367,7 @@ export function makeStaffBookings(deps: StaffBookingsDeps) {
         }
         if (state && !sameState(before, state)) saved = await tx.ledger.saveState(id, state, now);
         if (repeating === "starts-series" && saved.seriesId === null) {
-          saved = await startSeriesOf(tx, actor, saved, seriesStartFor(saved, reads.catalogue.frequencies));
+          saved = (await startSeriesOf(tx, actor, saved, seriesStartFor(saved, reads.catalogue.frequencies))).record;
         }
         if (series && series.status !== "ENDED") {
           // The regular clean ends after this visit: every later visit is cancelled, the customer told once.
@@ -423,10 +433,10 @@ export function makeStaffBookings(deps: StaffBookingsDeps) {
           () => tx.convertQuote(id, now),
         );
         if (!reserved.ok) return err(newJobRefusal(reserved.error));
-        let booking = reserved.value.booking;
         // A quote never starts a series; the booking it becomes does, when its frequency repeats.
-        booking = await startSeriesOf(tx, actor, booking, seriesStartFor({ ...booking, type: "BOOKING" }, frequencies));
-        if (ctx) await tell(tx, booking, (links) => quoteConvertedEmail(booking, ctx, links));
+        const converted = reserved.value.booking;
+        const { record: booking, plan } = await startSeriesOf(tx, actor, converted, seriesStartFor({ ...converted, type: "BOOKING" }, frequencies));
+        if (ctx) await tell(tx, booking, (links) => quoteConvertedEmail(booking, ctx, { ...links, ...plan }));
         await tx.audit(auditEntry(actor, "booking.convert", "booking", id, { type: quote.type, status: quote.status }, {
           type: booking.type,
           status: booking.status,
