@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import fc from "fast-check";
+import { TZDate } from "@date-fns/tz";
 import {
   addDaysYmd,
   formatMelbourneDate,
@@ -7,6 +8,7 @@ import {
   formatMelbourneLongDate,
   formatYmdLong,
   isYmd,
+  MELBOURNE_TZ,
   melbourneHourMinute,
   melbourneInstant,
   melbourneWeekday,
@@ -215,4 +217,23 @@ Deno.test("melbourneYmd: the remembered days never answer for an instant outside
   fc.assert(fc.property(fc.array(instant, { minLength: 1, maxLength: 20 }), (instants) => {
     for (const at of instants) assert.equal(melbourneYmd(at), expected(at), at.toISOString());
   }), { numRuns: 300 });
+});
+
+Deno.test("the wall clock read through the hour's offset agrees with the time zone data at any instant, around every clock change too", () => {
+  const pad = (n: number) => String(n).padStart(2, "0");
+  const expected = (ms: number) => {
+    const local = new TZDate(ms, MELBOURNE_TZ);
+    return `${local.getFullYear()}-${pad(local.getMonth() + 1)}-${pad(local.getDate())} ${local.getDay()} ` +
+      `${local.getHours()}:${local.getMinutes()}:${local.getSeconds()}`;
+  };
+  const actual = (ms: number) => {
+    const at = new Date(ms);
+    const { hour, minute, second } = melbourneHourMinute(at);
+    return `${melbourneYmd(at)} ${melbourneWeekday(at)} ${hour}:${minute}:${second}`;
+  };
+  fc.assert(fc.property(fc.integer({ min: Date.UTC(1971, 0, 1), max: Date.UTC(2100, 0, 1) }), (ms) => actual(ms) === expected(ms)), { numRuns: 5_000 });
+  // Each side of the April and October changes (16:00 UTC), a second apart.
+  for (const change of [Date.UTC(2026, 3, 4, 16), Date.UTC(2026, 9, 3, 16), Date.UTC(2027, 3, 3, 16), Date.UTC(2027, 9, 2, 16)]) {
+    for (let s = -2; s <= 2; s++) assert.equal(actual(change + s * 1000), expected(change + s * 1000));
+  }
 });

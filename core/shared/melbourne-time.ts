@@ -59,15 +59,25 @@ interface WallClock {
   readonly second: number;
 }
 
+const MS_PER_HOUR = 3_600_000;
+
+/**
+ * Melbourne's offset from UTC (ms) through the UTC hour numbered `hourIndex` (ms / 1 h, floored).
+ * Its clock changes fall on a UTC hour (16:00, in April and October), so one reading of the time
+ * zone data serves a whole hour: "now", a new millisecond on every call, costs a lookup.
+ */
+const offsetOfUtcHour = memoized((hourIndex: number): number => tzOffset(MELBOURNE_TZ, new Date(hourIndex * MS_PER_HOUR)) * 60_000);
+
 /** What a Melbourne clock and calendar show at an instant (milliseconds since the epoch). */
 const wallClockAt = memoized((ms: number): WallClock => {
-  const local = new TZDate(ms, MELBOURNE_TZ);
+  // The instant shifted by the offset reads, in UTC, as the Melbourne wall clock.
+  const local = new Date(ms + offsetOfUtcHour(Math.floor(ms / MS_PER_HOUR)));
   return Object.freeze({
-    ymd: `${local.getFullYear()}-${pad2(local.getMonth() + 1)}-${pad2(local.getDate())}`,
-    weekday: local.getDay(),
-    hour: local.getHours(),
-    minute: local.getMinutes(),
-    second: local.getSeconds(),
+    ymd: `${local.getUTCFullYear()}-${pad2(local.getUTCMonth() + 1)}-${pad2(local.getUTCDate())}`,
+    weekday: local.getUTCDay(),
+    hour: local.getUTCHours(),
+    minute: local.getUTCMinutes(),
+    second: local.getUTCSeconds(),
   });
 });
 
@@ -225,11 +235,14 @@ export function formatMelbourneLongDate(instant: Date): string {
   return `${p.weekday} ${p.day} ${p.month} ${p.year}`;
 }
 
-/** A calendar date written out, e.g. '2026-11-26' -> 'Thursday 26 November 2026'. */
-export function formatYmdLong(ymd: string): string {
+/**
+ * A calendar date written out, e.g. '2026-11-26' -> 'Thursday 26 November 2026'. Remembered: the
+ * start rules write it into the message of every slot of a closed or too-early day.
+ */
+export const formatYmdLong: (ymd: string) => string = memoized((ymd: string): string =>
   // Midday avoids any doubt about which Melbourne day the instant falls on.
-  return formatMelbourneLongDate(melbourneInstant(ymd, 12));
-}
+  formatMelbourneLongDate(melbourneInstant(ymd, 12))
+);
 
 /**
  * 'AEST' or 'AEDT': Melbourne's offset at the instant, to the second (a wall clock read to the

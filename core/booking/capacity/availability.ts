@@ -49,12 +49,21 @@ export interface DayContext {
   team?: TeamAvailability;
 }
 
+/**
+ * Refusals that hold for the whole date once one slot has them (they read its date, or an instant
+ * before all of it): the day's other slots need no judging.
+ */
+const WHOLE_DAY: ReadonlySet<StartTimeCode> = new Set(["BEFORE_LEAD_TIME", "BEYOND_HORIZON", "CLOSED_DAY", "CLOSED_DATE"]);
+
 /** One day of the calendar. */
 export function dayAvailability(ymd: string, ctx: DayContext): AvailabilityDay {
-  const judged = slotHours(ctx.scheduling).map((hour) => {
+  const hours = slotHours(ctx.scheduling);
+  const judge = (hour: number) => {
     const start = slotInstant(ymd, hour);
     return { start, problem: startTimeProblem(start, ctx.now, ctx.scheduling, ctx.visit) };
-  });
+  };
+  const head = hours.length > 0 ? judge(hours[0]) : undefined;
+  const judged = head?.problem && WHOLE_DAY.has(head.problem.code) ? [head] : hours.map((hour, i) => (i === 0 ? head! : judge(hour)));
   const offered = judged.filter((slot) => slot.problem === null);
   if (offered.length === 0) {
     // The rules run in a fixed order, so the first slot's refusal says whether it is the day's.

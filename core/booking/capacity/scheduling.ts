@@ -221,6 +221,31 @@ export function dayEndMessage(lengthMinutes: number, settings: Pick<SchedulingSe
   return `This clean takes about ${length} and must finish by ${settings.dayEndHour}:00, so please choose a start no later than ${clockText(latestStart)}.`;
 }
 
+/** The first instant past the horizon and the earliest bookable date, as they stand at `now`. */
+interface Bounds {
+  afterHorizonMs: number;
+  earliest: string;
+}
+
+/**
+ * The bounds of the last `now` asked with these settings: the calendar judges every slot of two
+ * months with one `now` and one settings object, so they are worked out once a call, not per slot.
+ */
+const lastBounds = new WeakMap<Date, { settings: object; leadDays: number; horizonDays: number; bounds: Bounds }>();
+function boundsAt(now: Date, settings: Pick<SchedulingSettings, "leadDays" | "horizonDays">): Bounds {
+  const known = lastBounds.get(now);
+  // The same Date and settings object, unchanged since (neither is mutated in place, but a caller could).
+  if (known && known.settings === settings && known.leadDays === settings.leadDays && known.horizonDays === settings.horizonDays) {
+    return known.bounds;
+  }
+  const bounds = {
+    afterHorizonMs: melbourneInstant(addDaysYmd(latestBookableYmd(now, settings), 1), 0).getTime(),
+    earliest: earliestBookableYmd(now, settings),
+  };
+  lastBounds.set(now, { settings, leadDays: settings.leadDays, horizonDays: settings.horizonDays, bounds });
+  return bounds;
+}
+
 /**
  * null when a start is bookable by the schedule's rules, else why not. Every way a start is judged
  * goes through here: the booking's validation, the availability check and the calendar.
@@ -232,9 +257,9 @@ export function startTimeProblem(
   visit?: VisitContext,
 ): StartTimeProblem | null {
   if (start.getTime() < now.getTime() - PAST_TOLERANCE_MS) return { code: "PAST", message: START_TIME_PAST_MESSAGE };
+  const { afterHorizonMs, earliest } = boundsAt(now, settings);
   // Compared as instants: a start past year 9999 in Melbourne has no four-digit date to compare.
-  const afterHorizon = melbourneInstant(addDaysYmd(latestBookableYmd(now, settings), 1), 0);
-  if (start.getTime() >= afterHorizon.getTime()) return { code: "BEYOND_HORIZON", message: horizonMessage(settings) };
+  if (start.getTime() >= afterHorizonMs) return { code: "BEYOND_HORIZON", message: horizonMessage(settings) };
   const step = settings.startStepMinutes ?? PUBLIC_START_STEP_MINUTES;
   // Any step but the public's is the office's: its messages name the way round the working hours.
   const office = step !== PUBLIC_START_STEP_MINUTES;
@@ -252,7 +277,6 @@ export function startTimeProblem(
   if (isClosedYmd(ymd, settings) && !outsideHours) {
     return { code: "CLOSED_DAY", message: office ? staffClosedDayMessage(settings) : closedDayMessage(settings) };
   }
-  const earliest = earliestBookableYmd(now, settings);
   if (ymd < earliest) return { code: "BEFORE_LEAD_TIME", message: earliestDateMessage(earliest) };
   if (!visit) return null;
   const closedLabel = visit.closedDates.get(ymd);
