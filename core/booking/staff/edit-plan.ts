@@ -21,6 +21,7 @@ import { startTimeProblem } from "../capacity/scheduling.ts";
 import type { StaffBookingEdit } from "./booking-schemas.ts";
 import { type BookingDraftInput, type BookingRecord } from "../types.ts";
 import { BOOKING_TEXT_FIELDS, OFFICE_TEXT_KEYS, officeTextGiven } from "../text-fields.ts";
+import { changesNothing } from "../../shared/unchanged.ts";
 
 export const STAFF_BOOKING_ERRORS = {
   notEditable: declareError("conflict", "BOOKING_NOT_EDITABLE", "A cancelled booking can’t be changed. Make a new booking instead."),
@@ -214,19 +215,12 @@ const AUDITED_FIELDS = [
 export const officeOnly = (changed: Record<string, unknown>): boolean =>
   Object.keys(changed).every((key) => (OFFICE_TEXT_KEYS as readonly string[]).includes(key));
 
-/** JSON with object keys sorted, so two equal values compare equal whatever their key order. */
-const canonical = (value: unknown): string =>
-  JSON.stringify(value, (_key, v) =>
-    v && typeof v === "object" && !Array.isArray(v) && !(v instanceof Date)
-      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b)))
-      : v);
-
 /** The fields that differ between two versions of a record: { before, after } holding only those. */
 export function changedFields(before: BookingRecord, after: BookingRecord): { before: Record<string, unknown>; after: Record<string, unknown> } {
   const was: Record<string, unknown> = {};
   const now: Record<string, unknown> = {};
   for (const field of AUDITED_FIELDS) {
-    if (canonical(before[field]) === canonical(after[field])) continue;
+    if (changesNothing(before[field], after[field])) continue;
     was[field] = before[field];
     now[field] = after[field];
   }
