@@ -66,6 +66,16 @@ import { makeCustomersStore } from "../adapters/postgres/customers-repository.ts
 import { makeSeriesAdmin } from "../core/workflows/series-admin.ts";
 import { makeSeriesStore } from "../adapters/postgres/series-repository.ts";
 import { makeSeriesPlanningJob } from "../adapters/jobs/series-planning.ts";
+import { makeBusinessDetailsAdmin } from "../core/settings/business-details.ts";
+import { makeInvoicing } from "../core/invoicing/invoicing.ts";
+import { acceptedQuoteLines, makeInvoiceStore } from "../adapters/postgres/invoices-repository.ts";
+import { pdfInvoiceRenderer } from "../adapters/pdf/invoice-pdf.ts";
+import { makeOnlinePayments } from "../core/booking/payments/online.ts";
+import { makePaymentSettingsAdmin } from "../core/settings/payment-settings.ts";
+import { makeOnlinePaymentsStore } from "../adapters/postgres/stripe-repository.ts";
+import { makeStripeGateway, type StripeOptions } from "../adapters/stripe/stripe-gateway.ts";
+import { makePricedQuotes } from "../core/workflows/priced-quotes.ts";
+import { makeQuoteStore, pricedQuoteOf } from "../adapters/postgres/quotes-repository.ts";
 
 /** Composes e-mails; each `prepare` reads what it needs up front (see create-booking.ts). */
 export interface Mailer {
@@ -95,6 +105,8 @@ export interface GraphOptions {
   onSeriesStarted?: () => void;
   /** Issue 18: the catalogue, settings and closed dates kept in memory (compose.ts); none in most tests. */
   readCache?: ReadCache;
+  /** Issue 30: Stripe's keys (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET); card payments are off without them. */
+  stripe?: StripeOptions;
 }
 
 export function makeAppDeps(
@@ -132,7 +144,16 @@ export function makeAppDeps(
         onSeriesStarted: options.onSeriesStarted,
       }),
       bookings: {
-        bookings: makeBookingsAdmin({ bookings: makeBookingAdminStore(sql), clock, messages: options.mailer }),
+        bookings: makeBookingsAdmin({
+          bookings: makeBookingAdminStore(sql),
+          clock,
+          messages: options.mailer,
+          invoices: {
+            details: () => settings.getBusinessDetails(),
+            quotedLines: (bookingId) => acceptedQuoteLines(sql, bookingId),
+            pdf: pdfInvoiceRenderer,
+          },
+        }),
         inquiries: makeInquiriesAdmin({ inquiries: makeInquiryAdminStore(sql), clock }),
       },
       settings: {
@@ -179,6 +200,22 @@ export function makeAppDeps(
         messages: options.mailer,
         // A change of terms or a resume generates that series' visits at once, as the job would.
         generation: makeSeriesPlanningJob({ sql, clock }),
+      }),
+      // Issue 30: business details, invoices (numbers issued gaplessly), receipts, the accounting export.
+      invoices: {
+        settings,
+        businessDetails: makeBusinessDetailsAdmin({ transactor: makeSettingsAdminTransactor(sql) }),
+        invoicing: makeInvoicing({ store: makeInvoiceStore(sql), settings, clock, pdf: pdfInvoiceRenderer }),
+      },
+      // Issue 30: quotes the office prices; the customer answers on their link.
+      quotes: makePricedQuotes({
+        store: makeQuoteStore(sql),
+        catalog,
+        settings,
+        closedDates: makeClosedDatesStore(sql),
+        clock,
+        mailContext: () => options.mailer.context(),
+        onSeriesStarted: options.onSeriesStarted,
       }),
       schedule: makeGetSchedule({
         bookings: makeScheduleReader(sql),
@@ -236,6 +273,7 @@ export function makeAppDeps(
       team: makeTeamReader(sql),
       clock,
       mailContext: () => options.mailer.context(),
+      pricedQuotes: { pricedQuoteOf: (bookingId) => pricedQuoteOf(sql, bookingId) },
     }),
     createInquiry: makeCreateInquiry({
       inquiries: makeInquiryStore(sql),
@@ -243,5 +281,25 @@ export function makeAppDeps(
     }),
     idempotencyStore: makeIdempotencyStore(sql),
     rateLimitStore: makeRateLimitStore(sql),
+    cardPayments: cardPaymentsOf(sql, options, clock),
+  };
+}
+
+/** Issue 30: card payments through Stripe, off (every call 404 PAYMENTS_OFF) without its keys. */
+function cardPaymentsOf(sql: Sql, options: GraphOptions, clock: Clock): AppDeps["cardPayments"] {
+  const gateway = options.stripe ? makeStripeGateway(options.stripe) : null;
+  const settings = makeSettingsStore(sql);
+  return {
+    online: makeOnlinePayments({
+      store: makeOnlinePaymentsStore(sql),
+      settings,
+      gateway,
+      clock,
+      siteUrl: options.siteUrl ?? "http://localhost",
+    }),
+    webhook: gateway,
+    log: options.stripe?.log,
+    settings,
+    settingsAdmin: makePaymentSettingsAdmin({ transactor: makeSettingsAdminTransactor(sql) }),
   };
 }

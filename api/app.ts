@@ -17,6 +17,14 @@ import { buildOpenApiDocument, routeGroup } from "./openapi.ts";
 import { docsContentSecurityPolicy, docsRoutes } from "./docs.ts";
 import { publicWriteRoutes, type PublicWriteDeps } from "./routes/bookings.ts";
 import { manageResponseHeaders, manageRoutes } from "./routes/manage.ts";
+import { paymentRoutes } from "./routes/payments.ts";
+import { onlinePaymentsAdminRoutes, type OnlinePaymentsAdminDeps } from "./routes/admin/online-payments.ts";
+import type { StripeWebhook } from "../adapters/stripe/stripe-gateway.ts";
+import { manageQuoteRoutes } from "./routes/manage-quote.ts";
+import { manageInvoiceRoutes } from "./routes/manage-invoice.ts";
+import { invoicesAdminRoutes, type InvoicesAdminUseCases } from "./routes/admin/invoices.ts";
+import { quotesAdminRoutes } from "./routes/admin/quotes.ts";
+import type { PricedQuotes } from "../core/workflows/priced-quotes.ts";
 import type { ManageBooking } from "../core/workflows/manage-booking.ts";
 import { catalogRoutes } from "./routes/catalog.ts";
 import { healthRoutes } from "./routes/health.ts";
@@ -77,6 +85,10 @@ export interface AppDeps extends Omit<PublicWriteDeps, "guards"> {
     customers: CustomersAdmin;
     /** Issue 17: series of regular visits. */
     series: SeriesAdmin;
+    /** Issue 30: quotes the office prices (and inquiries made priced quotes). */
+    quotes: PricedQuotes;
+    /** Issue 30: business details, invoices, receipts and the accounting export. */
+    invoices: InvoicesAdminUseCases;
   };
   /** Live staff sessions: the guard of every staff call, and logout. */
   sessions: StaffSessions;
@@ -86,6 +98,8 @@ export interface AppDeps extends Omit<PublicWriteDeps, "guards"> {
   checkDatabase(): Promise<void>;
   /** The customer's manage-my-booking link (issue 15). */
   manage: ManageBooking;
+  /** Issue 30: card payments through Stripe (webhook null when off). */
+  cardPayments: OnlinePaymentsAdminDeps & { webhook: StripeWebhook | null; log?: (line: string) => void };
   idempotencyStore: IdempotencyStore;
   rateLimitStore: RateLimitStore;
   limits?: PublicLimits;
@@ -233,12 +247,31 @@ export function buildApp(deps: AppDeps) {
       read: rateLimit(deps.rateLimitStore, limits.availability, trustProxy),
     },
   }));
+  // Issue 30: the customer's copy of their invoice.
+  api.route("/", manageInvoiceRoutes({
+    invoicing: deps.adminGroups.invoices.invoicing,
+    read: rateLimit(deps.rateLimitStore, limits.availability, trustProxy),
+  }));
+  // Issue 30: the customer's answer to a priced quote, beside the link's other calls.
+  api.route("/", manageQuoteRoutes({
+    quotes: deps.adminGroups.quotes,
+    submit: rateLimit(deps.rateLimitStore, limits.submit, trustProxy),
+  }));
+  api.route("/", paymentRoutes({
+    ...deps.cardPayments,
+    guards: {
+      submit: rateLimit(deps.rateLimitStore, limits.submit, trustProxy),
+      read: rateLimit(deps.rateLimitStore, limits.availability, trustProxy),
+    },
+  }));
   api.route("/", authRoutes({ login: deps.login, sessions: deps.sessions, trustProxy }));
   const admin = routeGroup();
   admin.use("*", requireAdmin({ sessions: deps.sessions, trustProxy }));
   admin.route("/", catalogAdminRoutes(deps.adminGroups.catalog));
   admin.route("/", bookingsAdminRoutes(deps.adminGroups.bookings));
   admin.route("/", paymentsAdminRoutes(deps.adminGroups.payments));
+  admin.route("/", invoicesAdminRoutes(deps.adminGroups.invoices));
+  admin.route("/", onlinePaymentsAdminRoutes(deps.cardPayments));
   admin.route("/", settingsAdminRoutes(deps.adminGroups.settings));
   admin.route("/", closedDatesAdminRoutes(deps.adminGroups.closedDates));
   admin.route("/", historyAdminRoutes(deps.adminGroups.history));
@@ -247,6 +280,7 @@ export function buildApp(deps: AppDeps) {
   admin.route("/", scheduleAdminRoutes(deps.adminGroups.schedule));
   admin.route("/", customersAdminRoutes(deps.adminGroups.customers));
   admin.route("/", seriesAdminRoutes(deps.adminGroups.series));
+  admin.route("/", quotesAdminRoutes(deps.adminGroups.quotes));
   api.route("/admin", admin);
   const openApi = buildOpenApiDocument(api);
   api.get("/openapi.json", (c) => c.json(openApi));

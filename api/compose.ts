@@ -98,6 +98,10 @@ export async function start(config: Config): Promise<Started> {
       trustedHasher: passwordPool.trusted,
       readCache,
       onSeriesStarted: () => seriesJob.wake(),
+      // Issue 30: card payments only with both Stripe keys (config.ts refuses one alone).
+      stripe: config.STRIPE_SECRET_KEY && config.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: config.STRIPE_SECRET_KEY, webhookSecret: config.STRIPE_WEBHOOK_SECRET, apiBase: config.STRIPE_API_BASE }
+        : undefined,
     });
     const app = buildApp({
       ...deps,

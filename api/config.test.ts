@@ -112,3 +112,19 @@ Deno.test("config: the admin bundle server's port, and the origins its CORS lets
     assert.throws(() => loadAdminServerConfig(env), (e: Error) => e instanceof ConfigError && message.test(e.message), JSON.stringify(env));
   }
 });
+
+Deno.test("config: card payments (issue 30) need both Stripe keys, each of its kind", () => {
+  const on = loadConfig({ STRIPE_SECRET_KEY: "sk_test_abc", STRIPE_WEBHOOK_SECRET: "whsec_abc", STRIPE_API_BASE: "http://127.0.0.1:12111" });
+  assert.deepEqual([on.STRIPE_SECRET_KEY, on.STRIPE_WEBHOOK_SECRET, on.STRIPE_API_BASE], ["sk_test_abc", "whsec_abc", "http://127.0.0.1:12111"]);
+  const off = loadConfig({ STRIPE_SECRET_KEY: " ", STRIPE_WEBHOOK_SECRET: "" });
+  assert.deepEqual([off.STRIPE_SECRET_KEY, off.STRIPE_WEBHOOK_SECRET], [undefined, undefined]);
+  for (const [env, message] of [
+    [{ STRIPE_SECRET_KEY: "sk_test_abc" }, /STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together/],
+    [{ STRIPE_WEBHOOK_SECRET: "whsec_abc" }, /go together/],
+    [{ STRIPE_SECRET_KEY: "pk_test_abc", STRIPE_WEBHOOK_SECRET: "whsec_abc" }, /STRIPE_SECRET_KEY: must be a Stripe secret key/],
+    [{ STRIPE_SECRET_KEY: "sk_test_abc", STRIPE_WEBHOOK_SECRET: "abc" }, /STRIPE_WEBHOOK_SECRET: must be a webhook signing secret/],
+    [{ STRIPE_API_BASE: "ftp://x" }, /STRIPE_API_BASE/],
+  ] as const) {
+    assert.throws(() => loadConfig(env), (e: Error) => e instanceof ConfigError && message.test(e.message), JSON.stringify(env));
+  }
+});

@@ -93,6 +93,14 @@ const schema = z.object({
   SUBMIT_RATE_LIMIT: optional(z.coerce.number().int().min(1)).transform((v) => v ?? 20),
   /** Availability checks per client address per minute. */
   AVAILABILITY_RATE_LIMIT: optional(z.coerce.number().int().min(1)).transform((v) => v ?? 120),
+  /**
+   * Issue 30: card payments through Stripe Checkout, on only when both are set (sk_test_... and
+   * the webhook endpoint's whsec_...). Without them nothing about payments shows.
+   */
+  STRIPE_SECRET_KEY: optional(z.string().regex(/^(sk|rk)_(test|live)_\S+$/, "must be a Stripe secret key (sk_test_... or sk_live_...)")),
+  STRIPE_WEBHOOK_SECRET: optional(z.string().regex(/^whsec_\S+$/, "must be a webhook signing secret (whsec_...)")),
+  /** Only to point the Stripe client at a local stand-in in tests, e.g. http://127.0.0.1:12111. */
+  STRIPE_API_BASE: optional(z.string().regex(/^https?:\/\/[^\s/]+\/?$/, "must be an http:// or https:// origin")),
 }).superRefine((env, ctx) => {
   if (!env.SUPERADMIN_PASSWORD) return;
   // Synchronously and without the guessability dictionaries: the business's name is not known
@@ -140,6 +148,9 @@ export function loadConfig(
     throw new ConfigError(
       "Invalid configuration:\n  ADMIN_REMOTE_URL: must be an https:// URL with DATABASE_URL (http:// only on a loopback host)",
     );
+  }
+  if (!!config.STRIPE_SECRET_KEY !== !!config.STRIPE_WEBHOOK_SECRET) {
+    throw new ConfigError("Invalid configuration:\n  STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET go together");
   }
   if (!!config.SUPERADMIN_EMAIL !== !!config.SUPERADMIN_PASSWORD) {
     throw new ConfigError(

@@ -29,6 +29,9 @@ const BUSINESS_TABLES = [
   "bookings", "booking_extras", "booking_answers", "inquiries", "services", "service_bedroom_prices", "extras",
   "frequencies", "questions", "question_options", "admins", "admin_sessions", "email_outbox", "settings", "audit_log",
   "closed_dates", "booking_payments", "cleaners", "booking_cleaners", "cleaner_working_hours", "cleaner_time_off",
+  "quote_prices",
+  "stripe_events",
+  "invoices", "invoice_counter",
 ];
 
 /** One fingerprint per table over every row's text, so an update shows as well as an insert. */
@@ -408,6 +411,10 @@ describeApi("input sweep: no 5xx on any input, nothing stored by a 4xx", async (
     "PATCH /api/admin/cleaners/{id}": { ...cleanerBody, active: true },
     "PUT /api/admin/bookings/{id}/cleaners": { cleanerIds: [cleaner] },
     "PUT /api/admin/settings/service-area": { postcodes: ["3121", "3000-3207"] },
+    "PUT /api/admin/settings/business": {
+      legalName: "Yarra Shine Cleaning Pty Ltd", abn: "51 824 753 556", gstRegistered: true, address: "12 Chapel St, Windsor VIC 3181",
+      phone: "0412 345 678", email: "accounts@yarrashine.com.au", paymentTerms: "Due within 7 days", bankDetails: "BSB 063-000", emailInvoiceOnDone: true,
+    },
   };
   const liveIds: Record<string, string> = {
     "/api/admin/services/": service, "/api/admin/extras/": extra, "/api/admin/frequencies/": frequency,

@@ -12,6 +12,7 @@ import { type CallInit, checkedRequest, type DeclaredRoute, routeName } from "./
 import { DEMO_FREQUENCIES, DEMO_SERVICE_IDS } from "../adapters/postgres/demo-data.ts";
 import { saveManageTokenHash } from "../adapters/postgres/booking-repository.ts";
 import { newManageToken } from "../core/booking/manage/token.ts";
+import { completedEvent, stripeApp, stripeStandIn, webhookRequest } from "./test-stripe.ts";
 
 const idOf = (body: unknown) => (body as { _id: string })._id;
 const unknownId = () => crypto.randomUUID();
@@ -228,6 +229,115 @@ describeApi("every declared route answers as its declaration says", async (t, _a
     await call("GET", `/api/admin/bookings/${unknownId()}/history`, 404, asAdmin());
     await call("GET", `/api/admin/inquiries/${inquiryId}/history`, 200, asAdmin());
     await call("GET", `/api/admin/inquiries/${unknownId()}/history`, 404, asAdmin());
+  });
+
+  await t.step("staff and the customer: business details, invoices, receipts, the accounting export (issue 30)", async () => {
+    await call("GET", "/api/admin/settings/business", 200, asAdmin());
+    const details = {
+      legalName: "Yarra Shine Cleaning Pty Ltd", abn: "51 824 753 556", gstRegistered: true, address: "12 Chapel St, Windsor VIC 3181",
+      phone: "0412 345 678", email: "accounts@yarrashine.com.au", paymentTerms: "Due within 7 days", bankDetails: "BSB 063-000", emailInvoiceOnDone: true,
+    };
+    await call("PUT", "/api/admin/settings/business", 200, asSuperadmin(details));
+    await call("PUT", "/api/admin/settings/business", 422, asSuperadmin({ ...details, abn: "51 824 753 557" }));
+    await call("GET", `/api/admin/bookings/${bookingId}/invoice`, 200, asAdmin());
+    await call("GET", `/api/admin/bookings/${unknownId()}/invoice`, 404, asAdmin());
+    await call("GET", `/api/admin/bookings/${quoteId}/invoice`, 409, asAdmin());
+    await call("GET", `/api/admin/bookings/${bookingId}/invoice.pdf`, 200, asAdmin());
+    await call("GET", `/api/admin/bookings/${unknownId()}/invoice.pdf`, 404, asAdmin());
+    await call("GET", `/api/admin/bookings/${quoteId}/invoice.pdf`, 409, asAdmin());
+    const { items } = await call("GET", `/api/admin/bookings/${bookingId}/payments`, 200, asAdmin()) as { items: { _id: string; voidedAt: string | null }[] };
+    const receipt = (paymentId: string, id = bookingId) => `/api/admin/bookings/${id}/payments/${paymentId}/receipt.pdf`;
+    await call("GET", receipt(items.find((p) => p.voidedAt === null)!._id), 200, asAdmin());
+    await call("GET", receipt(items.find((p) => p.voidedAt !== null)!._id), 409, asAdmin());
+    await call("GET", receipt(unknownId()), 404, asAdmin());
+    await call("GET", receipt(unknownId(), unknownId()), 404, asAdmin());
+    await call("GET", "/api/admin/invoices.csv?from=2026-11-01&to=2026-11-30", 200, asAdmin());
+    await call("GET", "/api/admin/invoices.csv?from=2026-11-30&to=2026-11-01", 422, asAdmin());
+    const link = newManageToken();
+    await saveManageTokenHash(db.sql, bookingId, link.hash);
+    await call("GET", `/api/manage/${link.token}/invoice.pdf`, 200);
+    await call("GET", `/api/manage/${newManageToken().token}/invoice.pdf`, 404);
+    const quoteLink = newManageToken();
+    await saveManageTokenHash(db.sql, quoteId, quoteLink.hash);
+    await call("GET", `/api/manage/${quoteLink.token}/invoice.pdf`, 409);
+  });
+
+  await t.step("quotes the office prices, the customer's answer, an inquiry made a priced quote (issue 30)", async () => {
+    const lines = { lineItems: [{ description: "Deep clean", quantity: 1, unitPrice: 480 }], validUntil: "2026-12-31" };
+    const ask = (email: string) => draft({ email, frequencyCode: "ONE_TIME" });
+    const accepting = idOf(await call("POST", "/api/quotes", 201, { body: ask("accepts@example.com") }));
+    const declining = idOf(await call("POST", "/api/quotes", 201, { body: ask("declines@example.com") }));
+    await call("GET", `/api/admin/bookings/${accepting}/quote`, 200, asAdmin());
+    await call("GET", `/api/admin/bookings/${unknownId()}/quote`, 404, asAdmin());
+    await call("PUT", `/api/admin/bookings/${accepting}/quote`, 200, asAdmin(lines));
+    await call("PUT", `/api/admin/bookings/${accepting}/quote`, 422, asAdmin({ lineItems: [] }));
+    await call("PUT", `/api/admin/bookings/${unknownId()}/quote`, 404, asAdmin(lines));
+    await call("PUT", `/api/admin/bookings/${bookingId}/quote`, 409, asAdmin(lines));
+    await call("GET", `/api/admin/bookings/${accepting}/quote`, 200, asAdmin());
+    await call("PUT", `/api/admin/bookings/${declining}/quote`, 200, asAdmin(lines));
+    const linkTo = async (id: string) => {
+      const link = newManageToken();
+      await saveManageTokenHash(db.sql, id, link.hash);
+      return link.token;
+    };
+    const [yes, no, missing] = [await linkTo(accepting), await linkTo(declining), newManageToken().token];
+    // Tuesday 9 March 2027, 10:00: clear of the other steps' jobs.
+    const at = { body: { startTimeISO: "2027-03-09T10:00:00+11:00" } };
+    await call("POST", `/api/manage/${yes}/accept`, 422, { body: { startTimeISO: "2026-11-23T10:00:00+11:00" } });
+    await call("POST", `/api/manage/${yes}/accept`, 200, at);
+    await call("POST", `/api/manage/${yes}/accept`, 409, at);
+    await call("POST", `/api/manage/${no}/accept`, 409, at);
+    await call("POST", `/api/manage/${missing}/accept`, 404, at);
+    await call("POST", `/api/manage/${no}/decline`, 422, { body: { reason: "" } });
+    await call("POST", `/api/manage/${no}/decline`, 200, { body: { reason: "Too dear" } });
+    await call("POST", `/api/manage/${no}/decline`, 409, { body: { reason: "Too dear" } });
+    await call("POST", `/api/manage/${missing}/decline`, 404, { body: { reason: "Too dear" } });
+    await call("POST", `/api/admin/inquiries/${inquiryId}/quote`, 201, asAdmin({ serviceId: DEMO_SERVICE_IDS.hourly, ...lines }));
+    await call("POST", `/api/admin/inquiries/${inquiryId}/quote`, 422, asAdmin({ serviceId: "", ...lines }));
+    await call("POST", `/api/admin/inquiries/${unknownId()}/quote`, 404, asAdmin({ serviceId: DEMO_SERVICE_IDS.hourly, ...lines }));
+  });
+
+  await t.step("card payments through Stripe, off and on (issue 30)", async () => {
+    const off = { body: { kind: "BALANCE" } };
+    await call("GET", "/api/payments/config", 200);
+    await call("GET", "/api/admin/settings/payments", 200, asAdmin());
+    await call("PUT", "/api/admin/settings/payments", 404, asSuperadmin({ deposit: { mode: "NONE" }, balanceOnline: true }));
+    await call("POST", `/api/manage/${newManageToken().token}/checkout`, 404, off);
+    await call("GET", `/api/manage/${newManageToken().token}/payment-options`, 404);
+    await call("POST", `/api/bookings/${bookingId}/deposit-checkout`, 404);
+    await call("POST", "/api/payments/stripe/webhook", 404, { body: { id: "evt_x" } });
+    await call("POST", `/api/admin/bookings/${bookingId}/payments/${unknownId()}/refund`, 404, asSuperadmin({ reason: "x" }));
+
+    const stand = stripeStandIn();
+    try {
+      const on = stripeApp(db, stand.url, []);
+      await call("PUT", "/api/admin/settings/payments", 200, asSuperadmin({ deposit: { mode: "PERCENT", value: 20 }, balanceOnline: true }), on);
+      await call("PUT", "/api/admin/settings/payments", 422, asSuperadmin({ deposit: { mode: "FIXED", value: 0 }, balanceOnline: true }), on);
+      const booked = await call("POST", "/api/bookings", 201, { body: draft({ startTimeISO: "2026-12-01T10:00:00+11:00", frequencyCode: "ONE_TIME" }) }, on);
+      const id = idOf(booked);
+      const link = newManageToken();
+      await saveManageTokenHash(db.sql, id, link.hash);
+      await call("GET", `/api/manage/${link.token}/payment-options`, 200, {}, on);
+      await call("GET", `/api/manage/${newManageToken().token}/payment-options`, 404, {}, on);
+      await call("POST", `/api/bookings/${id}/deposit-checkout`, 201, {}, on);
+      await call("POST", `/api/bookings/${unknownId()}/deposit-checkout`, 404, {}, on);
+      await call("POST", `/api/manage/${link.token}/checkout`, 201, { body: { kind: "DEPOSIT" } }, on);
+      await call("POST", `/api/manage/${link.token}/checkout`, 422, { body: { kind: "TIP" } }, on);
+      await call("POST", `/api/manage/${quoteId}/checkout`, 404, off, on);
+      const total = Math.round((booked as { firstServiceTotal: number }).firstServiceTotal * 100);
+      const event = completedEvent("evt_doc_1", { id: "cs_doc_1", bookingId: id, kind: "BALANCE", amountCents: total, intent: "pi_doc_1" });
+      const signed = await webhookRequest(event);
+      await call("POST", "/api/payments/stripe/webhook", 200, { body: signed.payload, headers: signed.headers }, on);
+      await call("POST", "/api/payments/stripe/webhook", 400, { body: signed.payload, headers: { ...signed.headers, "stripe-signature": "t=1,v1=00" } }, on);
+      await call("POST", `/api/manage/${link.token}/checkout`, 409, off, on);
+      const { items } = await call("GET", `/api/admin/bookings/${id}/payments`, 200, asAdmin(), on) as { items: { _id: string }[] };
+      const refund = (paymentId: string) => `/api/admin/bookings/${id}/payments/${paymentId}/refund`;
+      await call("POST", refund(items[0]._id), 200, asSuperadmin({ amount: 10, reason: "Goodwill" }), on);
+      await call("POST", refund(items[0]._id), 422, asSuperadmin({ amount: 100_000, reason: "Too much" }), on);
+      await call("POST", refund(unknownId()), 404, asSuperadmin({ reason: "x" }), on);
+    } finally {
+      await stand.close();
+    }
   });
 
   await t.step("staff: settings, accounts, login and the audit log", async () => {

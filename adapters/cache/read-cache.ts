@@ -142,6 +142,10 @@ export function makeReadCache(
     saveBusinessProfile: thenForget("settings", (value) => store.saveBusinessProfile(value)),
     getServiceArea: () => read("settings", "serviceArea", () => store.getServiceArea()),
     saveServiceArea: thenForget("settings", (value) => store.saveServiceArea(value)),
+    getPaymentSettings: () => read("settings", "payments", () => store.getPaymentSettings()),
+    savePaymentSettings: thenForget("settings", (value) => store.savePaymentSettings(value)),
+    getBusinessDetails: () => read("settings", "businessDetails", () => store.getBusinessDetails()),
+    saveBusinessDetails: thenForget("settings", (value) => store.saveBusinessDetails(value)),
   };
 
   // Dates written YYYY-MM-DD sort and compare as text in date order.

@@ -4,7 +4,9 @@ export interface MailAttachment {
   filename: string;
   /** Full MIME type with parameters, e.g. 'text/calendar; charset=utf-8; method=PUBLISH'. */
   contentType: string;
+  /** The text itself, or the bytes written base64 when `encoding` is "base64" (a PDF). */
   content: string;
+  encoding?: "base64";
 }
 
 export interface OutgoingMail {
@@ -42,6 +44,7 @@ export function toNodemailerMessage(message: OutgoingMail) {
       filename: attachment.filename,
       contentType: attachment.contentType,
       content: attachment.content,
+      ...(attachment.encoding ? { encoding: attachment.encoding } : {}),
     })),
   };
 }

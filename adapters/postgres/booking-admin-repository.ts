@@ -7,6 +7,7 @@ import { recordAudit } from "./audit-repository.ts";
 import { makeBookingReader, saveManageTokenHash } from "./booking-repository.ts";
 import { readBookings } from "./booking-columns.ts";
 import { enqueueEmail } from "./outbox-repository.ts";
+import { issueInvoiceNumber } from "./invoices-repository.ts";
 import { isUuid } from "./catalog-repository.ts";
 import { reserveLocked } from "./reservation.ts";
 import { makeSettingsStore } from "./settings-repository.ts";
@@ -183,6 +184,7 @@ function adminTx(tx: Queryable): BookingAdminTx {
     saveManageTokenHash: (bookingId, tokenHash) => saveManageTokenHash(tx, bookingId, tokenHash),
     enqueueEmail: (message) => enqueueEmail(tx, message),
     ledger: paymentLedger(tx),
+    issueInvoiceNumber: issueInvoiceNumber(tx),
     async audit(entry) {
       await recordAudit(tx, entry);
       // The series' visits confirmed with their first: one more row, by the same staff member.

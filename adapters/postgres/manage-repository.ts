@@ -29,7 +29,7 @@ async function reread(tx: Queryable, id: string): Promise<BookingRecord> {
 const seriesFactsOf = (sql: Queryable, bookingId: string) => isUuid(bookingId) ? seriesFactsForBooking(sql, bookingId) : Promise.resolve(null);
 
 /** The series' standing visits (pending, confirmed, needing attention) from `from` on, by start. */
-async function comingVisits(sql: Queryable, seriesId: string, from: Date): Promise<ManageSeriesVisit[]> {
+export async function comingVisits(sql: Queryable, seriesId: string, from: Date): Promise<ManageSeriesVisit[]> {
   if (!isUuid(seriesId)) return [];
   const rows = await sql<{ id: string; reference: string; status: ManageSeriesVisit["status"]; start_time: Date; end_time: Date }[]>`
     select id, reference, status, start_time, end_time from bookings

@@ -28,7 +28,7 @@ describeOnTargets("payment ledger store", async (t, db) => {
     assert.deepEqual(later, {
       _id: later._id, bookingId: booking._id, amount: 120.35, method: "BANK_TRANSFER", note: "ref 42",
       receivedAt: at("2030-03-02T00:00:00Z"), recordedBy: byPat, createdAt: at("2030-03-01T00:00:00Z"),
-      voidedAt: null, voidedBy: null, voidReason: null,
+      voidedAt: null, voidedBy: null, voidReason: null, kind: "PAYMENT", refundOf: null, stripe: null,
     });
     assert.deepEqual((await store.listPayments(booking._id)).map((p) => p._id), [earlier._id, later._id]);
     assert.deepEqual(await store.listPayments("not-a-uuid"), []);
@@ -71,6 +71,27 @@ describeOnTargets("payment ledger store", async (t, db) => {
 
   await t.step("the database refuses what the ledger never holds: 0, negative, an unknown method", async () => {
     for (const bad of [{ amount: 0 }, { amount: -5 }, { method: "CHEQUE" as never }]) {
+      await assert.rejects(store.transaction((tx) => tx.ledger.insert(payment(bad))), JSON.stringify(bad));
+    }
+  });
+
+  await t.step("issue 30: a refund is a negative REFUND entry of a payment; one payment per Stripe session", async () => {
+    const stripe = { sessionId: "cs_store_1", paymentIntentId: "pi_store_1", refundId: null };
+    const paid = await store.transaction((tx) => tx.ledger.insert(payment({ amount: 80, method: "CARD", stripe })));
+    assert.deepEqual([paid.kind, paid.refundOf, paid.stripe], ["PAYMENT", null, stripe]);
+    const refund = await store.transaction((tx) =>
+      tx.ledger.insert(payment({
+        amount: -30.05, method: "CARD", kind: "REFUND", refundOf: paid._id,
+        stripe: { sessionId: null, paymentIntentId: "pi_store_1", refundId: "re_store_1" },
+      }))
+    );
+    assert.deepEqual([refund.amount, refund.kind, refund.refundOf, refund.stripe?.refundId], [-30.05, "REFUND", paid._id, "re_store_1"]);
+    for (const bad of [
+      { amount: -5, kind: "REFUND" as const },
+      { amount: 5, kind: "REFUND" as const, refundOf: paid._id },
+      { amount: -5, kind: "PAYMENT" as const, refundOf: paid._id },
+      { amount: 80, method: "CARD" as const, stripe },
+    ]) {
       await assert.rejects(store.transaction((tx) => tx.ledger.insert(payment(bad))), JSON.stringify(bad));
     }
   });

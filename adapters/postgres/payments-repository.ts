@@ -1,6 +1,6 @@
 /** The payment ledger in SQL: one booking's payments, and the booking's derived payment columns. */
 import type { PaymentLedgerTx, PaymentsStore } from "../../core/booking/payments/ports.ts";
-import type { Payment, PaymentMethod, StaffSnapshot } from "../../core/booking/payments/ledger.ts";
+import type { Payment, PaymentKind, PaymentMethod, StaffSnapshot } from "../../core/booking/payments/ledger.ts";
 import type { BookingRecord } from "../../core/booking/types.ts";
 import { recordAudit } from "./audit-repository.ts";
 import { makeBookingReader } from "./booking-repository.ts";
@@ -25,12 +25,22 @@ interface PaymentRow {
   voided_by_name: string | null;
   voided_by_email: string | null;
   void_reason: string | null;
+  kind: PaymentKind;
+  refund_of: string | null;
+  stripe_session_id: string | null;
+  stripe_payment_intent: string | null;
+  stripe_refund_id: string | null;
 }
 
 const toPayment = (row: PaymentRow): Payment => ({
   _id: row.id,
   bookingId: row.booking_id,
   amount: Number(row.amount),
+  kind: row.kind,
+  refundOf: row.refund_of,
+  stripe: row.stripe_session_id === null && row.stripe_payment_intent === null && row.stripe_refund_id === null
+    ? null
+    : { sessionId: row.stripe_session_id, paymentIntentId: row.stripe_payment_intent, refundId: row.stripe_refund_id },
   method: row.method,
   note: row.note,
   receivedAt: new Date(row.received_at),
@@ -67,10 +77,12 @@ export function paymentLedger(tx: Queryable): PaymentLedgerTx {
     async insert(payment) {
       const [row] = await tx<PaymentRow[]>`
         insert into booking_payments (id, booking_id, amount, method, note, received_at, recorded_by_admin_id,
-                                      recorded_by_name, recorded_by_email, created_at)
+                                      recorded_by_name, recorded_by_email, created_at, kind, refund_of,
+                                      stripe_session_id, stripe_payment_intent, stripe_refund_id)
         values (${crypto.randomUUID()}, ${payment.bookingId}, ${payment.amount}, ${payment.method}, ${payment.note},
                 ${payment.receivedAt}, ${liveAdminId(tx, payment.recordedBy)}, ${payment.recordedBy.name},
-                ${payment.recordedBy.email}, ${payment.createdAt})
+                ${payment.recordedBy.email}, ${payment.createdAt}, ${payment.kind ?? "PAYMENT"}, ${payment.refundOf ?? null},
+                ${payment.stripe?.sessionId ?? null}, ${payment.stripe?.paymentIntentId ?? null}, ${payment.stripe?.refundId ?? null})
         returning *`;
       return toPayment(row);
     },
@@ -95,7 +107,7 @@ export function paymentLedger(tx: Queryable): PaymentLedgerTx {
 }
 
 /** Locks the booking's row until the transaction ends: ledger writes on one booking take turns. */
-async function lockBooking(tx: Queryable, id: string): Promise<BookingRecord | null> {
+export async function lockBooking(tx: Queryable, id: string): Promise<BookingRecord | null> {
   if (!isUuid(id)) return null;
   const [locked] = await tx`select id from bookings where id = ${id} for update`;
   return locked ? reread(tx, id) : null;

@@ -5,6 +5,8 @@ import {
   SCHEDULING_DEFAULTS,
   SERVICE_AREA_DEFAULTS,
 } from "../../core/settings/types.ts";
+import { businessDetailsDefaults } from "../../core/settings/business-details.ts";
+import { PAYMENT_SETTINGS_DEFAULTS, type PaymentSettings } from "../../core/settings/payment-settings.ts";
 import type { Queryable } from "./db.ts";
 
 const KEYS = {
@@ -12,6 +14,8 @@ const KEYS = {
   bookingForm: "booking_form_content",
   business: "business_profile",
   serviceArea: "service_area",
+  payments: "payments",
+  businessDetails: "business_details",
 } as const;
 
 async function read<T>(sql: Queryable, key: string): Promise<T | null> {
@@ -41,5 +45,12 @@ export function makeSettingsStore(sql: Queryable): SettingsStore {
     saveBusinessProfile: (profile) => write(sql, KEYS.business, profile),
     getServiceArea: async () => ({ ...SERVICE_AREA_DEFAULTS, ...await read(sql, KEYS.serviceArea) }),
     saveServiceArea: (area) => write(sql, KEYS.serviceArea, area),
+    getPaymentSettings: async () => ({ ...PAYMENT_SETTINGS_DEFAULTS, ...await read<PaymentSettings>(sql, KEYS.payments) }),
+    savePaymentSettings: (settings) => write(sql, KEYS.payments, settings),
+    getBusinessDetails: async () => ({
+      ...businessDetailsDefaults(await read<BusinessProfile>(sql, KEYS.business)),
+      ...await read(sql, KEYS.businessDetails),
+    }),
+    saveBusinessDetails: (details) => write(sql, KEYS.businessDetails, details),
   };
 }

@@ -58,7 +58,13 @@ export type MessageKind =
   | "visit-skipped"
   | "series-cancelled"
   // Issue 28: the office closed a day with jobs on it; each now needs a new time.
-  | "closed-day-jobs";
+  | "closed-day-jobs"
+  // Issue 30: the office's priced quote to the customer; the customer's answer to the office.
+  | "quote-priced"
+  | "quote-accepted-notification"
+  | "quote-declined-notification"
+  // Issue 30: the invoice PDF, e-mailed when the job is marked DONE (when the business asks for it).
+  | "invoice";
 
 // ---------------------------------------------------------------------------------------------
 // Formatting of a record's parts

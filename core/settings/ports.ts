@@ -1,5 +1,7 @@
 import { declareError } from "../shared/result.ts";
+import type { PaymentSettings } from "./payment-settings.ts";
 import type { BookingFormContent, BusinessProfile, ClosedDate, SchedulingSettings, ServiceArea } from "./types.ts";
+import type { BusinessDetails } from "./business-details.ts";
 
 /** What a read of the business profile answers while none has been saved. */
 export const PROFILE_NOT_FOUND = declareError("not_found", "PROFILE_NOT_FOUND", "Business profile not set.");
@@ -15,6 +17,12 @@ export interface SettingsStore {
   saveBusinessProfile(profile: BusinessProfile): Promise<BusinessProfile>;
   getServiceArea(): Promise<ServiceArea>;
   saveServiceArea(area: ServiceArea): Promise<ServiceArea>;
+  /** Issue 30: the deposit and the balance online; the defaults (none, off) until saved. */
+  getPaymentSettings(): Promise<PaymentSettings>;
+  savePaymentSettings(settings: PaymentSettings): Promise<PaymentSettings>;
+  /** Issue 30: the invoice's business details; the profile's defaults until saved. */
+  getBusinessDetails(): Promise<BusinessDetails>;
+  saveBusinessDetails(details: BusinessDetails): Promise<BusinessDetails>;
 }
 
 /** The dates the business is closed (issue 14), Melbourne dates written YYYY-MM-DD. */

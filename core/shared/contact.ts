@@ -86,16 +86,16 @@ export const addressSchema = z.preprocess(
 export const customerName = (who: { firstName: string; lastName: string }): string =>
   `${who.firstName} ${who.lastName}`.trim();
 
-/** One line, as an Australian address is written: '4/12 Smith St, Fitzroy VIC 3065'. */
-export function formatAddress(address: { unit?: string | null; street: string; suburb: string; state: string; postCode: string }): string {
+/** The street with its unit: '4/12 Smith St' (a short unit number), 'Suite 200, 12 Smith St'. */
+export function streetLine(address: { unit?: string | null; street: string }): string {
   const unit = address.unit?.trim();
   // '3/12 Smith St' is how Australian addresses write a short unit number.
-  const street = !unit
-    ? address.street
-    : /^[0-9A-Za-z]{1,6}$/.test(unit)
-    ? `${unit}/${address.street}`
-    : `${unit}, ${address.street}`;
-  return `${street}, ${address.suburb} ${address.state} ${address.postCode}`;
+  return !unit ? address.street : /^[0-9A-Za-z]{1,6}$/.test(unit) ? `${unit}/${address.street}` : `${unit}, ${address.street}`;
+}
+
+/** One line, as an Australian address is written: '4/12 Smith St, Fitzroy VIC 3065'. */
+export function formatAddress(address: { unit?: string | null; street: string; suburb: string; state: string; postCode: string }): string {
+  return `${streetLine(address)}, ${address.suburb} ${address.state} ${address.postCode}`;
 }
 
 /**

@@ -8,7 +8,8 @@ const NEEDS_QUOTES = /[",\r\n]/;
 /** One cell: formula starts neutralised with a leading ', then quoted when it must be. */
 export function csvCell(value: string | number | null | undefined): string {
   let text = value === null || value === undefined ? "" : String(value);
-  if (FORMULA_START.test(text)) text = `'${text}`;
+  // A number is written as digits (a negative amount keeps its minus): only text can be a formula.
+  if (typeof value !== "number" && FORMULA_START.test(text)) text = `'${text}`;
   return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

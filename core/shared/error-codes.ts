@@ -66,6 +66,16 @@ export const ERROR_CODES = [
   // The payment ledger
   "PAYMENT_NOT_FOUND",
   "PAYMENT_ALREADY_VOIDED",
+  // Invoices and receipts (issue 30)
+  "QUOTE_NOT_INVOICEABLE",
+  // Card payments through Stripe (issue 30)
+  "PAYMENT_NOT_VOIDABLE",
+  "PAYMENTS_OFF",
+  "NOTHING_DUE",
+  "PAYMENT_NOT_REFUNDABLE",
+  "REFUND_FAILED",
+  "CHECKOUT_FAILED",
+  "WEBHOOK_SIGNATURE_INVALID",
   // Manage my booking (the customer's link)
   "MANAGE_LINK_INVALID",
   "CHANGE_CUTOFF_PASSED",
@@ -75,6 +85,10 @@ export const ERROR_CODES = [
   "QUOTE_CHANGE_NOT_ALLOWED",
   "SERVICE_DELETED",
   "NOT_A_QUOTE",
+  // Quotes the office prices and the customer answers (issue 30)
+  "QUOTE_NOT_PRICED",
+  "QUOTE_ALREADY_DECIDED",
+  "QUOTE_EXPIRED",
   // Closed dates
   "CLOSED_DATE_EXISTS",
   "CLOSED_DATE_NOT_FOUND",

@@ -16,6 +16,11 @@ import type { BookingRecord, SettableStatus } from "../booking/types.ts";
 import { newManageToken } from "../booking/manage/token.ts";
 import type { MessageContext } from "../notifications/email-parts.ts";
 import { statusUpdateEmail, statusUpdateFor } from "../notifications/customer-updates.ts";
+import type { BusinessDetails } from "../settings/business-details.ts";
+import { buildInvoice, type InvoiceLine } from "../invoicing/invoice.ts";
+import { issueInvoiceNumber } from "../invoicing/invoicing.ts";
+import type { InvoicePdfRenderer } from "../invoicing/ports.ts";
+import { invoiceEmail } from "../notifications/invoice-emails.ts";
 
 /** One booking or quote: only it can be missing. */
 export const GET_BOOKING_ERRORS = [BOOKING_NOT_FOUND] as const;
@@ -54,6 +59,16 @@ export interface BookingsAdminDeps {
   clock: Clock;
   /** The business profile, policy and site URL the customer's e-mails are composed with (api/mailer.ts). */
   messages: { context(): Promise<MessageContext> };
+  /**
+   * Issue 30: the invoice e-mailed when a job is marked DONE, when the business details ask for it
+   * (emailInvoiceOnDone); without this, DONE sends nothing.
+   */
+  invoices?: {
+    details(): Promise<BusinessDetails>;
+    /** The lines of the priced quote the customer accepted, when the booking was one. */
+    quotedLines(bookingId: string): Promise<InvoiceLine[] | null>;
+    pdf: InvoicePdfRenderer;
+  };
 }
 
 export function makeBookingsAdmin(deps: BookingsAdminDeps) {
@@ -83,6 +98,10 @@ export function makeBookingsAdmin(deps: BookingsAdminDeps) {
     async setStatus(actor: Actor & { role: AdminRole }, id: string, change: StatusChange): Promise<Result<BookingRecord, SetStatusError>> {
       // Read before the transaction: it holds the row lock (and PGlite's one connection).
       const ctx = await messages.context();
+      const invoicing = change.status === "DONE" && deps.invoices
+        ? await Promise.all([deps.invoices.details(), deps.invoices.quotedLines(id)])
+        : null;
+      const [details, quotedLines] = invoicing ?? [null, null];
       return bookings.transaction(async (tx) => {
         const before = await tx.lockById(id);
         if (!before) return err(BOOKING_NOT_FOUND);
@@ -118,6 +137,12 @@ export function makeBookingsAdmin(deps: BookingsAdminDeps) {
           const manage = newManageToken();
           await tx.saveManageTokenHash(id, manage.hash);
           await tx.enqueueEmail(statusUpdateEmail(update, after, ctx, { manageToken: manage.token }));
+        }
+        if (status === "DONE" && after.type === "BOOKING" && details?.emailInvoiceOnDone && deps.invoices) {
+          // The number is issued in this transaction: were the change to roll back, so would the number.
+          const issued = await issueInvoiceNumber({ issueNumber: tx.issueInvoiceNumber, audit: tx.audit }, actor, after, now);
+          const invoice = buildInvoice(after, details, await tx.ledger.list(id), issued, quotedLines);
+          await tx.enqueueEmail(invoiceEmail(after, invoice, await deps.invoices.pdf.invoice(invoice), ctx));
         }
         const overridden = capacity === "override" ? { overrideCapacity: true } : {};
         const reason = cancelReason ? { reason: cancelReason } : {};

@@ -48,6 +48,7 @@ import type { Occupancy } from "../booking/ports.ts";
 import type { AvailabilityCalendar } from "../booking/schemas.ts";
 import { closedDateLabels, closedDateLookupDay, earliestBookableYmd, latestBookableYmd, startTimeProblem, visitEnd } from "../booking/capacity/scheduling.ts";
 import { type BookingRecord, CAPACITY_HOLDING_STATUSES, type RecordStatus } from "../booking/types.ts";
+import { type PricedQuote, presentPricedQuote } from "../booking/quotes/priced-quote.ts";
 
 const MS_PER_HOUR = 3_600_000;
 const MS_PER_MINUTE = 60_000;
@@ -200,6 +201,8 @@ export interface ManageView {
     /** While some visit of `visits` may change: the dates its new start may fall on. */
     reschedule: { todayYmd: string; earliestYmd: string; latestYmd: string } | null;
   } | null;
+  /** Issue 30: the office's price of a quote; null for a booking or an unpriced quote. */
+  pricedQuote: ReturnType<typeof presentPricedQuote> | null;
 }
 
 /** Each coming visit judged as the booking itself is: may it change now, and until when. */
@@ -226,6 +229,7 @@ export function manageView(
   phone: string,
   series: ManageSeriesFacts | null = null,
   comingVisits: readonly ManageSeriesVisit[] = [],
+  pricedQuote: PricedQuote | null = null,
 ): ManageView {
   const policy = { freeChangeCutoffHours: scheduling.freeChangeCutoffHours, phone };
   const refusal = changeRefusal(record, now, policy);
@@ -257,6 +261,7 @@ export function manageView(
     policy: { ...policy, lateChangeFeePercent: LATE_CHANGE_FEE_PERCENT },
     reschedule: refusal === null ? rescheduleRange(now, scheduling) : null,
     series: record.seriesId && series ? seriesView(series, visitViews(comingVisits, now, policy), now, scheduling) : null,
+    pricedQuote: record.type === "QUOTE" && pricedQuote ? presentPricedQuote(pricedQuote) : null,
   };
 }
 
@@ -405,6 +410,8 @@ export interface ManageDeps {
   clock: Clock;
   /** The profile (its phone), policy and site URL, read before a transaction opens. */
   mailContext: () => Promise<MessageContext>;
+  /** Issue 30: the office's price of a quote, which the link shows and keeps open while it awaits an answer. */
+  pricedQuotes?: { pricedQuoteOf(bookingId: string): Promise<PricedQuote | null> };
 }
 
 /** Showing the booking, or the calendar for moving it: the link must open. */
@@ -470,7 +477,14 @@ export function makeManageBooking(deps: ManageDeps) {
     if (!MANAGE_TOKEN_PATTERN.test(token)) return linkInvalid;
     const id = await store.bookingIdByTokenHash(hashManageToken(token));
     const record = id ? await store.getById(id) : null;
-    return record && manageTokenValid(record, now) ? ok(record) : linkInvalid;
+    if (!record) return linkInvalid;
+    return manageTokenValid(record, now) || await awaitsAnswer(record) ? ok(record) : linkInvalid;
+  }
+
+  /** A quote the office priced stays open, whatever its preferred time, until the customer answers it (issue 30). */
+  async function awaitsAnswer(record: BookingRecord): Promise<boolean> {
+    if (record.type !== "QUOTE" || !deps.pricedQuotes) return false;
+    return (await deps.pricedQuotes.pricedQuoteOf(record._id))?.status === "SENT";
   }
 
   /** The link's own booking, still valid under its lock. */
@@ -650,13 +664,14 @@ export function makeManageBooking(deps: ManageDeps) {
       const opened = await open(token, now);
       if (!opened.ok) return opened;
       const record = opened.value;
-      const [scheduling, ctx, series, visits] = await Promise.all([
+      const [scheduling, ctx, series, visits, priced] = await Promise.all([
         deps.settings.getScheduling(),
         deps.mailContext(),
         record.seriesId ? store.seriesFacts(record._id) : null,
         record.seriesId ? store.comingVisits(record.seriesId, now) : [],
+        record.type === "QUOTE" && deps.pricedQuotes ? deps.pricedQuotes.pricedQuoteOf(record._id) : null,
       ]);
-      return ok(manageView(record, now, scheduling, ctx.profile.phone, series, visits));
+      return ok(manageView(record, now, scheduling, ctx.profile.phone, series, visits, priced));
     },
 
     /** The calendar for moving the link's booking: its job's length, its own place not counted against it. */

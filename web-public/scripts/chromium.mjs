@@ -1,7 +1,9 @@
 /**
  * Where the end-to-end tests find Chromium: CHROMIUM_PATH, else Debian's /usr/bin/chromium, else a
- * chromium/chrome on the PATH. Run as a script (before `npm run test:e2e`), it installs Debian's
- * package when none is found and the user may install packages, or says in one line what to do.
+ * chromium/chrome on the PATH. Run as a script (first thing `npm test` does, and before
+ * `npm run test:e2e`), it also makes sure of pdftotext (poppler-utils), with which the invoice
+ * tests read their PDFs back: it installs Debian's packages for whichever is missing when the user
+ * may install packages, or says in one line what to do.
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { accessSync, constants } from "node:fs";
@@ -39,13 +41,19 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     console.error(`CHROMIUM_PATH=${process.env.CHROMIUM_PATH} is not an executable file.`);
     process.exit(1);
   }
-  if (!findChromium() && mayInstall()) {
-    console.log("End-to-end tests need Chromium; installing Debian's package (apt-get install chromium)…");
+  const hasPdftotext = () => onPath("pdftotext") !== null;
+  const missing = [...(findChromium() ? [] : ["chromium"]), ...(hasPdftotext() ? [] : ["poppler-utils"])];
+  if (missing.length > 0 && mayInstall()) {
+    console.log(`The tests need ${missing.join(" and ")}; installing Debian's packages (apt-get install ${missing.join(" ")})…`);
     execFileSync("apt-get", ["update", "-qq"], { stdio: "inherit" });
-    execFileSync("apt-get", ["install", "-y", "-qq", "chromium"], {
+    execFileSync("apt-get", ["install", "-y", "-qq", ...missing], {
       stdio: "inherit",
       env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
     });
+  }
+  if (!hasPdftotext()) {
+    console.error("The invoice tests need pdftotext: install poppler-utils (Debian/Ubuntu: sudo apt-get install poppler-utils).");
+    process.exit(1);
   }
   const found = findChromium();
   if (!found) {

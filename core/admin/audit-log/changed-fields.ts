@@ -72,11 +72,13 @@ export const IGNORED_FIELDS = new Set([
 const MONEY_FIELDS = new Set([
   "amount", "totalPaid", "baseAmount", "extrasAmount", "firstServiceTotal", "recurringTotal", "balance", "price", "basePrice",
   "ratePerHour", "priceAtBooking", "paidToDate",
+  // Issue 30: a priced quote's total.
+  "total",
 ]);
 const PERCENT_FIELDS = new Set(["discountPercent", "frequencyDiscountPercent"]);
 const CODE_FIELDS = new Set(["status", "paymentStatus", "type", "role", "pricingModel", "scope", "frequencyCode"]);
 /** Melbourne dates, 'YYYY-MM-DD'. */
-const DAY_FIELDS = new Set(["date", "anchorDate", "seriesDate", "endsOn", "fromDate", "from", "to"]);
+const DAY_FIELDS = new Set(["date", "anchorDate", "seriesDate", "endsOn", "fromDate", "from", "to", "validUntil"]);
 /** Lists of visits by id: how many, as the ids mean nothing to a reader. */
 const VISIT_ID_FIELDS = new Set(["cancelledIds", "replacedIds", "bookingIds"]);
 const WALL_CLOCK = /^([01]\d|2[0-3]):([0-5]\d)$/;

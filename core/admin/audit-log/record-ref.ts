@@ -16,6 +16,7 @@ const SETTINGS_LABELS: Record<string, string> = {
   scheduling: "Scheduling settings",
   booking_form_content: "Booking form content",
   service_area: "Service area",
+  business_details: "Business details",
 };
 
 export const inquiryTypeLabel = (type: unknown): string | undefined =>

@@ -51,6 +51,21 @@ const SENTENCE_CASES: [string, AuditRowWithFacts, string][] = [
     "Voided a payment of A$10.00 (Card) on booking YS-7K3F9Q for Ada Lovelace (reason: Bounced)",
   ],
   [
+    "booking.card_payment",
+    booking("booking.card_payment", { paymentStatus: "UNPAID" }, { amount: 55, method: "CARD", kind: "DEPOSIT", paymentStatus: "UNPAID" }),
+    "Received a deposit of A$55.00 by card online on booking YS-7K3F9Q for Ada Lovelace",
+  ],
+  [
+    "booking.card_payment",
+    booking("booking.card_payment", { paymentStatus: "UNPAID" }, { amount: 220, method: "CARD", kind: "BALANCE", paymentStatus: "PAID" }),
+    "Received the balance of A$220.00 by card online on booking YS-7K3F9Q for Ada Lovelace, now paid in full",
+  ],
+  [
+    "booking.payment_refund",
+    booking("booking.payment_refund", { paymentId: "p1", amount: 55, method: "CARD", paymentStatus: "UNPAID" }, { refunded: 20, reason: "Goodwill", paymentStatus: "UNPAID" }),
+    "Refunded A$20.00 of a payment of A$55.00 (Card) on booking YS-7K3F9Q for Ada Lovelace (reason: Goodwill)",
+  ],
+  [
     "booking.create_by_staff",
     booking("booking.create_by_staff", null, { reference: "YS-7K3F9Q", startTime: SUMMER_START, notifyCustomer: true }),
     "Created booking YS-7K3F9Q for Ada Lovelace on Sat 5 Dec 2026, 11:00 am AEDT",
@@ -328,6 +343,43 @@ const SENTENCE_CASES: [string, AuditRowWithFacts, string][] = [
   ["inquiry.has_address", inquiry("inquiry.has_address", { hasAddress: true }, { hasAddress: false }), "Marked the inquiry from Priya Shah as not checked"],
   ["inquiry.archive", inquiry("inquiry.archive", { archivedAt: null }, { archivedAt: "2026-11-25T03:00:00.000Z" }), "Archived the inquiry from Priya Shah"],
   ["inquiry.restore", inquiry("inquiry.restore", { archivedAt: "2026-11-25T03:00:00.000Z" }, { archivedAt: null }), "Restored the inquiry from Priya Shah"],
+  // Issue 30: quotes the office prices and the customer answers.
+  [
+    "booking.quote_priced",
+    booking("booking.quote_priced", null, { total: 480, lineItems: ["Office clean: A$480.00"], validUntil: "2026-12-31", message: "" }, adaQuote),
+    "Priced quote YS-7K3F9Q for Ada Lovelace at A$480.00, valid until Thu 31 Dec 2026, and e-mailed it to the customer",
+  ],
+  [
+    "booking.quote_priced",
+    booking("booking.quote_priced", { total: 480 }, { total: 450, lineItems: ["Office clean: A$450.00"], validUntil: null, message: "" }, adaQuote),
+    "Priced again quote YS-7K3F9Q for Ada Lovelace at A$450.00, and e-mailed it to the customer",
+  ],
+  [
+    "booking.quote_priced",
+    booking("booking.quote_priced", null, { total: 900, lineItems: ["Office clean × 2 at A$450.00 each: A$900.00"], validUntil: null, fromInquiry: "YI-7K3F9Q" }, adaQuote),
+    "Priced quote YS-7K3F9Q for Ada Lovelace at A$900.00, from inquiry YI-7K3F9Q, and e-mailed it to the customer",
+  ],
+  [
+    "booking.quote_accepted",
+    byCustomer(booking("booking.quote_accepted", { type: "QUOTE", status: "QUOTE_REQUESTED" }, {
+      type: "BOOKING",
+      status: "PENDING",
+      startTime: SUMMER_START,
+      endTime: "2026-12-05T03:00:00.000Z",
+      firstServiceTotal: 480,
+    })),
+    "Ada Lovelace accepted quote YS-7K3F9Q for Sat 5 Dec 2026, 11:00 am AEDT at A$480.00: it is now a pending booking",
+  ],
+  [
+    "booking.quote_declined",
+    byCustomer(booking("booking.quote_declined", { total: 480 }, { declineReason: "Too dear" }, adaQuote)),
+    "Ada Lovelace declined quote YS-7K3F9Q (reason: Too dear)",
+  ],
+  [
+    "inquiry.quoted",
+    inquiry("inquiry.quoted", { read: false }, { read: true, quoteReference: "YS-7K3F9Q", total: 900 }),
+    "Priced a quote for the inquiry from Priya Shah (quote YS-7K3F9Q, A$900.00)",
+  ],
   ["service.create", named("service", "service.create", null, { name: "Deep clean", ratePerHour: 70 }, "Deep clean"), "Added the service Deep clean"],
   ["service.update", named("service", "service.update", { name: "Deep clean", ratePerHour: 70 }, { name: "Deep clean", ratePerHour: 72.5 }, "Deep clean"), "Changed the service Deep clean (rate per hour)"],
   ["service.update", named("service", "service.update", { name: "Regular clean" }, { name: "Standard clean" }, "Standard clean"), "Renamed the service Regular clean to Standard clean"],
@@ -380,6 +432,13 @@ const SENTENCE_CASES: [string, AuditRowWithFacts, string][] = [
   ["settings.scheduling", row({ action: "settings.scheduling", entity: "settings", entityId: "scheduling", before: { slotBufferMin: 120 }, after: { slotBufferMin: 90 } }), "Changed the scheduling settings"],
   ["settings.slot_buffer", row({ action: "settings.slot_buffer", entity: "settings", entityId: "scheduling", before: { slotBufferMin: 120 }, after: { slotBufferMin: 90 } }), "Changed the slot buffer to 90 minutes"],
   ["settings.content", row({ action: "settings.content", entity: "settings", entityId: "booking_form_content", before: {}, after: {} }), "Changed the booking form content"],
+  ["settings.business", row({ action: "settings.business", entity: "settings", entityId: "business_details", before: { abn: "" }, after: { abn: "51824753556" } }), "Changed the business details"],
+  [
+    "settings.payments",
+    row({ action: "settings.payments", entity: "settings", entityId: "payments", before: { balanceOnline: false }, after: { balanceOnline: true } }),
+    "Changed what customers can pay online",
+  ],
+  ["booking.invoice_issue", booking("booking.invoice_issue", null, { number: "INV-000123" }), "Issued invoice INV-000123 for booking YS-7K3F9Q for Ada Lovelace"],
   ["settings.service_area", row({ action: "settings.service_area", entity: "settings", entityId: "service_area", before: { postcodes: [] }, after: { postcodes: ["3121"] } }), "Changed the service area"],
   [
     "closed_date.add",

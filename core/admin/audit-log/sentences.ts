@@ -207,6 +207,21 @@ const SENTENCES: Record<string, Sentence> = {
   "booking.payment": (ctx) => paymentSentence(ctx),
   "booking.confirm_payment": (ctx) => paymentSentence(ctx),
   "booking.payment_void": (ctx) => withReason(`Voided ${paymentPhrase(ctx.before)} on ${bookingPhrase(ctx)}`, ctx.after.reason),
+  // Issue 30: a card payment Stripe reported, and a superadmin's refund through Stripe.
+  "booking.card_payment": (ctx) => {
+    const settled = ctx.after.paymentStatus === "PAID" && ctx.before.paymentStatus !== "PAID";
+    const what = ctx.after.kind === "DEPOSIT" ? "a deposit" : ctx.after.kind === "BALANCE" ? "the balance" : "a payment";
+    const amount = numberOf(ctx.after.amount);
+    return `Received ${what}${amount !== undefined ? ` of ${formatAud(amount)}` : ""} by card online on ${bookingPhrase(ctx)}` +
+      (settled ? ", now paid in full" : "");
+  },
+  "booking.payment_refund": (ctx) => {
+    const refunded = numberOf(ctx.after.refunded);
+    return withReason(
+      `Refunded ${refunded !== undefined ? `${formatAud(refunded)} of ` : ""}${paymentPhrase(ctx.before)} on ${bookingPhrase(ctx)}`,
+      ctx.after.reason,
+    );
+  },
   "booking.create_by_staff": (ctx) => {
     const start = timeAt(ctx.after.startTime);
     // Issue 34: a booking the office agreed on the phone may start confirmed.
@@ -257,6 +272,23 @@ const SENTENCES: Record<string, Sentence> = {
       `one visit of their ${seriesNoun(ctx.facts.frequencyName)}`;
     return withOwnReason(sentence, ctx.after.cancelReason);
   },
+  // Quotes the office prices and the customer answers (issue 30)
+  "booking.quote_priced": (ctx) => {
+    const total = numberOf(ctx.after.total);
+    const until = dayOf(ctx.after.validUntil);
+    const from = textOf(ctx.after.fromInquiry);
+    return `${ctx.row.before === null ? "Priced" : "Priced again"} ${bookingPhrase(ctx, "quote")}` +
+      `${total === undefined ? "" : ` at ${formatAud(total)}`}${until ? `, valid until ${until}` : ""}` +
+      `${from ? `, from inquiry ${from}` : ""}, and e-mailed it to the customer`;
+  },
+  "booking.quote_accepted": (ctx) => {
+    const start = timeAt(ctx.after.startTime);
+    const total = numberOf(ctx.after.firstServiceTotal);
+    return `${customerName(ctx) ?? "The customer"} accepted ${customerQuote(ctx)}${start ? ` for ${start}` : ""}` +
+      `${total === undefined ? "" : ` at ${formatAud(total)}`}: it is now a pending booking`;
+  },
+  "booking.quote_declined": (ctx) =>
+    withReason(`${customerName(ctx) ?? "The customer"} declined ${customerQuote(ctx)}`, ctx.after.declineReason),
   // Regular cleans (series of visits): staff, or the booking that started one
   "series.create": (ctx) => {
     const reference = textOf(ctx.after.reference);
@@ -294,6 +326,12 @@ const SENTENCES: Record<string, Sentence> = {
   "inquiry.has_address": (ctx) => `Marked ${inquiryPhrase(ctx)} as ${ctx.after.hasAddress === true ? "checked" : "not checked"}`,
   "inquiry.archive": (ctx) => `Archived ${inquiryPhrase(ctx)}`,
   "inquiry.restore": (ctx) => `Restored ${inquiryPhrase(ctx)}`,
+  "inquiry.quoted": (ctx) => {
+    const reference = textOf(ctx.after.quoteReference);
+    const total = numberOf(ctx.after.total);
+    return `Priced a quote for ${inquiryPhrase(ctx)}${reference ? ` (quote ${reference}` : ""}` +
+      `${reference && total !== undefined ? `, ${formatAud(total)})` : reference ? ")" : ""}`;
+  },
   // The catalogue
   "service.create": catalogueSentences("service").create,
   "service.update": catalogueSentences("service").update,
@@ -362,6 +400,13 @@ const SENTENCES: Record<string, Sentence> = {
   },
   "settings.content": () => "Changed the booking form content",
   "settings.service_area": () => "Changed the service area",
+  // Issue 30: invoices
+  "settings.business": () => "Changed the business details",
+  "settings.payments": () => "Changed what customers can pay online",
+  "booking.invoice_issue": (ctx) => {
+    const number = textOf(ctx.after.number);
+    return `Issued ${number ? `invoice ${number}` : "an invoice"} for ${bookingPhrase(ctx)}`;
+  },
   "closed_date.add": (ctx) => `Closed ${closedDayLabel(ctx.row.entityId ?? String(ctx.after.date ?? ""), ctx.after.label)}`,
   "closed_date.remove": (ctx) => `Reopened ${closedDayLabel(ctx.row.entityId ?? String(ctx.before.date ?? ""), ctx.before.label)}`,
   // One row for every date "Add Victoria's public holidays" closed; the changes list them.
@@ -377,6 +422,10 @@ const SENTENCES: Record<string, Sentence> = {
 /** A booking named without its customer, who is the subject of the sentence. */
 const customerFreeBooking = (ctx: Context): string =>
   bookingPhrase({ ...ctx, before: {}, after: {}, facts: { ...ctx.facts, firstName: null, lastName: null } });
+
+/** The customer's own quote, named without their name (the sentence starts with it). */
+const customerQuote = (ctx: Context): string =>
+  bookingPhrase({ ...ctx, before: {}, after: {}, facts: { ...ctx.facts, firstName: null, lastName: null } }, "quote");
 
 function paymentSentence(ctx: Context): string {
   const settled = ctx.after.paymentStatus === "PAID" && ctx.before.paymentStatus !== "PAID";

@@ -9,6 +9,7 @@ import { DRAFT_MESSAGES, instantText } from "../draft/validation.ts";
 import { addressSchema } from "../../shared/contact.ts";
 import { AVAILABILITY_MAX_DAYS, AVAILABILITY_MESSAGES, totalsSchema } from "../schemas.ts";
 import { MANAGE_LIMITS, MANAGE_MESSAGES } from "./policy.ts";
+import { pricedQuoteSchema } from "../quotes/priced-quote.ts";
 
 const instant = z.string().meta({ format: "date-time" });
 
@@ -68,6 +69,10 @@ export const manageViewSchema = totalsSchema.extend({
     reschedule: moveRangeSchema.nullable().meta({ description: "While some visit may change: the Melbourne dates its new start may fall on" }),
   }).nullable().meta({
     description: "The regular clean this visit belongs to (while canChange it may be skipped, or the series cancelled from it on); null for a one-off",
+  }),
+  pricedQuote: pricedQuoteSchema.nullable().meta({
+    description: "Issue 30: the office's price for this quote (accept with POST /api/manage/{token}/accept, decline with …/decline); " +
+      "null for bookings and unpriced quotes",
   }),
 }).meta({ id: "ManagedBooking" });
 

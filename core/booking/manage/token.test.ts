@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { hashManageToken, MANAGE_TOKEN_PATTERN, manageTokenValid, manageUrl, newManageToken } from "./token.ts";
+import { hashManageToken, INVOICE_LINK_DAYS, invoiceLinkValid, MANAGE_TOKEN_PATTERN, manageTokenValid, manageUrl, newManageToken } from "./token.ts";
 
 Deno.test("a manage token has 256 random bits, is URL-safe, and only its hash is given to store", () => {
   const a = newManageToken();
@@ -29,4 +29,13 @@ Deno.test("a token opens its booking until the job is over", () => {
   const endTime = new Date("2026-12-01T03:00:00Z");
   assert.ok(manageTokenValid({ endTime }, new Date("2026-12-01T02:59:59Z")));
   assert.ok(!manageTokenValid({ endTime }, endTime));
+});
+
+Deno.test("a link gives the invoice until 90 days after the job, long after it stops opening the booking", () => {
+  const booking = { endTime: new Date("2026-12-01T03:00:00Z") };
+  const after = (days: number) => new Date(booking.endTime.getTime() + days * 86_400_000);
+  assert.equal(manageTokenValid(booking, after(0.01)), false);
+  assert.equal(invoiceLinkValid(booking, after(1)), true);
+  assert.equal(invoiceLinkValid(booking, after(INVOICE_LINK_DAYS - 0.001)), true);
+  assert.equal(invoiceLinkValid(booking, after(INVOICE_LINK_DAYS)), false);
 });

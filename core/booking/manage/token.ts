@@ -43,3 +43,10 @@ export const manageUrl = (siteUrl: string | undefined, token: string): string | 
 /** Whether a token of this booking still opens it: until the job is over. */
 export const manageTokenValid = (booking: { endTime: Date }, now: Date): boolean =>
   now.getTime() < booking.endTime.getTime();
+
+/** Days after the job its link still gives the customer their invoice (issue 30): wanted most once the clean is done. */
+export const INVOICE_LINK_DAYS = 90;
+
+/** Whether a token of this booking still opens its invoice: until INVOICE_LINK_DAYS after the job. */
+export const invoiceLinkValid = (booking: { endTime: Date }, now: Date): boolean =>
+  now.getTime() < booking.endTime.getTime() + INVOICE_LINK_DAYS * 86_400_000;

@@ -111,8 +111,10 @@ export function makePaymentsAdmin(deps: { payments: PaymentsStore; clock: Clock 
       return payments.transaction(async (tx) => {
         const before = await tx.lockById(id);
         if (!before) return err(BOOKING_NOT_FOUND);
-        const payment = (await tx.ledger.list(id)).find((p) => p._id === paymentId);
-        const stored = planVoid(actor.role, payment, reason);
+        const entries = await tx.ledger.list(id);
+        const payment = entries.find((p) => p._id === paymentId);
+        const refunded = entries.some((p) => p.refundOf === paymentId && p.voidedAt === null);
+        const stored = planVoid(actor.role, payment, reason, refunded);
         if (!stored.ok) return stored;
         const now = clock.now();
         await tx.ledger.void(paymentId, { at: now, by: staffSnapshot(actor), reason: stored.value });

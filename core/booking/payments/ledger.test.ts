@@ -239,3 +239,74 @@ Deno.test("planVoid: superadmins only, with a reason, once", async (t) => {
     await t.step(c.name, () => assert.deepEqual(planVoid(c.role, c.payment, c.reason), c.expected));
   }
 });
+
+const refundOf = (payment: Payment, amount: number, overrides: Partial<Payment> = {}): Payment =>
+  aPayment(-amount, { kind: "REFUND", refundOf: payment._id, method: "CARD", ...overrides });
+
+Deno.test("issue 30: a refund lowers paid to date and may reopen the balance", async (t) => {
+  const booking = { type: "BOOKING" as const, firstServiceTotal: 275 };
+  const paid = aPayment(275, { method: "CARD" });
+  await t.step("a part refund: UNPAID again, paidAt cleared", () => {
+    const refund = refundOf(paid, 75);
+    assert.deepEqual(paymentState(booking, [paid, refund]), { paymentStatus: "UNPAID", totalPaid: 200, paidAt: null });
+    const summary = paymentSummary(booking, [paid, refund]);
+    assert.deepEqual([summary.paidToDate, summary.balance], [200, 75]);
+    assert.equal(summary.items[0]._id, refund._id, "latest first");
+  });
+  await t.step("paid again after the refund: PAID when the later payment came", () => {
+    const refund = refundOf(paid, 75);
+    const again = aPayment(75);
+    assert.deepEqual(paymentState(booking, [paid, refund, again]), { paymentStatus: "PAID", totalPaid: 275, paidAt: again.receivedAt });
+  });
+  await t.step("all refunded: nothing paid", () => {
+    assert.deepEqual(paymentState(booking, [paid, refundOf(paid, 275)]), { paymentStatus: "UNPAID", totalPaid: null, paidAt: null });
+  });
+  await t.step("a refund is never voided, nor a payment with refunds", () => {
+    const refund = refundOf(paid, 10);
+    assert.deepEqual(planVoid("superadmin", refund, "Oops"), {
+      ok: false,
+      error: { kind: "conflict", code: "PAYMENT_NOT_VOIDABLE", message: PAYMENT_MESSAGES.refundNotVoidable },
+    });
+    assert.deepEqual(planVoid("superadmin", paid, "Oops", true), {
+      ok: false,
+      error: { kind: "conflict", code: "PAYMENT_NOT_VOIDABLE", message: PAYMENT_MESSAGES.refundedNotVoidable },
+    });
+  });
+});
+
+Deno.test("property: paid to date = payments - refunds (entries not voided), in cents; PAID iff it reaches the total", () => {
+  const step = fc.record({
+    cents: fc.integer({ min: 1, max: 50_000 }),
+    refund: fc.boolean(),
+    voided: fc.boolean(),
+    minute: fc.integer({ min: 0, max: 10_000 }),
+  });
+  fc.assert(fc.property(fc.integer({ min: 1, max: 10_000_000 }), fc.array(step, { maxLength: 40 }), (dueCents, steps) => {
+    const payments: Payment[] = [];
+    let paymentsCents = 0;
+    let refundsCents = 0;
+    for (const [i, s] of steps.entries()) {
+      const at = { _id: `r${i}`, receivedAt: minutes(s.minute), createdAt: minutes(i) };
+      // A refund gives back part of a payment already in the ledger: never more than is paid so far.
+      const refundable = paymentsCents - refundsCents;
+      let entry: Payment;
+      if (s.refund && refundable > 0) {
+        const cents = Math.min(s.cents, refundable);
+        entry = aPayment(-cents / 100, { ...at, kind: "REFUND", refundOf: payments[0]._id, receivedAt: minutes(20_000 + i) });
+        if (!s.voided) refundsCents += cents;
+      } else {
+        entry = aPayment(s.cents / 100, at);
+        if (!s.voided) paymentsCents += s.cents;
+      }
+      payments.push(s.voided ? voided(entry) : entry);
+    }
+    const paid = paymentsCents - refundsCents;
+    const summary = paymentSummary({ type: "BOOKING", firstServiceTotal: dueCents / 100 }, payments);
+    assert.equal(summary.paidToDate, paid / 100);
+    assert.equal(summary.balance, (dueCents - paid) / 100);
+    const state = paymentState({ firstServiceTotal: dueCents / 100 }, payments);
+    assert.equal(state.totalPaid, paid === 0 ? null : paid / 100);
+    assert.equal(state.paymentStatus === "PAID", paid > 0 && paid >= dueCents);
+    assert.equal(state.paidAt === null, state.paymentStatus === "UNPAID");
+  }));
+});

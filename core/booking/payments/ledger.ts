@@ -39,6 +39,9 @@ export const PAYMENT_MESSAGES = {
   voidForbidden: "Only a superadmin can void a payment.",
   alreadyVoided: "This payment is already void.",
   paymentNotFound: "Payment not found.",
+  /** Issue 30: money Stripe gave back stays given back. */
+  refundNotVoidable: "A refund cannot be voided: the money went back to the card.",
+  refundedNotVoidable: "This payment has refunds, so it cannot be voided.",
 } as const;
 
 const M = PAYMENT_MESSAGES;
@@ -50,12 +53,31 @@ export interface StaffSnapshot {
   email: string;
 }
 
+/**
+ * Issue 30: a ledger entry is money received (PAYMENT, a positive amount) or money given back
+ * through Stripe (REFUND, a negative amount, pointing at the payment it refunds).
+ */
+export const PAYMENT_KINDS = ["PAYMENT", "REFUND"] as const;
+export type PaymentKind = (typeof PAYMENT_KINDS)[number];
+
+/** The Stripe ids of a card payment taken online, or of a refund (issue 30); null on other entries. */
+export interface StripeIds {
+  sessionId: string | null;
+  paymentIntentId: string | null;
+  refundId: string | null;
+}
+
 /** One entry of a booking's ledger. A voided payment stays, struck through, with its reason. */
 export interface Payment {
   _id: string;
   bookingId: string;
-  /** A$, positive, at most 2 decimals. */
+  /** A$, at most 2 decimals: positive for a payment, negative for a refund. */
   amount: number;
+  /** Absent on entries written before issue 30's kinds: a PAYMENT. */
+  kind?: PaymentKind;
+  /** A refund's payment; null (or absent) on a payment. */
+  refundOf?: string | null;
+  stripe?: StripeIds | null;
   method: PaymentMethod;
   note: string;
   /** When the money was received (defaults to when it was recorded). */
@@ -141,25 +163,30 @@ const isLive = (payment: Pick<Payment, "voidedAt">): boolean => payment.voidedAt
 const byReceipt = (a: Payment, b: Payment): number =>
   a.receivedAt.getTime() - b.receivedAt.getTime() || a.createdAt.getTime() - b.createdAt.getTime();
 
-/** The sum of the payments not voided, in cents. */
+/** Whether an entry gives money back (issue 30). */
+export const isRefund = (payment: Pick<Payment, "kind">): boolean => payment.kind === "REFUND";
+
+/** The sum of the entries not voided, in cents: payments minus refunds. */
 export const paidCents = (payments: readonly Payment[]): number =>
   payments.filter(isLive).reduce((sum, p) => sum + toCents(p.amount), 0);
 
 /**
- * PAID once the payments not voided add up to the first service total; a ledger with no live
- * payment is UNPAID whatever the total (nothing was received). paidAt is when the running total,
- * in the order the money was received, first reached it.
+ * PAID once the entries not voided (payments minus refunds) add up to the first service total; a
+ * ledger with nothing received on balance is UNPAID whatever the total. paidAt is when the running
+ * total, in the order the money moved, last reached it (a refund that takes it below the total
+ * reopens it). totalPaid is null while the entries add up to nothing.
  */
 export function paymentState(booking: { firstServiceTotal: number }, payments: readonly Payment[]): PaymentState {
   const live = payments.filter(isLive).sort(byReceipt);
-  if (live.length === 0) return { paymentStatus: "UNPAID", totalPaid: null, paidAt: null };
   const dueCents = toCents(booking.firstServiceTotal);
   let running = 0;
   let paidAt: Date | null = null;
   for (const payment of live) {
     running += toCents(payment.amount);
-    if (paidAt === null && running >= dueCents) paidAt = payment.receivedAt;
+    if (running < dueCents || running <= 0) paidAt = null;
+    else if (paidAt === null) paidAt = payment.receivedAt;
   }
+  if (running === 0) return { paymentStatus: "UNPAID", totalPaid: null, paidAt: null };
   return { paymentStatus: paidAt ? "PAID" : "UNPAID", totalPaid: fromCents(running), paidAt };
 }
 
@@ -225,6 +252,8 @@ export const PAYMENT_ERRORS = {
   reasonRequired: validationError({ reason: [M.reasonRequired] }, M.reasonRequired),
   paymentNotFound: declareError("not_found", "PAYMENT_NOT_FOUND", M.paymentNotFound),
   alreadyVoided: declareError("conflict", "PAYMENT_ALREADY_VOIDED", M.alreadyVoided),
+  refundNotVoidable: declareError("conflict", "PAYMENT_NOT_VOIDABLE", M.refundNotVoidable),
+  refundedNotVoidable: declareError("conflict", "PAYMENT_NOT_VOIDABLE", M.refundedNotVoidable),
 } as const;
 
 /** What planning a void can refuse: the role, a missing reason, the payment unknown or already void. */
@@ -233,6 +262,7 @@ export const PLAN_VOID_ERRORS = [
   PAYMENT_ERRORS.reasonRequired,
   PAYMENT_ERRORS.paymentNotFound,
   PAYMENT_ERRORS.alreadyVoided,
+  PAYMENT_ERRORS.refundNotVoidable,
 ] as const;
 export type PlanVoidError = ErrorOf<typeof PLAN_VOID_ERRORS>;
 
@@ -242,13 +272,17 @@ export type PlanVoidError = ErrorOf<typeof PLAN_VOID_ERRORS>;
  */
 export function planVoid(
   role: AdminRole,
-  payment: Pick<Payment, "voidedAt"> | undefined,
+  payment: Pick<Payment, "voidedAt" | "kind"> | undefined,
   reason: string,
+  /** Issue 30: whether refunds not voided point at this payment. */
+  refunded = false,
 ): Result<string, PlanVoidError> {
   if (role !== "superadmin") return err(PAYMENT_ERRORS.voidForbidden);
   const trimmed = reason.trim();
   if (trimmed === "") return err(PAYMENT_ERRORS.reasonRequired);
   if (!payment) return err(PAYMENT_ERRORS.paymentNotFound);
   if (payment.voidedAt !== null) return err(PAYMENT_ERRORS.alreadyVoided);
+  if (isRefund(payment)) return err(PAYMENT_ERRORS.refundNotVoidable);
+  if (refunded) return err(PAYMENT_ERRORS.refundedNotVoidable);
   return ok(trimmed);
 }

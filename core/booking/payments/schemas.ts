@@ -6,6 +6,7 @@ import { parseIsoInstant } from "../../shared/iso-instant.ts";
 import {
   isPaymentAmount,
   PAYMENT_MESSAGES,
+  PAYMENT_KINDS,
   PAYMENT_METHODS,
   PAYMENT_NOTE_MAX,
   paymentAmountCents,
@@ -63,7 +64,14 @@ const staffSnapshotSchema = z.object({
 export const paymentRecordSchema = z.object({
   _id: z.string(),
   bookingId: z.string(),
-  amount: moneySchema,
+  amount: moneySchema.meta({ description: "A$: positive for a payment, negative for a refund" }),
+  kind: z.enum(PAYMENT_KINDS).optional().meta({ description: "PAYMENT (money received) or REFUND (money given back through Stripe); absent reads as PAYMENT" }),
+  refundOf: z.string().nullable().optional().meta({ description: "A refund's payment" }),
+  stripe: z.object({
+    sessionId: z.string().nullable(),
+    paymentIntentId: z.string().nullable(),
+    refundId: z.string().nullable(),
+  }).nullable().optional().meta({ id: "PaymentStripeIds", description: "The Stripe ids of a card payment taken online or of a refund; null otherwise" }),
   method: z.enum(PAYMENT_METHODS),
   note: z.string(),
   receivedAt: z.string().meta({ format: "date-time" }),

@@ -19,6 +19,8 @@ Deno.test("csvCell: RFC 4180 quoting and the formula guard", async (t) => {
     ["=1+2", "'=1+2"],
     ["+61412", "'+61412"],
     ["-5", "'-5"],
+    // A number is no formula: a negative amount (a discount line) stays a number.
+    [-5.5, "-5.5"],
     ["@SUM(A1)", "'@SUM(A1)"],
     ["\tx", "'\tx"],
     ["\rx", "\"'\rx\""],

@@ -7,6 +7,7 @@ import type { BookingRecord, SettableStatus } from "../types.ts";
 import type { SchedulingSettings } from "../../settings/types.ts";
 import type { PaymentLedgerTx } from "../payments/ports.ts";
 import type { OutboxMessage } from "../../shared/outbox.ts";
+import type { IssueInvoiceNumber } from "../../shared/invoice-number.ts";
 
 export interface BookingAdminReader {
   getById(id: string): Promise<BookingRecord | null>;
@@ -45,6 +46,8 @@ export interface BookingAdminTx {
   enqueueEmail(message: OutboxMessage): Promise<void>;
   /** The booking's payment ledger (payments-ports.ts): confirm-payment records one payment in it. */
   ledger: PaymentLedgerTx;
+  /** Issue 30: the booking's invoice number (issued now, gaplessly, unless it has one), for the invoice e-mailed on DONE. */
+  issueInvoiceNumber: IssueInvoiceNumber;
   audit(entry: AuditEntry): Promise<void>;
 }
 

@@ -7,6 +7,7 @@ import { BOOKING_TEXT_FIELDS, textOfField } from "@yarra/core/booking/text-field
 import type { BookingDto } from "./bookings-api.ts";
 import { BookingCustomerPanel, CustomerPanelAbove } from "./customer-panel.tsx";
 import { PaymentsPanel } from "./payments-panel.tsx";
+import { InvoiceActions } from "./invoice-actions.tsx";
 import { MapLink } from "../../lib/map-link.tsx";
 
 const when = (iso: string | null | undefined) => (iso ? formatMelbourneDateTime(new Date(iso)) : "—");
@@ -150,6 +151,7 @@ export function BookingDetails({ booking }: { booking: BookingDto }) {
           <dd>{when(booking.paidAt)}</dd>
         </div>
       </dl>
+      <InvoiceActions booking={booking} />
       <PaymentsPanel booking={booking} />
     </div>
   );

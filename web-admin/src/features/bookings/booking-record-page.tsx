@@ -8,6 +8,7 @@ import { RecordHistory } from "../../ui/record-history.tsx";
 import { BookingCard } from "./booking-card.tsx";
 import { bookingQuery } from "./bookings-queries.ts";
 import { BookingCustomerPanel, CustomerPanelAbove } from "./customer-panel.tsx";
+import { QuotePanel } from "./quote-panel.tsx";
 import "./bookings.css";
 
 export const RECORD_TEXT = {
@@ -40,6 +41,8 @@ export function BookingRecordPage({ bookingId }: { bookingId: string }) {
       <CustomerPanelAbove value={Boolean(record.data?.customerId)}>
         {record.data && <BookingCard booking={record.data} standalone />}
       </CustomerPanelAbove>
+      {/* Issue 30: the office prices a quote here and sends it to the customer. */}
+      {record.data?.type === "QUOTE" && <QuotePanel booking={record.data} />}
       {record.data && <RecordHistory kind="booking" id={bookingId} />}
     </section>
   );

@@ -14,6 +14,7 @@ import { PageHeader } from "../../ui/page-header.tsx";
 import { BookingCard } from "./booking-card.tsx";
 import { type BookingDto, downloadBookingsCsv } from "./bookings-api.ts";
 import { bookingListQuery } from "./bookings-queries.ts";
+import { InvoicesExport } from "./invoices-export.tsx";
 import {
   type BookingFilters,
   type BookingsSearch,
@@ -224,6 +225,7 @@ export function BookingsPage({ search, onSearchChange }: BookingsPageProps) {
           <button type="button" className="admin-button admin-button--primary" onClick={() => csv.mutate()} disabled={problem !== null || csv.isPending}>
             {csv.isPending ? "Downloading…" : "Download CSV"}
           </button>
+          <InvoicesExport />
         </div>
       </div>
 

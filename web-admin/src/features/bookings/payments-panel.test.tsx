@@ -241,9 +241,10 @@ describe("the ledger in the details", () => {
     expect(ledger.getByText("Balance").nextElementSibling?.textContent).toBe("A$0.00");
     const rows = ledger.getAllByRole("row").slice(1).map((row) => row.textContent);
     expect(rows).toEqual([
-      "Wed 25 Nov 2026, 12:00 pmA$50.00CardSam Staff",
+      // Issue 30: a receipt for each payment that stands.
+      "Wed 25 Nov 2026, 12:00 pmA$50.00CardSam StaffReceipt",
       "Wed 25 Nov 2026, 9:00 amA$75.00CashVoided by Rose Root on Wed 25 Nov 2026, 1:00 pm: Counted twiceSam Staff",
-      "Wed 25 Nov 2026, 10:00 amA$200.00Bank transferDepositSam Staff",
+      "Wed 25 Nov 2026, 10:00 amA$200.00Bank transferDepositSam StaffReceipt",
     ]);
     const voided = ledger.getAllByRole("row")[2];
     expect(voided.querySelectorAll("s")).toHaveLength(3);
@@ -402,9 +403,10 @@ describe("the ledger in the details", () => {
     const panel = await openLedger(article, user);
     const [, first, voided] = panel.getAllByRole("row");
     const labels = (row: HTMLElement) => [...row.querySelectorAll("td")].map((cell) => cell.dataset.label);
-    expect(labels(first)).toEqual(["Received", "Amount", "Method", "Note", "Recorded by", "Actions"]);
-    const [, , , note, , actions] = voided.querySelectorAll("td");
+    expect(labels(first)).toEqual(["Received", "Amount", "Method", "Note", "Recorded by", "Receipt", "Actions"]);
+    const [, , , note, , receipt, actions] = voided.querySelectorAll("td");
     expect(actions.childNodes).toHaveLength(0);
+    expect(receipt.childNodes).toHaveLength(0);
     expect(first.querySelectorAll("td")[3].childNodes).toHaveLength(0); // no note: an empty cell, hidden when stacked
     expect(note.textContent).toBe("Voided by Rose Root on Wed 25 Nov 2026, 1:00 pm: Counted twice");
   });

@@ -26,6 +26,8 @@ import type { BookingDto } from "./bookings-api.ts";
 import { bookingQuery } from "./bookings-queries.ts";
 import { type PaymentDto, type PaymentEntry, type PaymentLedgerDto, paymentsQuery, voidPayment } from "./payments-api.ts";
 import { VoidPaymentDialog } from "./void-payment-dialog.tsx";
+import { RefundButton } from "./refund-dialog.tsx";
+import { ReceiptButton } from "./invoice-actions.tsx";
 import "./payments-panel.css";
 
 /** The spec's default is the first service total; once part is paid, what is still owed. */
@@ -148,9 +150,12 @@ function PaymentRow({ payment, onVoid, busy }: PaymentRowProps) {
         )}
       </td>
       <td data-label="Recorded by"><bdi>{who(payment.recordedBy)}</bdi></td>
+      <td data-label="Receipt"><ReceiptButton bookingId={payment.bookingId} payment={payment} /></td>
       {onVoid !== undefined && (
         <td data-label="Actions">
-          {!voided && (
+          {/* Issue 30: a card payment taken online may be refunded through Stripe; a refund is never voided. */}
+          <RefundButton payment={payment} />
+          {!voided && payment.kind !== "REFUND" && (
             <button
               type="button"
               className="admin-button booking-button"
@@ -237,6 +242,7 @@ export function PaymentsPanel({ booking }: { booking: BookingDto }) {
                     <th scope="col">Method</th>
                     <th scope="col">Note</th>
                     <th scope="col">Recorded by</th>
+                    <th scope="col">Receipt</th>
                     {isSuperadmin && <th scope="col"><span className="admin-visually-hidden">Actions</span></th>}
                   </tr>
                 </thead>

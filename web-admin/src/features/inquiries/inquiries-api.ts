@@ -1,8 +1,10 @@
 /** The staff inquiries calls (admin-area.md section 7). */
 import type { Inquiry } from "@yarra/core/inquiry/types.ts";
+import type { InquiryQuoteInput } from "@yarra/core/booking/quotes/inquiry-quote.ts";
 import { itemsOf } from "@yarra/api/client/http.ts";
 import type { Wire } from "@yarra/api/client/types.ts";
 import { api } from "../../lib/api.ts";
+import type { PricedQuoteDto } from "../../ui/quote-editor.tsx";
 import type { InquiryFilters } from "./inquiries-search.ts";
 
 export type InquiryDto = Wire<Inquiry>;
@@ -49,3 +51,7 @@ export const setInquiryChecked = (id: string, hasAddress: boolean) =>
 export const saveInquiryNotes = (id: string, adminNotes: string) => api.patch<InquiryDto>(path(id), { adminNotes });
 export const archiveInquiry = (id: string) => api.delete<InquiryDto | undefined>(path(id));
 export const restoreInquiry = (id: string) => api.post<InquiryDto>(`${path(id)}/restore`, undefined);
+
+/** Issue 30: the inquiry made a priced quote for its contact, e-mailed to them; the answer names the new record. */
+export const priceInquiryQuote = (id: string, body: InquiryQuoteInput) =>
+  api.post<{ bookingId: string; reference: string; pricedQuote: PricedQuoteDto }>(`${path(id)}/quote`, body);

@@ -12,6 +12,7 @@ import { FormField } from "../../ui/form-field.tsx";
 import { useFlash } from "../../ui/use-flash.ts";
 import { archiveInquiry, type InquiryDto, restoreInquiry, saveInquiryNotes, setInquiryChecked, setInquiryRead } from "./inquiries-api.ts";
 import { settleInquiry } from "./inquiries-queries.ts";
+import { InquiryQuote } from "./inquiry-quote.tsx";
 
 export const NOTES_SAVED = "Notes saved.";
 export const archivePrompt = (name: string) =>
@@ -130,6 +131,8 @@ export const InquiryCard = memo(function InquiryCard({ inquiry, standalone = fal
           </button>
         )}
       </div>
+      {/* Issue 30: the office prices the inquiry as a quote the customer can accept online. */}
+      <InquiryQuote inquiry={inquiry} />
 
       <form
         ref={notes.formRef}

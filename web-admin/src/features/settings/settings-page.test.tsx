@@ -3,6 +3,7 @@ import { http, HttpResponse } from "msw";
 import { beforeEach, describe, expect, it } from "vitest";
 import { renderAdmin, storeSession } from "../../test/render-admin.tsx";
 import { server } from "../../test/server.ts";
+import { BUSINESS_DEFAULTS } from "./business-card.tsx";
 
 const POLICY = '<ul><li>Free changes up to 24 hours before.</li><li><a href="https://x.example" target="_blank">Terms</a></li></ul>';
 const scheduling = { slotBufferMin: 90, maxConcurrentPerSlot: 2, enforceBuffer: true, leadDays: 4, firstSlotHour: 8, lastSlotHour: 16, closedWeekdays: [0] };
@@ -15,6 +16,8 @@ function answerLoads(status = 200, area: { postcodes: string[] } = { postcodes: 
     http.get("/api/admin/settings/service-area", () => HttpResponse.json(area)),
     // The closed dates card (its own feature) sits on this page too.
     http.get("/api/admin/closed-dates", () => HttpResponse.json({ items: [] })),
+    // So is the business details card (issue 30; business-card.test.tsx tests it).
+    http.get("/api/admin/settings/business", () => HttpResponse.json({ ...BUSINESS_DEFAULTS, legalName: "Yarra Sparkle Pty Ltd" })),
     http.get("/api/admin/settings/scheduling", () =>
       status === 200 ? HttpResponse.json(scheduling) : HttpResponse.json({ error: "down", code: "X" }, { status })),
     http.get("/api/admin/content", () =>

@@ -24,6 +24,8 @@ import { FormField } from "../../ui/form-field.tsx";
 import { useDismissible } from "../../ui/use-dismissible.ts";
 import { useFlash } from "../../ui/use-flash.ts";
 import { ServiceAreaCard, serviceAreaQuery } from "./service-area-card.tsx";
+import { BusinessCard } from "./business-card.tsx";
+import { OnlinePaymentsCard } from "./online-payments-card.tsx";
 import "./settings.css";
 
 export const SETTINGS_TEXT = {
@@ -187,6 +189,8 @@ export function SettingsPage({ closedDates }: SettingsPageProps = {}) {
         loading={loading}
         notLoaded={notLoadedOf(content)}
       />
+      <BusinessCard />
+      <OnlinePaymentsCard />
     </section>
   );
 }

@@ -33,6 +33,7 @@ import { ConfirmedPrice, PriceSummary } from "./price-summary.tsx";
 import { QUESTIONS_NEEDED_MESSAGE, QuestionsSection } from "./questions-section.tsx";
 import { type BookingResult } from "./receipt.ts";
 import { ResultCard } from "./result-card.tsx";
+import { DepositReturnNotice } from "./deposit.tsx";
 import { ReviewSection } from "./review-section.tsx";
 import {
   type AvailabilityState,
@@ -365,6 +366,8 @@ export function BookingFormView({ data, onRetry, preselectSlug }: BookingFormVie
         {banner && (
           <ErrorAlert failure={banner.failure} message={banner.message} onDismiss={() => setBanner(null)} />
         )}
+        {/* Issue 30: back from Stripe Checkout after "Pay deposit now". */}
+        {!result && <DepositReturnNotice />}
         {result ? <ResultCard result={result} /> : (
           <form
             className="booking-form"

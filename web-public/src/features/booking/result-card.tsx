@@ -4,6 +4,7 @@ import { useEffect, useRef } from "react";
 import { useBusinessProfile } from "../../lib/business-profile-context.tsx";
 import { type BookingResult, printReceipt, resultRepeats, resultServiceText, resultStartText } from "./receipt.ts";
 import { recordVisitText } from "./visit-length.ts";
+import { PayDepositNow } from "./deposit.tsx";
 
 export const BOOKING_SUCCESS = "Booking created. We’ve emailed your confirmation.";
 export const QUOTE_SUCCESS = "Quote submitted. Please check your email for details.";
@@ -64,6 +65,8 @@ export function ResultCard({ result }: { result: BookingResult }) {
           </div>
         ))}
       </dl>
+      {/* Issue 30: the deposit by card, at once (Stripe Checkout), when the business takes one. */}
+      <PayDepositNow result={result} />
       <div className="booking-actions">
         <button
           type="button"

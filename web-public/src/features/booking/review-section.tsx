@@ -8,6 +8,7 @@ import { type BookingForm, bedroomsLabel, hoursLabel, startTimeIsoOf } from "./b
 import { TextAreaField } from "./text-area-field.tsx";
 import { type FormChange, SectionFrame } from "./form-section.tsx";
 import { PriceSummary } from "./price-summary.tsx";
+import { DepositNote } from "./deposit.tsx";
 import type { SubmitKind } from "./booking-api.ts";
 
 export const TO_BE_DECIDED = "(to be decided)";
@@ -109,6 +110,8 @@ export const ReviewSection = memo(function ReviewSection(props: ReviewSectionPro
       </div>
 
       {quoteOnlyReason && <p className="booking-notice booking-notice--warning">{quoteOnlyReason}</p>}
+      {/* Issue 30: with card payments on and a deposit set, the booking says so before it is made. */}
+      {!quoteOnlyReason && <DepositNote firstServiceTotal={priced ? priced.totals.firstServiceTotal : null} />}
       <div className="booking-actions">
         {quoteOnlyReason
           // Outside the service area a booking would be refused; a quote request is still welcome.

@@ -44,6 +44,7 @@ const BOOKING: ManagedBooking = {
   policy: { freeChangeCutoffHours: 24, lateChangeFeePercent: 50, phone: TEST_PROFILE.phone },
   reschedule: { todayYmd: "2026-11-22", earliestYmd: "2026-11-26", latestYmd: "2027-11-22" },
   series: null,
+  pricedQuote: null,
 };
 const INSIDE_CUTOFF: ManagedBooking = { ...BOOKING, status: "CONFIRMED", canChange: false, reschedule: null };
 

@@ -22,8 +22,11 @@ import { slotTimeLabel } from "../booking/availability-calendar.ts";
 import { PageQueries } from "../../lib/page-queries.tsx";
 import { CancelBooking } from "./cancel-booking.tsx";
 import { ComingVisits, type VisitPanel, visitWhen } from "./coming-visits.tsx";
+import { InvoiceLink } from "./invoice-link.tsx";
 import { type ManagedBooking, managedBookingQuery } from "./manage-api.ts";
 import { MoveBooking } from "./move-booking.tsx";
+import { PayBalance } from "./pay-balance.tsx";
+import { PricedQuote } from "./priced-quote.tsx";
 import { CancelSeries, SkipVisit } from "./series-changes.tsx";
 import "../booking/booking.css";
 import "./manage.css";
@@ -193,10 +196,16 @@ function ManageBooking({ token }: { token: string }) {
     body = (
       <>
         <BookingDetails booking={booking} />
+        <InvoiceLink token={token} booking={booking} />
+        {/* Issue 30: what is paid, and the balance by card (only while card payments are on). */}
+        {booking.type === "BOOKING" && <PayBalance token={token} />}
         {failure && (
           <ErrorAlert failure={failure} message={failure.serverMessage ?? failure.text} onDismiss={() => setFailure(null)} />
         )}
-        <WhatYouCanDo booking={booking} panel={panel} onOpen={open} />
+        {/* Issue 30: a quote the office priced is accepted (with a time) or declined here. */}
+        {booking.pricedQuote
+          ? <PricedQuote token={token} booking={booking} quote={booking.pricedQuote} timeText={appointmentText} onDone={done} onFailed={failed} />
+          : <WhatYouCanDo booking={booking} panel={panel} onOpen={open} />}
         {panel === "move" && booking.canChange && booking.reschedule && (
           <MoveBooking
             token={token}
@@ -291,7 +300,8 @@ function BookingDetails({ booking }: { booking: ManagedBooking }) {
   }
   rows.push(["How often", booking.frequencyName]);
   if (booking.series) rows.push([MANAGE_TEXT.regularClean, seriesText(booking.series, otherVisits(booking).length > 0)]);
-  rows.push([booking.type === "QUOTE" ? "Estimated price" : "Price", formatAud(booking.firstServiceTotal)]);
+  // A priced quote's total is the office's, shown with its lines below (issue 30).
+  if (!booking.pricedQuote) rows.push([booking.type === "QUOTE" ? "Estimated price" : "Price", formatAud(booking.firstServiceTotal)]);
   if (booking.frequencyCode !== DEFAULT_FREQUENCY_CODE) rows.push(["Each later service", formatAud(booking.recurringTotal)]);
   if (booking.status === "CANCELLED" && booking.cancelReason) rows.push(["Why it was cancelled", booking.cancelReason]);
   return (
