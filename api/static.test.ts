@@ -32,7 +32,7 @@ async function prerenderedBundles() {
 const appOn = (root: string) =>
   buildApp({
     // Only the routes under test run: the other use cases are never called.
-    ...({ adminGroups: { catalog: {}, bookings: {}, settings: {} } } as unknown as Parameters<typeof buildApp>[0]),
+    ...({ adminGroups: { catalog: {}, bookings: {}, settings: {}, invoices: {} }, cardPayments: {} } as unknown as Parameters<typeof buildApp>[0]),
     checkDatabase: () => Promise.resolve(),
     web: { publicDist: `${root}/public`, adminDist: `${root}/admin`, siteUrl: "http://shop.test" },
   });
@@ -219,7 +219,7 @@ async function bundlesWithRemote() {
 const REMOTE = "https://staff.example.com/admin-app/assets/remoteEntry.js";
 const appWithRemote = (root: string, adminRemoteUrl?: string) =>
   buildApp({
-    ...({ adminGroups: { catalog: {}, bookings: {}, settings: {} } } as unknown as Parameters<typeof buildApp>[0]),
+    ...({ adminGroups: { catalog: {}, bookings: {}, settings: {}, invoices: {} }, cardPayments: {} } as unknown as Parameters<typeof buildApp>[0]),
     checkDatabase: () => Promise.resolve(),
     web: { publicDist: `${root}/public`, adminDist: `${root}/admin`, siteUrl: "http://shop.test", adminRemoteUrl },
   });
