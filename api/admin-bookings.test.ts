@@ -389,6 +389,19 @@ describeApi("staff bookings: CSV export", async (t, _app, db) => {
     assert.deepEqual(parse((await csv("?order=desc&startTo=2026-11-28T13:00:00Z")).text.slice(1)).slice(1).map((r) => r[0]), [quote, booking]);
     assert.equal((await csv("?status=LOST")).response.status, 422);
   });
+
+  await t.step("ids narrows the file to the bookings ticked on the list (issue 34)", async () => {
+    const rows = async (query: string) => parse((await csv(query)).text.slice(1)).slice(1).map((r) => r[0]);
+    assert.deepEqual(await rows(`?ids=${quote},${booking}`), [booking, quote], "in the list's order");
+    assert.deepEqual(await rows(`?ids=${quote.toUpperCase()}, ${quote}`), [quote], "case and spaces aside, each once");
+    assert.deepEqual(await rows(`?ids=${booking}&type=QUOTE`), [], "the other filters still apply");
+    assert.deepEqual(await rows(`?ids=${crypto.randomUUID()}`), [], "an id that names nothing");
+    for (const bad of ["", "nope", `${booking},x`, Array.from({ length: 201 }, () => crypto.randomUUID()).join(",")]) {
+      const { response, text } = await csv(`?ids=${bad}`);
+      assert.equal(response.status, 422, bad.slice(0, 40));
+      assert.ok(JSON.parse(text).fieldErrors.ids, "names ids");
+    }
+  });
 });
 
 describeApi("staff inquiries", async (t, _app, db) => {

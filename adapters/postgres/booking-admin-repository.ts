@@ -77,6 +77,7 @@ function where(sql: Queryable, f: BookingFilter): Fragment {
   if (f.startFrom) conditions.push(sql`b.start_time >= ${f.startFrom}`);
   if (f.startTo) conditions.push(sql`b.start_time < ${f.startTo}`);
   if (f.endFrom) conditions.push(sql`b.end_time > ${f.endFrom}`);
+  if (f.ids) conditions.push(sql`b.id = any(${f.ids}::uuid[])`);
   return sql`where ${joinWith(sql, "and", conditions)}`;
 }
 

@@ -38,7 +38,7 @@ const listBookings = route({
 // Declared before /bookings/{id} so the export is never read as an id.
 const exportBookings = route({
   method: "get", path: "/bookings.csv", tags, "x-required-role": role, summary: "Export the filtered bookings as CSV",
-  description: "Every row the list's filters select, in the list's order, no paging. UTF-8 with a byte-order mark, CRLF lines; times in Melbourne local time (2026-11-28 09:00); cells starting with =, +, -, @, tab or CR get a leading ' so spreadsheets never run them.",
+  description: "Every row the list's filters select, in the list's order, no paging. ids (comma-separated booking _ids, at most 200) narrows it to the bookings ticked on the list (issue 34); ids that name nothing are left out, and a malformed or longer list is a 422 on ids. UTF-8 with a byte-order mark, CRLF lines; times in Melbourne local time (2026-11-28 09:00); cells starting with =, +, -, @, tab or CR get a leading ' so spreadsheets never run them.",
   request: { query: bookingExportQuerySchema },
   responses: {
     200: {

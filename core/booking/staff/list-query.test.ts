@@ -28,7 +28,7 @@ Deno.test("searchTerms", async (t) => {
 Deno.test("bookingListQuery: section 9 defaults, the quote status, the limit cap", async (t) => {
   await t.step("defaults", () => {
     assert.deepEqual(bookingListQuery({}), {
-      filter: { search: null, type: null, status: null, paymentStatus: null, startFrom: null, startTo: null, endFrom: null },
+      filter: { search: null, type: null, status: null, paymentStatus: null, startFrom: null, startTo: null, endFrom: null, ids: null },
       sort: { by: "startTime", order: "asc" },
       limit: 200,
       page: 1,

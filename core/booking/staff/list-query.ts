@@ -29,8 +29,27 @@ export type BookingListInput = z.output<typeof bookingListParams>;
 /** The query string of the staff list, read as the query the use case runs. */
 export const bookingListQuerySchema = bookingListParams.transform(bookingListQuery);
 
-/** The export takes the list's filters and order, never its paging. */
-export const bookingExportQuerySchema = z.object(bookingFilterParams).superRefine(rangeInOrder("startFrom", "startTo"))
+/** The most bookings one export by ids may name (a page of the list holds at most 200). */
+export const EXPORT_IDS_MAX = 200;
+const UUID_LIKE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Issue 34: the bookings the office ticked, comma-separated; read lower case, each once. */
+const idsParam = z.string().meta({ description: `Only these bookings: their _ids, comma-separated, at most ${EXPORT_IDS_MAX}; the other filters still apply` })
+  .transform((text, ctx) => {
+    const ids = [...new Set(text.split(",").map((id) => id.trim().toLowerCase()).filter((id) => id !== ""))];
+    if (ids.length === 0 || ids.some((id) => !UUID_LIKE.test(id))) {
+      ctx.issues.push({ code: "custom", message: "ids must be booking ids separated by commas.", input: text });
+      return z.NEVER;
+    }
+    if (ids.length > EXPORT_IDS_MAX) {
+      ctx.issues.push({ code: "custom", message: `ids may name at most ${EXPORT_IDS_MAX} bookings.`, input: text });
+      return z.NEVER;
+    }
+    return ids;
+  }).optional();
+
+/** The export takes the list's filters and order, never its paging, and may name the bookings (ids). */
+export const bookingExportQuerySchema = z.object({ ...bookingFilterParams, ids: idsParam }).superRefine(rangeInOrder("startFrom", "startTo"))
   .transform(bookingListQuery);
 
 export interface BookingFilter {
@@ -44,6 +63,8 @@ export interface BookingFilter {
   startTo: Date | null;
   /** Jobs ending after this instant (a job in progress counts as upcoming). */
   endFrom: Date | null;
+  /** Only these bookings (the export of the ones ticked on the list); null is any. */
+  ids: readonly string[] | null;
 }
 
 export interface BookingSort {
@@ -59,7 +80,7 @@ export interface BookingListQuery {
 }
 
 /** Defaults of section 9; a quote search with no status means QUOTE_REQUESTED. */
-export function bookingListQuery(input: BookingListInput): BookingListQuery {
+export function bookingListQuery(input: BookingListInput & { ids?: readonly string[] }): BookingListQuery {
   const status = input.status ?? (input.type === "QUOTE" ? "QUOTE_REQUESTED" : null);
   return {
     filter: {
@@ -70,6 +91,7 @@ export function bookingListQuery(input: BookingListInput): BookingListQuery {
       startFrom: input.startFrom ?? null,
       startTo: input.startTo ?? null,
       endFrom: input.endFrom ?? null,
+      ids: input.ids ?? null,
     },
     sort: { by: input.sort ?? "startTime", order: input.order ?? "asc" },
     limit: Math.min(input.limit ?? ADMIN_LIST_LIMITS.defaultLimit, ADMIN_LIST_LIMITS.maxLimit),

@@ -53,13 +53,16 @@ interface BookingCardProps {
   booking: BookingDto;
   /** On the booking's own page: the details show at once, and the name links nowhere. */
   standalone?: boolean;
+  /** On the list (issue 34): the card's tick for the bulk actions. */
+  selected?: boolean;
+  onSelect?: (id: string, selected: boolean) => void;
 }
 
 /**
  * One booking or quote. Memoised: a write updates the cache, so only the changed card (or the one
  * whose read mark changed, held in its own subscription) re-renders.
  */
-export const BookingCard = memo(function BookingCard({ booking, standalone = false }: BookingCardProps) {
+export const BookingCard = memo(function BookingCard({ booking, standalone = false, selected = false, onSelect }: BookingCardProps) {
   const isQuote = booking.type === "QUOTE";
   const isRead = useIsRead(booking._id);
   const queryClient = useQueryClient();
@@ -128,6 +131,15 @@ export const BookingCard = memo(function BookingCard({ booking, standalone = fal
     <article className={classes} aria-labelledby={titleId} aria-busy={busy || detailsLoading}>
       <header className="booking-card__head">
         <div className="booking-card__name">
+          {onSelect && (
+            <input
+              type="checkbox"
+              className="booking-card__select"
+              aria-label={`Select ${booking.reference}`}
+              checked={selected}
+              onChange={(event) => onSelect(booking._id, event.target.checked)}
+            />
+          )}
           {!isRead && <span className="booking-card__dot" aria-label="Unread" role="img" />}
           <h3 id={titleId} className="booking-card__title">
             {/* Customer text is isolated (<bdi>): a right-to-left override in a name reverses only the name. */}

@@ -46,6 +46,17 @@ export const cleanerNamesQuery = queryOptions({
   staleTime: 60_000,
 });
 
+/** The active cleaners, by name, for the bulk Assign (issue 34); inactive ones are offered for no new job. */
+export const activeCleanersQuery = queryOptions({
+  queryKey: ["cleaners", "active"],
+  queryFn: () => api.list<{ _id: string; name: string }>("/api/admin/cleaners"),
+  staleTime: 60_000,
+});
+
+/** The schedule's Assign call, PUT …/cleaners: cleanerIds replace whoever was on the job. */
+export const assignBookingCleaners = (id: string, cleanerIds: string[]) =>
+  api.put<BookingDto>(`/api/admin/bookings/${encodeURIComponent(id)}/cleaners`, { cleanerIds });
+
 export const fetchBooking = (id: string) => api.get<BookingDto>(`/api/admin/bookings/${encodeURIComponent(id)}`);
 
 /**
@@ -68,3 +79,7 @@ export const setBookingStatus = (
  * failure shows as an error here (an ended session asks to log in again), then downloaded.
  */
 export const downloadBookingsCsv = (query: ListQuery): Promise<void> => downloadCsv("/api/admin/bookings.csv", query, "bookings");
+
+/** Issue 34: the CSV of the bookings ticked on the list (ids), in the list's order. */
+export const downloadSelectedBookingsCsv = (ids: readonly string[], sort: string, order: string): Promise<void> =>
+  downloadCsv("/api/admin/bookings.csv", { ids: ids.join(","), sort, order }, "bookings");

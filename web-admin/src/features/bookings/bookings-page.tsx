@@ -1,7 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { createColumnHelper, tableFeatures } from "@tanstack/react-table";
-import { useId, useMemo } from "react";
+import { useCallback, useId, useMemo, useRef, useState } from "react";
 import { RECORD_STATUS_VALUES } from "@yarra/core/booking/staff/list-query.ts";
 import type { PaymentStatus, RecordStatus } from "@yarra/core/booking/types.ts";
 import { formatMelbourneLongDate, melbourneYmd } from "@yarra/core/shared/melbourne-time.ts";
@@ -12,6 +12,7 @@ import { asFailure } from "../../ui/failure.ts";
 import { anyOr, FilterSelect, ListFilters, ListResults, type ListText } from "../../ui/list-page.tsx";
 import { PageHeader } from "../../ui/page-header.tsx";
 import { BookingCard } from "./booking-card.tsx";
+import { BulkActions } from "./bulk-actions.tsx";
 import { type BookingDto, downloadBookingsCsv } from "./bookings-api.ts";
 import { bookingListQuery } from "./bookings-queries.ts";
 import { InvoicesExport } from "./invoices-export.tsx";
@@ -25,7 +26,7 @@ import {
   searchOf,
 } from "./bookings-search.ts";
 import { markAllUnread, useReadCount } from "./read-marks.ts";
-import { TIME_WINDOW_LABELS, TIME_WINDOWS } from "./time-window.ts";
+import { DEFAULT_TIME_WINDOW, TIME_WINDOW_LABELS, TIME_WINDOWS } from "./time-window.ts";
 import "./bookings.css";
 
 export const LOAD_FAILED = "Failed to load bookings";
@@ -106,11 +107,37 @@ export function BookingsPage({ search, onSearchChange }: BookingsPageProps) {
   const csvError = csv.isError ? asFailure(csv.error, "Download failed") : null;
   const readCount = useReadCount();
   const customId = useId();
+  const filtersId = useId();
+  // Folded at first on a phone only; wider, the button is hidden and the filters always show.
+  const [filtersOpen, setFiltersOpen] = useState(() => !isPhoneWide());
+  const activeFilters = activeFilterCount(filters);
+  /** Issue 34: the bookings ticked for a bulk action, by id; only those on this page count. */
+  const [selectedIds, setSelectedIds] = useState<ReadonlySet<string>>(() => new Set());
+  const [bulkMessage, setBulkMessage] = useState("");
+  const selectAll = useRef<HTMLInputElement>(null);
+  const onSelect = useCallback((id: string, on: boolean) => {
+    setSelectedIds((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  }, []);
 
   const problem = listQueryProblem(filters);
   const data = result?.items ?? EMPTY;
   const table = useDataTable({ features, columns, data, getRowId: rowId });
   const rows = table.getRowModel().rows;
+  const chosen = useMemo(() => data.filter((booking) => selectedIds.has(booking._id)), [data, selectedIds]);
+  const allChosen = data.length > 0 && chosen.length === data.length;
+  const selectAllRef = useCallback((input: HTMLInputElement | null) => {
+    selectAll.current = input;
+    if (input) input.indeterminate = chosen.length > 0 && !allChosen;
+  }, [chosen.length, allChosen]);
+  const clearSelection = () => {
+    setSelectedIds(new Set());
+    selectAll.current?.focus();
+  };
 
   const grouped = filters.sort === "startTime" && effectiveOrder(filters) === "asc";
   const groups = useMemo<Group[] | null>(() => {
@@ -140,49 +167,60 @@ export function BookingsPage({ search, onSearchChange }: BookingsPageProps) {
         <Link to="/bookings/new" className="admin-button admin-button--primary">New booking</Link>
       </PageHeader>
 
-      <ListFilters
-        label="Bookings"
-        className="bookings-filters"
-        paired
-        placeholder="Name, email, phone, suburb or reference (YS-…)"
-        searchText={searchText}
-        onSearchText={setSearchText}
+      <button
+        type="button"
+        className="admin-button booking-button bookings-filters-toggle"
+        aria-expanded={filtersOpen}
+        aria-controls={filtersId}
+        onClick={() => setFiltersOpen((open) => !open)}
       >
-        <FilterSelect label="Type" value={filters.type} onChange={(type) => update("type", type)} choices={TYPE_CHOICES} />
-        <FilterSelect label="Status" value={filters.status} onChange={(status) => update("status", status)} choices={STATUS_CHOICES} />
-        <FilterSelect
-          label="Payment"
-          value={filters.paymentStatus}
-          onChange={(status) => update("paymentStatus", status)}
-          choices={PAYMENT_CHOICES}
-        />
-        <FilterSelect label="Sort by" value={filters.sort} onChange={(sort) => update("sort", sort)} choices={SORT_CHOICES} />
-        <FilterSelect label="Order" value={filters.order} onChange={(order) => update("order", order)} choices={ORDER_CHOICES} />
-        <FilterSelect label="Time window" value={filters.window} onChange={(window) => update("window", window)} choices={WINDOW_CHOICES} />
-        {filters.window === "custom" && (
-          <fieldset className="bookings-filters__range" aria-describedby={problem === null ? undefined : customId}>
-            <legend className="admin-field__label">Custom range</legend>
-            <label className="admin-field">
-              <span className="admin-field__label">From</span>
-              <input
-                className="admin-input"
-                type="date"
-                value={filters.custom.from}
-                onChange={(event) => update("custom", { ...filters.custom, from: event.target.value })}
-              />
-            </label>
-            <label className="admin-field">
-              <span className="admin-field__label">To</span>
-              <input
-                className="admin-input"
-                type="date"
-                value={filters.custom.to}
-                onChange={(event) => update("custom", { ...filters.custom, to: event.target.value })}
-              />
-            </label>
-          </fieldset>
-        )}
-      </ListFilters>
+        {`Filters (${activeFilters})`}
+      </button>
+      <div id={filtersId} className="bookings-filters-fold" data-open={filtersOpen}>
+        <ListFilters
+          label="Bookings"
+          className="bookings-filters"
+          paired
+          placeholder="Name, email, phone, suburb or reference (YS-…)"
+          searchText={searchText}
+          onSearchText={setSearchText}
+        >
+          <FilterSelect label="Type" value={filters.type} onChange={(type) => update("type", type)} choices={TYPE_CHOICES} />
+          <FilterSelect label="Status" value={filters.status} onChange={(status) => update("status", status)} choices={STATUS_CHOICES} />
+          <FilterSelect
+            label="Payment"
+            value={filters.paymentStatus}
+            onChange={(status) => update("paymentStatus", status)}
+            choices={PAYMENT_CHOICES}
+          />
+          <FilterSelect label="Sort by" value={filters.sort} onChange={(sort) => update("sort", sort)} choices={SORT_CHOICES} />
+          <FilterSelect label="Order" value={filters.order} onChange={(order) => update("order", order)} choices={ORDER_CHOICES} />
+          <FilterSelect label="Time window" value={filters.window} onChange={(window) => update("window", window)} choices={WINDOW_CHOICES} />
+          {filters.window === "custom" && (
+            <fieldset className="bookings-filters__range" aria-describedby={problem === null ? undefined : customId}>
+              <legend className="admin-field__label">Custom range</legend>
+              <label className="admin-field">
+                <span className="admin-field__label">From</span>
+                <input
+                  className="admin-input"
+                  type="date"
+                  value={filters.custom.from}
+                  onChange={(event) => update("custom", { ...filters.custom, from: event.target.value })}
+                />
+              </label>
+              <label className="admin-field">
+                <span className="admin-field__label">To</span>
+                <input
+                  className="admin-input"
+                  type="date"
+                  value={filters.custom.to}
+                  onChange={(event) => update("custom", { ...filters.custom, to: event.target.value })}
+                />
+              </label>
+            </fieldset>
+          )}
+        </ListFilters>
+      </div>
 
       {problem !== null && <p id={customId} className="admin-list-note" role="status">{problem}</p>}
 
@@ -230,19 +268,39 @@ export function BookingsPage({ search, onSearchChange }: BookingsPageProps) {
       </div>
 
       {csvError && <ErrorAlert failure={csvError} message={csvError.serverMessage} onDismiss={csv.reset} />}
+      {data.length > 0 && (
+        <label className="admin-check bookings-select-all">
+          <input
+            ref={selectAllRef}
+            type="checkbox"
+            checked={allChosen}
+            onChange={(event) => setSelectedIds(event.target.checked ? new Set(data.map((booking) => booking._id)) : new Set())}
+          />
+          {SELECT_ALL_LABEL}
+        </label>
+      )}
+      {/* Always mounted, so what a bulk action did is announced. */}
+      <p className="bookings-bulk__said" role="status">{bulkMessage}</p>
+      {chosen.length > 0 && (
+        <BulkActions chosen={chosen} sort={filters.sort} order={effectiveOrder(filters)} onSay={setBulkMessage} onClear={clearSelection} />
+      )}
       <ListResults state={listPage} text={TEXT} filtered={searching} askable={problem === null}>
         {() => groups ? (
           groups.map((group) => (
             <section key={group.key} className="bookings-group" aria-label={group.label}>
               <h2 className="bookings-group__title">{group.label}</h2>
               <div className="bookings-group__cards">
-                {group.bookings.map((booking) => <BookingCard key={booking._id} booking={booking} />)}
+                {group.bookings.map((booking) => (
+                  <BookingCard key={booking._id} booking={booking} selected={selectedIds.has(booking._id)} onSelect={onSelect} />
+                ))}
               </div>
             </section>
           ))
         ) : (
           <div className="bookings-group__cards">
-            {rows.map((row) => <BookingCard key={row.id} booking={row.original} />)}
+            {rows.map((row) => (
+              <BookingCard key={row.id} booking={row.original} selected={selectedIds.has(row.id)} onSelect={onSelect} />
+            ))}
           </div>
         )}
       </ListResults>
@@ -251,3 +309,15 @@ export function BookingsPage({ search, onSearchChange }: BookingsPageProps) {
 }
 
 const EMPTY: BookingDto[] = [];
+
+/** Phones (issue 34 item 15): the filters fold behind a button; bookings.css folds them at the same width. */
+const PHONE_MAX_WIDTH = 600;
+const isPhoneWide = () => typeof window !== "undefined" && window.innerWidth <= PHONE_MAX_WIDTH;
+
+/** How many filters differ from the list's defaults (the search box stays out, unfolded). */
+export function activeFilterCount(filters: BookingFilters): number {
+  return [filters.type !== "", filters.status !== "", filters.paymentStatus !== "", filters.window !== DEFAULT_TIME_WINDOW]
+    .filter(Boolean).length;
+}
+
+export const SELECT_ALL_LABEL = "Select all on this page";

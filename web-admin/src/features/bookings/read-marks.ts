@@ -49,6 +49,11 @@ export function setRead(id: string, read: boolean) {
   write(next);
 }
 
+/** Several at once (the list's bulk Mark read), in one write. */
+export function markRead(ids: readonly string[]) {
+  write(new Set([...readMarks(), ...ids]));
+}
+
 export function markAllUnread() {
   write(new Set());
 }
