@@ -1,8 +1,8 @@
 /**
  * Every staff screen in Chromium at 390 and 1280 px (issue 34): logged in as the demo superadmin,
  * each route shows its heading, the page never scrolls sideways (a wide table scrolls in its own
- * box), axe finds nothing and the console stays clean. The book holds a one-off booking, a regular
- * clean, a quote and an inquiry, so the record pages have something to show.
+ * box), axe finds nothing and the console stays clean. The book holds a one-off booking with a
+ * payment, a regular clean, a quote and an inquiry, so the record pages have something to show.
  */
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
@@ -47,9 +47,15 @@ beforeAll(async () => {
     inquiryType: "OFFICE", firstName: "Ingrid", lastName: "Inquiry", email: `inquiry.${stamp}@example.com`,
     phone: "03 9123 4567", suburb: "Richmond", message: "Evening clean of a 300 m2 office, five nights a week.",
   });
-  const record = await (await fetch(`${baseUrl}/api/admin/bookings/${once._id}`, {
-    headers: { authorization: `Bearer ${await staffToken()}` },
-  })).json() as { customerId: string };
+  const staff = { authorization: `Bearer ${await staffToken()}` };
+  const record = await (await fetch(`${baseUrl}/api/admin/bookings/${once._id}`, { headers: staff })).json() as { customerId: string };
+  // A part payment, so the booking's page shows its ledger row with Receipt and Void (issue 34 item 14 at 390 px).
+  const paid = await fetch(`${baseUrl}/api/admin/bookings/${once._id}/payments`, {
+    method: "POST",
+    headers: { ...staff, "content-type": "application/json" },
+    body: JSON.stringify({ amount: 50, method: "CASH", note: "Deposit on the day" }),
+  });
+  expect(paid.status, await paid.clone().text()).toBe(201);
   book = {
     bookingId: once._id, quoteId: quote._id, customerId: record.customerId, seriesId: weekly.seriesId!, inquiryId: inquiry._id, day: days[3],
   };
