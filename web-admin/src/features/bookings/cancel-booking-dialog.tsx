@@ -1,6 +1,7 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { useState } from "react";
 import { CANCEL_REASON_MAX } from "@yarra/core/booking/staff/list-schemas.ts";
 import { FormField } from "../../ui/form-field.tsx";
+import { ModalForm } from "../../ui/modal-form.tsx";
 import "./cancel-booking-dialog.css";
 
 export const CANCEL_DIALOG_TEXT = {
@@ -21,68 +22,34 @@ interface CancelBookingDialogProps {
 }
 
 /**
- * The confirmation "Cancel booking" asks for (issue 15), with an optional reason. A native modal
- * <dialog>: focus moves into it and stays there, Esc closes it, and the page behind is inert.
- * Mount it to ask; unmount it to close.
+ * The confirmation "Cancel booking" asks for (issue 15), with an optional reason, in the staff
+ * area's modal form (ui/modal-form.tsx). Mount it to ask; unmount it to close.
  */
 export function CancelBookingDialog({ question, onConfirm, onDismiss }: CancelBookingDialogProps) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const reasonInput = useRef<HTMLTextAreaElement>(null);
   const [reason, setReason] = useState("");
-  const titleId = useId();
-  const questionId = useId();
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-    // Browsers focus the first field on showModal; say so, for those that do not.
-    reasonInput.current?.focus();
-    return () => {
-      if (element?.open) element.close();
-    };
-  }, []);
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    onConfirm(reason.trim());
-  }
-
   return (
-    <dialog
-      ref={dialog}
-      className="cancel-dialog"
-      aria-labelledby={titleId}
-      aria-describedby={questionId}
-      // Esc: the browser closes the dialog; the card forgets it.
-      onCancel={(event) => {
-        event.preventDefault();
-        onDismiss();
-      }}
+    <ModalForm
+      block="cancel-dialog"
+      title={CANCEL_DIALOG_TEXT.title}
+      question={question}
+      keep={CANCEL_DIALOG_TEXT.keep}
+      confirm={CANCEL_DIALOG_TEXT.confirm}
+      onSubmit={() => onConfirm(reason.trim())}
+      onDismiss={onDismiss}
     >
-      <form onSubmit={onSubmit} noValidate>
-        <h2 id={titleId} className="cancel-dialog__title">{CANCEL_DIALOG_TEXT.title}</h2>
-        <p id={questionId} className="cancel-dialog__question">{question}</p>
-        <FormField label={CANCEL_DIALOG_TEXT.reason} hint={CANCEL_DIALOG_TEXT.reasonHint}>
-          {(control) => (
-            <textarea
-              {...control}
-              ref={reasonInput}
-              name="reason"
-              className="admin-input"
-              rows={3}
-              maxLength={CANCEL_REASON_MAX}
-              value={reason}
-              onChange={(event) => setReason(event.target.value)}
-            />
-          )}
-        </FormField>
-        <div className="cancel-dialog__actions">
-          <button type="button" className="admin-button admin-button--secondary" onClick={onDismiss}>
-            {CANCEL_DIALOG_TEXT.keep}
-          </button>
-          <button type="submit" className="admin-button admin-button--danger">{CANCEL_DIALOG_TEXT.confirm}</button>
-        </div>
-      </form>
-    </dialog>
+      <FormField label={CANCEL_DIALOG_TEXT.reason} hint={CANCEL_DIALOG_TEXT.reasonHint}>
+        {(control) => (
+          <textarea
+            {...control}
+            name="reason"
+            className="admin-input"
+            rows={3}
+            maxLength={CANCEL_REASON_MAX}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+          />
+        )}
+      </FormField>
+    </ModalForm>
   );
 }

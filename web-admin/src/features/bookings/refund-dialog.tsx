@@ -5,14 +5,14 @@
  * The answer is the ledger with the refund as a negative entry, so paid so far and the balance follow.
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { paymentAmountCents, VOID_REASON_MAX } from "@yarra/core/booking/payments/ledger.ts";
 import { formatAud, fromCents, toCents } from "@yarra/core/shared/money.ts";
-import { ErrorAlert } from "@yarra/public-ui/error-alert.tsx";
 import { api } from "../../lib/api.ts";
 import { readSession } from "../../lib/session.ts";
 import { asFailure, fieldErrorsOf } from "../../ui/failure.ts";
 import { FormField } from "../../ui/form-field.tsx";
+import { ModalForm } from "../../ui/modal-form.tsx";
 import { MoneyInput } from "../../ui/money-input.tsx";
 import { bookingQuery } from "./bookings-queries.ts";
 import { type PaymentDto, type PaymentLedgerDto, paymentsQuery } from "./payments-api.ts";
@@ -103,27 +103,13 @@ interface RefundDialogProps {
   onDismiss(): void;
 }
 
-/** A native modal <dialog>, as the Void dialog: focus inside, Esc closes it, the page behind inert. */
+/** Asked in the staff area's modal form (ui/modal-form.tsx), as the Void dialog asks. */
 function RefundDialog({ leftCents, busy, failure, onDismissFailure, onConfirm, onDismiss }: RefundDialogProps) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const [amountText, setAmountText] = useState(() => fromCents(leftCents).toFixed(2));
   const [reason, setReason] = useState("");
   const [errors, setErrors] = useState<{ amount?: string[]; reason?: string[] }>({});
-  const titleId = useId();
-  const questionId = useId();
 
-  useEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-    element?.querySelector("input")?.focus();
-    return () => {
-      if (element?.open) element.close();
-    };
-  }, []);
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
+  function submit() {
     const cents = paymentAmountCents(amountText.replace(/[A$,\s]/g, ""));
     const found: { amount?: string[]; reason?: string[] } = {};
     if (cents === null) found.amount = [REFUND_TEXT.badAmount];
@@ -135,52 +121,41 @@ function RefundDialog({ leftCents, busy, failure, onDismissFailure, onConfirm, o
   }
 
   const server = failure ? fieldErrorsOf(failure) : {};
-  const shownFailure = failure && !server.amount && !server.reason ? asFailure(failure) : null;
   return (
-    <dialog
-      ref={dialog}
-      className="void-dialog"
-      aria-labelledby={titleId}
-      aria-describedby={questionId}
-      aria-busy={busy}
-      onCancel={(event) => {
-        event.preventDefault();
-        if (!busy) onDismiss();
-      }}
+    <ModalForm
+      block="void-dialog"
+      title={REFUND_TEXT.title}
+      question={REFUND_TEXT.question(fromCents(leftCents))}
+      keep={REFUND_TEXT.keep}
+      confirm={REFUND_TEXT.confirm}
+      confirming={REFUND_TEXT.busy}
+      busy={busy}
+      // A refusal about a field shows under it, not again above the buttons.
+      failure={failure && !server.amount && !server.reason ? asFailure(failure) : null}
+      onDismissFailure={onDismissFailure}
+      onSubmit={submit}
+      onDismiss={onDismiss}
     >
-      <form onSubmit={onSubmit} noValidate>
-        <h2 id={titleId} className="void-dialog__title">{REFUND_TEXT.title}</h2>
-        <p id={questionId} className="void-dialog__question">{REFUND_TEXT.question(fromCents(leftCents))}</p>
-        <FormField label={REFUND_TEXT.amount} errors={errors.amount ?? server.amount}>
-          {(control) => (
-            <MoneyInput {...control} value={amountText} onChange={setAmountText} disabled={busy} required />
-          )}
-        </FormField>
-        <FormField label={REFUND_TEXT.reason} errors={errors.reason ?? server.reason}>
-          {(control) => (
-            <textarea
-              {...control}
-              name="reason"
-              className="admin-input"
-              rows={3}
-              required
-              maxLength={VOID_REASON_MAX}
-              readOnly={busy}
-              value={reason}
-              onChange={(event) => setReason(event.target.value)}
-            />
-          )}
-        </FormField>
-        {shownFailure && <ErrorAlert failure={shownFailure} message={shownFailure.serverMessage} onDismiss={onDismissFailure} />}
-        <div className="void-dialog__actions">
-          <button type="button" className="admin-button admin-button--secondary" disabled={busy} onClick={onDismiss}>
-            {REFUND_TEXT.keep}
-          </button>
-          <button type="submit" className="admin-button admin-button--danger" disabled={busy}>
-            {busy ? REFUND_TEXT.busy : REFUND_TEXT.confirm}
-          </button>
-        </div>
-      </form>
-    </dialog>
+      <FormField label={REFUND_TEXT.amount} errors={errors.amount ?? server.amount}>
+        {(control) => (
+          <MoneyInput {...control} value={amountText} onChange={setAmountText} disabled={busy} required />
+        )}
+      </FormField>
+      <FormField label={REFUND_TEXT.reason} errors={errors.reason ?? server.reason}>
+        {(control) => (
+          <textarea
+            {...control}
+            name="reason"
+            className="admin-input"
+            rows={3}
+            required
+            maxLength={VOID_REASON_MAX}
+            readOnly={busy}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+          />
+        )}
+      </FormField>
+    </ModalForm>
   );
 }
