@@ -14,7 +14,7 @@ const corePackagePaths = CORE_PACKAGES.map((name) => `(^|/)node_modules/${name}/
  * what each holds.
  */
 const CORE_ORDER = [
-  "shared", "settings", "catalog", "customers", "cleaners", "inquiry", "booking", "series", "invoicing", "notifications", "workflows", "admin",
+  "shared", "settings", "catalog", "customers", "cleaners", "inquiry", "booking", "series", "invoicing", "notifications", "feedback", "team", "team-notices", "reports", "workflows", "admin",
 ];
 const coreDownward = CORE_ORDER.slice(0, -1).map((folder, rank) => ({
   name: `core-${folder}-below-${CORE_ORDER.slice(rank + 1).join("-")}`.slice(0, 80),

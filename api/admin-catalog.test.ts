@@ -133,6 +133,7 @@ describeApi("staff catalogue: services", async (t, app, db) => {
       bedroomPrices: [],
       durationMinutes: 120,
       description: "",
+      checklist: [],
       deletedAt: null,
     });
     const [row] = await auditRows(db, "service.create");

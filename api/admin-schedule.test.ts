@@ -138,6 +138,9 @@ describeApi("staff schedule: jobs, cleaners, slots and closed days across daylig
       cleanerIds: [],
       seriesId: null,
       customerNotes: "",
+      // Issue 31: no cleaners, so no marks and nobody late.
+      attendance: [],
+      late: false,
     });
     assert.ok(Number.isFinite(Date.parse(jobs[0].createdAt)));
     assert.deepEqual([jobs[1].startTime, jobs[1].endTime], [sunday.startTime, sunday.endTime]);

@@ -59,7 +59,11 @@ import { makeStaffBookingStore } from "../adapters/postgres/staff-bookings-repos
 import { makeCleanersAdmin } from "../core/cleaners/use-cases.ts";
 import { makeCleanerAssignment } from "../core/booking/staff/assign-cleaners.ts";
 import { makeCleanersStore } from "../adapters/postgres/cleaners-repository.ts";
+import { makeCleanerAccounts } from "../core/admin/cleaner-accounts.ts";
+import { makeCleanerAccountsStore } from "../adapters/postgres/cleaner-accounts-repository.ts";
 import { makeGetSchedule } from "../core/booking/staff/schedule.ts";
+import { makeAttendanceAdmin, makeTeamJobs, makeTimesheets } from "../core/team/use-cases.ts";
+import { makeAttendanceStore, makeTeamJobsStore, makeTimesheetStore } from "../adapters/postgres/team-jobs-repository.ts";
 import { makeScheduleReader } from "../adapters/postgres/schedule-repository.ts";
 import { makeCustomersAdmin } from "../core/customers/use-cases.ts";
 import { makeCustomersStore } from "../adapters/postgres/customers-repository.ts";
@@ -76,6 +80,13 @@ import { makeOnlinePaymentsStore } from "../adapters/postgres/stripe-repository.
 import { makeStripeGateway, type StripeOptions } from "../adapters/stripe/stripe-gateway.ts";
 import { makePricedQuotes } from "../core/workflows/priced-quotes.ts";
 import { makeQuoteStore, pricedQuoteOf } from "../adapters/postgres/quotes-repository.ts";
+import { makeTeamNoticeSettingsAdmin } from "../core/settings/team-notices.ts";
+import { makeTeamNoticeSettingsStore, makeTeamNoticeSettingsTransactor } from "../adapters/postgres/settings-repository.ts";
+import { makeFeedback } from "../core/feedback/use-cases.ts";
+import { makeFeedbackSettingsAdmin } from "../core/feedback/settings.ts";
+import { makeFeedbackSettingsStore, makeFeedbackSettingsTransactor, makeFeedbackStore } from "../adapters/postgres/feedback-repository.ts";
+import { makeReports } from "../core/reports/use-cases.ts";
+import { makeReportsStore } from "../adapters/postgres/reports-repository.ts";
 
 /** Composes e-mails; each `prepare` reads what it needs up front (see create-booking.ts). */
 export interface Mailer {
@@ -153,6 +164,8 @@ export function makeAppDeps(
             quotedLines: (bookingId) => acceptedQuoteLines(sql, bookingId),
             pdf: pdfInvoiceRenderer,
           },
+          // Issue 32: the customer asked to rate the job when it is marked DONE (unless the settings say later, or never).
+          feedback: { settings: () => makeFeedbackSettingsStore(sql).get() },
         }),
         inquiries: makeInquiriesAdmin({ inquiries: makeInquiryAdminStore(sql), clock }),
       },
@@ -189,6 +202,16 @@ export function makeAppDeps(
       cleaners: {
         ...makeCleanersAdmin({ cleaners: makeCleanersStore(sql), clock, settings }),
         ...makeCleanerAssignment({ store: makeCleanersStore(sql), clock, settings }),
+        // Issue 31: cleaners' logins; the invite's link is judged and hashed as admin passwords are.
+        accounts: makeCleanerAccounts({
+          store: makeCleanerAccountsStore(sql),
+          hasher,
+          commonPasswords: options.commonPasswords ?? commonPasswords,
+          settings,
+          siteUrl: options.siteUrl ?? "http://localhost",
+          clock,
+          mailContext: () => options.mailer.context(),
+        }),
       },
       customers: makeCustomersAdmin({ customers: makeCustomersStore(sql), clock }),
       series: makeSeriesAdmin({
@@ -207,6 +230,24 @@ export function makeAppDeps(
         businessDetails: makeBusinessDetailsAdmin({ transactor: makeSettingsAdminTransactor(sql) }),
         invoicing: makeInvoicing({ store: makeInvoiceStore(sql), settings, clock, pdf: pdfInvoiceRenderer }),
       },
+      // Issue 32: feedback after each job: the customer's link, the staff's reads, asking again, the settings.
+      feedback: {
+        feedback: makeFeedback({
+          store: makeFeedbackStore(sql),
+          settings: makeFeedbackSettingsStore(sql),
+          clock,
+          mailContext: () => options.mailer.context(),
+        }),
+        settings: makeFeedbackSettingsStore(sql),
+        settingsAdmin: makeFeedbackSettingsAdmin({ transactor: makeFeedbackSettingsTransactor(sql) }),
+      },
+      // Issue 32: a range's figures, summed in the database; the default week from the scheduling settings.
+      reports: makeReports({ store: makeReportsStore(sql), settings }),
+      // Issue 31: the evening run sheet's hour (the notices job reads it; adapters/jobs/cleaner-notices.ts).
+      teamNotices: {
+        settings: makeTeamNoticeSettingsStore(sql),
+        settingsAdmin: makeTeamNoticeSettingsAdmin({ transactor: makeTeamNoticeSettingsTransactor(sql) }),
+      },
       // Issue 30: quotes the office prices; the customer answers on their link.
       quotes: makePricedQuotes({
         store: makeQuoteStore(sql),
@@ -222,9 +263,17 @@ export function makeAppDeps(
         cleaners: makeCleanersStore(sql),
         settings,
         closedDates: makeClosedDatesStore(sql),
+        clock,
       }),
+      // Issue 31: timesheets, and a job's check-ins with the office's corrections.
+      timesheets: {
+        timesheets: makeTimesheets({ store: makeTimesheetStore(sql) }),
+        attendance: makeAttendanceAdmin({ store: makeAttendanceStore(sql), clock }),
+      },
     },
     sessions: makeStaffSessions({ tokens, sessions: sessionStore }),
+    // Issue 31: a cleaner's own jobs and their taps (On my way e-mails the customer; a check-out note, the office).
+    teamJobs: makeTeamJobs({ store: makeTeamJobsStore(sql), clock, mailContext: () => options.mailer.context() }),
     login: makeLogin({
       admins,
       hasher,

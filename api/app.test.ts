@@ -118,7 +118,7 @@ describeApi("public catalogue API", async (t, app, db) => {
     const { buildApp } = await import("./app.ts");
     const broken = buildApp({
       // Only the routes under test run: the other use cases are never called.
-    ...({ adminGroups: { catalog: {}, bookings: {}, settings: {}, invoices: {} }, cardPayments: {} } as unknown as Parameters<typeof buildApp>[0]),
+    ...({ adminGroups: { catalog: {}, bookings: {}, settings: {}, invoices: {}, feedback: {}, reports: {}, cleaners: {} }, cardPayments: {} } as unknown as Parameters<typeof buildApp>[0]),
       checkDatabase: () => Promise.reject(new Error("connection refused")),
     });
     const original = console.error;

@@ -24,13 +24,21 @@ import { manageQuoteRoutes } from "./routes/manage-quote.ts";
 import { manageInvoiceRoutes } from "./routes/manage-invoice.ts";
 import { invoicesAdminRoutes, type InvoicesAdminUseCases } from "./routes/admin/invoices.ts";
 import { quotesAdminRoutes } from "./routes/admin/quotes.ts";
+import { teamNoticesAdminRoutes, type TeamNoticesAdminDeps } from "./routes/admin/team-notices.ts";
+import { feedbackRoutes } from "./routes/feedback.ts";
+import { feedbackAdminRoutes, type FeedbackAdminUseCases } from "./routes/admin/feedback.ts";
+import { reportsAdminRoutes } from "./routes/admin/reports.ts";
+import type { Reports } from "../core/reports/use-cases.ts";
 import type { PricedQuotes } from "../core/workflows/priced-quotes.ts";
 import type { ManageBooking } from "../core/workflows/manage-booking.ts";
 import { catalogRoutes } from "./routes/catalog.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { staticRoutes } from "./static.ts";
 import { authRoutes } from "./routes/auth.ts";
-import { requireAdmin } from "./middleware/auth.ts";
+import { requireAdmin, requireCleaner } from "./middleware/auth.ts";
+import { teamRoutes } from "./routes/team.ts";
+import { timesheetsAdminRoutes } from "./routes/admin/timesheets.ts";
+import type { AttendanceAdmin, TeamJobs, Timesheets } from "../core/team/use-cases.ts";
 import { catalogAdminRoutes } from "./routes/admin/catalog.ts";
 import { bookingsAdminRoutes, type BookingsAdminUseCases } from "./routes/admin/bookings.ts";
 import { paymentsAdminRoutes } from "./routes/admin/payments.ts";
@@ -41,6 +49,7 @@ import { closedDatesAdminRoutes, type ClosedDatesAdminUseCases } from "./routes/
 import { historyAdminRoutes, type RecordHistory } from "./routes/admin/history.ts";
 import { cleanersAdminRoutes } from "./routes/admin/cleaners.ts";
 import type { CleanersAdmin } from "../core/cleaners/use-cases.ts";
+import type { CleanerAccounts } from "../core/admin/cleaner-accounts.ts";
 import type { CleanerAssignment } from "../core/booking/staff/assign-cleaners.ts";
 import { scheduleAdminRoutes } from "./routes/admin/schedule.ts";
 import { customersAdminRoutes } from "./routes/admin/customers.ts";
@@ -79,7 +88,10 @@ export interface AppDeps extends Omit<PublicWriteDeps, "guards"> {
     /** Issue 16: bookings the office makes, edits and converts from quotes. */
     staffBookings: StaffBookings;
     /** Issue 16: the team and who is on which job, and the schedule. */
-    cleaners: CleanersAdmin & CleanerAssignment;
+    cleaners: CleanersAdmin & CleanerAssignment & {
+      /** Issue 31: cleaners' logins (and the invite's set-password link). */
+      accounts: CleanerAccounts;
+    };
     schedule: GetSchedule;
     /** Issue 17: customer records. */
     customers: CustomersAdmin;
@@ -89,9 +101,19 @@ export interface AppDeps extends Omit<PublicWriteDeps, "guards"> {
     quotes: PricedQuotes;
     /** Issue 30: business details, invoices, receipts and the accounting export. */
     invoices: InvoicesAdminUseCases;
+    /** Issue 31: how cleaners are told of their jobs (the run sheet's hour). */
+    teamNotices: TeamNoticesAdminDeps;
+    /** Issue 32: feedback after each job: its settings, a booking's feedback, asking again, the ratings (the customer's link too). */
+    feedback: FeedbackAdminUseCases;
+    /** Issue 32: a range's figures (booked, collected, outstanding, cleaners' hours, ratings) and their CSV. */
+    reports: Reports;
+    /** Issue 31: timesheets, and a job's check-ins and their corrections. */
+    timesheets: { timesheets: Timesheets; attendance: AttendanceAdmin };
   };
   /** Live staff sessions: the guard of every staff call, and logout. */
   sessions: StaffSessions;
+  /** Issue 31: a cleaner's own jobs and their taps on them (the team API). */
+  teamJobs: TeamJobs;
   login: Parameters<typeof authRoutes>[0]["login"];
   catalog: CatalogReader;
   settings: SettingsStore;
@@ -124,8 +146,8 @@ export const MAX_BODY_BYTES = 64 * 1024;
 const PUBLIC_CATALOGUE_READS = ["/services", "/services/:id", "/extras", "/frequencies", "/questions", "/content", "/scheduling", "/business", "/legal/:page"];
 /** Public reads that carry an ETag but are revalidated every time (bookings change the calendar). */
 const REVALIDATED_PUBLIC_READS = ["/availability", "/openapi.json", "/docs/*"];
-/** Answers with personal data or a token: the staff API, login/logout, manage-my-booking. */
-const PERSONAL_PATHS = /^\/api\/(admin|auth|manage)(\/|$)/i;
+/** Answers with personal data or a token: the staff API, login/logout, manage-my-booking, the feedback link. */
+const PERSONAL_PATHS = /^\/api\/(admin|auth|manage|feedback|team)(\/|$)/i;
 
 /** A DNS name, IPv4 or [IPv6] address, with an optional port. */
 const VALID_HOST = /^(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?$/;
@@ -144,7 +166,9 @@ export function buildApp(deps: AppDeps) {
     await next();
   });
   // Before secureHeaders, so its Referrer-Policy does not replace no-referrer on these answers.
-  for (const path of ["/api/manage/*", "/manage/*"]) app.use(path, manageResponseHeaders);
+  for (const path of ["/api/manage/*", "/manage/*", "/api/feedback/*", "/feedback/*"]) app.use(path, manageResponseHeaders);
+  // Issue 31: the invite's set-password page carries its token in the address: no Referer, never kept.
+  app.use("/admin/set-password/*", manageResponseHeaders);
   // Before secureHeaders too: the API reference has a stricter CSP of its own (api/docs.ts).
   app.use("/api/docs/*", docsContentSecurityPolicy);
   // The admin remote on its own origin: its scripts, styles, images, fonts and fetches, nothing more.
@@ -257,6 +281,14 @@ export function buildApp(deps: AppDeps) {
     quotes: deps.adminGroups.quotes,
     submit: rateLimit(deps.rateLimitStore, limits.submit, trustProxy),
   }));
+  // Issue 32: the customer's feedback link, under the manage link's budgets.
+  api.route("/", feedbackRoutes({
+    feedback: deps.adminGroups.feedback.feedback,
+    guards: {
+      submit: rateLimit(deps.rateLimitStore, limits.submit, trustProxy),
+      read: rateLimit(deps.rateLimitStore, limits.availability, trustProxy),
+    },
+  }));
   api.route("/", paymentRoutes({
     ...deps.cardPayments,
     guards: {
@@ -264,7 +296,7 @@ export function buildApp(deps: AppDeps) {
       read: rateLimit(deps.rateLimitStore, limits.availability, trustProxy),
     },
   }));
-  api.route("/", authRoutes({ login: deps.login, sessions: deps.sessions, trustProxy }));
+  api.route("/", authRoutes({ login: deps.login, sessions: deps.sessions, trustProxy, accounts: deps.adminGroups.cleaners.accounts }));
   const admin = routeGroup();
   admin.use("*", requireAdmin({ sessions: deps.sessions, trustProxy }));
   admin.route("/", catalogAdminRoutes(deps.adminGroups.catalog));
@@ -281,7 +313,16 @@ export function buildApp(deps: AppDeps) {
   admin.route("/", customersAdminRoutes(deps.adminGroups.customers));
   admin.route("/", seriesAdminRoutes(deps.adminGroups.series));
   admin.route("/", quotesAdminRoutes(deps.adminGroups.quotes));
+  admin.route("/", teamNoticesAdminRoutes(deps.adminGroups.teamNotices));
+  admin.route("/", feedbackAdminRoutes(deps.adminGroups.feedback));
+  admin.route("/", reportsAdminRoutes(deps.adminGroups.reports));
+  admin.route("/", timesheetsAdminRoutes(deps.adminGroups.timesheets));
   api.route("/admin", admin);
+  // Issue 31: the cleaners' own app, for a cleaner's login only (the office's roles get 403).
+  const team = routeGroup();
+  team.use("*", requireCleaner({ sessions: deps.sessions, trustProxy }));
+  team.route("/", teamRoutes(deps.teamJobs));
+  api.route("/team", team);
   const openApi = buildOpenApiDocument(api);
   api.get("/openapi.json", (c) => c.json(openApi));
   api.route("/docs", docsRoutes({ title: openApi.info.title, docsPath: "/api/docs", documentUrl: "/api/openapi.json" }));

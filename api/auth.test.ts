@@ -66,7 +66,8 @@ describeApi("POST /api/auth/login and the admin guard", async (t, _app, db) => {
   await t.step("a good login returns a token and the user; the token opens /api/admin", async () => {
     const { status, body } = await json(await login("  SAM@yarrashine.com.au ", PASSWORD));
     assert.equal(status, 200);
-    assert.deepEqual(body.user, { _id: sam._id, name: sam.name, email: sam.email, role: "superadmin" });
+    // Issue 31: cleanerId names a cleaner's login's cleaner; null for the office.
+    assert.deepEqual(body.user, { _id: sam._id, name: sam.name, email: sam.email, role: "superadmin", cleanerId: null });
     assert.equal(body.expiresAt, "2026-11-22T12:00:00.000Z", "12 h by default");
     const me = await json(await app.request("/api/admin/me", bearer(body.token)));
     assert.equal(me.status, 200);

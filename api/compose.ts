@@ -12,6 +12,8 @@ import { argon2Hasher } from "../adapters/security/password.ts";
 import { makePasswordPool } from "../adapters/security/password-pool.ts";
 import { makeOutboxRelay } from "../adapters/jobs/outbox-relay.ts";
 import { makeReminderJob } from "../adapters/jobs/reminders.ts";
+import { makeCleanerNoticeJob } from "../adapters/jobs/cleaner-notices.ts";
+import { makeFeedbackRequestJob } from "../adapters/jobs/feedback-requests.ts";
 import { makeSeriesPlanningJob } from "../adapters/jobs/series-planning.ts";
 import { makeJanitor } from "../adapters/jobs/janitor.ts";
 import { isUniqueViolation } from "../adapters/postgres/transaction.ts";
@@ -63,8 +65,9 @@ export async function start(config: Config): Promise<Started> {
   // and leaves that loop a core of its own.
   const passwordPool = makePasswordPool({ workers: Math.max(1, Math.min(2, navigator.hardwareConcurrency - 1)) });
   try {
-    // Issue 28: the demo opens closed on the national public holidays of this year and the next.
-    if (config.seedDemo) await seedDemoData(db.sql, { closeNationalHolidaysFrom: new Date() });
+    // Issue 28: the demo opens closed on the national public holidays of this year and the next;
+    // issue 32: with eight weeks of past work, so its reports and ratings show something.
+    if (config.seedDemo) await seedDemoData(db.sql, { closeNationalHolidaysFrom: new Date(), demoHistoryBefore: new Date() });
     await ensureBusinessProfile(db.sql);
     const adminLogin = await ensureFirstAdmin(db, config);
     const jwtSecret = config.JWT_SECRET ?? await embeddedJwtSecret(config.DATA_DIR);
@@ -83,6 +86,12 @@ export async function start(config: Config): Promise<Started> {
     const mailer = makeMailer(readCache.settings, siteUrl, config.EMAIL_LOGO_URL ?? `${siteUrl}/apple-touch-icon.png`);
     const reminders = makeReminderJob({ sql: db.sql, context: mailer.context });
     reminders.start();
+    // Issue 31: cleaners told of the jobs they are put on, moved on or taken off, and the run sheet.
+    const cleanerNotices = makeCleanerNoticeJob({ sql: db.sql, context: mailer.context });
+    cleanerNotices.start();
+    // Issue 32: feedback requests sent hours after a job's end (when the settings ask for a delay).
+    const feedbackRequests = makeFeedbackRequestJob({ sql: db.sql, context: mailer.context });
+    feedbackRequests.start();
     // Issue 17: the visits of the series of regular cleans, planned ahead (and at once after a booking starts one).
     const seriesJob = makeSeriesPlanningJob({ sql: db.sql });
     seriesJob.start();
@@ -128,6 +137,8 @@ export async function start(config: Config): Promise<Started> {
         await readCache.stop();
         await janitor.stop();
         await reminders.stop();
+        await cleanerNotices.stop();
+        await feedbackRequests.stop();
         await seriesJob.stop();
         await relay.stop();
         // The abuse counts this process has not yet added to the shared table.
@@ -170,7 +181,7 @@ async function ensureFirstAdmin(db: Database, config: Config) {
   }
   if (wanted !== DEMO_ADMIN) return wanted ? { email: wanted.email } : null;
   const demo = await admins.findByEmail(DEMO_ADMIN.email);
-  if (!demo || !await argon2Hasher.verify(demo.passwordHash, DEMO_ADMIN.password)) return null;
+  if (!demo?.passwordHash || !await argon2Hasher.verify(demo.passwordHash, DEMO_ADMIN.password)) return null;
   return { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password };
 }
 

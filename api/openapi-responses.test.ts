@@ -12,6 +12,8 @@ import { type CallInit, checkedRequest, type DeclaredRoute, routeName } from "./
 import { DEMO_FREQUENCIES, DEMO_SERVICE_IDS } from "../adapters/postgres/demo-data.ts";
 import { saveManageTokenHash } from "../adapters/postgres/booking-repository.ts";
 import { newManageToken } from "../core/booking/manage/token.ts";
+import { newFeedbackRequest } from "../core/feedback/rules.ts";
+import { saveFirstFeedbackRequest } from "../adapters/postgres/feedback-repository.ts";
 import { completedEvent, stripeApp, stripeStandIn, webhookRequest } from "./test-stripe.ts";
 
 const idOf = (body: unknown) => (body as { _id: string })._id;
@@ -262,6 +264,13 @@ describeApi("every declared route answers as its declaration says", async (t, _a
     await call("GET", `/api/manage/${quoteLink.token}/invoice.pdf`, 409);
   });
 
+  await t.step("the reports: a range's figures and their CSV (issue 32)", async () => {
+    await call("GET", "/api/admin/reports/summary?from=2026-11-01&to=2026-11-30", 200, asAdmin());
+    await call("GET", "/api/admin/reports/summary?from=2026-11-30&to=2026-11-01", 422, asAdmin());
+    await call("GET", "/api/admin/reports/summary.csv?from=2026-11-01&to=2026-11-30", 200, asAdmin());
+    await call("GET", "/api/admin/reports/summary.csv?from=2026-01-01&to=2027-12-31", 422, asAdmin());
+  });
+
   await t.step("quotes the office prices, the customer's answer, an inquiry made a priced quote (issue 30)", async () => {
     const lines = { lineItems: [{ description: "Deep clean", quantity: 1, unitPrice: 480 }], validUntil: "2026-12-31" };
     const ask = (email: string) => draft({ email, frequencyCode: "ONE_TIME" });
@@ -413,6 +422,27 @@ describeApi("every declared route answers as its declaration says", async (t, _a
     await call("POST", `/api/admin/cleaners/${unknownId()}/time-off`, 404, asAdmin({ from: "2026-12-21", to: "2026-12-21" }));
     await call("DELETE", `/api/admin/cleaners/${cleaner}/time-off/${timeOff}`, 204, asAdmin());
     await call("DELETE", `/api/admin/cleaners/${cleaner}/time-off/${timeOff}`, 404, asAdmin());
+    // Issue 31: a cleaner's login, the invite's link, who is signed in.
+    await call("GET", `/api/admin/cleaners/${cleaner}/account`, 200, asAdmin());
+    await call("GET", `/api/admin/cleaners/${unknownId()}/account`, 404, asAdmin());
+    const cleanerPassword = "violet canyon drifts 58";
+    await call("POST", `/api/admin/cleaners/${cleaner}/account`, 201, asAdmin({ email: "ava.login@example.com", password: cleanerPassword }));
+    await call("POST", `/api/admin/cleaners/${cleaner}/account`, 409, asAdmin({ email: "ava.other@example.com" }));
+    await call("POST", `/api/admin/cleaners/${cleaner}/account`, 422, asAdmin({ email: "nope" }));
+    await call("POST", `/api/admin/cleaners/${unknownId()}/account`, 404, asAdmin({ email: "x@example.com" }));
+    const { token: cleanerToken } = await call("POST", "/api/auth/login", 200, { body: { email: "ava.login@example.com", password: cleanerPassword } }) as { token: string };
+    await call("GET", "/api/auth/me", 200, { headers: { authorization: `Bearer ${cleanerToken}` } });
+    await call("GET", "/api/auth/me", 200, asAdmin());
+    await call("GET", "/api/auth/me", 401);
+    await call("DELETE", `/api/admin/cleaners/${cleaner}/account`, 204, asAdmin());
+    await call("DELETE", `/api/admin/cleaners/${cleaner}/account`, 404, asAdmin());
+    await call("POST", `/api/admin/cleaners/${cleaner}/account`, 201, asAdmin({ email: "ava.invite@example.com" }));
+    const [{ text_body: invite }] = await db.sql<{ text_body: string }[]>`
+      select text_body from email_outbox where kind = 'cleaner-invite' and to_address = 'ava.invite@example.com'`;
+    const inviteToken = /\/admin\/set-password\/([A-Za-z0-9_-]{43})/.exec(invite)![1];
+    await call("POST", "/api/auth/set-password", 422, { body: { token: inviteToken, password: "short" } });
+    await call("POST", "/api/auth/set-password", 200, { body: { token: inviteToken, password: cleanerPassword } });
+    await call("POST", "/api/auth/set-password", 404, { body: { token: inviteToken, password: cleanerPassword } });
     await call("DELETE", `/api/admin/cleaners/${cleaner}`, 200, asAdmin());
     await call("DELETE", `/api/admin/cleaners/${unknownId()}`, 404, asAdmin());
   });
@@ -519,14 +549,95 @@ describeApi("every declared route answers as its declaration says", async (t, _a
     await call("POST", `/api/admin/customers/${customerId}/merge`, 422, asAdmin({ otherId: fresh.customerId }));
   });
 
+  await t.step("feedback after each job: the settings, a job's feedback, asking again, the customer's link, the ratings (issue 32)", async () => {
+    await call("GET", "/api/admin/settings/feedback", 200, asAdmin());
+    await call("PUT", "/api/admin/settings/feedback", 200, asSuperadmin({ enabled: true, delayHours: 0, reviewUrl: "https://g.page/r/yarra/review" }));
+    await call("PUT", "/api/admin/settings/feedback", 422, asSuperadmin({ enabled: true, delayHours: 169, reviewUrl: null }));
+    // Two jobs done (marked in the store: this app's clock is before their start), one with a link whose token the test holds.
+    const done = async (email: string) => {
+      const id = idOf(await call("POST", "/api/bookings", 201, { body: draft({ email, frequencyCode: "ONE_TIME", startTimeISO: "2027-04-13T10:00:00+10:00" }) }));
+      await db.sql`update bookings set status = 'DONE' where id = ${id}`;
+      return id;
+    };
+    const [rated, asked] = [await done("rates@example.com"), await done("asked@example.com")];
+    const request = newFeedbackRequest(rated, NOW);
+    await saveFirstFeedbackRequest(db.sql, request.row);
+    await call("GET", `/api/feedback/${request.token}`, 200);
+    await call("GET", `/api/feedback/${newManageToken().token}`, 404);
+    await call("POST", `/api/feedback/${request.token}`, 422, { body: { rating: 0 } });
+    await call("POST", `/api/feedback/${newManageToken().token}`, 404, { body: { rating: 2 } });
+    await call("POST", `/api/feedback/${request.token}`, 201, { body: { rating: 2, comment: "Late" } });
+    await call("POST", `/api/feedback/${request.token}`, 409, { body: { rating: 5 } });
+    await call("GET", `/api/admin/bookings/${rated}/feedback`, 200, asAdmin());
+    await call("GET", `/api/admin/bookings/${unknownId()}/feedback`, 404, asAdmin());
+    await call("POST", `/api/admin/bookings/${asked}/feedback-request`, 201, asAdmin());
+    await call("POST", `/api/admin/bookings/${rated}/feedback-request`, 409, asAdmin());
+    await call("POST", `/api/admin/bookings/${quoteId}/feedback-request`, 409, asAdmin());
+    await call("POST", `/api/admin/bookings/${unknownId()}/feedback-request`, 404, asAdmin());
+    await call("GET", "/api/admin/feedback?limit=5", 200, asAdmin());
+    await call("GET", "/api/admin/feedback?limit=500", 422, asAdmin());
+    await call("GET", "/api/admin/feedback/cleaners", 200, asAdmin());
+  });
+
+  await t.step("how cleaners are told of their jobs: the run sheet's hour (issue 31)", async () => {
+    await call("GET", "/api/admin/settings/team-notices", 200, asAdmin());
+    await call("PUT", "/api/admin/settings/team-notices", 200, asSuperadmin({ runSheetHour: 18 }));
+    await call("PUT", "/api/admin/settings/team-notices", 422, asSuperadmin({ runSheetHour: 24 }));
+  });
+
+  /** Issue 31: a cleaner's login (for the team calls), made once for the steps below that need it. */
+  let cleanerLogin: Record<string, string> | undefined;
+  const asCleaner = async () => {
+    if (cleanerLogin) return cleanerLogin;
+    const id = idOf(await call("POST", "/api/admin/cleaners", 201, asAdmin({ name: "Role Check" })));
+    const password = "violet canyon drifts 58";
+    await call("POST", `/api/admin/cleaners/${id}/account`, 201, asAdmin({ email: "role.check@example.com", password }));
+    const { token } = await call("POST", "/api/auth/login", 200, { body: { email: "role.check@example.com", password } }) as { token: string };
+    return (cleanerLogin = { authorization: `Bearer ${token}` });
+  };
+  /** The headers of someone the route's role lets through (none for a public route). */
+  const headersFor = async (route: DeclaredRoute) => {
+    const role = roleOf(route);
+    return role === "superadmin" ? superadmin : role === "admin" || role === "staff" ? admin : role === "cleaner" ? await asCleaner() : {};
+  };
+
+  await t.step("a cleaner's own jobs and taps, a job's marks and their corrections, timesheets (issue 31)", async () => {
+    const cleaner = await asCleaner();
+    const asTheCleaner = (body?: unknown): CallInit => ({ body, headers: cleaner });
+    const [{ cleaner_id: cleanerId }] = await db.sql<{ cleaner_id: string }[]>`select cleaner_id from admins where email = 'role.check@example.com'`;
+    const job = idOf(await call("POST", "/api/bookings", 201, { body: draft({ email: "on-the-job@example.com", frequencyCode: "ONE_TIME", startTimeISO: "2027-04-14T10:00:00+10:00" }) }));
+    // Moved to start an hour after this app's clock, so check-in is open.
+    await db.sql`update bookings set start_time = ${new Date(NOW.getTime() + 3600_000)}, end_time = ${new Date(NOW.getTime() + 4 * 3600_000)} where id = ${job}`;
+    await call("PUT", `/api/admin/bookings/${job}/cleaners`, 200, asAdmin({ cleanerIds: [cleanerId] }));
+    await call("GET", "/api/team/jobs", 200, asTheCleaner());
+    await call("GET", "/api/team/jobs?from=2026-11-22", 422, asTheCleaner());
+    await call("POST", `/api/team/jobs/${unknownId()}/on-my-way`, 404, asTheCleaner());
+    await call("POST", `/api/team/jobs/${job}/on-my-way`, 200, asTheCleaner());
+    await call("POST", `/api/team/jobs/${job}/check-out`, 409, asTheCleaner({}));
+    await call("POST", `/api/team/jobs/${job}/check-in`, 422, asTheCleaner({ lat: 100, lng: 0 }));
+    await call("POST", `/api/team/jobs/${job}/check-in`, 200, asTheCleaner({ note: "Side gate" }));
+    await call("POST", `/api/team/jobs/${job}/check-in`, 409, asTheCleaner({}));
+    await call("POST", `/api/team/jobs/${job}/check-out`, 200, asTheCleaner({ note: "All done" }));
+    await call("GET", `/api/admin/bookings/${job}/attendance`, 200, asAdmin());
+    await call("GET", `/api/admin/bookings/${unknownId()}/attendance`, 404, asAdmin());
+    await call("PATCH", `/api/admin/bookings/${job}/attendance/${cleanerId}`, 200, asAdmin({ checkInAt: "2026-11-22T10:50:00+11:00" }));
+    await call("PATCH", `/api/admin/bookings/${job}/attendance/${cleanerId}`, 422, asAdmin({}));
+    await call("PATCH", `/api/admin/bookings/${job}/attendance/${unknownId()}`, 404, asAdmin({ checkInAt: null }));
+    await call("GET", "/api/admin/timesheets?from=2026-11-16&to=2026-11-29", 200, asAdmin());
+    await call("GET", "/api/admin/timesheets?from=2026-11-29&to=2026-11-16", 422, asAdmin());
+    await call("GET", "/api/admin/timesheets.csv?from=2026-11-16&to=2026-11-29", 200, asAdmin());
+  });
+
   await t.step("every route: 401 without a token, 403 for a role below it, 400 for a body that is not an object", async () => {
     for (const route of app.declaredRoutes()) {
       const method = route.method.toUpperCase();
       const path = samplePath(route);
       if (roleOf(route) !== "public") await call(method, path, 401);
       if (roleOf(route) === "superadmin") await call(method, path, 403, asAdmin());
-      const headers = roleOf(route) === "superadmin" ? superadmin : roleOf(route) === "admin" ? admin : {};
-      if (route.request?.body) await call(method, path, 400, { body: "[]", headers });
+      // Issue 31: the office's roles and a cleaner's login are each below the other's calls.
+      if (roleOf(route) === "cleaner") await call(method, path, 403, asSuperadmin());
+      if (roleOf(route) === "admin" || roleOf(route) === "superadmin") await call(method, path, 403, { headers: await asCleaner() });
+      if (route.request?.body) await call(method, path, 400, { body: "[]", headers: await headersFor(route) });
     }
   });
 
@@ -534,7 +645,7 @@ describeApi("every declared route answers as its declaration says", async (t, _a
     const oversized = JSON.stringify({ padding: "x".repeat(MAX_BODY_BYTES) });
     const failures: string[] = [];
     for (const route of app.declaredRoutes().filter((r) => r.request?.body)) {
-      const headers = roleOf(route) === "superadmin" ? superadmin : roleOf(route) === "admin" ? admin : {};
+      const headers = await headersFor(route);
       await call(route.method.toUpperCase(), samplePath(route), 413, { body: oversized, headers })
         .catch(() => failures.push(routeName(route)));
     }

@@ -18,8 +18,11 @@ export const routeGroup = () => new OpenAPIHono({ defaultHook: validationHook })
 
 export type RouteGroup = ReturnType<typeof routeGroup>;
 
-/** Who may call: anyone, any signed-in admin, or superadmins only. */
-export type RequiredRole = "public" | "admin" | "superadmin";
+/**
+ * Who may call: anyone; any signed-in account, office or cleaner ("staff": logout, who am I); a
+ * cleaner's login only ("cleaner": the team API, issue 31); any office account; or superadmins only.
+ */
+export type RequiredRole = "public" | "staff" | "cleaner" | "admin" | "superadmin";
 
 /** What the validator's 422 looks like in the document (the example of VALIDATION_FAILED). */
 const VALIDATION_EXAMPLE: ErrorBody = {

@@ -32,7 +32,7 @@ async function prerenderedBundles() {
 const appOn = (root: string) =>
   buildApp({
     // Only the routes under test run: the other use cases are never called.
-    ...({ adminGroups: { catalog: {}, bookings: {}, settings: {}, invoices: {} }, cardPayments: {} } as unknown as Parameters<typeof buildApp>[0]),
+    ...({ adminGroups: { catalog: {}, bookings: {}, settings: {}, invoices: {}, feedback: {}, reports: {}, cleaners: {} }, cardPayments: {} } as unknown as Parameters<typeof buildApp>[0]),
     checkDatabase: () => Promise.resolve(),
     web: { publicDist: `${root}/public`, adminDist: `${root}/admin`, siteUrl: "http://shop.test" },
   });
@@ -57,6 +57,24 @@ Deno.test("static: a manage-my-booking link gets the shell with 200, kept by no 
   assert.equal(res.headers.get("x-robots-tag"), "noindex");
   // Elsewhere the site's own policy stands.
   assert.equal((await app.request("/about-us")).headers.get("referrer-policy"), "strict-origin-when-cross-origin");
+});
+
+Deno.test("static: a feedback link gets the shell with 200, kept by no cache and sent in no Referer", async () => {
+  const app = appOn(await prerenderedBundles());
+  for (const path of [`/feedback/${"Ab-_9".repeat(8)}xyz`, "/feedback/AbC-_1/"]) {
+    const res = await app.request(path);
+    assert.equal(res.status, 200, path);
+    assert.match(await res.text(), /<title>Home<\/title>/, path);
+    assert.equal(res.headers.get("cache-control"), "no-store", path);
+    assert.equal(res.headers.get("referrer-policy"), "no-referrer", path);
+    assert.equal(res.headers.get("x-robots-tag"), "noindex", path);
+  }
+  // Never prerendered, and no other path under /feedback is a page.
+  assert.equal(prerenderedFile("/feedback/AbC-_1"), null);
+  for (const path of ["/feedback", "/feedback/a/b", "/feedback/a.b"]) {
+    assert.equal(isSiteRoute(path), false, path);
+    assert.equal((await app.request(path)).status, 404, path);
+  }
 });
 
 Deno.test("static: unknown pages get index.html (it shows 'Not found') with a 404 status", async () => {
@@ -219,7 +237,7 @@ async function bundlesWithRemote() {
 const REMOTE = "https://staff.example.com/admin-app/assets/remoteEntry.js";
 const appWithRemote = (root: string, adminRemoteUrl?: string) =>
   buildApp({
-    ...({ adminGroups: { catalog: {}, bookings: {}, settings: {}, invoices: {} }, cardPayments: {} } as unknown as Parameters<typeof buildApp>[0]),
+    ...({ adminGroups: { catalog: {}, bookings: {}, settings: {}, invoices: {}, feedback: {}, reports: {}, cleaners: {} }, cardPayments: {} } as unknown as Parameters<typeof buildApp>[0]),
     checkDatabase: () => Promise.resolve(),
     web: { publicDist: `${root}/public`, adminDist: `${root}/admin`, siteUrl: "http://shop.test", adminRemoteUrl },
   });

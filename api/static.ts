@@ -18,6 +18,8 @@ const SITE_ROUTES = [
   /^\/admin(\/.*)?$/i,
   // The customer's manage-my-booking link (issue 15): the SPA shell, never prerendered.
   /^\/manage\/[A-Za-z0-9_-]+\/?$/,
+  // The customer's feedback link (issue 32): the same, a token in the path.
+  /^\/feedback\/[A-Za-z0-9_-]+\/?$/,
 ];
 
 export const isSiteRoute = (path: string): boolean => SITE_ROUTES.some((r) => r.test(path));
@@ -40,7 +42,7 @@ async function readText(path: string): Promise<string | null> {
 
 /** The prerendered file of a public page: '/About-Us/' -> 'prerendered/about-us.html'. */
 export function prerenderedFile(path: string): string | null {
-  if (!isSiteRoute(path) || /^\/(admin|manage\/)/i.test(path)) return null;
+  if (!isSiteRoute(path) || /^\/(admin|manage\/|feedback\/)/i.test(path)) return null;
   const page = path.toLowerCase().replace(/\/+$/, "");
   return page === "" ? "prerendered/index.html" : `prerendered${page}.html`;
 }

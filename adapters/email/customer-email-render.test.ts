@@ -11,6 +11,7 @@ import { customerCancelledEmail, customerRescheduledEmail } from "../../core/not
 import type { MessageContext } from "../../core/notifications/email-parts.ts";
 import { bookingConfirmationEmail, quoteConfirmationEmail } from "../../core/notifications/record-emails.ts";
 import { inquiryAcknowledgementEmail } from "../../core/notifications/inquiry-emails.ts";
+import { feedbackRequestEmail } from "../../core/notifications/feedback-emails.ts";
 import { booking } from "../../core/notifications/test-fixtures.ts";
 import { DEMO_BUSINESS_PROFILE } from "../../core/settings/demo-business-profile.ts";
 import { DEFAULT_CANCELLATION_POLICY_HTML } from "../../core/settings/types.ts";
@@ -44,6 +45,8 @@ const customerMails: [name: string, message: OutboxMessage, bookingRef: boolean]
   ["cancelled by the customer", customerCancelledEmail(booking({ status: "CANCELLED" }), ctx, links), true],
   ["moved by the customer", customerRescheduledEmail({ startTime: new Date("2026-11-27T22:00:00Z"), endTime: new Date("2026-11-28T01:00:00Z") }, record, ctx, links), true],
   ["inquiry acknowledgement", inquiryAcknowledgementEmail(inquiry, ctx), false],
+  // Issue 32: its subject is the same for every job, its link the feedback page's (checked in feedback-emails.test.ts).
+  ["feedback request", feedbackRequestEmail(booking({ status: "DONE" }), ctx, { url: `${SITE}/feedback/${TOKEN}`, expiresAt: new Date("2026-12-28T02:00:00Z") }), false],
 ];
 
 /** Features caniemail lists as unsupported somewhere that degrade gracefully here, and why. */

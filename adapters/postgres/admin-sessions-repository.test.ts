@@ -12,7 +12,7 @@ describeOnTargets("admin sessions", async (t, db) => {
     const { sessionId, csrfToken } = await sessions.start(ann._id);
     assert.match(csrfToken, /^[A-Za-z0-9_-]{43}$/);
     const found = await sessions.find(sessionId, ann._id);
-    assert.equal(found?.admin.email, "ann@example.com");
+    assert.equal(found?.user.email, "ann@example.com");
     assert.equal(found?.csrfToken, csrfToken);
     assert.equal(await sessions.find(sessionId, crypto.randomUUID()), null, "another admin's id");
     assert.equal(await sessions.find("not-a-uuid", ann._id), null);

@@ -1,5 +1,5 @@
 import type { AdminSessionStore } from "../../core/admin/ports.ts";
-import type { AdminRole } from "../../core/shared/staff-roles.ts";
+import type { StaffRole } from "../../core/shared/staff-roles.ts";
 import { isUuid } from "./catalog-repository.ts";
 import type { Queryable } from "./db.ts";
 
@@ -20,20 +20,41 @@ export function makeAdminSessionStore(sql: Queryable): AdminSessionRepository {
       const sessionId = crypto.randomUUID();
       const csrfToken = randomToken();
       await sql`insert into admin_sessions (id, admin_id, csrf_token) values (${sessionId}, ${adminId}, ${csrfToken})`;
+      // A session starts at a login: the Team screen shows a cleaner's last one.
+      await sql`update admins set last_login_at = now() where id = ${adminId}`;
       return { sessionId, csrfToken };
     },
     async find(sessionId, adminId) {
       if (!isUuid(sessionId) || !isUuid(adminId)) return null;
-      // One read on every staff call: the session is live and its admin still exists, with today's role.
+      // One read on every staff call: the session is live and its account still exists, with
+      // today's role; a cleaner's login opens nothing while its cleaner is inactive, and goes by
+      // the cleaner's name as the team knows it today (issue 31).
       const [row] = await sql<
-        { id: string; name: string; email: string; role: AdminRole; created_at: Date; csrf_token: string }[]
+        {
+          id: string;
+          name: string;
+          email: string;
+          role: StaffRole;
+          cleaner_id: string | null;
+          created_at: Date;
+          csrf_token: string;
+        }[]
       >`
-        select a.id, a.name, a.email, a.role, a.created_at, s.csrf_token
+        select a.id, coalesce(c.name, a.name) as name, a.email, a.role, a.cleaner_id, a.created_at, s.csrf_token
           from admin_sessions s join admins a on a.id = s.admin_id
-         where s.id = ${sessionId} and s.admin_id = ${adminId}`;
+          left join cleaners c on c.id = a.cleaner_id
+         where s.id = ${sessionId} and s.admin_id = ${adminId}
+           and (a.cleaner_id is null or c.active)`;
       if (!row) return null;
       return {
-        admin: { _id: row.id, name: row.name, email: row.email, role: row.role, createdAt: new Date(row.created_at) },
+        user: {
+          _id: row.id,
+          name: row.name,
+          email: row.email,
+          role: row.role,
+          cleanerId: row.cleaner_id,
+          createdAt: new Date(row.created_at),
+        },
         csrfToken: row.csrf_token,
       };
     },
@@ -50,11 +71,17 @@ export function makeAdminSessionStore(sql: Queryable): AdminSessionRepository {
   };
 }
 
-/** Ends an admin's sessions, all or all but one (inside the account change's transaction). */
+/** Ends an account's sessions, all or all but one (inside the account change's transaction). */
 export async function endAdminSessions(sql: Queryable, adminId: string, keepSessionId?: string): Promise<void> {
   if (keepSessionId && isUuid(keepSessionId)) {
     await sql`delete from admin_sessions where admin_id = ${adminId} and id <> ${keepSessionId}`;
   } else {
     await sql`delete from admin_sessions where admin_id = ${adminId}`;
   }
+}
+
+/** Ends every session of the cleaner's login, if it has one (the cleaner was deactivated, issue 31). */
+export async function endCleanerSessions(sql: Queryable, cleanerId: string): Promise<void> {
+  if (!isUuid(cleanerId)) return;
+  await sql`delete from admin_sessions where admin_id in (select id from admins where cleaner_id = ${cleanerId})`;
 }

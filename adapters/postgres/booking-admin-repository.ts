@@ -12,6 +12,7 @@ import { isUuid } from "./catalog-repository.ts";
 import { reserveLocked } from "./reservation.ts";
 import { makeSettingsStore } from "./settings-repository.ts";
 import { paymentLedger } from "./payments-repository.ts";
+import { saveFirstFeedbackRequest } from "./feedback-repository.ts";
 import type postgres from "postgres";
 import type { Queryable, Sql } from "./db.ts";
 import { transactionOver } from "./transaction.ts";
@@ -186,6 +187,7 @@ function adminTx(tx: Queryable): BookingAdminTx {
     enqueueEmail: (message) => enqueueEmail(tx, message),
     ledger: paymentLedger(tx),
     issueInvoiceNumber: issueInvoiceNumber(tx),
+    saveFirstFeedbackRequest: (request) => saveFirstFeedbackRequest(tx, request),
     async audit(entry) {
       await recordAudit(tx, entry);
       // The series' visits confirmed with their first: one more row, by the same staff member.

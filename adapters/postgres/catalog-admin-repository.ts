@@ -1,7 +1,7 @@
 /** The staff catalogue in SQL: reads with deleted and inactive records, audited writes. */
 import type { CatalogAdminStore, CatalogAdminTx, ExtraOrder } from "../../core/catalog/admin-ports.ts";
 import { CODE_TAKEN, SLUG_TAKEN } from "../../core/catalog/admin-rules.ts";
-import type { Extra, Frequency, Question, Service } from "../../core/catalog/types.ts";
+import type { Extra, Frequency, Question, StaffService } from "../../core/catalog/types.ts";
 import type { ExtraInput, FrequencyInput, QuestionInput, ServiceInput } from "../../core/catalog/validation.ts";
 import type { DomainError, ErrorCode, Result } from "../../core/shared/result.ts";
 import type { RecordStatus } from "../../core/booking/types.ts";
@@ -43,10 +43,19 @@ function conflictOf<E extends DomainError>(error: unknown, taken: readonly E[]):
 
 // ------------------------------------------------------------------ reads
 
-async function readService(sql: Queryable, id: string): Promise<Service | null> {
+/** Issue 31: the staff read of services, with the checklist the public catalogue leaves out. */
+type StaffServiceRow = ServiceRow & { checklist: string[] | null };
+
+const toStaffService = (row: StaffServiceRow): StaffService => ({ ...toService(row), checklist: row.checklist ?? [] });
+
+const selectStaffServices = (sql: Queryable) =>
+  sql`select with_services.*, sc.checklist
+        from (${selectServices(sql)}) with_services join services sc on sc.id = with_services.id`;
+
+async function readService(sql: Queryable, id: string): Promise<StaffService | null> {
   if (!isUuid(id)) return null;
-  const [row] = await sql<ServiceRow[]>`${selectServices(sql)} where s.id = ${id}`;
-  return row ? toService(row) : null;
+  const [row] = await sql<StaffServiceRow[]>`${selectStaffServices(sql)} where with_services.id = ${id}`;
+  return row ? toStaffService(row) : null;
 }
 
 async function readExtra(sql: Queryable, id: string): Promise<Extra | null> {
@@ -122,10 +131,10 @@ function catalogAdminTx(tx: Queryable): CatalogAdminTx {
       const id = crypto.randomUUID();
       await tx`
         insert into services (id, name, slug, pricing_model, rate_per_hour, min_hours, max_hours,
-                              step_hours, base_price, duration_minutes, description, sort_order)
+                              step_hours, base_price, duration_minutes, description, checklist, sort_order)
         values (${id}, ${s.name}, ${s.slug}, ${s.pricingModel}, ${s.ratePerHour}, ${s.minHours},
                 ${s.maxHours}, ${s.stepHours}, ${s.basePrice}, ${s.durationMinutes}, ${s.description},
-                (select coalesce(max(sort_order), 0) + 1 from services))`;
+                ${s.checklist}::text[], (select coalesce(max(sort_order), 0) + 1 from services))`;
       await writeBedroomPrices(tx, id, s);
       return must(readService(tx, id), `service ${id}`);
     },
@@ -135,7 +144,8 @@ function catalogAdminTx(tx: Queryable): CatalogAdminTx {
            set name = ${s.name}, slug = ${s.slug}, pricing_model = ${s.pricingModel},
                rate_per_hour = ${s.ratePerHour}, min_hours = ${s.minHours},
                max_hours = ${s.maxHours}, step_hours = ${s.stepHours}, base_price = ${s.basePrice},
-               duration_minutes = ${s.durationMinutes}, description = ${s.description}, updated_at = now()
+               duration_minutes = ${s.durationMinutes}, description = ${s.description},
+               checklist = ${s.checklist}::text[], updated_at = now()
          where id = ${id}`;
       await writeBedroomPrices(tx, id, s);
       return must(readService(tx, id), `service ${id}`);
@@ -279,11 +289,11 @@ export function makeCatalogAdminStore(sql: Sql): CatalogAdminStore {
     },
 
     async listServices({ includeDeleted }) {
-      const rows = await sql<ServiceRow[]>`
-        ${selectServices(sql)}
-         where ${includeDeleted}::boolean or s.deleted_at is null
-         order by s.sort_order, s.name`;
-      return rows.map(toService);
+      const rows = await sql<StaffServiceRow[]>`
+        ${selectStaffServices(sql)}
+         where ${includeDeleted}::boolean or with_services.deleted_at is null
+         order by sc.sort_order, with_services.name`;
+      return rows.map(toStaffService);
     },
     getService: (id) => readService(sql, id),
     async listExtras({ serviceId, includeDeleted, includeInactive }) {

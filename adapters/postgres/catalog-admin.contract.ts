@@ -24,6 +24,7 @@ const newService = (slug: string): ServiceInput => ({
   basePrice: 0,
   durationMinutes: 150,
   description: "",
+  checklist: ["Kitchen benches", "Vacuum floors"],
 });
 
 const count = async (db: TestDatabase, table: string) =>

@@ -13,6 +13,7 @@ import type { InTransaction } from "../../core/shared/ports.ts";
 import { deleteTimeOff, insertTimeOff, readCleanerHours, replaceWorkingHours } from "./team-repository.ts";
 import { transactionOver } from "./transaction.ts";
 import { reserveLocked } from "./reservation.ts";
+import { endCleanerSessions } from "./admin-sessions-repository.ts";
 
 interface CleanerRow {
   id: string;
@@ -94,6 +95,7 @@ function cleanersTx(tx: Queryable): TeamTx {
       if (!row) throw new Error(`cleaner ${id} vanished inside its own transaction`);
       return toCleaner(row);
     },
+    endLoginSessions: (cleanerId) => endCleanerSessions(tx, cleanerId),
     async lockBooking(id) {
       if (!isUuid(id)) return null;
       const [locked] = await tx`select id from bookings where id = ${id} for update`;

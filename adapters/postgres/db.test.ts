@@ -17,7 +17,8 @@ import { type OutageProxy, startOutageProxy } from "./outage-proxy.ts";
 const DROP_ALL = `drop table if exists admin_sessions, login_device_attempts, audit_log, rate_limit_counters, idempotency_keys,
   email_outbox, settings, admins, inquiries, booking_cleaners, cleaner_working_hours, cleaner_time_off, cleaners, booking_payments, booking_access_tokens, booking_answers, quote_prices,
   booking_extras, bookings, closed_dates, question_options, questions, frequencies, extras,
-  service_bedroom_prices, services, booking_series, customers, stripe_events, invoices, invoice_counter cascade;
+  service_bedroom_prices, services, booking_series, customers, stripe_events, invoices, invoice_counter,
+  booking_feedback, password_set_tokens, job_attendance, cleaner_notices, cleaner_run_sheets cascade;
   drop function if exists capacity_lock_and_read(integer[], timestamptz, timestamptz, uuid),
     capacity_lock_and_read(integer[], timestamptz, timestamptz, uuid, timestamptz, timestamptz),
     reservation_lock(integer[], uuid[], boolean),

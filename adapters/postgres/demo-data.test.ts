@@ -5,9 +5,11 @@ import {
   DEMO_EXTRAS,
   DEMO_FREQUENCIES,
   DEMO_QUESTIONS,
+  DEMO_SERVICE_CHECKLISTS,
   DEMO_SERVICES,
   demoClosedDates,
 } from "./demo-data.ts";
+import { serviceUpdateSchema } from "../../core/catalog/schemas.ts";
 import { makeClosedDatesStore } from "./closed-dates-repository.ts";
 import { seedDemoData } from "./seed.ts";
 import { describeOnTargets, openTestDatabase } from "./test-db.ts";
@@ -39,6 +41,16 @@ Deno.test("demo data: ids are unique v4 UUIDs across every collection", () => {
   ];
   for (const id of ids) assert.match(id, UUID_V4);
   assert.equal(new Set(ids).size, ids.length);
+});
+
+Deno.test("demo data: every service has a checklist for its cleaners, 5 to 10 lines the staff form would accept (issue 31)", () => {
+  assert.deepEqual(Object.keys(DEMO_SERVICE_CHECKLISTS).sort(), DEMO_SERVICES.map((s) => s._id).sort());
+  for (const s of DEMO_SERVICES) {
+    const checklist = DEMO_SERVICE_CHECKLISTS[s._id];
+    assert.ok(checklist.length >= 5 && checklist.length <= 10, `${s.name}: ${checklist.length} lines`);
+    assert.deepEqual(serviceUpdateSchema.parse({ checklist }).checklist, checklist, `${s.name}: as the staff form keeps it`);
+    assert.equal(new Set(checklist).size, checklist.length, `${s.name} repeats a line`);
+  }
 });
 
 Deno.test("demo data: service slugs are unique lowercase-hyphen", () => {

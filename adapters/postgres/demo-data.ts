@@ -161,6 +161,84 @@ export const DEMO_SERVICES: Omit<Service, "deletedAt">[] = [
   },
 ];
 
+/**
+ * Issue 31: what the cleaners tick off on a job of each service (staff calls only; the public
+ * catalogue never carries it), in the order a team works a home or a site.
+ */
+export const DEMO_SERVICE_CHECKLISTS: Record<string, string[]> = {
+  [DEMO_SERVICE_IDS.hourly]: [
+    "Ask the customer which rooms matter most today",
+    "Kitchen benches, sink and splashback",
+    "Bathroom: shower, toilet, basin and mirror",
+    "Dust reachable surfaces, top to bottom",
+    "Vacuum and mop the floors",
+    "Empty the bins",
+    "Tell the customer what wasn't reached in the time",
+  ],
+  [DEMO_SERVICE_IDS.regular]: [
+    "Kitchen benches, sink, splashback and appliance fronts",
+    "Wipe the stovetop and microwave inside",
+    "Bathrooms: shower, bath, toilet, basin and mirrors",
+    "Dust surfaces, skirting tops and light switches",
+    "Make beds (linen left out by the customer)",
+    "Vacuum carpets and rugs",
+    "Mop hard floors",
+    "Empty the bins and replace liners",
+  ],
+  [DEMO_SERVICE_IDS.spring]: [
+    "Kitchen benches, cupboard fronts and appliance fronts",
+    "Degrease stovetop and rangehood filter",
+    "Bathrooms: descale shower screens, taps and grout",
+    "Wipe skirting boards, doors and door frames",
+    "Light switches, power points and handles",
+    "Dust blinds, sills and window tracks",
+    "Cobwebs from ceilings and corners",
+    "Vacuum carpets, under beds and sofas",
+    "Mop hard floors, edges included",
+    "Empty the bins",
+  ],
+  [DEMO_SERVICE_IDS.moveInOut]: [
+    "Inside every cupboard, drawer and wardrobe",
+    "Oven, stovetop and rangehood",
+    "Bathrooms: shower, bath, toilet, basin, mirrors and exhaust fan",
+    "Walls spot-cleaned, skirting boards and doors",
+    "Window tracks, sills and inside glass",
+    "Light switches and power points",
+    "Vacuum carpets and mop hard floors",
+    "Photos of each room for the agent's checklist",
+    "Keys and remotes left where the office says",
+  ],
+  [DEMO_SERVICE_IDS.office]: [
+    "Sign in at reception or with the site contact",
+    "Empty bins and recycling; replace liners",
+    "Wipe desks, phones and keyboards (clear desks only)",
+    "Kitchenette: benches, sink, microwave and dishwasher",
+    "Bathrooms: toilets, basins, mirrors and restock paper",
+    "Vacuum carpets and mop hard floors",
+    "Lock up and set the alarm as instructed",
+  ],
+  [DEMO_SERVICE_IDS.school]: [
+    "Sign the visitor register and wear your ID",
+    "Use child-safe products only",
+    "Classrooms: desks, chairs and door handles",
+    "Empty bins and recycling",
+    "Amenities: toilets, basins and restock supplies",
+    "Staffroom kitchen benches and sink",
+    "Vacuum and mop floors",
+    "Report any damage or hazards to the office",
+  ],
+  [DEMO_SERVICE_IDS.airbnb]: [
+    "Strip beds and remake with fresh linen",
+    "Start a wash of the used linen and towels",
+    "Kitchen: dishes, benches, fridge check and bins",
+    "Bathroom: shower, toilet, basin and fresh towels",
+    "Restock toiletries, coffee and toilet paper",
+    "Vacuum and mop throughout",
+    "Check for guest damage or left items and photograph them",
+    "Stage the rooms as in the listing photos",
+  ],
+};
+
 // ---------------------------------------------------------------------------
 // 2. Extras (per service; order from 1 within each service; all active)
 // ---------------------------------------------------------------------------

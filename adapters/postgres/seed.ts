@@ -7,9 +7,11 @@ import {
   DEMO_FREQUENCIES,
   DEMO_QUESTIONS,
   DEMO_SERVICE_AREA,
+  DEMO_SERVICE_CHECKLISTS,
   DEMO_SERVICES,
   demoClosedDates,
 } from "./demo-data.ts";
+import { seedDemoHistory } from "./demo-history.ts";
 import { makeClosedDatesStore } from "./closed-dates-repository.ts";
 import { makeSettingsStore } from "./settings-repository.ts";
 import { runInTransaction } from "./transaction.ts";
@@ -24,6 +26,11 @@ export interface SeedOptions {
    * own dates leave it out, so no date they book is closed behind their back.
    */
   closeNationalHolidaysFrom?: Date;
+  /**
+   * Issue 32: eight weeks of past jobs, payments and ratings before this day (demo-history.ts), so
+   * the demo's reports and ratings show something. The demo server passes the day it starts.
+   */
+  demoHistoryBefore?: Date;
 }
 
 /**
@@ -41,10 +48,10 @@ export async function seedDemoData(sql: Sql, options: SeedOptions = {}): Promise
     for (const [index, s] of DEMO_SERVICES.entries()) {
       await tx`
         insert into services (id, name, slug, pricing_model, rate_per_hour, min_hours, max_hours,
-                              step_hours, base_price, duration_minutes, description, sort_order)
+                              step_hours, base_price, duration_minutes, description, checklist, sort_order)
         values (${s._id}, ${s.name}, ${s.slug}, ${s.pricingModel}, ${s.ratePerHour}, ${s.minHours},
                 ${s.maxHours}, ${s.stepHours}, ${s.basePrice}, ${s.durationMinutes}, ${s.description},
-                ${index + 1})`;
+                ${DEMO_SERVICE_CHECKLISTS[s._id] ?? []}::text[], ${index + 1})`;
       for (const p of s.bedroomPrices) {
         await tx`insert into service_bedroom_prices (service_id, bedrooms, price, duration_minutes)
                  values (${s._id}, ${p.bedrooms}, ${p.price}, ${p.durationMinutes})`;
@@ -78,10 +85,15 @@ export async function seedDemoData(sql: Sql, options: SeedOptions = {}): Promise
     await settings.saveBookingFormContent(DEMO_BOOKING_FORM_CONTENT);
     await settings.saveBusinessProfile(DEMO_BUSINESS_PROFILE);
     await settings.saveServiceArea({ postcodes: DEMO_SERVICE_AREA });
+    const closed = new Set<string>();
     if (options.closeNationalHolidaysFrom) {
       const closedDates = makeClosedDatesStore(tx);
-      for (const holiday of demoClosedDates(options.closeNationalHolidaysFrom)) await closedDates.add(holiday);
+      for (const holiday of demoClosedDates(options.closeNationalHolidaysFrom)) {
+        await closedDates.add(holiday);
+        closed.add(holiday.date);
+      }
     }
+    if (options.demoHistoryBefore) await seedDemoHistory(tx, options.demoHistoryBefore, closed);
     return true;
   });
 }

@@ -7,7 +7,14 @@ import {
 } from "../../core/settings/types.ts";
 import { businessDetailsDefaults } from "../../core/settings/business-details.ts";
 import { PAYMENT_SETTINGS_DEFAULTS, type PaymentSettings } from "../../core/settings/payment-settings.ts";
-import type { Queryable } from "./db.ts";
+import {
+  TEAM_NOTICE_SETTINGS_DEFAULTS,
+  type TeamNoticeSettingsStore,
+  type TeamNoticeSettingsTransactor,
+} from "../../core/settings/team-notices.ts";
+import { recordAudit } from "./audit-repository.ts";
+import type { Queryable, Sql } from "./db.ts";
+import { runInTransaction } from "./transaction.ts";
 
 const KEYS = {
   scheduling: "scheduling",
@@ -16,6 +23,7 @@ const KEYS = {
   serviceArea: "service_area",
   payments: "payments",
   businessDetails: "business_details",
+  teamNotices: "team_notices",
 } as const;
 
 async function read<T>(sql: Queryable, key: string): Promise<T | null> {
@@ -52,5 +60,27 @@ export function makeSettingsStore(sql: Queryable): SettingsStore {
       ...await read(sql, KEYS.businessDetails),
     }),
     saveBusinessDetails: (details) => write(sql, KEYS.businessDetails, details),
+  };
+}
+
+/** Issue 31: how cleaners are told (the run sheet's hour); kept beside the others, read by the notices job. */
+export function makeTeamNoticeSettingsStore(sql: Queryable): TeamNoticeSettingsStore {
+  return {
+    getTeamNotices: async () => ({ ...TEAM_NOTICE_SETTINGS_DEFAULTS, ...await read(sql, KEYS.teamNotices) }),
+    saveTeamNotices: (settings) => write(sql, KEYS.teamNotices, settings),
+  };
+}
+
+/**
+ * A save of it with its audit row, in one transaction, under the lock every settings edit takes
+ * (admin-accounts-repository.ts SETTINGS_LOCK_KEY), so the audit's "before" is the value replaced.
+ */
+export function makeTeamNoticeSettingsTransactor(sql: Sql): TeamNoticeSettingsTransactor {
+  return {
+    run: (work) =>
+      runInTransaction(sql, async (tx) => {
+        await tx`select pg_advisory_xact_lock(${727_311_041})`;
+        return await work({ settings: makeTeamNoticeSettingsStore(tx), audit: { record: (entry) => recordAudit(tx, entry) } });
+      }),
   };
 }

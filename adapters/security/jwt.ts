@@ -1,6 +1,6 @@
 import { jwtVerify, SignJWT } from "jose";
 import type { TokenService } from "../../core/admin/ports.ts";
-import { ADMIN_ROLES, type AdminRole } from "../../core/shared/staff-roles.ts";
+import { STAFF_ROLES, type StaffRole } from "../../core/shared/staff-roles.ts";
 
 const ISSUER = "yarra-shine";
 const AUDIENCE = "yarra-shine-admin";
@@ -30,9 +30,10 @@ export function makeJwtTokens(secret: string, lifetimeHours: number, now: () => 
           audience: AUDIENCE,
           currentDate: now(),
         });
-        const role = payload.role as AdminRole;
+        // Any role that logs in (issue 31: cleaners too); what each may call is the guards' to decide.
+        const role = payload.role as StaffRole;
         // A token from before server-side sessions names none: it is refused, its holder logs in again.
-        if (!payload.sub || !payload.exp || typeof payload.sid !== "string" || !ADMIN_ROLES.includes(role)) return null;
+        if (!payload.sub || !payload.exp || typeof payload.sid !== "string" || !STAFF_ROLES.includes(role)) return null;
         return { adminId: payload.sub, sessionId: payload.sid, role, expiresAt: new Date(payload.exp * 1000) };
       } catch {
         return null;

@@ -6,7 +6,7 @@
  */
 import type { z } from "zod";
 import type { AdminUser } from "../../core/admin/types.ts";
-import type { AdminRole } from "../../core/shared/staff-roles.ts";
+import type { StaffRole } from "../../core/shared/staff-roles.ts";
 import type {
   availabilityResultSchema,
   availabilitySchema,
@@ -41,7 +41,7 @@ export type {
   Totals,
 } from "../../core/booking/types.ts";
 export type { InquiryType } from "../../core/inquiry/types.ts";
-export type { AdminRole } from "../../core/shared/staff-roles.ts";
+export type { AdminRole, StaffRole } from "../../core/shared/staff-roles.ts";
 export type {
   BookingFormContent,
   BusinessProfile,
@@ -91,7 +91,10 @@ export interface LoginRequest {
   password: string;
 }
 export type SessionUser = Pick<Wire<AdminUser>, "_id" | "name" | "email"> & {
-  role: AdminRole;
+  /** Issue 31: "cleaner" for a cleaner's login, which reaches only the team API (My jobs). */
+  role: StaffRole;
+  /** The cleaner of a cleaner's login; null (or absent, from an older session) for the office. */
+  cleanerId?: string | null;
   /** Some callers key users by `id` (admin-area.md section 3). */
   id?: string;
 };

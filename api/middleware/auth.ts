@@ -6,16 +6,23 @@
  */
 import type { Context, MiddlewareHandler } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
-import type { StaffSessions } from "../../core/admin/sessions.ts";
-import type { AdminUser } from "../../core/admin/types.ts";
-import type { AdminRole } from "../../core/shared/staff-roles.ts";
+import type { StaffSession, StaffSessions } from "../../core/admin/sessions.ts";
+import type { AdminUser, SignedInCleaner, StaffUser } from "../../core/admin/types.ts";
+import { ADMIN_ROLES, type AdminRole, isAdminRole } from "../../core/shared/staff-roles.ts";
 import { CSRF_COOKIE, CSRF_HEADER } from "../client/http.ts";
 import { declareError } from "../../core/shared/result.ts";
 import { sendError } from "../http-errors.ts";
 
+export type { SignedInCleaner };
+
 declare module "hono" {
   interface ContextVariableMap {
+    /** Set by requireAdmin: the office account calling the staff API. */
     admin: AdminUser;
+    /** Set by requireCleaner (issue 31): the cleaner's login calling the team API. */
+    cleaner: SignedInCleaner;
+    /** Set by every guard: whoever signed in, whatever their role. */
+    staff: StaffUser;
     /** The server-side session of the call (ended by logout, a password or a role change). */
     sessionId: string;
   }
@@ -89,14 +96,21 @@ function presentedToken(c: Context): { token: string | undefined; viaCookie: boo
   return { token: getCookie(c, SESSION_COOKIE) || undefined, viaCookie: true };
 }
 
+interface GuardDeps {
+  sessions: Pick<StaffSessions, "authenticate">;
+  trustProxy?: number;
+}
+
 /**
- * A live session (a valid, unexpired token whose server-side session has not ended) of an admin
- * who still exists with an allowed role. Read from the database on every call, so logout, a
- * password or role change and deleting someone take effect at once.
+ * A live session (a valid, unexpired token whose server-side session has not ended) of an account
+ * that still exists (a cleaner's, while the cleaner is active), whose CSRF proof holds for a
+ * cookie-carried write, and that `allowed` lets through. Read from the database on every call, so
+ * logout, a password or role change, deleting someone and deactivating a cleaner take effect at once.
  */
-export function requireAdmin(
-  deps: { sessions: Pick<StaffSessions, "authenticate">; trustProxy?: number },
-  roles: readonly AdminRole[] = ["admin", "superadmin"],
+function requireSession(
+  deps: GuardDeps,
+  allowed: (session: StaffSession) => boolean,
+  admit: (c: Context, session: StaffSession) => void,
 ): MiddlewareHandler {
   return async (c, next) => {
     const { token, viaCookie } = presentedToken(c);
@@ -110,11 +124,47 @@ export function requireAdmin(
     if (viaCookie && UNSAFE_METHODS.has(c.req.method)) {
       if (crossSite(c) || !sameToken(c.req.header(CSRF_HEADER), session.csrfToken)) return sendError(c, CSRF_REJECTED);
     }
-    if (!roles.includes(session.admin.role)) return sendError(c, FORBIDDEN);
-    c.set("admin", session.admin);
+    if (!allowed(session)) return sendError(c, FORBIDDEN);
+    c.set("staff", session.user);
     c.set("sessionId", session.sessionId);
+    admit(c, session);
     await next();
   };
+}
+
+/** The office account of a session, without what only a cleaner's login has. */
+const adminOf = (user: StaffUser, role: AdminRole): AdminUser => ({
+  _id: user._id,
+  name: user.name,
+  email: user.email,
+  role,
+  createdAt: user.createdAt,
+});
+
+/**
+ * The staff API's guard: an office account with one of `roles`. A cleaner's login (issue 31) is
+ * signed in but answered 403 FORBIDDEN here, whatever `roles` says.
+ */
+export function requireAdmin(deps: GuardDeps, roles: readonly AdminRole[] = ADMIN_ROLES): MiddlewareHandler {
+  const admits = (user: StaffUser) => isAdminRole(user.role) && roles.includes(user.role);
+  return requireSession(deps, ({ user }) => admits(user), (c, { user }) => {
+    if (isAdminRole(user.role)) c.set("admin", adminOf(user, user.role));
+  });
+}
+
+/**
+ * The team API's guard (issue 31): a cleaner's login, with the same token, cookie and CSRF rules
+ * as the staff API; the office's roles get 403 FORBIDDEN. Sets c.get("cleaner").
+ */
+export function requireCleaner(deps: GuardDeps): MiddlewareHandler {
+  return requireSession(deps, ({ user }) => user.role === "cleaner" && user.cleanerId !== null, (c, { user }) => {
+    c.set("cleaner", { accountId: user._id, cleanerId: user.cleanerId!, name: user.name, email: user.email });
+  });
+}
+
+/** Any signed-in account, office or cleaner: logout and "who am I". Sets c.get("staff"). */
+export function requireStaff(deps: GuardDeps): MiddlewareHandler {
+  return requireSession(deps, () => true, () => {});
 }
 
 /** After requireAdmin: only superadmins (the admins calls and every hard delete). */

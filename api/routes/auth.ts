@@ -1,14 +1,17 @@
 import { getCookie, setCookie } from "hono/cookie";
 import type { makeLogin } from "../../core/admin/login.ts";
 import { LOGIN_ERRORS, LOGIN_LIMITS, LOGIN_MESSAGES } from "../../core/admin/login.ts";
-import { loginResultSchema, loginSchema } from "../../core/admin/schemas.ts";
+import { loginResultSchema, loginSchema, sessionAccountSchema } from "../../core/admin/schemas.ts";
 import type { StaffSessions } from "../../core/admin/sessions.ts";
 import { validationError } from "../../core/shared/result.ts";
 import { failWith } from "../http-errors.ts";
 import { fieldErrorsOf } from "../../core/shared/parse-input.ts";
 import { clientAddress } from "../middleware/client-address.ts";
-import { clearSessionCookies, requireAdmin, servedOverHttps, setSessionCookies } from "../middleware/auth.ts";
+import { clearSessionCookies, requireStaff, servedOverHttps, setSessionCookies } from "../middleware/auth.ts";
 import { json, jsonBody, route, routeGroup } from "../openapi.ts";
+import { z } from "zod";
+import { type CleanerAccounts, SET_PASSWORD_ERRORS } from "../../core/admin/cleaner-accounts.ts";
+import { SET_PASSWORD_LINK_HOURS, setPasswordSchema } from "../../core/admin/cleaner-account-form.ts";
 
 /**
  * Issue 29: OWASP's device cookie, "this browser logged in as this e-mail". It travels only to the
@@ -37,19 +40,42 @@ const login = route({
 });
 
 const logout = route({
-  method: "post", path: "/auth/logout", tags: ["Staff"], "x-required-role": "admin",
+  method: "post", path: "/auth/logout", tags: ["Staff"], "x-required-role": "staff",
   summary: "End the session on the server",
   description: "The token (bearer or cookie) stops working at once and the session cookies are cleared.",
   responses: { 204: { description: "Logged out" } },
+});
+
+const me = route({
+  method: "get", path: "/auth/me", tags: ["Staff"], "x-required-role": "staff",
+  summary: "Who is signed in: an office account or a cleaner's login",
+  description: "Any signed-in account, whatever its role (issue 31): role is admin, superadmin or cleaner; cleanerId names " +
+    "the cleaner of a cleaner's login and is null for the office's roles. GET /api/admin/me answers the office's roles only.",
+  responses: { 200: json(sessionAccountSchema, "The account the token belongs to") },
+});
+
+const setPassword = route({
+  method: "post", path: "/auth/set-password", tags: ["Staff"], "x-required-role": "public",
+  summary: "Set a cleaner's password with the invite's one-time link",
+  description: `The token of the link a cleaner's invite carries (SITE_URL/admin/set-password/<token>); it works once, for ${SET_PASSWORD_LINK_HOURS} hours. ` +
+    "A link that is unknown, used or expired answers 404 SET_PASSWORD_LINK_INVALID; the password follows the admin accounts' policy " +
+    "(422 on fieldErrors.password). The login's other sessions end. Answers the e-mail to log in with (POST /api/auth/login).",
+  request: { body: jsonBody(setPasswordSchema) },
+  errors: SET_PASSWORD_ERRORS,
+  responses: { 200: json(z.object({ email: z.string() }).meta({ id: "PasswordSet" }), "The password is set") },
 });
 
 export function authRoutes(deps: {
   login: ReturnType<typeof makeLogin>;
   sessions: Pick<StaffSessions, "authenticate" | "end">;
   trustProxy: number;
+  /** Issue 31: the invite's set-password link. */
+  accounts: Pick<CleanerAccounts, "setPassword">;
 }) {
   const group = routeGroup();
-  group.use("/auth/logout", requireAdmin({ sessions: deps.sessions, trustProxy: deps.trustProxy }));
+  const signedIn = requireStaff({ sessions: deps.sessions, trustProxy: deps.trustProxy });
+  group.use("/auth/logout", signedIn);
+  group.use("/auth/me", signedIn);
   return group.openapi(login, async (c) => {
     const result = await deps.login(c.req.valid("json"), clientAddress(c, deps.trustProxy), getCookie(c, DEVICE_COOKIE));
     c.header("Cache-Control", "no-store");
@@ -82,5 +108,15 @@ export function authRoutes(deps: {
     clearSessionCookies(c, servedOverHttps(c, deps.trustProxy));
     c.header("Cache-Control", "no-store");
     return c.body(null, 204);
+  }).openapi(me, (c) => {
+    const { _id, name, email, role, cleanerId, createdAt } = c.get("staff");
+    return c.json({ _id, name, email, role, cleanerId, createdAt: createdAt.toISOString() }, 200);
+  }).openapi(setPassword, async (c) => {
+    const result = await deps.accounts.setPassword(c.req.valid("json"));
+    if (!result.ok) {
+      if (result.error.code === "SERVICE_BUSY") c.header("Retry-After", String((result.error.details as { retryAfterSeconds: number }).retryAfterSeconds));
+      return failWith(setPassword, c, result.error);
+    }
+    return c.json(result.value, 200);
   });
 }

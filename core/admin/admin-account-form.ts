@@ -59,6 +59,12 @@ const password = z.string({ error: M.passwordRequired })
 /** Passwords are taken as typed (spaces count); blank (or not text) means "not given". */
 const given = z.unknown().transform((p) => (typeof p === "string" && p.trim() !== "" ? p : undefined));
 
+/**
+ * The e-mail and password rules of every login, for the forms of issue 31's cleaner logins:
+ * `password` checks a typed password's shape, `given` reads a blank one as "not given".
+ */
+export const LOGIN_FIELDS = { email, password, given } as const;
+
 /** Create: name, email and password required; role defaults to admin. */
 export const newAdminSchema = z.object({
   name,

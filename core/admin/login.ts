@@ -20,7 +20,7 @@ import {
   type TokenService,
 } from "./ports.ts";
 import type { LoginInput } from "./schemas.ts";
-import type { AdminUser, AdminWithHash } from "./types.ts";
+import type { StaffUser, StaffWithHash } from "./types.ts";
 
 export const LOGIN_MESSAGES = {
   invalid: "Invalid email or password.",
@@ -65,7 +65,8 @@ export interface LoginSuccess {
   expiresAt: Date;
   /** Echoed by the staff bundle in a header on every write it sends with the session cookie. */
   csrfToken: string;
-  user: Pick<AdminUser, "_id" | "name" | "email" | "role">;
+  /** Issue 31: a cleaner's login answers role "cleaner" and its cleanerId (null for the office). */
+  user: Pick<StaffUser, "_id" | "name" | "email" | "role" | "cleanerId">;
   /** The browser's new device cookie for this e-mail (it replaces the one it came with). */
   deviceCookie: { value: string; expiresAt: Date };
 }
@@ -105,6 +106,14 @@ export const SERVICE_BUSY: DomainError<"SERVICE_BUSY"> = {
 export const LOGIN_ERRORS = [INVALID_CREDENTIALS, LOGIN_LOCKED, SERVICE_BUSY] as const;
 export type LoginError = ErrorOf<typeof LOGIN_ERRORS>;
 
+/**
+ * Whether the account may log in once its password matched: an invited cleaner who has set no
+ * password cannot (nothing matched), nor a cleaner whose cleaner is inactive (issue 31). Either is
+ * answered as a wrong password, so a login says nothing of an account's state.
+ */
+export const mayLogIn = (account: StaffWithHash): boolean =>
+  account.passwordHash !== null && (account.role !== "cleaner" || account.cleanerActive === true);
+
 export function makeLogin(deps: {
   admins: Pick<AdminStore, "findByEmail">;
   hasher: PasswordHasher;
@@ -125,8 +134,9 @@ export function makeLogin(deps: {
   const trustedHasher = deps.trustedHasher ?? deps.hasher;
 
   /** The password's verdict, or null when the hasher took no more work (nothing was checked). */
-  const check = async (hasher: PasswordHasher, admin: AdminWithHash | null, password: string) => {
+  const check = async (hasher: PasswordHasher, admin: StaffWithHash | null, password: string) => {
     try {
+      // No account, or one without a password: the decoy costs the same time as a real check.
       return await hasher.verify(admin?.passwordHash ?? deps.decoyHash, password);
     } catch (error) {
       if (!(error instanceof PasswordHasherBusyError)) throw error;
@@ -134,7 +144,7 @@ export function makeLogin(deps: {
     }
   };
 
-  const loggedIn = async (admin: AdminWithHash, email: string): Promise<Result<LoginSuccess, never>> => {
+  const loggedIn = async (admin: StaffWithHash, email: string): Promise<Result<LoginSuccess, never>> => {
     const { sessionId, csrfToken } = await deps.sessions.start(admin._id);
     const { token, expiresAt } = await deps.tokens.issue(admin, sessionId);
     const { value, expiresAt: deviceExpiresAt } = await devices.issue(email);
@@ -142,7 +152,7 @@ export function makeLogin(deps: {
       token,
       expiresAt,
       csrfToken,
-      user: { _id: admin._id, name: admin.name, email: admin.email, role: admin.role },
+      user: { _id: admin._id, name: admin.name, email: admin.email, role: admin.role, cleanerId: admin.cleanerId },
       deviceCookie: { value, expiresAt: deviceExpiresAt },
     });
   };
@@ -168,7 +178,7 @@ export function makeLogin(deps: {
       await deviceAttempts.forgive(nonce);
       return err(SERVICE_BUSY);
     }
-    if (!admin || !matches) return err(INVALID_CREDENTIALS);
+    if (!admin || !matches || !mayLogIn(admin)) return err(INVALID_CREDENTIALS);
     // The cookie it came with is replaced, so a copy taken from this browser is trusted no more.
     await deviceAttempts.distrust(nonce);
     return await loggedIn(admin, email);
@@ -202,7 +212,7 @@ export function makeLogin(deps: {
       await throttle.forgive(keys.address, 1);
       return err(SERVICE_BUSY);
     }
-    if (!admin || !matches) {
+    if (!admin || !matches || !mayLogIn(admin)) {
       await throttle.count([keys.emailFailures]);
       return err(INVALID_CREDENTIALS);
     }

@@ -127,27 +127,20 @@ const auditForm = (admin: AdminUser, extra: Record<string, unknown> = {}) =>
 /** A password the policy refuses is a 422 on the password field, saying why. */
 const passwordError = (message: string): ValidationFailed => validationError({ password: [message] });
 
-/** The hash, or the busy answer when the hasher's queue is full. */
-async function hashOrBusy(hasher: PasswordHasher, password: string): Promise<Result<string, typeof SERVICE_BUSY>> {
-  try {
-    return ok(await hasher.hash(password));
-  } catch (error) {
-    if (error instanceof PasswordHasherBusyError) return err(SERVICE_BUSY);
-    throw error;
-  }
-}
-
-export function makeManageAdmins(deps: {
-  transactor: AdminAccountsTransactor;
-  hasher: PasswordHasher;
+/** What judging a login's password needs: the word lists, and what the business and its site are called. */
+export interface PasswordJudgeDeps {
   commonPasswords: CommonPasswordList;
-  /** The admin an edit changes, read for its e-mail before the password is judged. */
-  admins: Pick<AdminStore, "getById">;
   /** The business's names and e-mail, which a password may not contain. */
   settings: Pick<SettingsStore, "getBusinessProfile">;
   /** The site's public address (SITE_URL, or the local one): its domain may not be in a password either. */
   siteUrl: string;
-}) {
+}
+
+/**
+ * The password policy as a Result, before any hashing: every login's password (an admin's, and
+ * issue 31's cleaners') is judged by it, with the account's e-mails as its own words.
+ */
+export function makePasswordJudge(deps: PasswordJudgeDeps) {
   /** What the password of an account with these e-mails must not name. */
   const contextOf = async (emails: (string | undefined)[]): Promise<PasswordContext> => {
     const profile = await deps.settings.getBusinessProfile();
@@ -157,11 +150,30 @@ export function makeManageAdmins(deps: {
       emails,
     };
   };
-  /** The policy's refusal of the password as a Result, before any hashing. */
-  const judged = async (password: string, emails: (string | undefined)[]): Promise<Result<null, ValidationFailed>> => {
+  return async (password: string, emails: (string | undefined)[]): Promise<Result<null, ValidationFailed>> => {
     const problem = await passwordProblem(password, deps.commonPasswords, await contextOf(emails));
     return problem ? err(passwordError(problem)) : ok(null);
   };
+}
+
+/** The hash, or the busy answer when the hasher's queue is full. */
+export async function hashOrBusy(hasher: PasswordHasher, password: string): Promise<Result<string, typeof SERVICE_BUSY>> {
+  try {
+    return ok(await hasher.hash(password));
+  } catch (error) {
+    if (error instanceof PasswordHasherBusyError) return err(SERVICE_BUSY);
+    throw error;
+  }
+}
+
+export function makeManageAdmins(deps: PasswordJudgeDeps & {
+  transactor: AdminAccountsTransactor;
+  hasher: PasswordHasher;
+  /** The admin an edit changes, read for its e-mail before the password is judged. */
+  admins: Pick<AdminStore, "getById">;
+}) {
+  /** The policy's refusal of the password as a Result, before any hashing. */
+  const judged = makePasswordJudge(deps);
 
   /**
    * The route guard read the actor before this transaction; read it again under the lock, so a

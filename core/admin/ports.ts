@@ -1,5 +1,5 @@
-import type { AdminUser, AdminWithHash } from "./types.ts";
-import type { AdminRole } from "../shared/staff-roles.ts";
+import type { AdminUser, StaffUser, StaffWithHash } from "./types.ts";
+import type { AdminRole, StaffRole } from "../shared/staff-roles.ts";
 
 export interface NewAdmin {
   name: string;
@@ -8,10 +8,15 @@ export interface NewAdmin {
   passwordHash: string;
 }
 
+/** The office's accounts; a cleaner's login (issue 31) is only ever found by a login. */
 export interface AdminStore {
+  /** Office accounts (no cleaner logins). */
   count(): Promise<number>;
-  findByEmail(email: string): Promise<AdminWithHash | null>;
+  /** Any account with the e-mail (any case), a cleaner's login included, for a login to check. */
+  findByEmail(email: string): Promise<StaffWithHash | null>;
+  /** An office account; null for a cleaner's login. */
   getById(id: string): Promise<AdminUser | null>;
+  /** Office accounts only: the admins list never shows a cleaner's login. */
   list(): Promise<AdminUser[]>;
   /** Fails with a unique violation when the e-mail (any case) is taken. */
   insert(admin: NewAdmin): Promise<AdminUser>;
@@ -42,23 +47,26 @@ export interface TokenClaims {
   adminId: string;
   /** The server-side session the token belongs to; ending it ends the token. */
   sessionId: string;
-  role: AdminRole;
+  role: StaffRole;
   expiresAt: Date;
 }
 
 /** Signed session tokens (JWT HS256 in the adapter). */
 export interface TokenService {
-  issue(admin: AdminUser, sessionId: string): Promise<{ token: string; expiresAt: Date }>;
+  issue(user: AdminUser | StaffUser, sessionId: string): Promise<{ token: string; expiresAt: Date }>;
   /** null for a missing, tampered, malformed or expired token, or one without a session. */
   verify(token: string): Promise<TokenClaims | null>;
 }
 
 /** Staff sessions kept by the server, so logout, a password change or a role change ends them. */
 export interface AdminSessionStore {
-  /** A new session of the admin, with a fresh CSRF token for cookie-carried requests. */
+  /** A new session of the account (a login: its last login is now), with a fresh CSRF token for cookie-carried requests. */
   start(adminId: string): Promise<{ sessionId: string; csrfToken: string }>;
-  /** The admin of a session that has not ended (null also once the admin is deleted). */
-  find(sessionId: string, adminId: string): Promise<{ admin: AdminUser; csrfToken: string } | null>;
+  /**
+   * The account of a session that has not ended: null also once the account is deleted, and for a
+   * cleaner's login while its cleaner is inactive (issue 31).
+   */
+  find(sessionId: string, adminId: string): Promise<{ user: StaffUser; csrfToken: string } | null>;
   end(sessionId: string): Promise<void>;
 }
 

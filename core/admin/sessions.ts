@@ -3,10 +3,11 @@
  * (logout, a password or role change, a deleted admin) before its token expires.
  */
 import type { AdminSessionStore, TokenService } from "./ports.ts";
-import type { AdminUser } from "./types.ts";
+import type { StaffUser } from "./types.ts";
 
 export interface StaffSession {
-  admin: AdminUser;
+  /** Whoever signed in: an office account or a cleaner's login (the guards decide what each may call). */
+  user: StaffUser;
   sessionId: string;
   /** What a cookie-carried write must echo (double-submit), checked by the API. */
   csrfToken: string;
@@ -14,12 +15,12 @@ export interface StaffSession {
 
 export function makeStaffSessions(deps: { tokens: TokenService; sessions: AdminSessionStore }) {
   return {
-    /** The live session behind a token, or null (bad or expired token, ended session, deleted admin). */
+    /** The live session behind a token, or null (bad or expired token, ended session, deleted account, inactive cleaner). */
     async authenticate(token: string): Promise<StaffSession | null> {
       const claims = await deps.tokens.verify(token);
       if (!claims) return null;
       const found = await deps.sessions.find(claims.sessionId, claims.adminId);
-      return found ? { admin: found.admin, sessionId: claims.sessionId, csrfToken: found.csrfToken } : null;
+      return found ? { user: found.user, sessionId: claims.sessionId, csrfToken: found.csrfToken } : null;
     },
     end: (sessionId: string) => deps.sessions.end(sessionId),
   };

@@ -8,7 +8,7 @@ import type { AuditEntry } from "../shared/audit.ts";
 import type { CatalogAdminStore, CatalogAdminTx } from "./admin-ports.ts";
 import { makeCatalogAdmin } from "./admin-catalog.ts";
 import { extraInputSchema, frequencyInputSchema, questionInputSchema, serviceInputSchema } from "./schemas.ts";
-import type { Extra, Frequency, Question, Service } from "./types.ts";
+import type { Extra, Frequency, Question, StaffService } from "./types.ts";
 
 const actor = { _id: "4b0c1a52-0000-4000-8000-000000000001", email: "sam@yarrashine.com.au" };
 const REGULAR = "86b8cdc8-7352-4d26-b9c5-3826239533f4";
@@ -20,7 +20,7 @@ const PETS = "a6669e0f-0642-4478-b04c-37c8b1254aa0";
 /** The catalogue over plain values: two services, an extra, a frequency and a question. */
 function world() {
   const copy = <T>(value: T): T => structuredClone(value);
-  const services = new Map<string, Service>([
+  const services = new Map<string, StaffService>([
     [REGULAR, { ...serviceInputSchema.parse({ name: "Regular clean", slug: "regular-clean" }), _id: REGULAR, deletedAt: null }],
     [DEEP, { ...serviceInputSchema.parse({ name: "Deep clean", slug: "deep-clean" }), _id: DEEP, deletedAt: null }],
   ]);
@@ -39,7 +39,7 @@ function world() {
     lockService: (id: string) => found(services, id),
     serviceName: (id: string) => Promise.resolve(services.get(id)?.name ?? null),
     slugTaken: (slug: string, exceptId?: string) => Promise.resolve([...services.values()].some((s) => s.slug === slug && s._id !== exceptId)),
-    updateService: (id: string, input: Omit<Service, "_id" | "deletedAt">) => {
+    updateService: (id: string, input: Omit<StaffService, "_id" | "deletedAt">) => {
       services.set(id, { ...input, _id: id, deletedAt: services.get(id)!.deletedAt });
       return found(services, id);
     },
@@ -86,8 +86,8 @@ Deno.test("catalogue updates: a save that changes nothing answers the record and
     const changed = await catalog.services.update(actor, REGULAR, { ratePerHour: 72.5 });
     assert.ok(changed.ok);
     assert.deepEqual(audit.map((a) => [a.action, a.entityId]), [["service.update", REGULAR]]);
-    assert.equal((audit[0].before as Service).ratePerHour, 60);
-    assert.equal((audit[0].after as Service).ratePerHour, 72.5);
+    assert.equal((audit[0].before as StaffService).ratePerHour, 60);
+    assert.equal((audit[0].after as StaffService).ratePerHour, 72.5);
   });
 
   await t.step("extras, whose rows name their service beside its id", async () => {

@@ -37,7 +37,7 @@ import {
   type ServiceInput,
   type ServicePatch,
 } from "./schemas.ts";
-import { type Extra, type Frequency, isOnOffer, type Question, type Service } from "./types.ts";
+import { type Extra, type Frequency, isOnOffer, type Question, type Service, type StaffService } from "./types.ts";
 
 // What each staff catalogue call can refuse (its request's schema aside, which the API checks first).
 
@@ -111,14 +111,14 @@ export function makeCatalogAdmin({ store, clock }: CatalogAdminDeps) {
   const services = {
     list: (options: { includeDeleted: boolean }) => store.listServices(options),
 
-    async get(id: string): Promise<Result<Service, GetServiceError>> {
+    async get(id: string): Promise<Result<StaffService, GetServiceError>> {
       const service = await store.getService(id);
       return service ? ok(service) : err(SERVICE_NOT_FOUND);
     },
 
     /** The input as its schema parsed it: each field and the rules across them already hold. */
-    create(actor: Actor, input: ServiceInput): Promise<Result<Service, CreateServiceError>> {
-      return store.run(async (tx): Promise<Result<Service, CreateServiceError>> => {
+    create(actor: Actor, input: ServiceInput): Promise<Result<StaffService, CreateServiceError>> {
+      return store.run(async (tx): Promise<Result<StaffService, CreateServiceError>> => {
         if (await tx.slugTaken(input.slug)) return err(SLUG_TAKEN);
         const service = await tx.insertService(input);
         await tx.recordAudit(auditEntry(actor, "service.create", "service", service._id, null, service));
@@ -126,8 +126,8 @@ export function makeCatalogAdmin({ store, clock }: CatalogAdminDeps) {
       }, [SLUG_TAKEN]);
     },
 
-    update(actor: Actor, id: string, patch: ServicePatch): Promise<Result<Service, UpdateServiceError>> {
-      return store.run(async (tx): Promise<Result<Service, UpdateServiceError>> => {
+    update(actor: Actor, id: string, patch: ServicePatch): Promise<Result<StaffService, UpdateServiceError>> {
+      return store.run(async (tx): Promise<Result<StaffService, UpdateServiceError>> => {
         const before = await tx.lockService(id);
         if (!before) return err(SERVICE_NOT_FOUND);
         const input = mergeServiceUpdate(before, patch);
@@ -178,8 +178,8 @@ export function makeCatalogAdmin({ store, clock }: CatalogAdminDeps) {
     },
   };
 
-  function setServiceDeleted(actor: Actor, id: string, deleted: boolean): Promise<Result<Service, DeleteServiceError>> {
-    return store.run(async (tx): Promise<Result<Service, DeleteServiceError>> => {
+  function setServiceDeleted(actor: Actor, id: string, deleted: boolean): Promise<Result<StaffService, DeleteServiceError>> {
+    return store.run(async (tx): Promise<Result<StaffService, DeleteServiceError>> => {
       const before = await tx.lockService(id);
       if (!before) return err(SERVICE_NOT_FOUND);
       if ((before.deletedAt !== null) === deleted) return ok(before);

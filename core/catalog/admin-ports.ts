@@ -1,7 +1,7 @@
 /** What the staff catalogue use cases need from storage (admin-area.md section 7). */
 import type { AuditEntry } from "../shared/audit.ts";
 import type { DomainError, Result } from "../shared/result.ts";
-import type { Extra, Frequency, Question, Service } from "./types.ts";
+import type { Extra, Frequency, Question, StaffService } from "./types.ts";
 import type { ExtraInput, FrequencyInput, QuestionInput, ServiceInput } from "./schemas.ts";
 
 /** An extra's position in its service's list, starting at 1. */
@@ -20,15 +20,15 @@ export interface ExtraFilter {
 /** Reads and writes inside one transaction; every write is audited through the same one. */
 export interface CatalogAdminTx {
   /** The service, deleted or not, locked until the transaction ends (null when unknown). */
-  lockService(id: string): Promise<Service | null>;
+  lockService(id: string): Promise<StaffService | null>;
   /** The service's name, deleted or not, without a lock (null when unknown): for the audit row of its extras and questions. */
   serviceName(id: string): Promise<string | null>;
   /** True when another service (deleted ones included) already uses the slug. */
   slugTaken(slug: string, exceptId?: string): Promise<boolean>;
-  insertService(input: ServiceInput): Promise<Service>;
+  insertService(input: ServiceInput): Promise<StaffService>;
   /** Replaces every field, bedroom prices included. */
-  updateService(id: string, input: ServiceInput): Promise<Service>;
-  setServiceDeletedAt(id: string, deletedAt: Date | null): Promise<Service>;
+  updateService(id: string, input: ServiceInput): Promise<StaffService>;
+  setServiceDeletedAt(id: string, deletedAt: Date | null): Promise<StaffService>;
   /** Removes the service with its bedroom prices, extras and questions. */
   deleteService(id: string): Promise<void>;
 
@@ -74,9 +74,9 @@ export interface CatalogAdminStore {
     taken?: readonly NoInfer<E>[],
   ): Promise<Result<T, E>>;
 
-  listServices(options: { includeDeleted: boolean }): Promise<Service[]>;
+  listServices(options: { includeDeleted: boolean }): Promise<StaffService[]>;
   /** Deleted ones too. */
-  getService(id: string): Promise<Service | null>;
+  getService(id: string): Promise<StaffService | null>;
   listExtras(filter: ExtraFilter): Promise<Extra[]>;
   listFrequencies(): Promise<Frequency[]>;
   /** GLOBAL questions plus those of `serviceId` when given; otherwise every question. */

@@ -9,7 +9,7 @@ import {
   validateExtraOrders,
 } from "./admin-rules.ts";
 import { reorderExtrasSchema } from "./schemas.ts";
-import type { Extra, Frequency, Question, Service } from "./types.ts";
+import type { Extra, Frequency, Question, StaffService } from "./types.ts";
 import { validateExtraInput, validateFrequencyInput, validateQuestionInput, validateServiceInput } from "./validation.ts";
 import { parseInput } from "../shared/parse-input.ts";
 import { ok, type Result } from "../shared/result.ts";
@@ -21,7 +21,7 @@ const put = <P, T>(validate: (body: unknown, mode: "update") => Result<P>, merge
   return patch.ok ? merge(patch.value) : patch;
 };
 
-const service: Service = {
+const service: StaffService = {
   _id: "s1",
   name: "Regular Clean",
   slug: "regular-clean",
@@ -34,6 +34,7 @@ const service: Service = {
   basePrice: 0,
   durationMinutes: 120,
   description: "",
+  checklist: ["Benches"],
   deletedAt: null,
 };
 
@@ -73,7 +74,7 @@ const fieldErrorsOf = (result: { ok: boolean; error?: { fieldErrors?: unknown } 
   result.ok ? undefined : result.error?.fieldErrors;
 
 Deno.test("mergeServiceUpdate: a patch over the stored service, re-checked whole", () => {
-  const cases: { name: string; body: unknown; value?: Partial<Service>; fieldErrors?: unknown }[] = [
+  const cases: { name: string; body: unknown; value?: Partial<StaffService>; fieldErrors?: unknown }[] = [
     { name: "empty patch keeps everything", body: {}, value: {} },
     { name: "one field", body: { name: " Deluxe " }, value: { name: "Deluxe" } },
     {
@@ -93,6 +94,16 @@ Deno.test("mergeServiceUpdate: a patch over the stored service, re-checked whole
     },
     { name: "switching model keeps the rows", body: { pricingModel: "FIXED", basePrice: 300 }, value: { pricingModel: "FIXED", basePrice: 300 } },
     { name: "patch errors stop before the merge", body: { slug: "" }, fieldErrors: { slug: ["Slug is required"] } },
+    // Issue 31: the cleaners' checklist, one line an item.
+    { name: "the checklist is replaced; lines trimmed, blank ones dropped", body: { checklist: ["  Oven ", "", "  ", "Floors"] }, value: { checklist: ["Oven", "Floors"] } },
+    { name: "an empty checklist clears it", body: { checklist: [] }, value: { checklist: [] } },
+    { name: "at most 30 lines", body: { checklist: Array.from({ length: 31 }, (_, i) => `Line ${i}`) }, fieldErrors: { checklist: ["A checklist can have at most 30 lines"] } },
+    { name: "30 lines are fine", body: { checklist: Array.from({ length: 30 }, (_, i) => `Line ${i}`) }, value: { checklist: Array.from({ length: 30 }, (_, i) => `Line ${i}`) } },
+    { name: "a line over 120 characters", body: { checklist: ["ok", "x".repeat(121)] }, fieldErrors: { "checklist.1": ["Each checklist line must be 120 characters or fewer"] } },
+    { name: "a line of 120 characters is fine", body: { checklist: ["x".repeat(120)] }, value: { checklist: ["x".repeat(120)] } },
+    { name: "one line each", body: { checklist: ["Oven\nFloors"] }, fieldErrors: { "checklist.0": ["Please keep this on one line."] } },
+    { name: "not a list", body: { checklist: "Oven" }, fieldErrors: { checklist: ["Checklist must be a list of lines"] } },
+    { name: "a line that is no text", body: { checklist: [5] }, fieldErrors: { "checklist.0": ["Invalid input: expected string"] } },
   ];
   for (const c of cases) {
     const result = putService(c.body);

@@ -32,7 +32,7 @@ import {
   type ServicePatch,
   serviceRuleErrors,
 } from "./schemas.ts";
-import { DEFAULT_FREQUENCY_CODE, type Extra, type Frequency, type Question, type Service } from "./types.ts";
+import { DEFAULT_FREQUENCY_CODE, type Extra, type Frequency, type Question, type StaffService } from "./types.ts";
 
 export const SERVICE_NOT_FOUND = notFound("Service", "SERVICE_NOT_FOUND");
 export const EXTRA_NOT_FOUND = notFound("Extra", "EXTRA_NOT_FOUND");
@@ -96,7 +96,7 @@ const judged = <T>(value: T, errors: FieldErrors = {}): Result<T, ValidationFail
 
 // ------------------------------------------------------------ updates: the patch over the stored record
 
-export function mergeServiceUpdate({ _id: _, deletedAt: _d, ...stored }: Service, patch: ServicePatch): Result<ServiceInput, ValidationFailed> {
+export function mergeServiceUpdate({ _id: _, deletedAt: _d, ...stored }: StaffService, patch: ServicePatch): Result<ServiceInput, ValidationFailed> {
   const merged = { ...stored, ...patch };
   return judged(merged, serviceRuleErrors(merged));
 }

@@ -27,6 +27,9 @@ export const CATALOG_LIMITS = {
   extraMinutes: 600,
   /** A frequency repeats every 1 to this many weeks or months. */
   repeatEvery: 52,
+  /** Issue 31: a service's checklist for cleaners, at most this many lines of at most `checklistItem` characters. */
+  checklistItems: 30,
+  checklistItem: 120,
 } as const;
 
 /** A visit's length when staff set none: the 2 hours decisions.md assumed before visits had lengths. */

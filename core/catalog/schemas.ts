@@ -79,6 +79,9 @@ export const CATALOG_MESSAGES = {
   optionEmpty: "Option label/value cannot be empty",
   optionsUnique: "Option values must be unique",
   notText: "Invalid input: expected string",
+  checklistList: "Checklist must be a list of lines",
+  checklistItemTooLong: `Each checklist line must be ${CATALOG_LIMITS.checklistItem} characters or fewer`,
+  checklistTooLong: `A checklist can have at most ${CATALOG_LIMITS.checklistItems} lines`,
 } as const;
 
 const M = CATALOG_MESSAGES;
@@ -104,6 +107,11 @@ export const serviceSchema = z.object({
   description: z.string(),
   deletedAt: z.string().nullable(),
 }).meta({ id: "Service" });
+
+/** Issue 31: a service as the staff calls send it, with the checklist its cleaners tick off on the job. */
+export const staffServiceSchema = serviceSchema.extend({
+  checklist: z.array(z.string()).meta({ description: "What a cleaner ticks off on a job of this service, in order; [] when none" }),
+}).meta({ id: "StaffService" });
 
 export const extraSchema = z.object({
   _id: z.string(),
@@ -253,6 +261,16 @@ const serviceFields = z.object({
   durationMinutes: visitMinutes.meta({ description: "Minutes a visit takes (FIXED); HOURLY uses the hours booked, BEDROOMS its row's length" }),
   description: optionalText((text) => text.max(500, M.descriptionTooLong))
     .meta({ description: "A short line shown on cards" }),
+  // Issue 31: one line an item; blank lines (a form's empty rows) are dropped, not refused.
+  checklist: z.array(
+    z.preprocess((v) => (typeof v === "string" ? v.trim() : v), oneLine(z.string({ error: M.notText }).max(CATALOG_LIMITS.checklistItem, M.checklistItemTooLong))),
+    { error: M.checklistList },
+  ).transform((lines) => lines.filter((line) => line !== ""))
+    .pipe(z.array(z.string()).max(CATALOG_LIMITS.checklistItems, M.checklistTooLong))
+    .meta({
+      description: `Issue 31: what a cleaner ticks off on a job of this service, one line each (trimmed, blank lines dropped), ` +
+        `at most ${CATALOG_LIMITS.checklistItems} of at most ${CATALOG_LIMITS.checklistItem} characters; default []`,
+    }),
 });
 
 type ServiceFields = z.output<typeof serviceFields>;
@@ -267,7 +285,7 @@ export function serviceRuleErrors(service: Partial<ServiceFields>): FieldErrors 
 }
 
 export const serviceInputSchema = withRule(
-  withDefaults(serviceFields, { ...SERVICE_DEFAULTS, bedroomPrices: [], description: "", durationMinutes: DEFAULT_VISIT_MINUTES }),
+  withDefaults(serviceFields, { ...SERVICE_DEFAULTS, bedroomPrices: [], description: "", durationMinutes: DEFAULT_VISIT_MINUTES, checklist: [] }),
   serviceRuleErrors,
 ).meta({ id: "ServiceInput" });
 

@@ -19,8 +19,14 @@ export type QuestionType = (typeof QUESTION_TYPES)[number];
 export type QuestionScope = (typeof QUESTION_SCOPES)[number];
 export type FrequencyRepeatUnit = (typeof FREQUENCY_REPEAT_UNITS)[number];
 
-/** `deletedAt` is set when soft-deleted; soft-deleted services never reach public calls. */
-export type Service = ServiceInput & { _id: string; deletedAt: Date | null };
+/**
+ * `deletedAt` is set when soft-deleted; soft-deleted services never reach public calls. The
+ * checklist for cleaners is the staff's (StaffService): the public catalogue never carries it.
+ */
+export type Service = Omit<ServiceInput, "checklist"> & { _id: string; deletedAt: Date | null };
+
+/** Issue 31: a service as the staff calls read and write it, with its cleaners' checklist. */
+export type StaffService = Service & { checklist: string[] };
 export type BedroomPrice = Service["bedroomPrices"][number];
 
 /** `order`: position in the service's list, starting at 1. */

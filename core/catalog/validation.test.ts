@@ -39,6 +39,7 @@ const HOURLY_DEFAULTS = {
   basePrice: 0,
   durationMinutes: 120,
   description: "",
+  checklist: [],
 };
 
 Deno.test("validateServiceInput", async (t) => {

@@ -17,6 +17,8 @@ export interface CleanersTx {
   activeColours(): Promise<string[]>;
   insertCleaner(cleaner: NewCleaner, at: Date): Promise<Cleaner>;
   updateCleaner(id: string, changes: CleanerChanges, at: Date): Promise<Cleaner>;
+  /** Ends every session of the cleaner's login, if they have one (issue 31: deactivating them). */
+  endLoginSessions(cleanerId: string): Promise<void>;
 
   audit(entry: AuditEntry): Promise<void>;
 

@@ -81,6 +81,8 @@ export function makeCleanersAdmin(deps: { cleaners: CleanersStore; clock: Clock;
       const changes = changesOf(current, patch);
       if (Object.keys(changes).length === 0) return ok(await oneWithHours(tx, current, rules));
       const updated = await tx.updateCleaner(id, changes, clock.now());
+      // Issue 31: a deactivated cleaner's login stops working at once (and refuses logins while inactive).
+      if (changes.active === false) await tx.endLoginSessions(id);
       await tx.audit(auditEntry(actor, action, CLEANER_ENTITY, id, previous(current, changes), changes));
       return ok(await oneWithHours(tx, updated, rules));
     });
@@ -108,7 +110,7 @@ export function makeCleanersAdmin(deps: { cleaners: CleanersStore; clock: Clock;
     update: (actor: Actor, id: string, patch: CleanerPatch): Promise<Result<TeamCleaner, ChangeCleanerError>> =>
       change(actor, id, patch, "cleaner.update"),
 
-    /** Deactivates: the cleaner stays on the jobs they had, and is offered for no new one. */
+    /** Deactivates: the cleaner stays on the jobs they had, is offered for no new one, and their login's sessions end. */
     deactivate: (actor: Actor, id: string): Promise<Result<TeamCleaner, ChangeCleanerError>> =>
       change(actor, id, { active: false }, "cleaner.deactivate"),
 

@@ -64,7 +64,20 @@ export type MessageKind =
   | "quote-accepted-notification"
   | "quote-declined-notification"
   // Issue 30: the invoice PDF, e-mailed when the job is marked DONE (when the business asks for it).
-  | "invoice";
+  | "invoice"
+  // Issue 31: the customer told their cleaner is on the way; the office told of a cleaner's note on a job.
+  | "cleaner-on-the-way"
+  | "cleaner-job-note"
+  // Issue 31: a cleaner given a login with an invite, and the one-time link to set its password.
+  | "cleaner-invite"
+  // Issue 32: the customer asked to rate the finished job; the office told at once of a rating of 3 or less.
+  | "feedback-request"
+  | "feedback-low-rating-notification"
+  // Issue 31: a cleaner told of a job put on, changed or taken off (each with its .ics), and of tomorrow's run sheet.
+  | "cleaner-job-assigned"
+  | "cleaner-job-updated"
+  | "cleaner-job-cancelled"
+  | "cleaner-run-sheet";
 
 // ---------------------------------------------------------------------------------------------
 // Formatting of a record's parts

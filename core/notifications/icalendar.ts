@@ -10,8 +10,11 @@
  */
 
 export interface CalendarEvent {
-  /** PUBLISH adds or updates the event (same UID, higher SEQUENCE); CANCEL removes it. */
-  method: "PUBLISH" | "CANCEL";
+  /**
+   * PUBLISH adds or updates the event (same UID, higher SEQUENCE); CANCEL removes it; REQUEST does
+   * what PUBLISH does for an event with attendees (issue 31: a cleaner's job), as RFC 5546 asks.
+   */
+  method: "PUBLISH" | "REQUEST" | "CANCEL";
   productId: string;
   uid: string;
   sequence: number;
@@ -24,6 +27,8 @@ export interface CalendarEvent {
   description: string;
   location: string;
   organizer: { name: string; email: string };
+  /** Who the event is for (a REQUEST or CANCEL names them, RFC 5546 3.2); none on a customer's invite. */
+  attendees?: readonly { name: string; email: string }[];
   status: "TENTATIVE" | "CONFIRMED" | "CANCELLED";
   /** Outlook's free/busy (X-MICROSOFT-CDO-BUSYSTATUS). */
   busyStatus: "BUSY" | "TENTATIVE" | "FREE";
@@ -78,6 +83,8 @@ const eventLines = (event: CalendarComponent): string[] => [
   `LOCATION:${escapeText(event.location)}`,
   `STATUS:${event.status}`,
   `ORGANIZER;CN=${quotedParameter(event.organizer.name)}:MAILTO:${event.organizer.email}`,
+  // No RSVP: the office puts a cleaner on a job, it asks no answer through the calendar.
+  ...(event.attendees ?? []).map((a) => `ATTENDEE;CN=${quotedParameter(a.name)};ROLE=REQ-PARTICIPANT;RSVP=FALSE:MAILTO:${a.email}`),
   `X-MICROSOFT-CDO-BUSYSTATUS:${event.busyStatus}`,
   `CREATED:${utcDateTime(event.created)}`,
   "END:VEVENT",

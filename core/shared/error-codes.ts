@@ -107,6 +107,23 @@ export const ERROR_CODES = [
   "NOT_A_SERIES",
   "CUSTOMER_NOT_FOUND",
   "CUSTOMER_MERGE_INVALID",
+  // Cleaners' logins (issue 31)
+  "CLEANER_HAS_ACCOUNT",
+  "CLEANER_INACTIVE",
+  "CLEANER_ACCOUNT_NOT_FOUND",
+  "SET_PASSWORD_LINK_INVALID",
+  // A cleaner on the job (issue 31): their own jobs, and the order of on my way, check-in, check-out
+  "JOB_NOT_FOUND",
+  "JOB_NOT_ACTIVE",
+  "TOO_EARLY",
+  "ALREADY_CHECKED_IN",
+  "NOT_CHECKED_IN",
+  "ALREADY_CHECKED_OUT",
+  "CLEANER_NOT_ON_JOB",
+  // Feedback after each job (issue 32)
+  "FEEDBACK_LINK_INVALID",
+  "FEEDBACK_ALREADY_GIVEN",
+  "JOB_NOT_DONE",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

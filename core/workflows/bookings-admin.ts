@@ -21,6 +21,10 @@ import { buildInvoice, type InvoiceLine } from "../invoicing/invoice.ts";
 import { issueInvoiceNumber } from "../invoicing/invoicing.ts";
 import type { InvoicePdfRenderer } from "../invoicing/ports.ts";
 import { invoiceEmail } from "../notifications/invoice-emails.ts";
+import { feedbackRequestEmail } from "../notifications/feedback-emails.ts";
+import type { FeedbackSettings } from "../feedback/settings.ts";
+import { asksWhenDone, newFeedbackRequest } from "../feedback/rules.ts";
+import { feedbackUrl } from "../feedback/token.ts";
 
 /** One booking or quote: only it can be missing. */
 export const GET_BOOKING_ERRORS = [BOOKING_NOT_FOUND] as const;
@@ -69,6 +73,11 @@ export interface BookingsAdminDeps {
     quotedLines(bookingId: string): Promise<InvoiceLine[] | null>;
     pdf: InvoicePdfRenderer;
   };
+  /**
+   * Issue 32: the customer asked to rate the job when it is marked DONE (when the feedback
+   * settings ask for it at once); without this, DONE asks nothing.
+   */
+  feedback?: { settings(): Promise<FeedbackSettings> };
 }
 
 export function makeBookingsAdmin(deps: BookingsAdminDeps) {
@@ -93,7 +102,8 @@ export function makeBookingsAdmin(deps: BookingsAdminDeps) {
      * e-mail. A booking taking a place it did not hold (CANCELLED -> CONFIRMED) is decided under
      * the capacity lock, in the transaction that writes it, as a new booking is. A confirmation or
      * cancellation the customer must hear of (statusUpdateFor) raises the calendar SEQUENCE and
-     * queues their e-mail, with its own manage-my-booking token, in that same transaction.
+     * queues their e-mail, with its own manage-my-booking token, in that same transaction; so does
+     * DONE's invoice and feedback request, when the settings ask for them.
      */
     async setStatus(actor: Actor & { role: AdminRole }, id: string, change: StatusChange): Promise<Result<BookingRecord, SetStatusError>> {
       // Read before the transaction: it holds the row lock (and PGlite's one connection).
@@ -102,6 +112,7 @@ export function makeBookingsAdmin(deps: BookingsAdminDeps) {
         ? await Promise.all([deps.invoices.details(), deps.invoices.quotedLines(id)])
         : null;
       const [details, quotedLines] = invoicing ?? [null, null];
+      const feedbackSettings = change.status === "DONE" && deps.feedback ? await deps.feedback.settings() : null;
       return bookings.transaction(async (tx) => {
         const before = await tx.lockById(id);
         if (!before) return err(BOOKING_NOT_FOUND);
@@ -143,6 +154,14 @@ export function makeBookingsAdmin(deps: BookingsAdminDeps) {
           const issued = await issueInvoiceNumber({ issueNumber: tx.issueInvoiceNumber, audit: tx.audit }, actor, after, now);
           const invoice = buildInvoice(after, details, await tx.ledger.list(id), issued, quotedLines);
           await tx.enqueueEmail(invoiceEmail(after, invoice, await deps.invoices.pdf.invoice(invoice), ctx));
+        }
+        if (status === "DONE" && feedbackSettings && asksWhenDone(after, feedbackSettings)) {
+          const request = newFeedbackRequest(id, now);
+          // Asked once automatically: a job marked DONE again keeps its first request, and is not mailed again.
+          if (await tx.saveFirstFeedbackRequest(request.row)) {
+            const link = { url: feedbackUrl(ctx.siteUrl, request.token), expiresAt: request.row.expiresAt };
+            await tx.enqueueEmail(feedbackRequestEmail(after, ctx, link));
+          }
         }
         const overridden = capacity === "override" ? { overrideCapacity: true } : {};
         const reason = cancelReason ? { reason: cancelReason } : {};

@@ -31,9 +31,9 @@ import {
   questionUpdateSchema,
   reorderExtrasSchema,
   serviceInputSchema,
-  serviceSchema,
   servicesQuerySchema,
   serviceUpdateSchema,
+  staffServiceSchema,
 } from "../../../core/catalog/schemas.ts";
 import type { DomainError } from "../../../core/shared/result.ts";
 import { type DeclaredCodes, answerWith, failWith } from "../../http-errors.ts";
@@ -53,39 +53,39 @@ const gone = <R>(route: R, c: Context, result: { ok: true } | { ok: false; error
 const listServices = route({
   ...admin, method: "get", path: "/services", summary: "Every service (any pricing model), with bedroom prices",
   request: { query: servicesQuerySchema },
-  responses: { 200: json(itemsOf(serviceSchema), "The services") },
+  responses: { 200: json(itemsOf(staffServiceSchema), "The services") },
 });
 const createService = route({
   ...admin, method: "post", path: "/services", summary: "Create a service",
-  description: "Defaults: HOURLY, rate 60, min 2, max 20, step 0.5, base price 0.",
+  description: "Defaults: HOURLY, rate 60, min 2, max 20, step 0.5, base price 0, checklist [] (issue 31: the cleaners' checklist, staff calls only).",
   request: { body: jsonBody(serviceInputSchema) },
   errors: CREATE_SERVICE_ERRORS,
-  responses: { 201: json(serviceSchema, "The service") },
+  responses: { 201: json(staffServiceSchema, "The service") },
 });
 const getService = route({
   ...admin, method: "get", path: "/services/{id}", summary: "One service, deleted or not",
   request: { params },
   errors: GET_SERVICE_ERRORS,
-  responses: { 200: json(serviceSchema, "The service") },
+  responses: { 200: json(staffServiceSchema, "The service") },
 });
 const updateService = route({
   ...admin, method: "put", path: "/services/{id}", summary: "Update a service (all or some fields)",
   description: "bedroomPrices, when sent, replace the stored rows. The rules across fields are checked on the merged service.",
   request: { params, body: jsonBody(serviceUpdateSchema) },
   errors: UPDATE_SERVICE_ERRORS,
-  responses: { 200: json(serviceSchema, "The service") },
+  responses: { 200: json(staffServiceSchema, "The service") },
 });
 const deleteService = route({
   ...admin, method: "delete", path: "/services/{id}", summary: "Soft-delete a service (hidden, recoverable)",
   request: { params },
   errors: DELETE_SERVICE_ERRORS,
-  responses: { 200: json(serviceSchema, "The service with deletedAt set") },
+  responses: { 200: json(staffServiceSchema, "The service with deletedAt set") },
 });
 const restoreService = route({
   ...admin, method: "patch", path: "/services/{id}/restore", summary: "Restore a soft-deleted service",
   request: { params },
   errors: DELETE_SERVICE_ERRORS,
-  responses: { 200: json(serviceSchema, "The service with deletedAt null") },
+  responses: { 200: json(staffServiceSchema, "The service with deletedAt null") },
 });
 const hardDeleteService = route({
   ...superadmin, method: "delete", path: "/services/{id}/hard",

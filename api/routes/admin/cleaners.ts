@@ -16,6 +16,19 @@ import { bookingRecordSchema } from "../../../core/booking/schemas.ts";
 import { answerWith, failWith } from "../../http-errors.ts";
 import { IdParams, json, jsonBody, route, routeGroup } from "../../openapi.ts";
 import { presentRecord } from "../bookings.ts";
+import {
+  type CleanerAccount,
+  type CleanerAccounts,
+  CREATE_CLEANER_ACCOUNT_ERRORS,
+  GET_CLEANER_ACCOUNT_ERRORS,
+  REMOVE_CLEANER_ACCOUNT_ERRORS,
+} from "../../../core/admin/cleaner-accounts.ts";
+import {
+  cleanerAccountAnswerSchema,
+  createdCleanerAccountSchema,
+  newCleanerAccountSchema,
+  SET_PASSWORD_LINK_HOURS,
+} from "../../../core/admin/cleaner-account-form.ts";
 
 const admin = { tags: ["Staff: schedule and team"] as [string], "x-required-role": "admin" as const };
 /** What a 422 on a cleaner's details names. */
@@ -99,8 +112,45 @@ const removeTimeOff = route({
   responses: { 204: { description: "Removed" } },
 });
 
+// Issue 31: a cleaner's login.
+const getCleanerAccount = route({
+  ...admin, method: "get", path: "/cleaners/{id}/account", summary: "A cleaner's login, if they have one",
+  description: "account is null for a cleaner without a login.",
+  request: { params: IdParams },
+  errors: GET_CLEANER_ACCOUNT_ERRORS,
+  responses: { 200: json(cleanerAccountAnswerSchema, "The login, or null") },
+});
+const createCleanerAccount = route({
+  ...admin, method: "post", path: "/cleaners/{id}/account", summary: "Give a cleaner a login (role cleaner)",
+  description:
+    "The cleaner logs in on the staff login page and reaches only their own jobs (the team API); every staff call answers them 403. " +
+    "With a password, the admin accounts' policy applies (the same 422 messages on fieldErrors.password). Without one, or with " +
+    `sendInvite true, the cleaner is e-mailed "Set up your … login" with a one-time link SITE_URL/admin/set-password/<token> that works for ${SET_PASSWORD_LINK_HOURS} hours ` +
+    "(POST /api/auth/set-password). 409 CLEANER_HAS_ACCOUNT when the cleaner has a login, EMAIL_TAKEN when any account (staff or cleaner) has the e-mail, " +
+    "CLEANER_INACTIVE for a deactivated cleaner. Audited as cleaner.account_create.",
+  request: { params: IdParams, body: jsonBody(newCleanerAccountSchema) },
+  errors: CREATE_CLEANER_ACCOUNT_ERRORS,
+  responses: { 201: json(createdCleanerAccountSchema, "The login") },
+});
+const removeCleanerAccount = route({
+  ...admin, method: "delete", path: "/cleaners/{id}/account", summary: "Take a cleaner's login away",
+  description: "Its sessions end at once and its set-password links stop working. The cleaner stays on the team. Audited as cleaner.account_remove.",
+  request: { params: IdParams },
+  errors: REMOVE_CLEANER_ACCOUNT_ERRORS,
+  responses: { 204: { description: "Removed" } },
+});
+
+/** A login as the Team screen gets it: never its id, hash or links. */
+const presentAccount = (account: CleanerAccount) => ({
+  email: account.email,
+  createdAt: account.createdAt.toISOString(),
+  invitedAt: account.invitedAt?.toISOString() ?? null,
+  lastLoginAt: account.lastLoginAt?.toISOString() ?? null,
+});
+
 /** The team and who is on which job, mounted under /api/admin behind requireAdmin (any admin). */
-export function cleanersAdminRoutes(cleaners: CleanersAdmin & CleanerAssignment) {
+export function cleanersAdminRoutes(cleaners: CleanersAdmin & CleanerAssignment & { accounts: CleanerAccounts }) {
+  const { accounts } = cleaners;
   return routeGroup()
     .openapi(listCleaners, async (c) => c.json({ items: await cleaners.list(c.req.valid("query")) }, 200))
     .openapi(createCleaner, async (c) => c.json(await cleaners.create(c.get("admin"), c.req.valid("json")), 201))
@@ -124,5 +174,22 @@ export function cleanersAdminRoutes(cleaners: CleanersAdmin & CleanerAssignment)
     .openapi(assignCleaners, async (c) => {
       const result = await cleaners.assign(c.get("admin"), c.req.valid("param").id, c.req.valid("json"));
       return result.ok ? c.json(presentRecord(result.value), 200) : failWith(assignCleaners, c, result.error);
+    })
+    .openapi(getCleanerAccount, async (c) => {
+      const result = await accounts.get(c.req.valid("param").id);
+      if (!result.ok) return failWith(getCleanerAccount, c, result.error);
+      return c.json({ account: result.value && presentAccount(result.value) }, 200);
+    })
+    .openapi(createCleanerAccount, async (c) => {
+      const result = await accounts.create(c.get("admin"), c.req.valid("param").id, c.req.valid("json"));
+      if (!result.ok) {
+        if (result.error.code === "SERVICE_BUSY") c.header("Retry-After", String((result.error.details as { retryAfterSeconds: number }).retryAfterSeconds));
+        return failWith(createCleanerAccount, c, result.error);
+      }
+      return c.json({ account: presentAccount(result.value) }, 201);
+    })
+    .openapi(removeCleanerAccount, async (c) => {
+      const result = await accounts.remove(c.get("admin"), c.req.valid("param").id);
+      return result.ok ? c.body(null, 204) : failWith(removeCleanerAccount, c, result.error);
     });
 }

@@ -10,6 +10,8 @@ const getSchedule = route({
     "starting in the range, by start, with their cleanerIds. days: each date, closed (a closed weekday, or a closed date with its " +
     "label) or open with the start slots the booking form offers, each with the places the capacity rule counts as taken and " +
     "those free. cleaners: the active team, and deactivated cleaners still on a job in the range. " +
+    "Issue 31: each job's attendance (one entry per cleaner on it, in order: when they tapped On my way, checked in and checked out) " +
+    "and late (PENDING or CONFIRMED, with cleaners, none checked in, more than 30 minutes after its start). " +
     `A date not written YYYY-MM-DD, to before from, or more than ${SCHEDULE_MAX_DAYS} days is a 422.`,
   request: { query: scheduleQuerySchema },
   responses: { 200: json(scheduleSchema, "The schedule") },

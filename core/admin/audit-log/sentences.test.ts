@@ -375,6 +375,20 @@ const SENTENCE_CASES: [string, AuditRowWithFacts, string][] = [
     byCustomer(booking("booking.quote_declined", { total: 480 }, { declineReason: "Too dear" }, adaQuote)),
     "Ada Lovelace declined quote YS-7K3F9Q (reason: Too dear)",
   ],
+  // Issue 31: a cleaner on the job
+  ["job.on_my_way", booking("job.on_my_way", { onMyWayAt: null }, { cleanerName: "Priya Sharma", onMyWayAt: "2026-11-28T20:00:00.000Z" }), "Set off for booking YS-7K3F9Q for Ada Lovelace"],
+  ["job.check_in", booking("job.check_in", { checkInAt: null }, { cleanerName: "Priya Sharma", checkInAt: "2026-11-28T21:55:00.000Z" }), "Checked in on booking YS-7K3F9Q for Ada Lovelace"],
+  ["job.check_out", booking("job.check_out", { checkOutAt: null }, { checkOutAt: "2026-11-29T01:00:00.000Z", checkOutNote: "" }), "Checked out of booking YS-7K3F9Q for Ada Lovelace"],
+  [
+    "job.check_out",
+    booking("job.check_out", { checkOutAt: null }, { checkOutAt: "2026-11-29T01:00:00.000Z", checkOutNote: "Oven seal torn" }),
+    "Checked out of booking YS-7K3F9Q for Ada Lovelace and left a note",
+  ],
+  [
+    "job.attendance_correct",
+    booking("job.attendance_correct", { cleanerName: "Tom Nguyen", checkInAt: "2026-11-28T21:50:00.000Z" }, { cleanerName: "Tom Nguyen", checkInAt: "2026-11-28T21:45:00.000Z" }),
+    "Corrected the times of Tom Nguyen on booking YS-7K3F9Q for Ada Lovelace",
+  ],
   [
     "inquiry.quoted",
     inquiry("inquiry.quoted", { read: false }, { read: true, quoteReference: "YS-7K3F9Q", total: 900 }),
@@ -429,6 +443,19 @@ const SENTENCE_CASES: [string, AuditRowWithFacts, string][] = [
   ["cleaner.working_hours", named("cleaner", "cleaner.working_hours", { days: [] }, { days: [{ weekday: 1, start: "08:00", end: "17:00" }] }, "Sam Lee"), "Set the working hours of the cleaner Sam Lee"],
   ["cleaner.time_off_add", named("cleaner", "cleaner.time_off_add", null, { from: "2026-12-21", to: "2027-01-08", reason: "Leave" }, "Sam Lee"), "Added time off for the cleaner Sam Lee (Mon 21 Dec 2026 to Fri 8 Jan 2027)"],
   ["cleaner.time_off_remove", named("cleaner", "cleaner.time_off_remove", { from: "2026-12-24", to: "2026-12-24" }, null, "Sam Lee"), "Removed time off of the cleaner Sam Lee (Thu 24 Dec 2026)"],
+  // Issue 31: cleaners' logins
+  [
+    "cleaner.account_create",
+    named("cleaner", "cleaner.account_create", null, { email: "sam@example.com", invited: true }, "Sam Lee"),
+    "Gave the cleaner Sam Lee a login (sam@example.com) and e-mailed an invite",
+  ],
+  [
+    "cleaner.account_create",
+    named("cleaner", "cleaner.account_create", null, { email: "sam@example.com", invited: false }, "Sam Lee"),
+    "Gave the cleaner Sam Lee a login (sam@example.com)",
+  ],
+  ["cleaner.account_remove", named("cleaner", "cleaner.account_remove", { email: "sam@example.com", invited: false }, null, "Sam Lee"), "Removed the login of the cleaner Sam Lee"],
+  ["cleaner.account_password_set", named("cleaner", "cleaner.account_password_set", null, { passwordSet: true }, "Sam Lee"), "Set the password of the cleaner Sam Lee from the invite"],
   ["settings.scheduling", row({ action: "settings.scheduling", entity: "settings", entityId: "scheduling", before: { slotBufferMin: 120 }, after: { slotBufferMin: 90 } }), "Changed the scheduling settings"],
   ["settings.slot_buffer", row({ action: "settings.slot_buffer", entity: "settings", entityId: "scheduling", before: { slotBufferMin: 120 }, after: { slotBufferMin: 90 } }), "Changed the slot buffer to 90 minutes"],
   ["settings.content", row({ action: "settings.content", entity: "settings", entityId: "booking_form_content", before: {}, after: {} }), "Changed the booking form content"],
@@ -439,6 +466,32 @@ const SENTENCE_CASES: [string, AuditRowWithFacts, string][] = [
     "Changed what customers can pay online",
   ],
   ["booking.invoice_issue", booking("booking.invoice_issue", null, { number: "INV-000123" }), "Issued invoice INV-000123 for booking YS-7K3F9Q for Ada Lovelace"],
+  [
+    "settings.team_notices",
+    row({ action: "settings.team_notices", entity: "settings", entityId: "team_notices", before: { runSheetHour: null }, after: { runSheetHour: 18 } }),
+    "Set the cleaners' evening run sheet to 18:00",
+  ],
+  [
+    "settings.team_notices",
+    row({ action: "settings.team_notices", entity: "settings", entityId: "team_notices", before: { runSheetHour: 18 }, after: { runSheetHour: null } }),
+    "Turned off the cleaners' evening run sheet",
+  ],
+  [
+    "settings.feedback",
+    row({ action: "settings.feedback", entity: "settings", entityId: "feedback", before: { delayHours: 0 }, after: { delayHours: 24 } }),
+    "Changed the feedback settings",
+  ],
+  [
+    "booking.feedback",
+    byCustomer(booking("booking.feedback", { rating: null }, { rating: 2, comment: "Arrived late" })),
+    "Ada Lovelace rated booking YS-7K3F9Q 2 out of 5",
+  ],
+  ["booking.feedback_request", booking("booking.feedback_request", null, { requestCount: 1 }), "Asked for feedback on booking YS-7K3F9Q for Ada Lovelace"],
+  [
+    "booking.feedback_request",
+    booking("booking.feedback_request", { requestCount: 1 }, { requestCount: 2 }),
+    "Asked again for feedback on booking YS-7K3F9Q for Ada Lovelace",
+  ],
   ["settings.service_area", row({ action: "settings.service_area", entity: "settings", entityId: "service_area", before: { postcodes: [] }, after: { postcodes: ["3121"] } }), "Changed the service area"],
   [
     "closed_date.add",
@@ -485,7 +538,7 @@ Deno.test("auditSummary: an action it does not know reads as a generic sentence"
  * the actions written (an adapter writes some itself, e.g. series.confirm_visits).
  */
 async function actionsInCode(): Promise<Set<string>> {
-  const entities = "booking|inquiry|service|extra|frequency|question|admin|settings|closed_date|cleaner|series|customer";
+  const entities = "booking|inquiry|service|extra|frequency|question|admin|settings|closed_date|cleaner|series|customer|job";
   const literal = new RegExp(`"((?:${entities})\\.[a-z_]+)"`, "g");
   const found = new Set<string>();
   const walk = async (dir: URL) => {
@@ -500,6 +553,7 @@ async function actionsInCode(): Promise<Set<string>> {
   for (const root of ["../../", "../../../adapters/", "../../../api/"]) await walk(new URL(root, import.meta.url));
   // File names that look like actions.
   found.delete("booking.ics");
+  found.delete("job.ics");
   return found;
 }
 

@@ -289,6 +289,11 @@ const SENTENCES: Record<string, Sentence> = {
   },
   "booking.quote_declined": (ctx) =>
     withReason(`${customerName(ctx) ?? "The customer"} declined ${customerQuote(ctx)}`, ctx.after.declineReason),
+  // Issue 31: a cleaner on the job (the cleaner's login is the actor), and the office's corrections
+  "job.on_my_way": (ctx) => `Set off for ${bookingPhrase(ctx)}`,
+  "job.check_in": (ctx) => `Checked in on ${bookingPhrase(ctx)}`,
+  "job.check_out": (ctx) => `Checked out of ${bookingPhrase(ctx)}${textOf(ctx.after.checkOutNote) ? " and left a note" : ""}`,
+  "job.attendance_correct": (ctx) => `Corrected the times of ${textOf(ctx.after.cleanerName) ?? "a cleaner"} on ${bookingPhrase(ctx)}`,
   // Regular cleans (series of visits): staff, or the booking that started one
   "series.create": (ctx) => {
     const reference = textOf(ctx.after.reference);
@@ -392,6 +397,13 @@ const SENTENCES: Record<string, Sentence> = {
   "cleaner.working_hours": (ctx) => `Set the working hours of ${namedPhrase(ctx, "cleaner")}`,
   "cleaner.time_off_add": (ctx) => `Added time off for ${namedPhrase(ctx, "cleaner")}${leaveSpan(ctx.after)}`,
   "cleaner.time_off_remove": (ctx) => `Removed time off of ${namedPhrase(ctx, "cleaner")}${leaveSpan(ctx.before)}`,
+  // Issue 31: cleaners' logins
+  "cleaner.account_create": (ctx) => {
+    const email = textOf(ctx.after.email);
+    return `Gave ${namedPhrase(ctx, "cleaner")} a login${email ? ` (${email})` : ""}${ctx.after.invited === true ? " and e-mailed an invite" : ""}`;
+  },
+  "cleaner.account_remove": (ctx) => `Removed the login of ${namedPhrase(ctx, "cleaner")}`,
+  "cleaner.account_password_set": (ctx) => `Set the password of ${namedPhrase(ctx, "cleaner")} from the invite`,
   // Settings and closed dates
   "settings.scheduling": () => "Changed the scheduling settings",
   "settings.slot_buffer": (ctx) => {
@@ -403,6 +415,18 @@ const SENTENCES: Record<string, Sentence> = {
   // Issue 30: invoices
   "settings.business": () => "Changed the business details",
   "settings.payments": () => "Changed what customers can pay online",
+  // Issue 32: feedback after each job
+  "settings.feedback": () => "Changed the feedback settings",
+  // Issue 31: the cleaners' evening run sheet
+  "settings.team_notices": (ctx) => {
+    const hour = numberOf(ctx.after.runSheetHour);
+    return hour === undefined ? "Turned off the cleaners' evening run sheet" : `Set the cleaners' evening run sheet to ${hour}:00`;
+  },
+  "booking.feedback": (ctx) => {
+    const rating = numberOf(ctx.after.rating);
+    return `${customerName(ctx) ?? "The customer"} rated ${customerFreeBooking(ctx)}${rating === undefined ? "" : ` ${rating} out of 5`}`;
+  },
+  "booking.feedback_request": (ctx) => `${ctx.row.before === null ? "Asked" : "Asked again"} for feedback on ${bookingPhrase(ctx)}`,
   "booking.invoice_issue": (ctx) => {
     const number = textOf(ctx.after.number);
     return `Issued ${number ? `invoice ${number}` : "an invoice"} for ${bookingPhrase(ctx)}`;

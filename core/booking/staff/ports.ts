@@ -48,6 +48,11 @@ export interface BookingAdminTx {
   ledger: PaymentLedgerTx;
   /** Issue 30: the booking's invoice number (issued now, gaplessly, unless it has one), for the invoice e-mailed on DONE. */
   issueInvoiceNumber: IssueInvoiceNumber;
+  /**
+   * Issue 32: keeps a job's first feedback request (the hash of its link's token, when it was sent
+   * and when it expires); false, writing nothing, when the job has been asked already.
+   */
+  saveFirstFeedbackRequest(request: { bookingId: string; tokenHash: string; requestedAt: Date; expiresAt: Date }): Promise<boolean>;
   audit(entry: AuditEntry): Promise<void>;
 }
 

@@ -46,6 +46,17 @@ export const scheduleDaySchema = z.object({
   slots: z.array(scheduleSlotSchema).meta({ description: "Open days: each start hour of the day (the booking form's), with its places; [] on a closed day" }),
 }).meta({ id: "ScheduleDay" });
 
+/** Issue 31: a job on the schedule is late once this long past its start with no one checked in. */
+export const SCHEDULE_LATE_AFTER_MIN = 30;
+
+/** Issue 31: one cleaner's taps on a job, as the schedule marks it (arrived, done). */
+export const scheduleAttendanceSchema = z.object({
+  cleanerId: z.string(),
+  onMyWayAt: z.string().nullable().meta({ format: "date-time" }),
+  checkInAt: z.string().nullable().meta({ format: "date-time" }),
+  checkOutAt: z.string().nullable().meta({ format: "date-time" }),
+}).meta({ id: "ScheduleAttendance" });
+
 export const scheduleJobSchema = z.object({
   _id: z.string(),
   reference: z.string(),
@@ -65,6 +76,13 @@ export const scheduleJobSchema = z.object({
   cleanerIds: z.array(z.string()).meta({ description: "The cleaners on the job, in order; [] when no one is" }),
   seriesId: z.string().nullable().meta({ description: "The series of regular visits this job is a visit of; null for a one-off" }),
   customerNotes: z.string().meta({ description: "The customer's lasting notes (gate codes, pets, parking), for the run sheet; empty when none" }),
+  // Issue 31: the cleaners' taps on the job, and the office's flag for a job nobody has arrived at.
+  attendance: z.array(scheduleAttendanceSchema).meta({
+    description: "One entry per cleaner on the job, in the order of cleanerIds: when they tapped On my way, checked in and checked out (null: not yet)",
+  }),
+  late: z.boolean().meta({
+    description: `true when the job is PENDING or CONFIRMED, has cleaners, none of them has checked in, and its start was more than ${SCHEDULE_LATE_AFTER_MIN} minutes ago`,
+  }),
 }).meta({ id: "ScheduleJob" });
 
 export const scheduleSchema = z.object({
@@ -78,4 +96,5 @@ export const scheduleSchema = z.object({
 export type ScheduleSlot = z.output<typeof scheduleSlotSchema>;
 export type ScheduleDay = z.output<typeof scheduleDaySchema>;
 export type ScheduleJob = z.output<typeof scheduleJobSchema>;
+export type ScheduleAttendance = z.output<typeof scheduleAttendanceSchema>;
 export type Schedule = z.output<typeof scheduleSchema>;

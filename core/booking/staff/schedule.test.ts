@@ -7,7 +7,7 @@ import type { Cleaner } from "../../cleaners/types.ts";
 import { dayAvailability } from "../capacity/availability.ts";
 import { isSlotBlocked } from "../capacity/capacity.ts";
 import type { Occupancy } from "../ports.ts";
-import { makeGetSchedule, placesTaken, scheduleDay, type ScheduleDayContext, scheduleJob, sizeLabel } from "./schedule.ts";
+import { isLate, type JobMarks, makeGetSchedule, placesTaken, scheduleDay, type ScheduleDayContext, scheduleJob, sizeLabel } from "./schedule.ts";
 import { scheduleQuerySchema } from "./schedule-schemas.ts";
 import { visitEnd } from "../capacity/scheduling.ts";
 
@@ -155,8 +155,17 @@ Deno.test("sizeLabel: hours, bedrooms or a studio; nothing for a fixed price", a
 });
 
 Deno.test("scheduleJob: what the schedule shows of a booking", () => {
-  const record = { ...booking({ status: "CONFIRMED", cleanerIds: ["c2", "c1"], seriesId: "s1" }), customerNotes: "Gate code 4821" };
-  assert.deepEqual(scheduleJob(record), {
+  const arrived = new Date("2026-11-27T21:55:00Z");
+  const record = {
+    ...booking({ status: "CONFIRMED", cleanerIds: ["c2", "c1"], seriesId: "s1" }),
+    customerNotes: "Gate code 4821",
+    // c1's marks, and those of someone taken off the job since (not shown).
+    marks: [
+      { cleanerId: "c1", onMyWayAt: new Date("2026-11-27T21:30:00Z"), checkInAt: arrived, checkOutAt: null },
+      { cleanerId: "gone", onMyWayAt: null, checkInAt: arrived, checkOutAt: null },
+    ],
+  };
+  assert.deepEqual(scheduleJob(record, new Date("2026-11-28T00:00:00Z")), {
     _id: record._id,
     reference: "YS-7K3F9Q",
     status: "CONFIRMED",
@@ -173,7 +182,32 @@ Deno.test("scheduleJob: what the schedule shows of a booking", () => {
     cleanerIds: ["c2", "c1"],
     seriesId: "s1",
     customerNotes: "Gate code 4821",
+    attendance: [
+      { cleanerId: "c2", onMyWayAt: null, checkInAt: null, checkOutAt: null },
+      { cleanerId: "c1", onMyWayAt: "2026-11-27T21:30:00.000Z", checkInAt: "2026-11-27T21:55:00.000Z", checkOutAt: null },
+    ],
+    late: false,
   });
+});
+
+Deno.test("isLate: 30 minutes past the start, place-holding and not done, with cleaners, none checked in", async (t) => {
+  // Starts 9:00 am Melbourne (22:00Z); late from 9:30 am on.
+  const start = new Date("2026-11-27T22:00:00Z");
+  const at = (minutes: number) => new Date(start.getTime() + minutes * 60_000);
+  const job = { status: "CONFIRMED" as const, startTime: start, cleanerIds: ["c1", "c2"], marks: [] as JobMarks[] };
+  const checkedIn = (cleanerId: string): JobMarks => ({ cleanerId, onMyWayAt: null, checkInAt: at(40), checkOutAt: null });
+  const cases: [string, Parameters<typeof isLate>[0], Date, boolean][] = [
+    ["30 minutes after the start: not yet", job, at(30), false],
+    ["30 minutes and a second after", job, new Date(at(30).getTime() + 1000), true],
+    ["an hour after, PENDING", { ...job, status: "PENDING" }, at(60), true],
+    ["DONE is never late", { ...job, status: "DONE" }, at(60), false],
+    ["waiting for a new time is never late", { ...job, status: "NEEDS_ATTENTION" }, at(60), false],
+    ["no cleaners: nobody to be late", { ...job, cleanerIds: [] }, at(60), false],
+    ["one of its cleaners checked in", { ...job, marks: [checkedIn("c2")] }, at(60), false],
+    ["only someone taken off the job checked in", { ...job, marks: [checkedIn("gone")] }, at(60), true],
+    ["on the way is not arrived", { ...job, marks: [{ cleanerId: "c1", onMyWayAt: at(-10), checkInAt: null, checkOutAt: null }] }, at(60), true],
+  ];
+  for (const [name, late, now, expected] of cases) await t.step(name, () => assert.equal(isLate(late, now), expected));
 });
 
 Deno.test("scheduleQuerySchema: Melbourne dates, in order, at most 31 days", () => {
@@ -209,7 +243,7 @@ Deno.test("makeGetSchedule: one read around the range; jobs in it; the team on i
     bookings: {
       jobsStartingBetween: (from, to) => {
         reads.push({ from, to });
-        return Promise.resolve([dayBefore, inRange, dayAfter].map((b) => ({ ...b, customerNotes: "" })));
+        return Promise.resolve([dayBefore, inRange, dayAfter].map((b) => ({ ...b, customerNotes: "", marks: [] })));
       },
     },
     cleaners: {
@@ -217,6 +251,7 @@ Deno.test("makeGetSchedule: one read around the range; jobs in it; the team on i
     },
     settings: { getScheduling: () => Promise.resolve({ ...SCHEDULING_DEFAULTS, closedWeekdays: [] }) },
     closedDates: { list: () => Promise.resolve([{ date: "2027-04-02", label: "Good Friday" }]) },
+    clock: { now: () => melbourneInstant("2027-04-01", 10) },
   });
   const schedule = await getSchedule({ from: "2027-03-29", to: "2027-04-04" });
   assert.deepEqual(reads, [{
@@ -224,6 +259,8 @@ Deno.test("makeGetSchedule: one read around the range; jobs in it; the team on i
     to: new Date(melbourneInstant("2027-04-05", 0).getTime() + 120 * 60_000),
   }]);
   assert.deepEqual(schedule.jobs.map((job) => job._id), ["in"]);
+  // An hour past its start with no one checked in (issue 31).
+  assert.deepEqual(schedule.jobs.map((job) => [job.late, job.attendance]), [[true, [{ cleanerId: "gone", onMyWayAt: null, checkInAt: null, checkOutAt: null }]]]);
   assert.deepEqual(schedule.cleaners.map((c) => [c._id, c.createdAt]), [["active", "2026-01-01T00:00:00.000Z"], ["gone", "2026-01-01T00:00:00.000Z"]]);
   assert.deepEqual(schedule.days.map((day) => [day.date, day.open, day.reason ?? ""]), [
     ["2027-03-29", true, ""],

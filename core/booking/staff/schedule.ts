@@ -12,24 +12,42 @@ import type { CleanersReader } from "../../cleaners/ports.ts";
 import type { Cleaner } from "../../cleaners/types.ts";
 import { customerName, formatAddress } from "../../shared/contact.ts";
 import type { ClosedDatesStore, SettingsStore } from "../../settings/ports.ts";
+import type { Clock } from "../../shared/ports.ts";
 import type { SchedulingSettings } from "../../settings/types.ts";
 import { addDaysYmd, melbourneInstant } from "../../shared/melbourne-time.ts";
 import { capacityWindow, isSlotBlocked } from "../capacity/capacity.ts";
 import type { Occupancy } from "../ports.ts";
-import type { Schedule, ScheduleDay, ScheduleJob, ScheduleQuery } from "./schedule-schemas.ts";
+import {
+  type Schedule,
+  SCHEDULE_LATE_AFTER_MIN,
+  type ScheduleDay,
+  type ScheduleJob,
+  type ScheduleQuery,
+} from "./schedule-schemas.ts";
 import { closedDateLabels, isClosedYmd, slotHours, slotInstant } from "../capacity/scheduling.ts";
 import { holdsPlace } from "../status.ts";
 import type { BookingRecord } from "../types.ts";
 
-/** A booking on the schedule, with its customer's lasting notes ('' when none) for the run sheet. */
-export type ScheduledBooking = BookingRecord & { customerNotes: string };
+/** Issue 31: a cleaner's taps on a job, as the schedule marks it. */
+export interface JobMarks {
+  cleanerId: string;
+  onMyWayAt: Date | null;
+  checkInAt: Date | null;
+  checkOutAt: Date | null;
+}
+
+/**
+ * A booking on the schedule, with its customer's lasting notes ('' when none) for the run sheet,
+ * and (issue 31) the marks of its cleaners who have made any.
+ */
+export type ScheduledBooking = BookingRecord & { customerNotes: string; marks: JobMarks[] };
 
 /** What the schedule reads of bookings: one read for the whole range. */
 export interface ScheduleReader {
   /**
    * BOOKING records starting in [from, to] that hold a place (PENDING, CONFIRMED, DONE) or wait
    * for a new one (NEEDS_ATTENTION: a job on a day since closed, a visit that could not be placed),
-   * by start then id, with their cleaners and their customer's notes.
+   * by start then id, with their cleaners, their customer's notes and their cleaners' marks.
    */
   jobsStartingBetween(from: Date, to: Date): Promise<ScheduledBooking[]>;
 }
@@ -83,8 +101,23 @@ export function sizeLabel(record: Pick<BookingRecord, "pricingModel" | "hours" |
   return "";
 }
 
-/** A job on the schedule (holding a place, or NEEDS_ATTENTION) as the schedule shows it. */
-export function scheduleJob(record: ScheduledBooking): ScheduleJob {
+/**
+ * Issue 31: the office's flag for a job no one has arrived at: PENDING or CONFIRMED, with cleaners,
+ * none of them checked in, more than SCHEDULE_LATE_AFTER_MIN minutes after its start.
+ */
+export function isLate(job: Pick<ScheduledBooking, "status" | "startTime" | "cleanerIds" | "marks">, now: Date): boolean {
+  if (job.status !== "PENDING" && job.status !== "CONFIRMED") return false;
+  if (job.cleanerIds.length === 0) return false;
+  const onJob = new Set(job.cleanerIds);
+  if (job.marks.some((mark) => onJob.has(mark.cleanerId) && mark.checkInAt !== null)) return false;
+  return now.getTime() > job.startTime.getTime() + SCHEDULE_LATE_AFTER_MIN * 60_000;
+}
+
+const iso = (at: Date | null): string | null => at?.toISOString() ?? null;
+
+/** A job on the schedule (holding a place, or NEEDS_ATTENTION) as the schedule shows it at `now`. */
+export function scheduleJob(record: ScheduledBooking, now: Date): ScheduleJob {
+  const marksOf = new Map(record.marks.map((mark) => [mark.cleanerId, mark]));
   return {
     _id: record._id,
     reference: record.reference,
@@ -102,6 +135,11 @@ export function scheduleJob(record: ScheduledBooking): ScheduleJob {
     cleanerIds: record.cleanerIds,
     seriesId: record.seriesId,
     customerNotes: record.customerNotes,
+    attendance: record.cleanerIds.map((cleanerId) => {
+      const mark = marksOf.get(cleanerId);
+      return { cleanerId, onMyWayAt: iso(mark?.onMyWayAt ?? null), checkInAt: iso(mark?.checkInAt ?? null), checkOutAt: iso(mark?.checkOutAt ?? null) };
+    }),
+    late: isLate(record, now),
   };
 }
 
@@ -119,11 +157,14 @@ export function makeGetSchedule(deps: {
   cleaners: CleanersReader;
   settings: Pick<SettingsStore, "getScheduling">;
   closedDates: Pick<ClosedDatesStore, "list">;
+  /** Issue 31: now, for the late flag. */
+  clock: Clock;
 }) {
   /** Four reads whatever the range: settings, closed dates, the team, and the bookings. */
   return async (query: ScheduleQuery): Promise<Schedule> => {
     const rangeStart = melbourneInstant(query.from, 0);
     const rangeEnd = melbourneInstant(addDaysYmd(query.to, 1), 0);
+    const now = deps.clock.now();
     const scheduling = await deps.settings.getScheduling();
     // Every visit a slot of the range counts lies in the windows of its first and last instants.
     const read = { from: capacityWindow(rangeStart, scheduling).from, to: capacityWindow(rangeEnd, scheduling).to };
@@ -137,7 +178,7 @@ export function makeGetSchedule(deps: {
     const ctx: ScheduleDayContext = { scheduling, closedDates: closedDateLabels(closedDates), holders };
     const jobs = bookings
       .filter((b) => b.startTime.getTime() >= rangeStart.getTime() && b.startTime.getTime() < rangeEnd.getTime())
-      .map(scheduleJob);
+      .map((booking) => scheduleJob(booking, now));
     const onJobs = new Set(jobs.flatMap((job) => job.cleanerIds));
     return {
       from: query.from,
