@@ -57,15 +57,16 @@ describe("shell", () => {
       .getAllByRole("link")
       .map((link) => link.textContent);
 
-  it("lists eleven links for an admin, Schedule first, without Admins", async () => {
+  it("lists thirteen links for an admin, Schedule first, without Admins", async () => {
     storeSession({ role: "admin" });
     renderAdmin("/admin");
     await screen.findByRole("heading", { name: "Services" });
     expect(linkNames()).toEqual([
-      "Schedule", "Services", "Extras", "Frequencies", "Questions", "Bookings", "Regular cleans", "Customers", "Team", "Inquiries", "Settings",
+      "Schedule", "Services", "Extras", "Frequencies", "Questions", "Bookings", "Regular cleans", "Customers", "Team", "Timesheets", "Inquiries", "Reports", "Settings",
     ]);
     expect(screen.getByRole("link", { name: "Schedule" }).getAttribute("href")).toBe("/admin/schedule");
     expect(screen.getByRole("link", { name: "Team" }).getAttribute("href")).toBe("/admin/team");
+    expect(screen.getByRole("link", { name: "Timesheets" }).getAttribute("href")).toBe("/admin/timesheets");
   });
 
   it("adds Admins for a superadmin", async () => {

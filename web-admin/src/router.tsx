@@ -15,24 +15,31 @@ import { frequenciesRoute } from "./routes/frequencies.tsx";
 import { indexRoute } from "./routes/index.tsx";
 import { inquiriesRoute, inquiryRoute } from "./routes/inquiries.tsx";
 import { loginRoute } from "./routes/login.tsx";
+import { myJobsRoute } from "./routes/my-jobs.tsx";
 import { notFoundRoute } from "./routes/not-found.tsx";
 import { OUTSIDE_PATH, outsideRoute } from "./routes/outside.tsx";
 import { questionsRoute } from "./routes/questions.tsx";
+import { reportsRoute } from "./routes/reports.tsx";
 import { rootRoute } from "./routes/root.tsx";
 import { runSheetRoute, scheduleRoute } from "./routes/schedule.tsx";
 import { seriesListRoute, seriesRoute } from "./routes/series.tsx";
+import { setPasswordRoute } from "./routes/set-password.tsx";
 import { settingsRoute } from "./routes/settings.tsx";
 import { teamRoute } from "./routes/team.tsx";
+import { timesheetsRoute } from "./routes/timesheets.tsx";
 import { AppErrorPage, NotFoundPage } from "./ui/message-page.tsx";
 
 export const routeTree = rootRoute.addChildren([
   loginRoute,
+  setPasswordRoute,
   outsideRoute,
   authedRoute.addChildren([
     indexRoute,
+    myJobsRoute,
     scheduleRoute,
     runSheetRoute,
     teamRoute,
+    timesheetsRoute,
     extrasRoute,
     frequenciesRoute,
     questionsRoute,
@@ -46,6 +53,7 @@ export const routeTree = rootRoute.addChildren([
     customerRoute,
     inquiriesRoute,
     inquiryRoute,
+    reportsRoute,
     settingsRoute,
     adminsRoute,
     auditRoute,

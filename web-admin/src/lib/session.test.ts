@@ -77,6 +77,13 @@ describe("session", () => {
     expect(isAllowedRole("customer")).toBe(false);
   });
 
+  it("keeps a cleaner's session with the cleaner it belongs to (issue 31)", () => {
+    const mia = { _id: "u2", name: "Mia Chen", email: "mia@example.com", role: "cleaner" as const, cleanerId: "c1" };
+    expect(isAllowedRole("cleaner")).toBe(true);
+    saveSession(mia, new Date(Date.now() + 60_000).toISOString());
+    expect(readSession()?.user).toEqual(mia);
+  });
+
   it("only redirects inside the app", () => {
     expect(safeRedirect("/bookings?q=x")).toBe("/bookings?q=x");
     expect(safeRedirect("//evil.example")).toBe("/");

@@ -4,13 +4,14 @@
  * login answer's expiresAt), to show the shell and end the session on time. The server decides:
  * a 401 on any call ends the session here too.
  */
-import type { AdminRole, SessionUser } from "@yarra/api/client/types.ts";
+import type { SessionUser, StaffRole } from "@yarra/api/client/types.ts";
 import { api } from "./api.ts";
 
 export const SESSION_KEY = "staffSession";
 /** Where earlier versions kept the bearer token and the user: removed on sight. */
 const LEGACY_KEYS = ["token", "user"];
-export const ALLOWED_ROLES: readonly AdminRole[] = ["admin", "superadmin"];
+/** Issue 31: a cleaner's login keeps its session too; the shell shows them My jobs only. */
+export const ALLOWED_ROLES: readonly StaffRole[] = ["admin", "superadmin", "cleaner"];
 
 export interface Session {
   user: SessionUser;
@@ -41,7 +42,9 @@ function parseSession(raw: string | null): Session | null {
         name: text(user.name),
         email: text(user.email),
         // The shell shows 'admin' when no role is known (admin-area.md section 2).
-        role: (text(user.role) || "admin") as AdminRole,
+        role: (text(user.role) || "admin") as StaffRole,
+        // A cleaner's login names its cleaner; the office's sessions carry none.
+        ...(text(user.cleanerId) ? { cleanerId: text(user.cleanerId) } : {}),
       },
       expiresAt,
     };

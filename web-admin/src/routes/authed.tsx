@@ -1,8 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { createRoute, Outlet, redirect, useNavigate, useRouter } from "@tanstack/react-router";
-import { useState } from "react";
+import { createRoute, lazyRouteComponent, Outlet, redirect, useNavigate, useRouter } from "@tanstack/react-router";
+import { Suspense, useState } from "react";
 import { type SessionEnd, SessionDialog } from "../features/auth/session-dialog.tsx";
 import { AdminShell } from "../features/shell/admin-shell.tsx";
+import { isCleaner, isMyJobsPath, MY_JOBS_PATH } from "../lib/cleaner-area.ts";
 import { clearSession, endSession, isAllowedRole, readSession } from "../lib/session.ts";
 import { useSessionExpiry } from "../lib/use-session-expiry.ts";
 import { useSessionRejected } from "../lib/use-session-rejected.ts";
@@ -13,6 +14,9 @@ import { rootRoute } from "./root.tsx";
 /** Login search that brings the staff member back to `href` (left out for the index). */
 const returnTo = (href: string) => (href === "/" ? {} : { redirect: href });
 
+// Issue 31: a cleaner's frame is its own chunk, loaded for a cleaner's login only.
+const CleanerShell = lazyRouteComponent(() => import("../features/shell/cleaner-shell.tsx"), "CleanerShell");
+
 /** Pathless guard: every staff screen needs a stored, unexpired token. */
 export const authedRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -20,8 +24,11 @@ export const authedRoute = createRoute({
   beforeLoad: ({ location }) => {
     const session = readSession();
     if (!session) throw redirect({ to: "/login", search: returnTo(location.href) });
+    // A cleaner's login has one screen: any other path (the index, a bookmark, a typed URL) leads there.
+    if (isCleaner(session.user) && !isMyJobsPath(location.pathname)) throw redirect({ to: MY_JOBS_PATH, replace: true });
     return { session };
   },
+  loader: ({ context }) => (isCleaner(context.session.user) ? CleanerShell.preload?.() : undefined),
   component: AuthedLayout,
 });
 
@@ -59,6 +66,17 @@ function AuthedLayout() {
     void queryClient.refetchQueries({ type: "active", predicate: (query) => query.state.status === "error" });
   };
 
+  const dialog = ended && <SessionDialog reason={ended} onLoggedIn={loggedInAgain} />;
+  if (isCleaner(session.user)) {
+    return (
+      <Suspense fallback={null}>
+        <CleanerShell user={session.user} onLogout={logout}>
+          <Outlet />
+          {dialog}
+        </CleanerShell>
+      </Suspense>
+    );
+  }
   if (!isAllowedRole(session.user.role)) {
     return (
       <MessagePage title="Forbidden">
@@ -72,7 +90,7 @@ function AuthedLayout() {
   return (
     <AdminShell user={session.user} onLogout={logout}>
       <Outlet />
-      {ended && <SessionDialog reason={ended} onLoggedIn={loggedInAgain} />}
+      {dialog}
     </AdminShell>
   );
 }

@@ -9,6 +9,8 @@ const BookingsPage = lazyRouteComponent(() => import("../features/bookings/booki
 const BookingRecordPage = lazyRouteComponent(() => import("../features/bookings/booking-record-page.tsx"), "BookingRecordPage");
 const NewBookingPage = lazyRouteComponent(() => import("../features/staff-booking/new-booking-page.tsx"), "NewBookingPage");
 const EditBookingPage = lazyRouteComponent(() => import("../features/staff-booking/edit-booking-page.tsx"), "EditBookingPage");
+const FeedbackPanel = lazyRouteComponent(() => import("../features/feedback/feedback-panel.tsx"), "FeedbackPanel");
+const OnTheJobPanel = lazyRouteComponent(() => import("../features/attendance/on-the-job-panel.tsx"), "OnTheJobPanel");
 
 export const bookingsRoute = createRoute({
   getParentRoute: () => authedRoute,
@@ -37,11 +39,20 @@ export const bookingRoute = createRoute({
   path: "/bookings/$bookingId",
   loader: async ({ context: { queryClient }, params }) => {
     void queryClient.prefetchQuery(bookingQuery(params.bookingId));
-    await BookingRecordPage.preload?.();
+    await Promise.all([BookingRecordPage.preload?.(), FeedbackPanel.preload?.(), OnTheJobPanel.preload?.()]);
   },
   component: function BookingRoute() {
     const { bookingId } = bookingRoute.useParams();
-    return <BookingRecordPage key={bookingId} bookingId={bookingId} />;
+    return (
+      <BookingRecordPage
+        key={bookingId}
+        bookingId={bookingId}
+        // Issue 32: the job's feedback is its own feature; the page gives it its place.
+        feedback={(booking) => <FeedbackPanel bookingId={booking._id} status={booking.status} email={booking.email} />}
+        // Issue 31: the cleaners' check-ins and the office's corrections, the attendance feature's.
+        onTheJob={(booking) => <OnTheJobPanel bookingId={booking._id} startTime={booking.startTime} />}
+      />
+    );
   },
 });
 

@@ -7,6 +7,7 @@ import { authedRoute } from "./authed.tsx";
 // Their own chunks: each screen's code loads with its first visit, not with the staff area.
 const CustomersPage = lazyRouteComponent(() => import("../features/customers/customers-page.tsx"), "CustomersPage");
 const CustomerRecordPage = lazyRouteComponent(() => import("../features/customers/customer-record-page.tsx"), "CustomerRecordPage");
+const CustomerRatings = lazyRouteComponent(() => import("../features/feedback/customer-ratings.tsx"), "CustomerRatings");
 
 /** /customers?q=&tag=&page=: every customer record, searched and paged. */
 export const customersRoute = createRoute({
@@ -36,10 +37,17 @@ export const customerRoute = createRoute({
   path: "/customers/$customerId",
   loader: async ({ context: { queryClient }, params }) => {
     void queryClient.prefetchQuery(customerQuery(params.customerId));
-    await CustomerRecordPage.preload?.();
+    await Promise.all([CustomerRecordPage.preload?.(), CustomerRatings.preload?.()]);
   },
   component: function CustomerRoute() {
     const { customerId } = customerRoute.useParams();
-    return <CustomerRecordPage key={customerId} customerId={customerId} />;
+    return (
+      <CustomerRecordPage
+        key={customerId}
+        customerId={customerId}
+        // Issue 32: the ratings are the feedback feature's; the record gives them their place.
+        ratings={(id) => <CustomerRatings customerId={id} />}
+      />
+    );
   },
 });

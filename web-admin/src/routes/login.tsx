@@ -1,5 +1,7 @@
 import { createRoute, defaultParseSearch, redirect, useNavigate, useRouter } from "@tanstack/react-router";
 import { LoginForm } from "../features/auth/login-form.tsx";
+import type { SessionUser } from "@yarra/api/client/types.ts";
+import { isCleaner, MY_JOBS_PATH } from "../lib/cleaner-area.ts";
 import { readSession, safeRedirect, splitHref } from "../lib/session.ts";
 import { rootRoute } from "./root.tsx";
 
@@ -9,8 +11,12 @@ import { rootRoute } from "./root.tsx";
  */
 export const HOME_PATH = "/schedule";
 
-/** The remembered page as router navigation options (its href is inside the basepath); none is the Schedule. */
-function returnTarget(redirectTo: string | undefined) {
+/**
+ * The remembered page as router navigation options (its href is inside the basepath); none is the
+ * Schedule. A cleaner's login (issue 31) always goes to My jobs, their only screen.
+ */
+function returnTarget(redirectTo: string | undefined, user: Pick<SessionUser, "role"> | undefined) {
+  if (user && isCleaner(user)) return { to: MY_JOBS_PATH, replace: true };
   const { pathname, search, hash } = splitHref(safeRedirect(redirectTo));
   return { to: pathname === "/" && !search ? HOME_PATH : pathname, search: defaultParseSearch(search), hash, replace: true };
 }
@@ -27,7 +33,8 @@ export const loginRoute = createRoute({
     typeof search.redirect === "string" ? { redirect: search.redirect } : {},
   // Someone already signed in (another tab, a bookmark) goes straight on.
   beforeLoad: ({ search }) => {
-    if (readSession()) throw redirect(returnTarget(search.redirect));
+    const session = readSession();
+    if (session) throw redirect(returnTarget(search.redirect, session.user));
   },
   component: LoginRoute,
 });
@@ -39,7 +46,7 @@ function LoginRoute() {
   // Each screen's code is a chunk of its own: the one to return to loads (with its data) while
   // the card still says it is logging in, so the whole staff area replaces it at once.
   const goOn = async () => {
-    const to = returnTarget(target);
+    const to = returnTarget(target, readSession()?.user);
     await router.preloadRoute(to);
     await navigate(to);
   };

@@ -6,6 +6,9 @@ import { authedRoute } from "./authed.tsx";
 
 // Its own chunk: the screen's code loads with the first visit, not with the staff area.
 const TeamPage = lazyRouteComponent(() => import("../features/team/team-page.tsx"), "TeamPage");
+// Issue 32: each cleaner's average rating, the feedback feature's, with its query.
+const CleanerRating = lazyRouteComponent(() => import("../features/feedback/cleaner-rating.tsx"), "CleanerRating");
+const feedbackQueries = () => import("../features/feedback/feedback-queries.ts");
 
 export const teamRoute = createRoute({
   getParentRoute: () => authedRoute,
@@ -14,7 +17,8 @@ export const teamRoute = createRoute({
   loaderDeps: ({ search }) => ({ includeInactive: search.includeInactive ?? false }),
   loader: async ({ context: { queryClient }, deps }) => {
     void queryClient.prefetchQuery(cleanersQuery(deps.includeInactive));
-    await TeamPage.preload?.();
+    const [{ cleanerRatingsQuery }] = await Promise.all([feedbackQueries(), TeamPage.preload?.(), CleanerRating.preload?.()]);
+    void queryClient.prefetchQuery(cleanerRatingsQuery);
   },
   component: function TeamRoute() {
     const { includeInactive = false } = teamRoute.useSearch();
@@ -23,6 +27,7 @@ export const teamRoute = createRoute({
       <TeamPage
         showInactive={includeInactive}
         onShowInactiveChange={(shown) => void navigate({ search: { includeInactive: shown || undefined } })}
+        ratingOf={(cleanerId) => <CleanerRating cleanerId={cleanerId} />}
       />
     );
   },

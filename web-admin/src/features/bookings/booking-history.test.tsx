@@ -40,6 +40,10 @@ function serve(history: () => Response) {
   server.use(
     http.get("/api/admin/bookings/b1", () => HttpResponse.json(aBooking())),
     http.get("/api/admin/bookings/:id/payments", () => HttpResponse.json({ items: [], paidToDate: 0, balance: 250, paymentStatus: "UNPAID" })),
+    // The job's feedback panel (issue 32; features/feedback tests it).
+    http.get("/api/admin/bookings/:id/feedback", () => HttpResponse.json({ feedback: null })),
+    // Who is on the job (issue 31; features/attendance tests it).
+    http.get("/api/admin/bookings/:id/attendance", () => HttpResponse.json({ items: [] })),
     http.get("/api/admin/bookings/b1/history", () => {
       historyCalls += 1;
       return history();

@@ -1,11 +1,13 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
+import type { ReactNode } from "react";
 import { ErrorAlert } from "@yarra/public-ui/error-alert.tsx";
 import { errorCodeOf } from "../../lib/error-code.ts";
 import { asFailure } from "../../ui/failure.ts";
 import { MessagePage } from "../../ui/message-page.tsx";
 import { RecordHistory } from "../../ui/record-history.tsx";
 import { BookingCard } from "./booking-card.tsx";
+import type { BookingDto } from "./bookings-api.ts";
 import { bookingQuery } from "./bookings-queries.ts";
 import { BookingCustomerPanel, CustomerPanelAbove } from "./customer-panel.tsx";
 import { QuotePanel } from "./quote-panel.tsx";
@@ -16,8 +18,16 @@ export const RECORD_TEXT = {
   notFound: "No booking or quote has this id; it may have been mistyped.",
 } as const;
 
+interface BookingRecordPageProps {
+  bookingId: string;
+  /** Issue 32: a job's customer feedback, its own feature, as the route gives it (for bookings, not quotes). */
+  feedback?: (booking: BookingDto) => ReactNode;
+  /** Issue 31: who is on the job and when they arrived and finished, the attendance feature's, as the route gives it. */
+  onTheJob?: (booking: BookingDto) => ReactNode;
+}
+
 /** One booking or quote at its own staff URL (/admin/bookings/{id}): the card with its details open, and its history. */
-export function BookingRecordPage({ bookingId }: { bookingId: string }) {
+export function BookingRecordPage({ bookingId, feedback, onTheJob }: BookingRecordPageProps) {
   const record = useQuery(bookingQuery(bookingId));
   const back = <Link to="/bookings" className="bookings-back">Back to bookings</Link>;
 
@@ -43,6 +53,8 @@ export function BookingRecordPage({ bookingId }: { bookingId: string }) {
       </CustomerPanelAbove>
       {/* Issue 30: the office prices a quote here and sends it to the customer. */}
       {record.data?.type === "QUOTE" && <QuotePanel booking={record.data} />}
+      {record.data?.type === "BOOKING" && onTheJob?.(record.data)}
+      {record.data?.type === "BOOKING" && feedback?.(record.data)}
       {record.data && <RecordHistory kind="booking" id={bookingId} />}
     </section>
   );

@@ -43,6 +43,10 @@ beforeEach(() => {
   // The details show the payment ledger (issue 15): payments-panel.test.tsx tests it; here, none yet.
   server.use(http.get("/api/admin/bookings/:id/payments", () =>
     HttpResponse.json({ items: [], paidToDate: 0, balance: 250, paymentStatus: "UNPAID" })));
+  // And a job's feedback panel (issue 32; features/feedback tests it).
+  server.use(http.get("/api/admin/bookings/:id/feedback", () => HttpResponse.json({ feedback: null })));
+  // And who is on the job (issue 31; features/attendance tests it).
+  server.use(http.get("/api/admin/bookings/:id/attendance", () => HttpResponse.json({ items: [] })));
 });
 afterEach(() => {
   vi.useRealTimers();

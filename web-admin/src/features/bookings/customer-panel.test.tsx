@@ -25,6 +25,10 @@ function serve(booking = aBooking({ customerId: "cu1" }), customers: Record<stri
     http.get("/api/admin/bookings", () => HttpResponse.json(aPage([booking]))),
     http.get("/api/admin/bookings/:id/payments", () => HttpResponse.json({ items: [], paidToDate: 0, balance: 250, paymentStatus: "UNPAID" })),
     http.get("/api/admin/bookings/b1/history", () => HttpResponse.json({ items: [] })),
+    // The job's feedback panel (issue 32; features/feedback tests it).
+    http.get("/api/admin/bookings/:id/feedback", () => HttpResponse.json({ feedback: null })),
+    // Who is on the job (issue 31; features/attendance tests it).
+    http.get("/api/admin/bookings/:id/attendance", () => HttpResponse.json({ items: [] })),
     http.get("/api/admin/customers/:id", ({ params }) => {
       const id = String(params.id);
       customerCalls.push(id);

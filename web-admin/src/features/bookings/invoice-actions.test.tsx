@@ -50,6 +50,10 @@ function serve(options: { booking?: BookingDto; ledger?: PaymentLedgerDto; invoi
     http.get("/api/admin/bookings", () => HttpResponse.json(aPage([booking]))),
     http.get("/api/admin/bookings/b1", () => HttpResponse.json(booking)),
     http.get("/api/admin/bookings/b1/history", () => HttpResponse.json({ items: [] })),
+    // The job's feedback panel (issue 32; features/feedback tests it).
+    http.get("/api/admin/bookings/:id/feedback", () => HttpResponse.json({ feedback: null })),
+    // Who is on the job (issue 31; features/attendance tests it).
+    http.get("/api/admin/bookings/:id/attendance", () => HttpResponse.json({ items: [] })),
     http.get("/api/admin/bookings/b1/payments", () => HttpResponse.json(options.ledger ?? EMPTY_LEDGER)),
     http.get("/api/admin/bookings/b1/invoice", ({ request }) => {
       note(request);

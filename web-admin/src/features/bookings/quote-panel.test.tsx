@@ -147,6 +147,8 @@ describe("pricing a quote on its page", () => {
       http.get("/api/admin/bookings/b1", () => HttpResponse.json(aBooking())),
       http.get("/api/admin/bookings/b1/history", () => HttpResponse.json({ items: [] })),
       http.get("/api/admin/bookings/:id/payments", () => HttpResponse.json({ items: [], paidToDate: 0, balance: 250, paymentStatus: "UNPAID" })),
+      http.get("/api/admin/bookings/:id/feedback", () => HttpResponse.json({ feedback: null })),
+      http.get("/api/admin/bookings/:id/attendance", () => HttpResponse.json({ items: [] })),
       http.get("/api/admin/bookings/b1/quote", () => {
         asked++;
         return HttpResponse.json({ pricedQuote: SENT });

@@ -21,6 +21,8 @@ function serve(
 ) {
   server.use(
     http.get("/api/admin/customers/cu1", () => (record instanceof Response ? record : HttpResponse.json(record))),
+    // The record's ratings (issue 32; features/feedback tests them).
+    http.get("/api/admin/feedback", () => HttpResponse.json({ items: [], averageRating: null, ratings: 0 })),
     http.patch("/api/admin/customers/cu1", async ({ request }) => {
       const body = (await request.json()) as Record<string, unknown>;
       patches.push(body);

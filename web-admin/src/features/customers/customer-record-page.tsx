@@ -28,8 +28,14 @@ const T = CUSTOMER_TEXT;
 const when = (iso: string | null) => (iso ? formatMelbourneDateTime(new Date(iso)) : "—");
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;
 
+interface CustomerRecordPageProps {
+  customerId: string;
+  /** Issue 32: the customer's ratings, their own feature, as the route gives them. */
+  ratings?: (customerId: string) => ReactNode;
+}
+
 /** Everything the business knows about one customer (/admin/customers/{id}). */
-export function CustomerRecordPage({ customerId }: { customerId: string }) {
+export function CustomerRecordPage({ customerId, ratings }: CustomerRecordPageProps) {
   const record = useQuery(customerQuery(customerId));
   const back = <Link to="/customers" className="customers-back">{T.back}</Link>;
 
@@ -50,7 +56,7 @@ export function CustomerRecordPage({ customerId }: { customerId: string }) {
       </h1>
       {record.isPending && <p className="customers-note" role="status">{T.loading}</p>}
       {record.isError && <ErrorAlert failure={asFailure(record.error, T.loadFailed)} message={T.loadFailed} />}
-      {customer && (customer.mergedInto ? <MergedRecord customer={customer} mergedInto={customer.mergedInto} /> : <CustomerBody customer={customer} />)}
+      {customer && (customer.mergedInto ? <MergedRecord customer={customer} mergedInto={customer.mergedInto} /> : <CustomerBody customer={customer} ratings={ratings} />)}
     </section>
   );
 }
@@ -72,7 +78,7 @@ function MergedRecord({ customer, mergedInto }: { customer: CustomerDetail; merg
   );
 }
 
-function CustomerBody({ customer }: { customer: CustomerDetail }) {
+function CustomerBody({ customer, ratings }: { customer: CustomerDetail; ratings?: (customerId: string) => ReactNode }) {
   return (
     <div className="customer-record__body">
       <div className="customer-record__grid">
@@ -82,6 +88,7 @@ function CustomerBody({ customer }: { customer: CustomerDetail }) {
       <CustomerNotes customer={customer} />
       <CustomerTags customer={customer} />
       <Bookings customer={customer} />
+      {ratings?.(customer._id)}
       <div className="customer-record__grid">
         <Addresses customer={customer} />
         <RegularCleans customer={customer} />

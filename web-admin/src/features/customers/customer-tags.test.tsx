@@ -14,6 +14,7 @@ let patches: unknown[];
 function serve(answer: (body: { tags: string[] }) => Response) {
   server.use(
     http.get("/api/admin/customers/cu1", () => HttpResponse.json(aCustomer())),
+    http.get("/api/admin/feedback", () => HttpResponse.json({ items: [], averageRating: null, ratings: 0 })),
     http.patch("/api/admin/customers/cu1", async ({ request }) => {
       const body = (await request.json()) as { tags: string[] };
       patches.push(body);

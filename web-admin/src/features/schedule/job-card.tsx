@@ -2,6 +2,7 @@ import { Link } from "@tanstack/react-router";
 import { type CSSProperties, type DragEvent, useId } from "react";
 import { MapLink } from "../../lib/map-link.tsx";
 import { AssignControl } from "./assign-control.tsx";
+import { JOB_MARKS_TEXT, jobMarks, markTexts } from "./job-marks.ts";
 import { initialsOf } from "./schedule-layout.ts";
 import type { JobStatus, ScheduleCleaner, ScheduleJob } from "./schedule-api.ts";
 import { formatTimeRange } from "./schedule-dates.ts";
@@ -59,10 +60,13 @@ export function JobCard({ job, cleanersById, actions, hideCleanerId, className, 
   const assigned = job.cleanerIds.map((id) => cleanersById.get(id)).filter((cleaner) => cleaner !== undefined);
   const chips = assigned.filter((cleaner) => cleaner._id !== hideCleanerId);
   const unassigned = assigned.length === 0;
+  // Issue 31: the cleaners' taps (arrived, done) and the server's late flag.
+  const marks = markTexts(jobMarks(job));
   const classes = [
     "job-card",
     `job-card--${job.status.toLowerCase()}`,
     unassigned ? "job-card--unassigned" : "",
+    job.late ? "job-card--late" : "",
     isNew ? "job-card--new" : "",
     error ? "is-raised" : "",
     className ?? "",
@@ -81,6 +85,11 @@ export function JobCard({ job, cleanersById, actions, hideCleanerId, className, 
       <p className="job-card__line">
         <span className="job-card__time">{formatTimeRange(job.startTime, job.endTime)}</span>
         <span className="job-card__status">{STATUS_LABELS[job.status]}</span>
+        {job.late && (
+          <span className="job-card__late">
+            {JOB_MARKS_TEXT.late}<span className="admin-visually-hidden">{JOB_MARKS_TEXT.lateDetail}</span>
+          </span>
+        )}
         {/* Issue 17: a visit of a regular clean; its series page is one click on from the details. */}
         {job.seriesId && <span className="job-card__series" title="A visit of a regular clean">{REGULAR_MARK}</span>}
         {isNew && <span className="job-card__new">New</span>}
@@ -101,6 +110,11 @@ export function JobCard({ job, cleanersById, actions, hideCleanerId, className, 
         {job.sizeLabel ? `, ${job.sizeLabel}` : ""}
       </p>
       <p className="job-card__ref">{job.reference}</p>
+      {marks.length > 0 && (
+        <p className="job-card__marks">
+          {marks.map((mark) => <span key={mark.kind} className={`job-card__mark job-card__mark--${mark.kind}`}>{mark.text}</span>)}
+        </p>
+      )}
       {job.status === "NEEDS_ATTENTION" && <p className="job-card__attention">{JOB_CARD_TEXT.needsAttention}</p>}
       {unassigned
         ? <p className="job-card__unassigned">Unassigned</p>

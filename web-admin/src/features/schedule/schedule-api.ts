@@ -30,7 +30,14 @@ function normalised(data: Partial<Schedule> | undefined, from: string, to: strin
     to: data?.to ?? to,
     cleaners: data?.cleaners ?? [],
     days: (data?.days ?? []).map((day) => ({ ...day, slots: day.slots ?? [] })),
-    jobs: (data?.jobs ?? []).map((job) => ({ ...job, extras: job.extras ?? [], cleanerIds: job.cleanerIds ?? [] })),
+    // Issue 31's marks: an answer without them reads as no taps and not late.
+    jobs: (data?.jobs ?? []).map((job) => ({
+      ...job,
+      extras: job.extras ?? [],
+      cleanerIds: job.cleanerIds ?? [],
+      attendance: job.attendance ?? [],
+      late: job.late ?? false,
+    })),
   };
 }
 

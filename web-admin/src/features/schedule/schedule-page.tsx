@@ -14,6 +14,7 @@ import { useFlash } from "../../ui/use-flash.ts";
 import { DaySummary } from "./day-summary.tsx";
 import { DayView } from "./day-view.tsx";
 import { type JobActions, STATUS_LABELS } from "./job-card.tsx";
+import { JOB_MARKS_TEXT } from "./job-marks.ts";
 import { isNewSince, useLastLook } from "./last-look.ts";
 import {
   assignCleaners,
@@ -162,6 +163,7 @@ export function SchedulePage({ date, view, onNavigate }: SchedulePageProps) {
   const unassignedCount = jobsShown.filter((job) => !job.cleanerIds.some((id) => cleanersById.has(id))).length;
   const newCount = jobsShown.filter(actions.isNew).length;
   const attentionCount = jobsShown.filter((job) => job.status === "NEEDS_ATTENTION").length;
+  const lateCount = jobsShown.filter((job) => job.late).length;
   const day = data.days.find((candidate) => candidate.date === date);
   const unit = view === "day" ? "day" : "week";
   const title = view === "day"
@@ -215,6 +217,7 @@ export function SchedulePage({ date, view, onNavigate }: SchedulePageProps) {
           <span>{jobsShown.length === 1 ? "1 job" : `${jobsShown.length} jobs`}</span>
           {unassignedCount > 0 && <span className="schedule-page__unassigned">{unassignedCount} unassigned</span>}
           {attentionCount > 0 && <span className="schedule-page__attention">{T.needAttention(attentionCount)}</span>}
+          {lateCount > 0 && <span className="schedule-page__late">{JOB_MARKS_TEXT.lateCount(lateCount)}</span>}
           {newCount > 0 && <span className="schedule-page__new">{newCount} new since your last look</span>}
         </p>
         {schedule.isSuccess && (
@@ -230,6 +233,7 @@ export function SchedulePage({ date, view, onNavigate }: SchedulePageProps) {
         ))}
         <li className="schedule-legend__item schedule-legend__item--unassigned">Unassigned</li>
         <li className="schedule-legend__item"><span className="job-card__new">New</span> since your last look</li>
+        <li className="schedule-legend__item"><span className="job-card__late">{JOB_MARKS_TEXT.late}</span> {JOB_MARKS_TEXT.lateLegend}</li>
       </ul>
 
       <FlashStatus message={flash.message} />

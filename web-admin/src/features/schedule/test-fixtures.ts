@@ -32,6 +32,9 @@ export function aJob(overrides: Partial<ScheduleJob> = {}): ScheduleJob {
     cleanerIds: ["c1"],
     seriesId: null,
     customerNotes: "",
+    // Issue 31: no one has tapped on the job yet.
+    attendance: [],
+    late: false,
     ...overrides,
   };
 }

@@ -1,13 +1,15 @@
 import { useId, useState } from "react";
+import { get } from "react-hook-form";
 import { serverMessageOr } from "@yarra/api/client/error-catalogue.ts";
-import type { PricingModel, ServiceDto } from "@yarra/api/client/types.ts";
+import type { PricingModel } from "@yarra/api/client/types.ts";
 import { CATALOG_LIMITS, DEFAULT_VISIT_MINUTES } from "@yarra/core/catalog/constants.ts";
 import { serviceInputSchema, serviceUpdateSchema } from "@yarra/core/catalog/schemas.ts";
 import { PRICING_MODELS, SERVICE_DEFAULTS } from "@yarra/core/catalog/types.ts";
 import { coreSchemaResolver, useStaffForm } from "../../lib/use-staff-form.ts";
 import { FormField } from "../../ui/form-field.tsx";
 import { MoneyInput } from "../../ui/money-input.tsx";
-import type { ServiceBody } from "./services-api.ts";
+import { checklistErrorsByLine, checklistMessages, checklistOf, checklistText, sameChecklist, typedLines } from "./checklist-lines.ts";
+import type { ServiceBody, StaffServiceDto } from "./services-api.ts";
 
 const MODEL_LABELS: Record<PricingModel, string> = {
   HOURLY: "Hourly",
@@ -26,6 +28,13 @@ interface BedroomRow {
 const VISIT = CATALOG_LIMITS.visitMinutes;
 export const VISIT_LENGTH_HINT = `How long one visit takes: ${VISIT.min} to ${VISIT.max} minutes. A job must end by the close of the working day.`;
 export const HOURLY_LENGTH_NOTE = "Visit length comes from the hours booked (3 hours is a 3-hour visit).";
+/** Issue 31: what cleaners tick off on a job of this service (their My jobs screen shows it). */
+export const CHECKLIST_TEXT = {
+  label: "Checklist for cleaners",
+  hint: `One item per line, up to ${CATALOG_LIMITS.checklistItems} lines of up to ${CATALOG_LIMITS.checklistItem} characters. ` +
+    "Cleaners see it on each job of this service and tick items off as they go. Blank lines are left out.",
+  placeholder: "Wipe kitchen benches\nClean inside the microwave\nVacuum and mop floors",
+} as const;
 
 /** The form keeps what staff type as text; numbers are read only when it is sent. */
 interface ServiceDraft {
@@ -40,12 +49,14 @@ interface ServiceDraft {
   /** A FIXED visit's length in minutes. */
   durationMinutes: string;
   bedroomPrices: BedroomRow[];
+  /** Issue 31: the cleaners' checklist, one item a line. */
+  checklist: string;
 }
 
 let rowKey = 0;
 const nextKey = () => ++rowKey;
 
-function draftOf(service?: ServiceDto): ServiceDraft {
+function draftOf(service?: StaffServiceDto): ServiceDraft {
   const source = service ?? { ...SERVICE_DEFAULTS, name: "", slug: "", bedroomPrices: [], durationMinutes: DEFAULT_VISIT_MINUTES };
   return {
     name: source.name,
@@ -66,6 +77,7 @@ function draftOf(service?: ServiceDto): ServiceDraft {
         durationMinutes: String(row.durationMinutes ?? DEFAULT_VISIT_MINUTES),
       }))
       : [{ key: nextKey(), bedrooms: "1", price: "", durationMinutes: String(DEFAULT_VISIT_MINUTES) }],
+    checklist: checklistText(service?.checklist),
   };
 }
 
@@ -75,7 +87,13 @@ export const slugify = (name: string) =>
 
 /** The body as typed (numbers still text), so core's rules judge exactly what staff entered. */
 function rawBody(draft: ServiceDraft): Record<string, unknown> {
-  const body: Record<string, unknown> = { name: draft.name, slug: draft.slug.trim(), pricingModel: draft.pricingModel };
+  // The checklist as typed, line by line, so a message names the line of the box it is about.
+  const body: Record<string, unknown> = {
+    name: draft.name,
+    slug: draft.slug.trim(),
+    pricingModel: draft.pricingModel,
+    checklist: typedLines(draft.checklist),
+  };
   if (draft.pricingModel === "HOURLY") {
     Object.assign(body, {
       ratePerHour: draft.ratePerHour,
@@ -116,9 +134,19 @@ function toServiceBody(raw: Record<string, unknown>): ServiceBody {
   return body;
 }
 
+/**
+ * The checklist goes when it says something new: on create when it has items, on edit when it
+ * differs from the saved one (an edit sends only what it changes).
+ */
+function withChecklist(body: ServiceBody, text: string, service?: StaffServiceDto): ServiceBody {
+  const checklist = checklistOf(text);
+  const changed = service ? !sameChecklist(checklist, service.checklist ?? []) : checklist.length > 0;
+  return changed ? { ...body, checklist } : body;
+}
+
 interface ServiceFormProps {
   /** The service being edited; absent when creating. */
-  service?: ServiceDto;
+  service?: StaffServiceDto;
   submitLabel: string;
   busyLabel: string;
   /** Sends the body; throws the ApiError of a failed call. */
@@ -136,13 +164,15 @@ export function ServiceForm({ service, submitLabel, busyLabel, onSubmit, onCance
     defaultValues: initial,
     // Core's rules judge the body as typed (numbers still text); the numbers are read only to send it.
     resolver: coreSchemaResolver<ServiceDraft, Record<string, unknown>>(service ? serviceUpdateSchema : serviceInputSchema, rawBody, true),
-    onSubmit: async (raw) => {
-      await onSubmit(toServiceBody(raw));
+    onSubmit: async (raw, values) => {
+      await onSubmit(withChecklist(toServiceBody(raw), values.checklist, service));
       // The empty form for the next one is what is "loaded" now: leaving it loses nothing (issue 34).
       if (!service) setSlugTouched(false);
     },
     afterSave: service ? "keep" : "empty",
     guardUnsaved: true,
+    // The server counts the items sent (blank lines left out): its messages go to the lines typed.
+    serverErrors: (fieldErrors, _body, values) => checklistErrorsByLine(fieldErrors, values.checklist),
   });
   const { register } = form;
   const modelName = useId();
@@ -158,6 +188,7 @@ export function ServiceForm({ service, submitLabel, busyLabel, onSubmit, onCance
   };
 
   const rowsError = errorsOf("bedroomPrices");
+  const checklistErrors = checklistMessages(get(form.formState.errors, "checklist"));
 
   return (
     <form ref={formRef} className="service-form" onSubmit={submit} noValidate>
@@ -294,6 +325,13 @@ export function ServiceForm({ service, submitLabel, busyLabel, onSubmit, onCance
           </fieldset>
         )}
       </div>
+
+      <FormField label={CHECKLIST_TEXT.label} hint={CHECKLIST_TEXT.hint} errors={checklistErrors} className="service-form__checklist">
+        {(control) => (
+          <textarea {...control} className="admin-input service-form__checklist-box" rows={6} placeholder={CHECKLIST_TEXT.placeholder}
+            {...register("checklist")} />
+        )}
+      </FormField>
 
       {failure !== null && <p className="admin-alert service-form__failure" role="alert">{serverMessageOr(failure, failureText)}</p>}
 

@@ -31,6 +31,12 @@ function answerLoads(business: () => Response = () => HttpResponse.json(SAVED)) 
     http.get("/api/admin/settings/scheduling", () => HttpResponse.json({})),
     http.get("/api/admin/content", () => HttpResponse.json({})),
     http.get("/api/admin/settings/business", business),
+    // The Feedback card (issue 32; features/feedback tests it).
+    http.get("/api/admin/settings/feedback", () => HttpResponse.json({ enabled: true, delayHours: 0, reviewUrl: null })),
+    // The cleaners' e-mails card (issue 31; features/team-notices tests it).
+    http.get("/api/admin/settings/team-notices", () => HttpResponse.json({ runSheetHour: null })),
+    // The online payments card (online-payments-card.test.tsx tests it).
+    http.get("/api/admin/settings/payments", () => HttpResponse.json({ enabled: false })),
   );
 }
 

@@ -17,6 +17,10 @@ function answerLoads(payments: OnlinePayments) {
     http.get("/api/admin/content", () => HttpResponse.json({})),
     http.get("/api/admin/settings/business", () => HttpResponse.json({})),
     http.get("/api/admin/settings/payments", () => HttpResponse.json(payments)),
+    // The Feedback card (issue 32; features/feedback tests it).
+    http.get("/api/admin/settings/feedback", () => HttpResponse.json({ enabled: true, delayHours: 0, reviewUrl: null })),
+    // The cleaners' e-mails card (issue 31; features/team-notices tests it).
+    http.get("/api/admin/settings/team-notices", () => HttpResponse.json({ runSheetHour: null })),
   );
 }
 

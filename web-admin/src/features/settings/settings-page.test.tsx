@@ -18,6 +18,12 @@ function answerLoads(status = 200, area: { postcodes: string[] } = { postcodes: 
     http.get("/api/admin/closed-dates", () => HttpResponse.json({ items: [] })),
     // So is the business details card (issue 30; business-card.test.tsx tests it).
     http.get("/api/admin/settings/business", () => HttpResponse.json({ ...BUSINESS_DEFAULTS, legalName: "Yarra Sparkle Pty Ltd" })),
+    // And the Feedback card (issue 32; features/feedback tests it).
+    http.get("/api/admin/settings/feedback", () => HttpResponse.json({ enabled: true, delayHours: 0, reviewUrl: null })),
+    // The cleaners' e-mails card (issue 31; features/team-notices tests it).
+    http.get("/api/admin/settings/team-notices", () => HttpResponse.json({ runSheetHour: null })),
+    // The online payments card (online-payments-card.test.tsx tests it).
+    http.get("/api/admin/settings/payments", () => HttpResponse.json({ enabled: false })),
     http.get("/api/admin/settings/scheduling", () =>
       status === 200 ? HttpResponse.json(scheduling) : HttpResponse.json({ error: "down", code: "X" }, { status })),
     http.get("/api/admin/content", () =>

@@ -147,10 +147,14 @@ const saveFailure = (error: unknown, fallback: string) =>
 interface SettingsPageProps {
   /** The closed dates card (its own feature), shown after the scheduling settings. */
   closedDates?: ReactNode;
+  /** Issue 31: the cleaners' e-mails card (the team-notices feature's), shown before the Feedback card. */
+  teamNotices?: ReactNode;
+  /** Issue 32: the Feedback card (the feedback feature's), shown last. */
+  feedback?: ReactNode;
 }
 
 /** Scheduling, closed dates, service area and booking-form content (admin-area.md section 2, Settings page). */
-export function SettingsPage({ closedDates }: SettingsPageProps = {}) {
+export function SettingsPage({ closedDates, teamNotices, feedback }: SettingsPageProps = {}) {
   const scheduling = useQuery(schedulingQuery);
   const content = useQuery(contentQuery);
   const serviceArea = useQuery(serviceAreaQuery);
@@ -191,6 +195,8 @@ export function SettingsPage({ closedDates }: SettingsPageProps = {}) {
       />
       <BusinessCard />
       <OnlinePaymentsCard />
+      {teamNotices}
+      {feedback}
     </section>
   );
 }

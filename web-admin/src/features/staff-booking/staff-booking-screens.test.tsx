@@ -30,6 +30,10 @@ function serveWrites(answer: (body: Record<string, unknown>, path: string) => Re
     http.patch("/api/admin/bookings/:id", record),
     http.post("/api/admin/bookings/:id/convert", record),
     http.get("/api/admin/bookings/:id/payments", () => HttpResponse.json({ items: [], paidToDate: 0, balance: 0, paymentStatus: "UNPAID" })),
+    // The job's feedback panel (issue 32; features/feedback tests it).
+    http.get("/api/admin/bookings/:id/feedback", () => HttpResponse.json({ feedback: null })),
+    // Who is on the job (issue 31; features/attendance tests it).
+    http.get("/api/admin/bookings/:id/attendance", () => HttpResponse.json({ items: [] })),
     http.get("/api/admin/cleaners", () => HttpResponse.json({ items: [] })),
   );
 }

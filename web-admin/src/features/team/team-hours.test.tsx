@@ -46,6 +46,8 @@ function serveTeam(initial: Cleaner[]) {
   };
   server.use(
     http.get("/api/admin/cleaners", () => HttpResponse.json({ items: team })),
+    // Each row's average rating (issue 32; features/feedback tests it).
+    http.get("/api/admin/feedback/cleaners", () => HttpResponse.json({ items: [] })),
     http.put("/api/admin/cleaners/:id/working-hours", async ({ request, params }) => {
       const { days } = await record(request) as { days: Cleaner["workingHours"] };
       team = team.map((cleaner) => (cleaner._id === params.id ? { ...cleaner, workingHours: days, workingHoursSet: true } : cleaner));

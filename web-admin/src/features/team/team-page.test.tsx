@@ -46,6 +46,8 @@ function serveTeam(initial: Cleaner[]) {
     return seen.at(-1)!.body as Partial<Cleaner>;
   };
   server.use(
+    // Each row's average rating (issue 32; features/feedback tests it).
+    http.get("/api/admin/feedback/cleaners", () => HttpResponse.json({ items: [] })),
     http.get("/api/admin/cleaners", async ({ request }) => {
       await record(request);
       const all = new URL(request.url).searchParams.get("includeInactive") === "true";
@@ -118,7 +120,10 @@ describe("team list", () => {
   });
 
   it("shows a load error with a way to try again", async () => {
-    server.use(http.get("/api/admin/cleaners", () => HttpResponse.json({ error: "Database down" }, { status: 500 })));
+    server.use(
+      http.get("/api/admin/cleaners", () => HttpResponse.json({ error: "Database down" }, { status: 500 })),
+      http.get("/api/admin/feedback/cleaners", () => HttpResponse.json({ items: [] })),
+    );
     const { user } = renderAdmin("/admin/team");
     const alert = await screen.findByRole("alert");
     expect(within(alert).getByText("Failed to load the team")).toBeTruthy();

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { lazy, type ReactNode, Suspense, useState } from "react";
 import { serverMessageOr } from "@yarra/api/client/error-catalogue.ts";
 import { ErrorAlert } from "@yarra/public-ui/error-alert.tsx";
 import { removing, replacing, updateCachedList } from "../../lib/list-cache.ts";
@@ -27,6 +27,9 @@ import {
 } from "./cleaners-api.ts";
 import "./team.css";
 
+// Issue 31: a cleaner's login, its own chunk (its form and core's password rules), loaded with the first row opened.
+const CleanerLogin = lazy(() => import("./cleaner-login.tsx").then((module) => ({ default: module.CleanerLogin })));
+
 export const TEAM_TEXT = {
   loadFailed: "Failed to load the team",
   empty: "No cleaners yet.",
@@ -45,6 +48,9 @@ export const TEAM_TEXT = {
   hoursSaved: (name: string) => `Working hours saved for ${name}.`,
   hoursAndTimeOff: "Hours and time off",
   nextTimeOff: (leave: string, more: number) => `Time off: ${leave}${more > 0 ? ` (and ${more} more)` : ""}`,
+  login: "Login",
+  loginFor: (name: string) => `Login for ${name}`,
+  loadingLogin: "Loading…",
 } as const;
 
 const T = TEAM_TEXT;
@@ -55,16 +61,19 @@ const byName = (a: Cleaner, b: Cleaner) => a.name.localeCompare(b.name, "en-AU",
 interface TeamPageProps {
   showInactive: boolean;
   onShowInactiveChange: (shown: boolean) => void;
+  /** Issue 32: a cleaner's average rating, the feedback feature's, as the route gives it. */
+  ratingOf?: (cleanerId: string) => ReactNode;
 }
 
 /** The cleaners the office assigns to jobs (issue 16): add, edit, deactivate; inactive ones on request. */
-export function TeamPage({ showInactive, onShowInactiveChange }: TeamPageProps) {
+export function TeamPage({ showInactive, onShowInactiveChange, ratingOf }: TeamPageProps) {
   const queryClient = useQueryClient();
   const query = cleanersQuery(showInactive);
   const list = useQuery(query);
   const team = list.data ?? NO_CLEANERS;
   const [editingId, setEditingId] = useState<string | null>(null);
   const [hoursOpenId, setHoursOpenId] = useState<string | null>(null);
+  const [loginOpenId, setLoginOpenId] = useState<string | null>(null);
   const [actionError, setActionError] = useState<{ error: unknown; message: string } | null>(null);
   const { run, isPending } = useRowWrites("cleaners");
   const flash = useFlash();
@@ -154,6 +163,7 @@ export function TeamPage({ showInactive, onShowInactiveChange }: TeamPageProps) 
             const busy = isPending(cleaner._id);
             const editing = editingId === cleaner._id;
             const hoursOpen = hoursOpenId === cleaner._id;
+            const loginOpen = loginOpenId === cleaner._id;
             return (
               <li key={cleaner._id} className={`admin-row team-row${cleaner.active ? "" : " admin-row--muted"}`}>
                 <div className="admin-row__main">
@@ -174,6 +184,7 @@ export function TeamPage({ showInactive, onShowInactiveChange }: TeamPageProps) 
                   </p>
                   <p className="admin-row__meta">Colour <code>{cleaner.colour}</code></p>
                   <p className="admin-row__meta">{weekSummary(cleaner)}</p>
+                  {ratingOf?.(cleaner._id)}
                   {cleaner.timeOff.length > 0 && (
                     <p className="admin-row__meta">{T.nextTimeOff(formatLeave(cleaner.timeOff[0]), cleaner.timeOff.length - 1)}</p>
                   )}
@@ -188,6 +199,11 @@ export function TeamPage({ showInactive, onShowInactiveChange }: TeamPageProps) 
                     aria-label={`${T.hoursAndTimeOff} for ${cleaner.name}`} aria-expanded={hoursOpen}
                     onClick={() => setHoursOpenId(hoursOpen ? null : cleaner._id)}>
                     {T.hoursAndTimeOff}
+                  </button>
+                  <button type="button" className="admin-button admin-button--secondary admin-button--small"
+                    aria-label={T.loginFor(cleaner.name)} aria-expanded={loginOpen}
+                    onClick={() => setLoginOpenId(loginOpen ? null : cleaner._id)}>
+                    {T.login}
                   </button>
                   {cleaner.active ? (
                     <button type="button" className="admin-button admin-button--danger admin-button--small"
@@ -211,6 +227,13 @@ export function TeamPage({ showInactive, onShowInactiveChange }: TeamPageProps) 
                       onSubmit={(body) => save(cleaner, body)}
                       onCancel={() => setEditingId(null)}
                     />
+                  </div>
+                )}
+                {loginOpen && (
+                  <div className="admin-row__editor team-row__login" role="region" aria-label={T.loginFor(cleaner.name)}>
+                    <Suspense fallback={<p role="status">{T.loadingLogin}</p>}>
+                      <CleanerLogin cleaner={cleaner} />
+                    </Suspense>
                   </div>
                 )}
                 {hoursOpen && (
