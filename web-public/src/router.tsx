@@ -13,6 +13,7 @@ import { notFoundRoute } from "./routes/not-found.tsx";
 import { privacyRoute } from "./routes/privacy.tsx";
 import { termsRoute } from "./routes/terms.tsx";
 import { manageRoute } from "./routes/manage.tsx";
+import { feedbackRoute } from "./routes/feedback.tsx";
 import { rootRoute } from "./routes/root.tsx";
 import { siteRoute } from "./routes/site.tsx";
 
@@ -29,6 +30,7 @@ export const routeTree = rootRoute.addChildren([
     privacyRoute,
     termsRoute,
     manageRoute,
+    feedbackRoute,
     notFoundRoute,
   ]),
   adminRoute.addChildren([adminIndexRoute, adminSplatRoute]),
