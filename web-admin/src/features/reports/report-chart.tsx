@@ -25,18 +25,20 @@ export interface ReportChartProps {
   format: (value: number) => string;
   /** What the chart shows, in a sentence: the canvas's accessible name. */
   summary: string;
+  /** Counts (jobs): whole-number ticks only, never "0.2 jobs". */
+  wholeNumbers?: boolean;
 }
 
 const INK = "#4a5b63";
 const GRID = "#dfe7e8";
 const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
 
-function configOf({ labels, series, horizontal = false, format }: ReportChartProps): ChartConfiguration<"bar"> {
+function configOf({ labels, series, horizontal = false, format, wholeNumbers = false }: ReportChartProps): ChartConfiguration<"bar"> {
   const reducedMotion = typeof window.matchMedia === "function" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
   const valueAxis = {
     beginAtZero: true,
     grid: { color: GRID },
-    ticks: { color: INK, callback: (value: number | string) => format(Number(value)) },
+    ticks: { color: INK, callback: (value: number | string) => format(Number(value)), ...(wholeNumbers ? { precision: 0 } : {}) },
   };
   const labelAxis = { grid: { display: false }, ticks: { color: INK, autoSkip: !horizontal } };
   return {

@@ -399,7 +399,7 @@ function Charts({ report }: { report: ReportSummary }) {
       ) : (
         <ChartPanel
           title="Jobs by service"
-          chart={<ReportChart {...services} horizontal format={countOf} summary={servicesSummary(report.byService)} />}
+          chart={<ReportChart {...services} horizontal wholeNumbers format={countOf} summary={servicesSummary(report.byService)} />}
           table={(captionId) => (
             <table className="reports-table">
               <caption id={captionId} className="admin-visually-hidden">Jobs by service</caption>
