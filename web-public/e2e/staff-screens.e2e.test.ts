@@ -80,6 +80,8 @@ const screens = (): [path: string, heading: RegExp][] => [
   ["/admin/series", /Regular cleans|Series/i],
   [`/admin/series/${book.seriesId}`, /Wes|Weekly|Regular/i],
   ["/admin/team", /Team|Cleaners/i],
+  ["/admin/timesheets", /^Timesheets$/],
+  ["/admin/reports", /^Reports$/],
   ["/admin", /Services/],
   ["/admin/extras", /Extras/],
   ["/admin/frequencies", /Frequencies/],

@@ -94,6 +94,12 @@ export function JobCard({ job, cleanersById, actions, hideCleanerId, className, 
         {job.seriesId && <span className="job-card__series" title="A visit of a regular clean">{REGULAR_MARK}</span>}
         {isNew && <span className="job-card__new">New</span>}
       </p>
+      {/* Under the time, so a block as short as its job still shows who arrived and who is done. */}
+      {marks.length > 0 && (
+        <p className="job-card__marks">
+          {marks.map((mark) => <span key={mark.kind} className={`job-card__mark job-card__mark--${mark.kind}`}>{mark.text}</span>)}
+        </p>
+      )}
       <Heading id={titleId} className="job-card__customer">
         {/* The whole card opens the details (the link is stretched over it); dragging moves the card. */}
         <Link to="/bookings/$bookingId" params={{ bookingId: job._id }} className="job-card__link" draggable={false}>
@@ -110,11 +116,6 @@ export function JobCard({ job, cleanersById, actions, hideCleanerId, className, 
         {job.sizeLabel ? `, ${job.sizeLabel}` : ""}
       </p>
       <p className="job-card__ref">{job.reference}</p>
-      {marks.length > 0 && (
-        <p className="job-card__marks">
-          {marks.map((mark) => <span key={mark.kind} className={`job-card__mark job-card__mark--${mark.kind}`}>{mark.text}</span>)}
-        </p>
-      )}
       {job.status === "NEEDS_ATTENTION" && <p className="job-card__attention">{JOB_CARD_TEXT.needsAttention}</p>}
       {unassigned
         ? <p className="job-card__unassigned">Unassigned</p>
