@@ -8,12 +8,9 @@ import { parseIsoInstant } from "../shared/iso-instant.ts";
 import { addDaysYmd, isYmd } from "../shared/melbourne-time.ts";
 import { YMD_MESSAGE, ymdText } from "../shared/ymd-schema.ts";
 
-/** The most Melbourne days one GET /api/team/jobs answers. */
-export const TEAM_JOBS_MAX_DAYS = 31;
-/** Without a range: today and the next this many days. */
-export const TEAM_JOBS_DEFAULT_AHEAD_DAYS = 7;
-/** The most Melbourne days one timesheet covers (a fortnight's pay run, or a month, with room). */
-export const TIMESHEET_MAX_DAYS = 62;
+import { TEAM_JOBS_DEFAULT_AHEAD_DAYS, TEAM_JOBS_MAX_DAYS, TIMESHEET_MAX_DAYS } from "./limits.ts";
+
+export { TEAM_JOBS_DEFAULT_AHEAD_DAYS, TEAM_JOBS_MAX_DAYS, TIMESHEET_MAX_DAYS };
 /** A note on checking in or out. */
 export const JOB_NOTE_MAX = 1000;
 

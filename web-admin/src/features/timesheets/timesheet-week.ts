@@ -3,7 +3,7 @@
  * link may carry another range (a fortnight's pay run) of at most core's limit.
  */
 import { addDaysYmd, isYmd, melbourneYmd, weekdayOfYmd } from "@yarra/core/shared/melbourne-time.ts";
-import { TIMESHEET_MAX_DAYS } from "@yarra/core/team/schemas.ts";
+import { TIMESHEET_MAX_DAYS } from "@yarra/core/team/limits.ts";
 
 export interface DayRange {
   from: string;
