@@ -66,6 +66,18 @@ describeOnTargets("demo history: eight weeks of past work the ledger, the cleane
     assert.ok(feedback.some((f) => f.rating === null), "a request not answered");
   });
 
+  await t.step("each finished job has its cleaner's check-in and check-out, out after in", async () => {
+    const rows = await db.sql<{ status: string; on_job: boolean; in_ok: boolean; out_ok: boolean }[]>`
+      select b.status,
+             exists (select 1 from booking_cleaners c where c.booking_id = b.id and c.cleaner_id = a.cleaner_id) as on_job,
+             a.on_my_way_at < a.check_in_at and abs(extract(epoch from a.check_in_at - b.start_time)) <= 600 as in_ok,
+             a.check_out_at > a.check_in_at as out_ok
+        from job_attendance a join bookings b on b.id = a.booking_id`;
+    const [{ done }] = await db.sql<{ done: number }[]>`select count(*)::int as done from bookings where status = 'DONE'`;
+    assert.equal(rows.length, done);
+    assert.ok(rows.every((r) => r.status === "DONE" && r.on_job && r.in_ok && r.out_ok));
+  });
+
   await t.step("never written into a book that has bookings", async () => {
     assert.equal(await seedDemoHistory(db.sql, TODAY), 0);
   });

@@ -2,8 +2,8 @@
  * Issue 32: eight weeks of a small business's past work for the demo (`npm start`), so the reports,
  * the ratings and the ledger have something to show on the first visit: jobs on the open days
  * before today, most of them DONE and paid (some in part, some still owing), a few cancelled with
- * their reasons, yesterday's still CONFIRMED (the office has not marked them done), and feedback
- * on about half the finished jobs. The same every time for a given day (a seeded generator), and
+ * their reasons, yesterday's still CONFIRMED (the office has not marked them done), the cleaner's
+ * check-in and check-out on each finished job, and feedback on about half of them. The same every time for a given day (a seeded generator), and
  * only ever written into a demo that has no bookings. Tests seed without it.
  */
 import { newManageToken } from "../../core/booking/manage/token.ts";
@@ -174,6 +174,15 @@ export async function seedDemoHistory(tx: Queryable, today: Date, closedYmds: Re
                                                recorded_by_email, created_at)
                  values (${crypto.randomUUID()}, ${id}, ${p.amount}, ${p.method}, '', ${p.receivedAt}, 'Demo office',
                          'admin@yarrashine.com.au', ${p.receivedAt})`;
+      }
+      // The cleaner's taps on a finished job (issue 31), so the demo's timesheets have hours: on the
+      // way half an hour before, in within ten minutes either side of the start, out near the end.
+      if (status === "DONE") {
+        const minutes = (n: number) => n * 60_000;
+        const checkIn = new Date(start.getTime() + minutes(Math.floor(random() * 21) - 10));
+        const checkOut = new Date(Math.max(checkIn.getTime() + minutes(30), end.getTime() + minutes(Math.floor(random() * 31) - 15)));
+        await tx`insert into job_attendance (booking_id, cleaner_id, on_my_way_at, check_in_at, check_out_at)
+                 values (${id}, ${cleaner._id}, ${new Date(checkIn.getTime() - minutes(30))}, ${checkIn}, ${checkOut})`;
       }
       // Feedback asked of every finished job; about half answered, within a few hours.
       if (status === "DONE") {
