@@ -5,12 +5,14 @@ const DAY = 24 * 3_600_000;
 
 describe("the checklist's ticks", () => {
   it("are kept per job, in this browser, and unticking the last forgets the job", () => {
-    saveTickedItems("b1", "2026-11-26T01:00:00.000Z", ["Vacuum floors"]);
-    saveTickedItems("b2", "2026-11-28T04:00:00.000Z", ["Windows", "Doors"]);
+    // A fixed "now" on the jobs' day: with the real clock, these jobs would age out as the days pass.
+    const now = Date.parse("2026-11-26T00:00:00.000Z");
+    saveTickedItems("b1", "2026-11-26T01:00:00.000Z", ["Vacuum floors"], now);
+    saveTickedItems("b2", "2026-11-28T04:00:00.000Z", ["Windows", "Doors"], now);
     expect(tickedItems("b1")).toEqual(["Vacuum floors"]);
     expect(tickedItems("b2")).toEqual(["Windows", "Doors"]);
     expect(tickedItems("b3")).toEqual([]);
-    saveTickedItems("b1", "2026-11-26T01:00:00.000Z", []);
+    saveTickedItems("b1", "2026-11-26T01:00:00.000Z", [], now);
     expect(tickedItems("b1")).toEqual([]);
     expect(Object.keys(JSON.parse(localStorage.getItem("myJobsChecklist")!))).toEqual(["b2"]);
   });
