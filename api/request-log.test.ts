@@ -126,7 +126,7 @@ describeOnTargets("request log", async (t, db) => {
     // The view breaks unexpectedly (its 500 line and onError's line both name the path).
     const broken = { ...deps.manage, view: () => Promise.reject(new Error("the view broke")) };
     const app = appWith(db, true, lines, false, { manage: broken });
-    const tokens = Array.from({ length: 9 }, () => newManageToken().token);
+    const tokens = Array.from({ length: 10 }, () => newManageToken().token);
     const json = { "content-type": "application/json" };
     const calls: [string, string, string, RequestInit?][] = [
       ["GET", `/api/manage/${tokens[0]}`, "/api/manage/:token"],
@@ -135,6 +135,7 @@ describeOnTargets("request log", async (t, db) => {
       ["GET", `/manage/${tokens[4]}`, "/manage/:token"],
       ["GET", `/manage/${tokens[5]}/cancel`, "/manage/:token/cancel"],
       ["GET", `/api/feedback/${tokens[6]}`, "/api/feedback/:token"],
+      ["GET", `/admin/set-password/${tokens[9]}`, "/admin/set-password/:token"],
       ["GET", `/api/services?token=${tokens[7]}&key=${tokens[8]}`, "/api/services"],
     ];
     const errors: string[] = [];

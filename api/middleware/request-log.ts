@@ -16,17 +16,18 @@ import type { MiddlewareHandler } from "hono";
 /**
  * Issue 29: paths whose next segment is a secret (whoever holds it may act on the record), as
  * the API (/api/manage/<token>/cancel) and the page (/manage/<token>) carry them. Customers' links
- * to come (feedback, quotes, invoices) belong here from their first day. Staff paths
+ * to come (feedback, quotes, invoices) belong here from their first day, and so does a cleaner's
+ * invite (/admin/set-password/<token>, issue 31), a slash inside a prefix matching as any other. Staff paths
  * (/api/admin/quotes/<id>) carry record ids, not secrets, and are not matched.
  */
-export const TOKEN_PATH_PREFIXES = ["manage", "feedback", "quotes", "invoices"] as const;
+export const TOKEN_PATH_PREFIXES = ["manage", "feedback", "quotes", "invoices", "admin/set-password"] as const;
 
 /**
  * `/manage/<token>`, `/api//Manage/<token>/cancel`, `/api/manage%2F<token>`: any case, slashes
  * doubled or encoded (a mistyped link is still a secret): the prefix is kept, the token is not.
  */
 const SLASHES = "(?:/|%2f)+";
-const TOKEN_PATH = new RegExp(`^(${SLASHES}(?:api${SLASHES})?(?:${TOKEN_PATH_PREFIXES.join("|")})${SLASHES})(?:(?!%2f)[^/])+`, "i");
+const TOKEN_PATH = new RegExp(`^(${SLASHES}(?:api${SLASHES})?(?:${TOKEN_PATH_PREFIXES.map((prefix) => prefix.split("/").join(SLASHES)).join("|")})${SLASHES})(?:(?!%2f)[^/])+`, "i");
 
 /**
  * The path as it may be written to a log: without its query string (which may carry a token,
