@@ -3,6 +3,7 @@
  * ratings, each cleaner's average, and the feedback settings. The shapes are the issue's API
  * contract, written here until core declares them.
  */
+import type { FeedbackSettings } from "@yarra/core/feedback/settings.ts";
 import { api } from "../../lib/api.ts";
 
 /** A job's feedback row: asked (requestedAt) and, once the customer answered, their rating. */
@@ -42,13 +43,8 @@ export interface CleanerRating {
   ratings: number;
 }
 
-/** GET and PUT /api/admin/settings/feedback. */
-export interface FeedbackSettings {
-  enabled: boolean;
-  /** 0: when the job is marked done; n: n hours after the job's end. */
-  delayHours: number;
-  reviewUrl: string | null;
-}
+/** GET and PUT /api/admin/settings/feedback: core's shape (a type only, nothing of core's code). */
+export type { FeedbackSettings };
 
 export const FEEDBACK_SETTINGS_DEFAULTS: FeedbackSettings = { enabled: true, delayHours: 0, reviewUrl: null };
 

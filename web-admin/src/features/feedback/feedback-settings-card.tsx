@@ -8,7 +8,12 @@ import { useId } from "react";
 import { serverMessageOr } from "@yarra/api/client/error-catalogue.ts";
 import { ErrorAlert } from "@yarra/public-ui/error-alert.tsx";
 import { readSession } from "../../lib/session.ts";
-import { checkResolver, useStaffForm } from "../../lib/use-staff-form.ts";
+import { coreSchemaResolver, useStaffForm } from "../../lib/use-staff-form.ts";
+import {
+  FEEDBACK_DELAY_MAX_HOURS,
+  FEEDBACK_SETTINGS_MESSAGES,
+  feedbackSettingsInputSchema,
+} from "@yarra/core/feedback/settings.ts";
 import { asFailure } from "../../ui/failure.ts";
 import { FormField } from "../../ui/form-field.tsx";
 import { useFlash } from "../../ui/use-flash.ts";
@@ -17,7 +22,7 @@ import { feedbackSettingsQuery } from "./feedback-queries.ts";
 import "./feedback.css";
 
 /** The most hours after a job's end the request may wait (a week), as the server keeps it. */
-export const MAX_DELAY_HOURS = 168;
+export const MAX_DELAY_HOURS = FEEDBACK_DELAY_MAX_HOURS;
 
 export const FEEDBACK_SETTINGS_TEXT = {
   title: "Feedback",
@@ -29,8 +34,8 @@ export const FEEDBACK_SETTINGS_TEXT = {
   afterEnd: (hours: number) => `${hours} ${hours === 1 ? "hour" : "hours"} after the job ends`,
   reviewUrl: "Review page address",
   reviewUrlHint: "Optional. Customers who rate 4 or 5 are offered a link to it, such as your Google review page.",
-  badReviewUrl: "Please enter a web address starting with https://.",
-  badDelay: `Choose between 0 and ${MAX_DELAY_HOURS} hours.`,
+  badReviewUrl: FEEDBACK_SETTINGS_MESSAGES.reviewUrl,
+  badDelay: FEEDBACK_SETTINGS_MESSAGES.delayHours,
   save: "Save feedback settings",
   saved: "Feedback settings saved.",
   failed: "Saving the feedback settings failed",
@@ -64,24 +69,11 @@ const toForm = (saved: FeedbackSettings): FeedbackForm => ({
   reviewUrl: saved.reviewUrl ?? "",
 });
 
-const isHttpsUrl = (text: string) => {
-  try {
-    return new URL(text).protocol === "https:";
-  } catch {
-    return false;
-  }
-};
-
-/** The bounds of issue 32's contract, with its words; the server's 422 lands on the same fields. */
-const feedbackResolver = checkResolver<FeedbackForm, FeedbackSettings>((values) => {
-  const delayHours = Number(values.delayHours);
-  const reviewUrl = values.reviewUrl.trim();
-  const fieldErrors: Record<string, string[]> = {};
-  if (!(Number.isInteger(delayHours) && delayHours >= 0 && delayHours <= MAX_DELAY_HOURS)) fieldErrors.delayHours = [T.badDelay];
-  if (reviewUrl !== "" && !isHttpsUrl(reviewUrl)) fieldErrors.reviewUrl = [T.badReviewUrl];
-  if (Object.keys(fieldErrors).length > 0) return { ok: false, fieldErrors };
-  return { ok: true, value: { enabled: values.enabled, delayHours, reviewUrl: reviewUrl === "" ? null : reviewUrl } };
-});
+/** Core's schema checks the body as the server will (https only, 0 to 168 hours); its 422 lands on the same fields. */
+const feedbackResolver = coreSchemaResolver<FeedbackForm, FeedbackSettings>(
+  feedbackSettingsInputSchema,
+  (values) => ({ enabled: values.enabled, delayHours: Number(values.delayHours), reviewUrl: values.reviewUrl }),
+);
 
 /** What a card needs to know when its values failed to load. */
 interface NotLoadedState {
